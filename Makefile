@@ -1,0 +1,134 @@
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# fiorion -- ORION's storage calibration on fio.
+#
+# Knobs:
+#   V=1          show the commands
+#   PREFIX       install prefix (/usr/local); DESTDIR for staged installs
+#   FIO_SRC      configured fio source tree of the installed fio's version
+#                (default: fetched into .deps/fio by scripts/setup.sh)
+#   CFLAGS       user flags (-O2 -g); the warnings below are always added
+#   DEVELOPER=1  warnings become errors
+#
+# Targets: all (default), demo, check, install, uninstall, clean.
+
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+LIBDIR ?= $(PREFIX)/lib
+ENGINEDIR ?= $(LIBDIR)/fiorion
+FIO_SRC ?= .deps/fio
+FIO ?= fio
+B := build
+
+CFLAGS ?= -O2 -g
+override CFLAGS += -std=gnu11 -Wall -Wextra -fPIC
+ifeq ($(DEVELOPER),1)
+override CFLAGS += -Werror
+endif
+override CPPFLAGS += -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -Iplugin -MMD -MP
+SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer
+
+ifneq ($(findstring 1,$(V)),1)
+QUIET_CC = @echo '   ' CC $@;
+QUIET_LINK = @echo '   ' LINK $@;
+QUIET_GEN = @echo '   ' GEN $@;
+endif
+
+CORE_SRCS := \
+	plugin/backend.c \
+	plugin/backend_aio.c \
+	plugin/backend_uring.c \
+	plugin/fr_err.c \
+	plugin/vio.c \
+	plugin/vvol.c \
+	# EOL
+
+UNIT_TESTS := \
+	test_vio \
+	test_vvol \
+	# EOL
+
+CORE_LIBS = $(shell pkg-config --libs liburing 2>/dev/null || echo -luring) -laio
+CMOCKA_LIBS = $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
+
+CORE_OBJS := $(CORE_SRCS:%.c=$(B)/%.o)
+SAN_OBJS := $(CORE_SRCS:%.c=$(B)/san/%.o)
+ENGINE := $(B)/fiorion-engine.so
+TEST_BINS := $(UNIT_TESTS:%=$(B)/tests/%)
+SETUP_OK := $(B)/.setup-ok
+
+.PHONY: all demo check install uninstall clean fio-version-check
+.DELETE_ON_ERROR:
+.SECONDARY:
+
+all: $(ENGINE)
+
+# Debian packages: installed by scripts/setup.sh the first time.
+$(SETUP_OK): scripts/setup.sh
+	@mkdir -p $(B)
+	@sh scripts/setup.sh packages
+	@touch $@
+
+# fio's headers, from the source of the same fio release.
+$(FIO_SRC)/config-host.h: | $(SETUP_OK)
+	@if [ "$(FIO_SRC)" = ".deps/fio" ]; then \
+		sh scripts/setup.sh fio-src "$(FIO_SRC)"; \
+	else \
+		echo "fiorion: FIO_SRC=$(FIO_SRC) has no config-host.h; run ./configure there first" >&2; \
+		exit 1; \
+	fi
+
+# Always checked: a plugin built for another fio release must not load.
+fio-version-check: $(FIO_SRC)/config-host.h
+	@bin=$$($(FIO) --version 2>/dev/null | sed -n 's/^fio-\([0-9.]*\).*/\1/p'); \
+	src=$$(sed -n 's/^DEF_VER=fio-\([0-9.]*\).*/\1/p' "$(FIO_SRC)/FIO-VERSION-GEN"); \
+	if [ -z "$$bin" ]; then echo "fiorion: cannot run '$(FIO) --version'" >&2; exit 1; fi; \
+	if [ "$$bin" != "$$src" ]; then \
+		echo "fiorion: fio version mismatch: '$(FIO)' is fio-$$bin but FIO_SRC=$(FIO_SRC) is fio-$$src; the engine must be built against the same release" >&2; \
+		exit 1; \
+	fi
+
+$(B)/%.o: %.c | $(SETUP_OK)
+	@mkdir -p $(dir $@)
+	$(QUIET_CC)$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+
+$(B)/san/%.o: %.c | $(SETUP_OK)
+	@mkdir -p $(dir $@)
+	$(QUIET_CC)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) -c -o $@ $<
+
+# The one file that includes fio's headers.
+$(B)/plugin/fio_engine.o: plugin/fio_engine.c $(FIO_SRC)/config-host.h | $(SETUP_OK) fio-version-check
+	@mkdir -p $(dir $@)
+	$(QUIET_CC)$(CC) $(CPPFLAGS) $(CFLAGS) -Wno-sign-compare -Wno-unused-parameter \
+		-include $(FIO_SRC)/config-host.h -I$(FIO_SRC) -c -o $@ $<
+
+# No -z defs: fio's symbols resolve against the fio binary at dlopen time.
+$(ENGINE): $(B)/plugin/fio_engine.o $(CORE_OBJS) | fio-version-check
+	$(QUIET_LINK)$(CC) $(CFLAGS) -shared -o $@ $^ $(CORE_LIBS)
+
+$(B)/tests/%: tests/%.c $(SAN_OBJS)
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) -o $@ $^ $(CORE_LIBS) $(CMOCKA_LIBS)
+
+$(B)/tests/placement: tests/placement.c
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $<
+
+demo: $(ENGINE)
+	@sh scripts/demo.sh
+
+check: $(ENGINE) $(TEST_BINS) $(B)/tests/placement
+	@sh tests/run.sh $(TEST_BINS) tests/e2e_*.sh
+
+install: $(ENGINE)
+	install -d $(DESTDIR)$(ENGINEDIR)
+	install -m 0755 $(ENGINE) $(DESTDIR)$(ENGINEDIR)/fiorion-engine.so
+
+uninstall:
+	rm -f $(DESTDIR)$(ENGINEDIR)/fiorion-engine.so
+	-rmdir $(DESTDIR)$(ENGINEDIR) 2>/dev/null
+
+clean:
+	rm -rf $(B)
+
+-include $(shell find $(B) -name '*.d' 2>/dev/null)

@@ -1,0 +1,92 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * backend.h -- how I/O reaches the LUNs: one ops table per kernel
+ * interface (io_uring, libaio, psync) plus null, which completes without
+ * doing I/O so the overhead of everything above it can be measured.
+ *
+ * A backend moves struct vio_part, an I/O that already sits inside one
+ * LUN (vio.c splits requests into parts). It owns no request logic:
+ * no splitting, no retries, no accounting. One backend instance serves
+ * one I/O queue in one thread.
+ */
+#ifndef FIORION_BACKEND_H
+#define FIORION_BACKEND_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <time.h>
+
+struct vio_req;
+
+enum vio_op {
+	VIO_READ = 0,
+	VIO_WRITE = 1,
+};
+
+/* One I/O on one LUN. Owned by vio.c; a backend fills only res. */
+struct vio_part {
+	struct vio_req *req;	/* the request this part belongs to */
+	struct vio_part *next;	/* vio.c's lists */
+	void *buf;
+	uint64_t off;		/* offset in the LUN, bytes */
+	uint64_t len;		/* bytes */
+	int64_t res;		/* bytes transferred, or -errno */
+	int fd;
+	unsigned int lun;	/* index in the volume, for error messages */
+	enum vio_op op;
+	/* Backend-private space (libaio keeps its struct iocb here). */
+	uint64_t be_space[8] __attribute__((aligned(16)));
+};
+
+struct backend {
+	const struct backend_ops *ops;
+	void *priv;		/* backend state */
+	unsigned int entries;	/* most parts prepared or in flight at once */
+};
+
+struct backend_ops {
+	const char *name;
+	/*
+	 * True when prep() does the I/O itself and sets res before it
+	 * returns (psync, null); submit and reap are then never called.
+	 */
+	bool sync;
+	/*
+	 * Required. Set up for @entries parts in flight. Returns 0, or a
+	 * negative errno; -ENOSYS, -EPERM or -EINVAL mean the kernel refused
+	 * the interface (io_uring disabled, aio limits).
+	 */
+	int (*init)(struct backend *be, unsigned int entries);
+	/*
+	 * Required. Prepare @p for the next submit() (async) or do it now
+	 * (sync). Returns 0, or -EBUSY when no submission slot is free.
+	 */
+	int (*prep)(struct backend *be, struct vio_part *p);
+	/*
+	 * Async only. Hand every prepared part to the kernel. Returns the
+	 * number handed over (parts not taken stay prepared), or -errno.
+	 */
+	int (*submit)(struct backend *be);
+	/*
+	 * Async only. Wait until at least @min parts completed (0: do not
+	 * wait; @t bounds the wait when not NULL), store up to @max of them
+	 * in @out with res set. Returns the count, or -errno.
+	 */
+	int (*reap)(struct backend *be, unsigned int min, struct vio_part **out,
+		    unsigned int max, const struct timespec *t);
+	/* Required. Release what init() set up. */
+	void (*exit)(struct backend *be);
+};
+
+extern const struct backend_ops backend_io_uring;
+extern const struct backend_ops backend_libaio;
+extern const struct backend_ops backend_psync;
+extern const struct backend_ops backend_null;
+
+/* The ops table named @name ("io_uring", "libaio", "psync", "null"), or NULL. */
+const struct backend_ops *backend_find(const char *name);
+
+/* "io_uring, libaio, psync, null", for messages. */
+#define BACKEND_NAMES "io_uring, libaio, psync, null"
+
+#endif

@@ -1,0 +1,375 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * fio_engine.c -- the fio external ioengine: thin glue from fio's
+ * struct ioengine_ops to the engine core (vvol.c, vio.c).
+ *
+ * Load with ioengine=external:/path/fiorion-engine.so. The whole virtual
+ * volume is presented to fio as one diskless file whose size the engine
+ * decides; fio picks offsets inside it, the core splits and routes them.
+ * This is the only file that includes fio's headers, and it must be built
+ * against the source tree of the exact fio release that loads it.
+ */
+#include "fio.h"
+#include "optgroup.h"
+
+#include "vio.h"
+#include "vvol.h"
+
+struct fr_options {
+	void *pad;		/* fio stores the td here; offset 0 is unusable */
+	char *lunfile;
+	char *luns;
+	char *simulate;
+	unsigned long long stripe;
+	char *backend;
+};
+
+struct fr_data {
+	struct vvol *vv;
+	struct vio *q;
+	struct io_u **queued;	/* queued since the last commit */
+	unsigned int nqueued;
+};
+
+static struct fio_option options[] = {
+	{
+		.name	= "lunfile",
+		.lname	= "ORION .lun file",
+		.type	= FIO_OPT_STR_STORE,
+		.off1	= offsetof(struct fr_options, lunfile),
+		.help	= "File listing the LUNs (devices or files), one per line",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "luns",
+		.lname	= "LUN list",
+		.type	= FIO_OPT_STR_STORE,
+		.off1	= offsetof(struct fr_options, luns),
+		.help	= "LUNs inline, colon-separated (instead of lunfile)",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "simulate",
+		.lname	= "volume layout",
+		.type	= FIO_OPT_STR_STORE,
+		.off1	= offsetof(struct fr_options, simulate),
+		.def	= "concat",
+		.help	= "How the LUNs form the volume: concat or raid0",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "stripe",
+		.lname	= "RAID-0 stripe depth",
+		.type	= FIO_OPT_STR_VAL,
+		.off1	= offsetof(struct fr_options, stripe),
+		.def	= "1m",
+		.help	= "Stripe depth for simulate=raid0",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "backend",
+		.lname	= "I/O backend",
+		.type	= FIO_OPT_STR_STORE,
+		.off1	= offsetof(struct fr_options, backend),
+		.def	= "io_uring",
+		.help	= "How I/O is issued: io_uring, libaio, psync or null",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= NULL,
+	},
+};
+
+/* Report once: a clean line of ours, and the errno fio records. */
+static int fr_fail(struct thread_data *td, int ret, const char *msg,
+		   const char *func)
+{
+	log_err("fiorion: %s: %s\n", td->o.name, msg);
+	td_vmsg(td, ret < 0 ? -ret : ret, msg, func);
+	return 1;
+}
+
+static int fr_load(struct thread_data *td, struct vvol **vv)
+{
+	struct fr_options *o = td->eo;
+	struct vvol_conf conf = {
+		.lunfile = o->lunfile && *o->lunfile ? o->lunfile : NULL,
+		.luns = o->luns && *o->luns ? o->luns : NULL,
+		.simulate = o->simulate,
+		.stripe = o->stripe,
+	};
+	struct fr_err err = { "" };
+	int ret;
+
+	ret = vvol_load(vv, &conf, &err);
+	if (ret)
+		return fr_fail(td, ret, err.msg, "lunfile");
+	return 0;
+}
+
+/* Parent process, before fork: size the one file that is the volume. */
+static int fio_fr_setup(struct thread_data *td)
+{
+	struct vvol *vv;
+	struct fio_file *f;
+	unsigned int i;
+
+	if (!td->files_index) {
+		add_file(td, "fiorion-volume", 0, 0);
+		if (!td->o.nr_files)
+			td->o.nr_files = 1;
+		td->o.open_files++;
+	}
+	if (td->files_index > 1)
+		return fr_fail(td, EINVAL,
+			       "the fiorion engine presents one volume; give one filename= (any name) or none",
+			       "setup");
+	if (fr_load(td, &vv))
+		return 1;
+	for_each_file(td, f, i) {
+		f->real_file_size = vv->size;
+		fio_file_set_size_known(f);
+	}
+	vvol_free(vv);
+	return 0;
+}
+
+static void fio_fr_cleanup(struct thread_data *td)
+{
+	struct fr_data *d = td->io_ops_data;
+
+	if (!d)
+		return;
+	vio_free(d->q);
+	vvol_free(d->vv);
+	free(d->queued);
+	free(d);
+	td->io_ops_data = NULL;
+}
+
+/* Job process: open the LUNs and the I/O queue. */
+static int fio_fr_init(struct thread_data *td)
+{
+	struct fr_options *o = td->eo;
+	struct fr_err err = { "" };
+	unsigned long long bs_max, bs_min;
+	struct fr_data *d;
+	int flags = 0, ret;
+	char msg[256];
+
+	d = calloc(1, sizeof(*d));
+	if (!d)
+		return fr_fail(td, ENOMEM, "out of memory", "init");
+	td->io_ops_data = d;
+	if (fr_load(td, &d->vv))
+		goto out_fail;
+	bs_max = max(td->o.max_bs[DDIR_READ], td->o.max_bs[DDIR_WRITE]);
+	bs_min = min(td->o.min_bs[DDIR_READ], td->o.min_bs[DDIR_WRITE]);
+	if (!td_write(td))
+		bs_min = td->o.min_bs[DDIR_READ];
+	else if (!td_read(td))
+		bs_min = td->o.min_bs[DDIR_WRITE];
+	if (td->o.odirect) {
+		flags |= VVOL_DIRECT;
+		if (bs_min % d->vv->align || td->o.bs_unaligned) {
+			snprintf(msg, sizeof(msg),
+				 "bs=%llu is not a multiple of the LUN block size (%u bytes), which direct=1 requires",
+				 bs_min, d->vv->align);
+			fr_fail(td, EINVAL, msg, "init");
+			goto out_fail;
+		}
+	}
+	if (td_write(td) || td_trim(td))
+		flags |= VVOL_WRITE;
+	ret = vvol_open(d->vv, flags, &err);
+	if (ret) {
+		fr_fail(td, ret, err.msg, "open");
+		goto out_fail;
+	}
+	d->queued = calloc(td->o.iodepth ? td->o.iodepth : 1, sizeof(*d->queued));
+	if (!d->queued) {
+		fr_fail(td, ENOMEM, "out of memory", "init");
+		goto out_fail;
+	}
+	ret = vio_init(&d->q, d->vv, o->backend, td->o.iodepth, bs_max, &err);
+	if (ret) {
+		fr_fail(td, ret, err.msg, "init");
+		goto out_fail;
+	}
+	return 0;
+
+out_fail:
+	fio_fr_cleanup(td);
+	return 1;
+}
+
+static int fio_fr_io_u_init(struct thread_data *td, struct io_u *io_u)
+{
+	struct vio_req *r = calloc(1, sizeof(*r));
+
+	(void)td;
+	if (!r)
+		return 1;
+	r->user = io_u;
+	io_u->engine_data = r;
+	return 0;
+}
+
+static void fio_fr_io_u_free(struct thread_data *td, struct io_u *io_u)
+{
+	(void)td;
+	free(io_u->engine_data);
+	io_u->engine_data = NULL;
+}
+
+static void fio_fr_log_io_error(struct thread_data *td, struct vio_req *r)
+{
+	struct fr_data *d = td->io_ops_data;
+	char msg[1024];
+
+	vio_describe_error(d->q, r, msg, sizeof(msg));
+	log_err("fiorion: %s: %s\n", td->o.name, msg);
+}
+
+static int fio_fr_sync(struct fr_data *d)
+{
+	unsigned int i;
+
+	for (i = 0; i < d->vv->nluns; i++)
+		if (fsync(d->vv->luns[i].fd) < 0)
+			return errno;
+	return 0;
+}
+
+static enum fio_q_status fio_fr_queue(struct thread_data *td,
+				      struct io_u *io_u)
+{
+	struct fr_data *d = td->io_ops_data;
+	struct vio_req *r = io_u->engine_data;
+	int ret;
+
+	fio_ro_check(td, io_u);
+	if (io_u->ddir == DDIR_SYNC || io_u->ddir == DDIR_DATASYNC) {
+		/* A barrier: everything before it must have completed. */
+		if (vio_outstanding(d->q) || d->nqueued)
+			return FIO_Q_BUSY;
+		io_u->error = fio_fr_sync(d);
+		return FIO_Q_COMPLETED;
+	}
+	if (io_u->ddir != DDIR_READ && io_u->ddir != DDIR_WRITE) {
+		io_u->error = EOPNOTSUPP;
+		return FIO_Q_COMPLETED;
+	}
+	r->op = io_u->ddir == DDIR_WRITE ? VIO_WRITE : VIO_READ;
+	r->buf = io_u->xfer_buf;
+	r->len = io_u->xfer_buflen;
+	r->off = io_u->offset;
+	ret = vio_queue(d->q, r);
+	if (ret < 0) {
+		char msg[256];
+
+		snprintf(msg, sizeof(msg),
+			 ret == -ERANGE ? "I/O of %llu bytes at volume offset %llu is outside the volume"
+					: "I/O of %llu bytes at volume offset %llu is not aligned for direct=1",
+			 io_u->xfer_buflen, io_u->offset);
+		log_err("fiorion: %s: %s\n", td->o.name, msg);
+		io_u->error = -ret;
+		return FIO_Q_COMPLETED;
+	}
+	if (ret == 1) {
+		io_u->error = r->error;
+		if (r->error)
+			fio_fr_log_io_error(td, r);
+		return FIO_Q_COMPLETED;
+	}
+	d->queued[d->nqueued++] = io_u;
+	return FIO_Q_QUEUED;
+}
+
+static int fio_fr_commit(struct thread_data *td)
+{
+	struct fr_data *d = td->io_ops_data;
+	struct timespec now;
+	unsigned int i;
+
+	if (!d->nqueued)
+		return vio_commit(d->q);
+	if (fio_fill_issue_time(td)) {
+		fio_gettime(&now, NULL);
+		for (i = 0; i < d->nqueued; i++)
+			memcpy(&d->queued[i]->issue_time, &now, sizeof(now));
+	}
+	for (i = 0; i < d->nqueued; i++)
+		io_u_queued(td, d->queued[i]);
+	io_u_mark_submit(td, d->nqueued);
+	d->nqueued = 0;
+	return vio_commit(d->q);
+}
+
+static int fio_fr_getevents(struct thread_data *td, unsigned int min,
+			    unsigned int max, const struct timespec *t)
+{
+	struct fr_data *d = td->io_ops_data;
+
+	return vio_getevents(d->q, min, max, t);
+}
+
+static struct io_u *fio_fr_event(struct thread_data *td, int ev)
+{
+	struct fr_data *d = td->io_ops_data;
+	struct vio_req *r = vio_event(d->q, (unsigned int)ev);
+	struct io_u *io_u = r->user;
+
+	io_u->error = r->error;
+	io_u->resid = 0;
+	if (r->error)
+		fio_fr_log_io_error(td, r);
+	return io_u;
+}
+
+static int fio_fr_open_file(struct thread_data *td, struct fio_file *f)
+{
+	(void)td;
+	(void)f;
+	return 0;
+}
+
+static int fio_fr_close_file(struct thread_data *td, struct fio_file *f)
+{
+	(void)td;
+	f->fd = -1;
+	return 0;
+}
+
+static int fio_fr_invalidate(struct thread_data *td, struct fio_file *f)
+{
+	(void)td;
+	(void)f;
+	return 0;
+}
+
+struct ioengine_ops ioengine = {
+	.name		= "fiorion",
+	.version	= FIO_IOOPS_VERSION,
+	.flags		= FIO_DISKLESSIO | FIO_NOEXTEND | FIO_NODISKUTIL |
+			  FIO_ASYNCIO_SETS_ISSUE_TIME,
+	.setup		= fio_fr_setup,
+	.init		= fio_fr_init,
+	.queue		= fio_fr_queue,
+	.commit		= fio_fr_commit,
+	.getevents	= fio_fr_getevents,
+	.event		= fio_fr_event,
+	.cleanup	= fio_fr_cleanup,
+	.open_file	= fio_fr_open_file,
+	.close_file	= fio_fr_close_file,
+	.invalidate	= fio_fr_invalidate,
+	.io_u_init	= fio_fr_io_u_init,
+	.io_u_free	= fio_fr_io_u_free,
+	.options	= options,
+	.option_struct_size = sizeof(struct fr_options),
+};

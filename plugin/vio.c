@@ -1,0 +1,405 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * vio.c -- split requests into per-LUN parts, feed them to a backend,
+ * gather completions back into requests.
+ *
+ * Parts wait in a FIFO until the backend has room (at most @cap parts are
+ * in the backend at once, so a completion ring never overflows); a short
+ * transfer puts the remainder of its part back at the head of the FIFO.
+ * Part storage comes in chunks that never move, because backends keep
+ * pointers to parts while the kernel works on them.
+ */
+#include "vio.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PART_CHUNK 256u
+#define MAX_CAP 4096u
+
+struct part_chunk {
+	struct part_chunk *next;
+	struct vio_part parts[PART_CHUNK];
+};
+
+struct vio {
+	struct vvol *vv;
+	struct backend be;
+	unsigned int depth;
+	unsigned int cap;		/* most parts in the backend */
+	unsigned int in_backend;	/* parts prepared or in flight */
+	unsigned int unsubmitted;	/* prepared, not yet submitted */
+	unsigned int outstanding;	/* requests queued, not returned */
+
+	struct part_chunk *chunks;
+	struct vio_part *free_parts;
+	struct vio_part *pend_head, *pend_tail;
+
+	struct vio_req **done;		/* ring of completed requests */
+	unsigned int done_cap, done_head, done_n;
+	unsigned int returned;		/* handed out by the last getevents */
+
+	struct vio_part **reaped;	/* reap buffer, cap entries */
+};
+
+static struct vio_part *part_get(struct vio *q)
+{
+	struct vio_part *p = q->free_parts;
+
+	if (!p) {
+		struct part_chunk *c = calloc(1, sizeof(*c));
+		unsigned int i;
+
+		if (!c)
+			return NULL;
+		c->next = q->chunks;
+		q->chunks = c;
+		for (i = 0; i < PART_CHUNK; i++) {
+			c->parts[i].next = q->free_parts;
+			q->free_parts = &c->parts[i];
+		}
+		p = q->free_parts;
+	}
+	q->free_parts = p->next;
+	return p;
+}
+
+static void part_put(struct vio *q, struct vio_part *p)
+{
+	p->next = q->free_parts;
+	q->free_parts = p;
+}
+
+static int done_push(struct vio *q, struct vio_req *r)
+{
+	if (q->done_n == q->done_cap) {
+		unsigned int ncap = q->done_cap * 2, i;
+		struct vio_req **n = malloc(ncap * sizeof(*n));
+
+		if (!n)
+			return -ENOMEM;
+		for (i = 0; i < q->done_n; i++)
+			n[i] = q->done[(q->done_head + i) % q->done_cap];
+		free(q->done);
+		q->done = n;
+		q->done_cap = ncap;
+		q->done_head = 0;
+	}
+	q->done[(q->done_head + q->done_n) % q->done_cap] = r;
+	q->done_n++;
+	return 0;
+}
+
+/* Account one finished part; a short transfer is re-queued. */
+static int part_done(struct vio *q, struct vio_part *p)
+{
+	struct vio_req *r = p->req;
+
+	if (p->res >= 0 && (uint64_t)p->res < p->len && p->res > 0) {
+		p->buf = (char *)p->buf + p->res;
+		p->off += (uint64_t)p->res;
+		p->len -= (uint64_t)p->res;
+		p->next = q->pend_head;
+		q->pend_head = p;
+		if (!q->pend_tail)
+			q->pend_tail = p;
+		return 0;
+	}
+	if (p->res < 0 || (uint64_t)p->res != p->len) {
+		if (!r->error) {
+			/* res == 0: end of file, the LUN shrank under us. */
+			r->error = p->res < 0 ? (int)-p->res : EIO;
+			r->err_lun = p->lun;
+			r->err_off = p->off;
+		}
+	}
+	part_put(q, p);
+	if (--r->parts_left == 0)
+		return done_push(q, r);
+	return 0;
+}
+
+/* Prepare waiting parts while the backend has room. */
+static int flush_pending(struct vio *q)
+{
+	const struct backend_ops *ops = q->be.ops;
+	int ret;
+
+	while (q->pend_head && q->in_backend < q->cap) {
+		struct vio_part *p = q->pend_head;
+
+		ret = ops->prep(&q->be, p);
+		if (ret == -EBUSY)
+			break;
+		if (ret < 0)
+			return ret;
+		q->pend_head = p->next;
+		if (!q->pend_head)
+			q->pend_tail = NULL;
+		if (ops->sync) {
+			ret = part_done(q, p);
+			if (ret)
+				return ret;
+		} else {
+			q->in_backend++;
+			q->unsubmitted++;
+		}
+	}
+	return 0;
+}
+
+static int submit(struct vio *q)
+{
+	int ret;
+
+	if (!q->unsubmitted)
+		return 0;
+	ret = q->be.ops->submit(&q->be);
+	if (ret < 0)
+		return ret;
+	q->unsubmitted -= (unsigned int)ret < q->unsubmitted ? (unsigned int)ret
+							     : q->unsubmitted;
+	return 0;
+}
+
+int vio_init(struct vio **out, struct vvol *vv, const char *backend,
+	     unsigned int depth, uint64_t max_len, struct fr_err *err)
+{
+	const struct backend_ops *ops;
+	char eb[128];
+	struct vio *q;
+	uint64_t cap;
+	int ret;
+
+	*out = NULL;
+	if (!backend)
+		backend = "io_uring";
+	ops = backend_find(backend);
+	if (!ops)
+		return fr_errf(err, -EINVAL, "backend=%s: must be one of %s",
+			       backend, BACKEND_NAMES);
+	if (!depth)
+		depth = 1;
+	q = calloc(1, sizeof(*q));
+	if (!q)
+		return fr_errf(err, -ENOMEM, "out of memory");
+	q->vv = vv;
+	q->depth = depth;
+	cap = (uint64_t)depth * vvol_max_extents(vv, max_len ? max_len : 1);
+	q->cap = cap > MAX_CAP ? MAX_CAP : (unsigned int)cap;
+	q->done_cap = depth + 1;
+	q->done = calloc(q->done_cap, sizeof(*q->done));
+	q->reaped = calloc(q->cap, sizeof(*q->reaped));
+	if (!q->done || !q->reaped) {
+		ret = fr_errf(err, -ENOMEM, "out of memory");
+		goto out_free;
+	}
+	q->be.ops = ops;
+	ret = ops->init(&q->be, q->cap);
+	if (ret < 0) {
+		const char *alt = ops == &backend_io_uring ? "libaio or psync"
+				  : ops == &backend_libaio ? "io_uring or psync"
+							   : "another backend";
+
+		if (ops == &backend_libaio && ret == -EAGAIN)
+			fr_errf(err, ret,
+				"backend=libaio: the kernel refused %u AIO contexts entries (fs.aio-max-nr is too low for this depth); raise it or use backend=%s",
+				q->cap, alt);
+		else
+			fr_errf(err, ret,
+				"backend=%s: the kernel refused it (%s); use backend=%s",
+				ops->name, fr_strerror(ret, eb, sizeof(eb)), alt);
+		q->be.ops = NULL;
+		goto out_free;
+	}
+	*out = q;
+	return 0;
+
+out_free:
+	vio_free(q);
+	return ret;
+}
+
+int vio_queue(struct vio *q, struct vio_req *r)
+{
+	const struct vvol *vv = q->vv;
+	struct vio_part *head = NULL, *tail = NULL, *p;
+	struct vvol_extent ext;
+	uint64_t off = r->off, left = r->len;
+	unsigned int n = 0;
+	int ret;
+
+	if (vv->open_flags & VVOL_DIRECT) {
+		if ((r->off | r->len) % vv->align ||
+		    (uintptr_t)r->buf % vv->align)
+			return -EINVAL;
+	}
+	if (vvol_map(vv, r->off, r->len, &ext) < 0)
+		return -ERANGE;
+	r->error = 0;
+	do {
+		ret = vvol_map(vv, off, left, &ext);
+		if (ret < 0)
+			goto out_undo;
+		p = part_get(q);
+		if (!p) {
+			ret = -ENOMEM;
+			goto out_undo;
+		}
+		p->req = r;
+		p->next = NULL;
+		p->buf = (char *)r->buf + (off - r->off);
+		p->off = ext.off;
+		p->len = ext.len;
+		p->res = 0;
+		p->fd = vv->luns[ext.lun].fd;
+		p->lun = ext.lun;
+		p->op = r->op;
+		if (tail)
+			tail->next = p;
+		else
+			head = p;
+		tail = p;
+		n++;
+		off += ext.len;
+		left -= ext.len;
+	} while (left);
+
+	r->parts_left = n;
+	if (q->pend_tail)
+		q->pend_tail->next = head;
+	else
+		q->pend_head = head;
+	q->pend_tail = tail;
+	q->outstanding++;
+	ret = flush_pending(q);
+	if (ret < 0)
+		return ret;
+	if (q->be.ops->sync && !r->parts_left) {
+		/* Completed inline: take it back out of the done ring. */
+		q->done_n--;
+		q->outstanding--;
+		return 1;
+	}
+	return 0;
+
+out_undo:
+	while (head) {
+		p = head->next;
+		part_put(q, head);
+		head = p;
+	}
+	return ret;
+}
+
+int vio_commit(struct vio *q)
+{
+	int ret = flush_pending(q);
+
+	if (ret < 0)
+		return ret;
+	return submit(q);
+}
+
+int vio_getevents(struct vio *q, unsigned int min, unsigned int max,
+		  const struct timespec *t)
+{
+	const struct backend_ops *ops = q->be.ops;
+	bool polled = false;
+	unsigned int i, n;
+	int ret;
+
+	q->done_head = (q->done_head + q->returned) % q->done_cap;
+	q->done_n -= q->returned;
+	q->outstanding -= q->returned;
+	q->returned = 0;
+
+	for (;;) {
+		ret = flush_pending(q);
+		if (ret < 0)
+			return ret;
+		ret = submit(q);
+		if (ret < 0)
+			return ret;
+		if (q->done_n >= min && (polled || min))
+			break;
+		if (ops->sync || !q->in_backend)
+			break;
+		ret = ops->reap(&q->be, q->done_n < min ? 1 : 0, q->reaped,
+				q->cap, t);
+		polled = true;
+		if (ret < 0)
+			return ret;
+		n = (unsigned int)ret;
+		q->in_backend -= n;
+		for (i = 0; i < n; i++) {
+			ret = part_done(q, q->reaped[i]);
+			if (ret < 0)
+				return ret;
+		}
+		if (!n && (q->done_n >= min || t))
+			break;
+	}
+	q->returned = q->done_n < max ? q->done_n : max;
+	return (int)q->returned;
+}
+
+struct vio_req *vio_event(struct vio *q, unsigned int i)
+{
+	if (i >= q->returned)
+		return NULL;
+	return q->done[(q->done_head + i) % q->done_cap];
+}
+
+unsigned int vio_outstanding(const struct vio *q)
+{
+	return q->outstanding - q->returned;
+}
+
+const char *vio_backend(const struct vio *q)
+{
+	return q->be.ops ? q->be.ops->name : "none";
+}
+
+void vio_free(struct vio *q)
+{
+	struct part_chunk *c;
+
+	if (!q)
+		return;
+	if (q->be.ops) {
+		/* Never free buffers the kernel may still write into. */
+		while (q->in_backend && !q->be.ops->sync) {
+			int n;
+
+			submit(q);
+			n = q->be.ops->reap(&q->be, 1, q->reaped, q->cap, NULL);
+			if (n <= 0)
+				break;
+			q->in_backend -= (unsigned int)n;
+		}
+		q->be.ops->exit(&q->be);
+	}
+	while ((c = q->chunks)) {
+		q->chunks = c->next;
+		free(c);
+	}
+	free(q->done);
+	free(q->reaped);
+	free(q);
+}
+
+void vio_describe_error(const struct vio *q, const struct vio_req *r,
+			char *buf, unsigned long len)
+{
+	char eb[128];
+	const char *path = r->err_lun < q->vv->nluns
+				   ? q->vv->luns[r->err_lun].path : "?";
+
+	snprintf(buf, len, "%s error on LUN '%s' at offset %" PRIu64 ": %s",
+		 r->op == VIO_WRITE ? "write" : "read", path, r->err_off,
+		 fr_strerror(r->error, eb, sizeof(eb)));
+}

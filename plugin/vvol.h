@@ -1,0 +1,117 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * vvol.h -- ORION's virtual volume: LUNs concatenated or striped RAID-0.
+ *
+ * A struct vvol is built from a list of LUNs (an ORION .lun file or an
+ * inline colon-separated list). Each LUN is a regular file or a block
+ * device. Invariants after vvol_load():
+ *   - every LUN exists, is a regular file or block device, is readable,
+ *     has a non-zero size and is listed once (same device and inode);
+ *   - concat: LUN i covers volume bytes [start_i, start_i + usable_i),
+ *     usable_i being its size rounded down to the volume's alignment;
+ *   - raid0: every LUN contributes the same number of whole stripes,
+ *     taken from the smallest LUN; stripe k of the volume lives on LUN
+ *     k % n at LUN offset (k / n) * stripe.
+ * vvol_map() never returns an extent that crosses a LUN or a stripe.
+ *
+ * The volume knows nothing about fio or ORION. File descriptors are
+ * opened by vvol_open() (in the process that does the I/O) and closed by
+ * vvol_close(); a vvol is not shared between threads that open it.
+ */
+#ifndef FIORION_VVOL_H
+#define FIORION_VVOL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "fr_err.h"
+
+enum vvol_layout {
+	VVOL_CONCAT = 0,
+	VVOL_RAID0 = 1,
+};
+
+enum vvol_open_flags {
+	VVOL_DIRECT = (1 << 0),	/* O_DIRECT; aligned buffers and offsets */
+	VVOL_WRITE = (1 << 1),	/* open read-write (else read-only) */
+};
+
+#define VVOL_DEFAULT_STRIPE (1024ULL * 1024)
+
+struct vvol_conf {
+	const char *lunfile;	/* ORION .lun file, or NULL */
+	const char *luns;	/* "A:B:C", or NULL; exactly one is set */
+	const char *simulate;	/* "concat" or "raid0"; NULL = concat */
+	uint64_t stripe;	/* bytes; 0 = VVOL_DEFAULT_STRIPE */
+};
+
+struct vvol_lun {
+	char *path;
+	unsigned int line;	/* line in the .lun file, or position in luns= */
+	int fd;			/* -1 until vvol_open() */
+	bool is_bdev;
+	uint64_t size;		/* bytes, as the LUN reports it */
+	uint64_t usable;	/* bytes the volume uses from it */
+	uint64_t start;		/* concat: volume offset of its first byte */
+	unsigned int align;	/* bytes; O_DIRECT offset/length alignment */
+	uint64_t dev, ino;	/* identity, to catch a LUN listed twice */
+};
+
+struct vvol {
+	enum vvol_layout layout;
+	uint64_t stripe;	/* raid0 stripe depth, bytes */
+	uint64_t size;		/* volume size, bytes */
+	unsigned int align;	/* largest LUN alignment, bytes (>= 512) */
+	unsigned int nluns;
+	struct vvol_lun *luns;
+	const char *source;	/* the .lun file name, or "luns=" */
+	int open_flags;		/* flags of the last vvol_open() */
+};
+
+/* One piece of a volume range that sits on one LUN, inside one stripe. */
+struct vvol_extent {
+	unsigned int lun;	/* index into vv->luns */
+	uint64_t off;		/* offset in the LUN */
+	uint64_t len;		/* bytes */
+};
+
+/*
+ * Parse the LUN list of @conf, examine every LUN and compute the volume.
+ * Returns 0 and a new volume in *@out (free with vvol_free()), or a
+ * negative errno with @err naming the .lun file, line, path and reason.
+ * Opens each LUN only briefly; nothing stays open.
+ */
+int vvol_load(struct vvol **out, const struct vvol_conf *conf,
+	      struct fr_err *err);
+
+/*
+ * Open every LUN with @flags (enum vvol_open_flags). With VVOL_DIRECT a
+ * filesystem that refuses O_DIRECT is an error, never a silent fallback.
+ * Returns 0 or a negative errno (every LUN is closed again) and @err.
+ */
+int vvol_open(struct vvol *vv, int flags, struct fr_err *err);
+
+/* Close whatever vvol_open() opened. Safe to call twice. */
+void vvol_close(struct vvol *vv);
+
+/* vvol_close() and free everything. NULL is fine. */
+void vvol_free(struct vvol *vv);
+
+/*
+ * Map the first part of the volume range [@off, @off + @len) onto one
+ * LUN: fills @ext with at most @len bytes that do not cross a LUN end or a
+ * stripe. Returns 0, or -ERANGE when the range is empty or leaves the
+ * volume. Callers loop, advancing by ext->len, to split a request.
+ */
+int vvol_map(const struct vvol *vv, uint64_t off, uint64_t len,
+	     struct vvol_extent *ext);
+
+/*
+ * Most extents one request of @len bytes can need, for sizing queues.
+ */
+unsigned int vvol_max_extents(const struct vvol *vv, uint64_t len);
+
+/* "concat" / "raid0" */
+const char *vvol_layout_name(enum vvol_layout layout);
+
+#endif

@@ -1,0 +1,124 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# setup.sh -- install what fiorion needs to build and test, on Debian 12.
+#
+# Usage: scripts/setup.sh [packages|fio-src DIR|all DIR]
+#
+#   packages     install the Debian packages the project needs (when missing)
+#   fio-src DIR  fetch the fio source of the installed fio's exact version
+#                into DIR with 'apt-get source', then run its ./configure
+#                (config-host.h); DIR is left alone when it is already
+#                configured for that version
+#   all DIR      both
+#
+# Idempotent: each step checks first and does nothing when it is done.
+# Needs root (or sudo) only when something must be installed.
+set -eu
+
+PKGS="gcc make pkg-config dpkg-dev liburing-dev libaio-dev libcmocka-dev libjansson-dev fio"
+
+die() { echo "setup: $*" >&2; exit 1; }
+note() { echo "setup: $*" >&2; }
+
+as_root() {
+	if [ "$(id -u)" = 0 ]; then "$@"
+	elif command -v sudo >/dev/null 2>&1; then sudo "$@"
+	else die "need root to run: $*"
+	fi
+}
+
+apt_updated=
+apt_update() {
+	[ -n "$apt_updated" ] && return 0
+	# Third-party sources may be unreachable; Debian's own are what we need.
+	as_root apt-get update -qq >/dev/null 2>&1 || note "apt-get update reported errors (continuing)"
+	apt_updated=1
+}
+
+missing_pkgs() {
+	for p in $PKGS; do
+		s=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+		case "$s" in *" installed") ;; *) printf '%s ' "$p" ;; esac
+	done
+}
+
+do_packages() {
+	miss=$(missing_pkgs)
+	[ -z "$miss" ] && return 0
+	note "installing: $miss"
+	apt_update
+	as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $miss >/dev/null \
+		|| die "apt-get install failed for: $miss"
+	miss=$(missing_pkgs)
+	[ -z "$miss" ] || die "still missing after install: $miss"
+}
+
+have_deb_src() {
+	grep -rqsE '^[[:space:]]*(deb-src|Types:.*deb-src)' /etc/apt/sources.list /etc/apt/sources.list.d/ 2>/dev/null
+}
+
+add_deb_src() {
+	have_deb_src && return 0
+	note "adding a deb-src entry for bookworm (/etc/apt/sources.list.d/fiorion-deb-src.sources)"
+	as_root sh -c 'cat > /etc/apt/sources.list.d/fiorion-deb-src.sources' <<'SRC'
+Types: deb-src
+URIs: http://deb.debian.org/debian
+Suites: bookworm bookworm-updates
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+SRC
+	apt_updated=
+}
+
+# fio_bin_version: "3.33" from "fio-3.33"
+fio_bin_version() {
+	command -v fio >/dev/null 2>&1 || die "fio is not installed (run: scripts/setup.sh packages)"
+	fio --version | sed -n 's/^fio-\([0-9][0-9.]*\).*/\1/p'
+}
+
+# fio_src_version DIR: "3.33" from DIR/FIO-VERSION-GEN
+fio_src_version() {
+	sed -n 's/^DEF_VER=fio-\([0-9][0-9.]*\).*/\1/p' "$1/FIO-VERSION-GEN" 2>/dev/null
+}
+
+do_fio_src() {
+	dir=$1
+	want=$(fio_bin_version)
+	[ -n "$want" ] || die "cannot read the version of $(command -v fio)"
+	if [ -f "$dir/config-host.h" ] && [ "$(fio_src_version "$dir")" = "$want" ]; then
+		return 0
+	fi
+	if [ -e "$dir" ] && [ ! -f "$dir/FIO-VERSION-GEN" ]; then
+		die "'$dir' exists but is not a fio source tree; remove it or set FIO_SRC"
+	fi
+	if [ ! -f "$dir/FIO-VERSION-GEN" ]; then
+		command -v dpkg-source >/dev/null 2>&1 || do_packages
+		add_deb_src
+		apt_update
+		debver=$(dpkg-query -W -f='${Version}' fio)
+		tmp=$(mktemp -d "${TMPDIR:-/tmp}/fiorion-fio-src.XXXXXX")
+		note "fetching fio source $debver (apt-get source fio=$debver)"
+		(cd "$tmp" && apt-get source -qq "fio=$debver" >/dev/null 2>&1) \
+			|| (cd "$tmp" && apt-get source -qq fio >/dev/null 2>&1) \
+			|| { rm -rf "$tmp"; die "apt-get source fio failed (is a deb-src entry reachable?)"; }
+		src=$(find "$tmp" -mindepth 1 -maxdepth 1 -type d -name 'fio-*' | head -n 1)
+		[ -n "$src" ] || { rm -rf "$tmp"; die "apt-get source fio produced no fio-* folder"; }
+		mkdir -p "$(dirname "$dir")"
+		mv "$src" "$dir"
+		rm -rf "$tmp"
+	fi
+	have=$(fio_src_version "$dir")
+	[ "$have" = "$want" ] || die "fio version mismatch: binary $(command -v fio) is fio-$want, source '$dir' is fio-$have"
+	note "configuring fio-$have in $dir"
+	(cd "$dir" && ./configure --disable-native >configure.log 2>&1) \
+		|| die "fio ./configure failed, see $dir/configure.log"
+	[ -f "$dir/config-host.h" ] || die "fio ./configure wrote no config-host.h in $dir"
+}
+
+case "${1:-all}" in
+packages) do_packages ;;
+fio-src) [ $# -eq 2 ] || die "usage: setup.sh fio-src DIR"; do_fio_src "$2" ;;
+all) [ $# -eq 2 ] || die "usage: setup.sh all DIR"; do_packages; do_fio_src "$2" ;;
+*) die "usage: setup.sh [packages|fio-src DIR|all DIR]" ;;
+esac

@@ -1,0 +1,109 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * testutil.h -- scratch files for the unit tests.
+ *
+ * Description: every test works in its own directory made by mkdtemp()
+ * under $TMPDIR (or /tmp) and removes it afterwards; nothing outside it
+ * is ever touched.
+ */
+#ifndef FIORION_TESTUTIL_H
+#define FIORION_TESTUTIL_H
+
+#define _XOPEN_SOURCE_EXTENDED 1
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static inline char *tu_mkdtemp(void)
+{
+	const char *t = getenv("TMPDIR");
+	char *p;
+
+	if (!t || !*t)
+		t = "/tmp";
+	if (asprintf(&p, "%s/fiorion-test.XXXXXX", t) < 0)
+		abort();
+	if (!mkdtemp(p))
+		abort();
+	return p;
+}
+
+static inline int tu_rm_one(const char *p, const struct stat *st, int type,
+			    struct FTW *f)
+{
+	(void)st;
+	(void)type;
+	(void)f;
+	return remove(p);
+}
+
+static inline void tu_rmtree(char *dir)
+{
+	if (dir)
+		nftw(dir, tu_rm_one, 16, FTW_DEPTH | FTW_PHYS);
+	free(dir);
+}
+
+/* "@dir/@name", malloc'd. */
+static inline char *tu_path(const char *dir, const char *name)
+{
+	char *p;
+
+	if (asprintf(&p, "%s/%s", dir, name) < 0)
+		abort();
+	return p;
+}
+
+/* Create @dir/@name of @size bytes; @fill >= 0 writes that byte, else sparse. */
+static inline char *tu_file(const char *dir, const char *name, uint64_t size,
+			    int fill)
+{
+	char *p = tu_path(dir, name);
+	int fd = open(p, O_CREAT | O_TRUNC | O_WRONLY, 0644);
+
+	if (fd < 0)
+		abort();
+	if (fill >= 0) {
+		char buf[65536];
+		uint64_t done = 0;
+
+		memset(buf, fill, sizeof(buf));
+		while (done < size) {
+			size_t n = size - done < sizeof(buf) ? size - done : sizeof(buf);
+
+			if (write(fd, buf, n) != (ssize_t)n)
+				abort();
+			done += n;
+		}
+	} else if (ftruncate(fd, (off_t)size) < 0) {
+		abort();
+	}
+	close(fd);
+	return p;
+}
+
+/* Write @text to @dir/@name; returns the path. */
+static inline char *tu_text(const char *dir, const char *name, const char *fmt,
+			    ...)
+{
+	char *p = tu_path(dir, name);
+	FILE *f = fopen(p, "w");
+	va_list ap;
+
+	if (!f)
+		abort();
+	va_start(ap, fmt);
+	vfprintf(f, fmt, ap);
+	va_end(ap);
+	fclose(f);
+	return p;
+}
+
+#endif
