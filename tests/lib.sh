@@ -1,0 +1,27 @@
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# lib.sh -- helpers for the end-to-end scripts (sourced, TAP output).
+#
+# Every script works in one directory made by mktemp -d and removed on
+# exit; it never touches a path it did not create.
+
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+ENGINE=$TOP/build/fiorion-engine.so
+T=$(mktemp -d "${TMPDIR:-/tmp}/fiorion-e2e.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+ntest=0
+
+ok() { ntest=$((ntest + 1)); echo "ok $ntest - $*"; }
+not_ok() { ntest=$((ntest + 1)); echo "not ok $ntest - $*"; }
+skip_test() { ntest=$((ntest + 1)); echo "ok $ntest - $1 # SKIP $2"; }
+finish() { echo "1..$ntest"; }
+
+# mkfile NAME MIB: a file of MIB MiB of real (non-sparse) zeros.
+mkfile() {
+	dd if=/dev/zero of="$T/$1" bs=1M count="$2" status=none
+}
+
+# The I/O-per-second figure of a fio JSON file (read + write).
+json_iops() {
+	sed -n 's/^ *"iops" : \([0-9.]*\),$/\1/p' "$1" | awk '{s += $1} END {printf "%d\n", s}'
+}
