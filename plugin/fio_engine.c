@@ -29,6 +29,7 @@ struct fr_data {
 	struct vio *q;
 	struct io_u **queued;	/* queued since the last commit */
 	unsigned int nqueued;
+	bool sync;		/* the backend completes inside vio_queue() */
 };
 
 static struct fio_option options[] = {
@@ -201,6 +202,7 @@ static int fio_fr_init(struct thread_data *td)
 		fr_fail(td, ret, err.msg, "init");
 		goto out_fail;
 	}
+	d->sync = vio_is_sync(d->q);
 	return 0;
 
 out_fail:
@@ -265,6 +267,13 @@ static enum fio_q_status fio_fr_queue(struct thread_data *td,
 		io_u->error = EOPNOTSUPP;
 		return FIO_Q_COMPLETED;
 	}
+	/*
+	 * With FIO_ASYNCIO_SETS_ISSUE_TIME fio leaves issue_time to us; a
+	 * synchronous backend completes inside vio_queue(), so stamp it now
+	 * (an async one is stamped again at commit, when it really goes).
+	 */
+	if (d->sync && fio_fill_issue_time(td))
+		fio_gettime(&io_u->issue_time, NULL);
 	r->op = io_u->ddir == DDIR_WRITE ? VIO_WRITE : VIO_READ;
 	r->buf = io_u->xfer_buf;
 	r->len = io_u->xfer_buflen;

@@ -139,14 +139,8 @@ static int flush_pending(struct vio *q)
 		q->pend_head = p->next;
 		if (!q->pend_head)
 			q->pend_tail = NULL;
-		if (ops->sync) {
-			ret = part_done(q, p);
-			if (ret)
-				return ret;
-		} else {
-			q->in_backend++;
-			q->unsubmitted++;
-		}
+		q->in_backend++;
+		q->unsubmitted++;
 	}
 	return 0;
 }
@@ -223,6 +217,38 @@ out_free:
 	return ret;
 }
 
+/*
+ * A synchronous backend does each part inside prep(): no queues, no part
+ * storage, the request is complete on return.
+ */
+static int queue_sync(struct vio *q, struct vio_req *r)
+{
+	const struct vvol *vv = q->vv;
+	uint64_t off = r->off, left = r->len;
+	struct vvol_extent ext;
+	struct vio_part p;
+
+	do {
+		vvol_map(vv, off, left, &ext);
+		p.req = r;
+		p.buf = (char *)r->buf + (off - r->off);
+		p.off = ext.off;
+		p.len = ext.len;
+		p.fd = vv->luns[ext.lun].fd;
+		p.lun = ext.lun;
+		p.op = r->op;
+		q->be.ops->prep(&q->be, &p);
+		if ((uint64_t)p.res != p.len && !r->error) {
+			r->error = p.res < 0 ? (int)-p.res : EIO;
+			r->err_lun = p.lun;
+			r->err_off = p.off + (p.res > 0 ? (uint64_t)p.res : 0);
+		}
+		off += ext.len;
+		left -= ext.len;
+	} while (left);
+	return 1;
+}
+
 int vio_queue(struct vio *q, struct vio_req *r)
 {
 	const struct vvol *vv = q->vv;
@@ -232,14 +258,15 @@ int vio_queue(struct vio *q, struct vio_req *r)
 	unsigned int n = 0;
 	int ret;
 
-	if (vv->open_flags & VVOL_DIRECT) {
-		if ((r->off | r->len) % vv->align ||
-		    (uintptr_t)r->buf % vv->align)
-			return -EINVAL;
-	}
-	if (vvol_map(vv, r->off, r->len, &ext) < 0)
+	/* vv->align is a power of two: a mask, not a division. */
+	if ((vv->open_flags & VVOL_DIRECT) &&
+	    ((r->off | r->len | (uintptr_t)r->buf) & (vv->align - 1)))
+		return -EINVAL;
+	if (!r->len || r->off >= vv->size || r->len > vv->size - r->off)
 		return -ERANGE;
 	r->error = 0;
+	if (q->be.ops->sync)
+		return queue_sync(q, r);
 	do {
 		ret = vvol_map(vv, off, left, &ext);
 		if (ret < 0)
@@ -276,15 +303,7 @@ int vio_queue(struct vio *q, struct vio_req *r)
 	q->pend_tail = tail;
 	q->outstanding++;
 	ret = flush_pending(q);
-	if (ret < 0)
-		return ret;
-	if (q->be.ops->sync && !r->parts_left) {
-		/* Completed inline: take it back out of the done ring. */
-		q->done_n--;
-		q->outstanding--;
-		return 1;
-	}
-	return 0;
+	return ret < 0 ? ret : 0;
 
 out_undo:
 	while (head) {
@@ -326,7 +345,7 @@ int vio_getevents(struct vio *q, unsigned int min, unsigned int max,
 			return ret;
 		if (q->done_n >= min && (polled || min))
 			break;
-		if (ops->sync || !q->in_backend)
+		if (!q->in_backend)
 			break;
 		ret = ops->reap(&q->be, q->done_n < min ? 1 : 0, q->reaped,
 				q->cap, t);
@@ -359,6 +378,11 @@ unsigned int vio_outstanding(const struct vio *q)
 	return q->outstanding - q->returned;
 }
 
+bool vio_is_sync(const struct vio *q)
+{
+	return q->be.ops->sync;
+}
+
 const char *vio_backend(const struct vio *q)
 {
 	return q->be.ops ? q->be.ops->name : "none";
@@ -372,7 +396,7 @@ void vio_free(struct vio *q)
 		return;
 	if (q->be.ops) {
 		/* Never free buffers the kernel may still write into. */
-		while (q->in_backend && !q->be.ops->sync) {
+		while (q->in_backend) {
 			int n;
 
 			submit(q);

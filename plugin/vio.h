@@ -15,6 +15,7 @@
 #ifndef FIORION_VIO_H
 #define FIORION_VIO_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <time.h>
 
@@ -74,6 +75,9 @@ struct vio_req *vio_event(struct vio *q, unsigned int i);
 
 /* Requests queued and not yet returned. */
 unsigned int vio_outstanding(const struct vio *q);
+
+/* True when the backend completes every request inside vio_queue(). */
+bool vio_is_sync(const struct vio *q);
 
 /* The backend's name. */
 const char *vio_backend(const struct vio *q);

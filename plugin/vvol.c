@@ -248,7 +248,9 @@ static int probe_lun(struct vvol *vv, struct vvol_lun *l, struct fr_err *err)
 				where, l->path, fr_strerror(ret, eb, sizeof(eb)));
 			goto out;
 		}
-		if (ioctl(fd, BLKSSZGET, &ssz) == 0 && ssz > (int)MIN_ALIGN)
+		/* Logical block sizes are powers of two; vio.c relies on it. */
+		if (ioctl(fd, BLKSSZGET, &ssz) == 0 && ssz > (int)MIN_ALIGN &&
+		    !(ssz & (ssz - 1)))
 			l->align = (unsigned int)ssz;
 		l->size = bytes;
 		l->dev = st.st_rdev;

@@ -1,0 +1,43 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# Description: the build's promises: a fio source tree of another release
+# is a build error naming both versions, an unconfigured FIO_SRC is
+# refused, and install/uninstall honour PREFIX and DESTDIR.
+. "$(dirname "$0")/lib.sh"
+
+cd "$TOP"
+FIO_SRC_REAL=${FIO_SRC:-.deps/fio}
+mkdir -p "$T/oldfio"
+cp "$FIO_SRC_REAL/config-host.h" "$T/oldfio/"
+echo "DEF_VER=fio-3.12" >"$T/oldfio/FIO-VERSION-GEN"
+have=$(fio --version | sed 's/^fio-//')
+if make -s FIO_SRC="$T/oldfio" fio-version-check >"$T/v.out" 2>&1; then
+	not_ok "version mismatch accepted"
+elif grep -q "fio version mismatch: 'fio' is fio-$have but FIO_SRC=$T/oldfio is fio-3.12" "$T/v.out"; then
+	ok "version mismatch is an error naming both versions"
+else
+	not_ok "version mismatch message"
+	cat "$T/v.out"
+fi
+
+mkdir -p "$T/unconf"
+if make -s FIO_SRC="$T/unconf" B="$T/b" "$T/b/fiorion-engine.so" >"$T/u.out" 2>&1; then
+	not_ok "unconfigured FIO_SRC accepted"
+elif grep -q "FIO_SRC=$T/unconf has no config-host.h" "$T/u.out"; then
+	ok "unconfigured FIO_SRC is refused"
+else
+	not_ok "unconfigured FIO_SRC message"
+	cat "$T/u.out"
+fi
+
+if make -s install DESTDIR="$T/stage" PREFIX=/opt/fr >"$T/i.out" 2>&1 \
+	&& [ -x "$T/stage/opt/fr/lib/fiorion/fiorion-engine.so" ] \
+	&& make -s uninstall DESTDIR="$T/stage" PREFIX=/opt/fr >>"$T/i.out" 2>&1 \
+	&& [ ! -e "$T/stage/opt/fr/lib/fiorion/fiorion-engine.so" ]; then
+	ok "install/uninstall with PREFIX and DESTDIR"
+else
+	not_ok "install/uninstall with PREFIX and DESTDIR"
+	cat "$T/i.out"
+fi
+finish
