@@ -25,7 +25,7 @@ override CFLAGS += -std=gnu11 -Wall -Wextra -fPIC
 ifeq ($(DEVELOPER),1)
 override CFLAGS += -Werror
 endif
-override CPPFLAGS += -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -Iplugin -MMD -MP
+override CPPFLAGS += -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -Iplugin -Iconverter -MMD -MP
 SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer
 
 ifneq ($(findstring 1,$(V)),1)
@@ -43,7 +43,16 @@ CORE_SRCS := \
 	plugin/vvol.c \
 	# EOL
 
+CONV_SRCS := \
+	converter/fiojson.c \
+	converter/orion_report.c \
+	converter/points.c \
+	plugin/fr_err.c \
+	# EOL
+
 UNIT_TESTS := \
+	test_fiojson \
+	test_report \
 	test_vio \
 	test_vvol \
 	# EOL
@@ -51,9 +60,14 @@ UNIT_TESTS := \
 CORE_LIBS = $(shell pkg-config --libs liburing 2>/dev/null || echo -luring) -laio
 CMOCKA_LIBS = $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 
+JANSSON_LIBS = $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
+
 CORE_OBJS := $(CORE_SRCS:%.c=$(B)/%.o)
 SAN_OBJS := $(CORE_SRCS:%.c=$(B)/san/%.o)
+CONV_OBJS := $(CONV_SRCS:%.c=$(B)/%.o)
+CONV_SAN_OBJS := $(CONV_SRCS:%.c=$(B)/san/%.o)
 ENGINE := $(B)/fiorion-engine.so
+FIO2ORION := $(B)/fio2orion
 TEST_BINS := $(UNIT_TESTS:%=$(B)/tests/%)
 SETUP_OK := $(B)/.setup-ok
 
@@ -61,7 +75,7 @@ SETUP_OK := $(B)/.setup-ok
 .DELETE_ON_ERROR:
 .SECONDARY:
 
-all: $(ENGINE)
+all: $(ENGINE) $(FIO2ORION)
 
 # Debian packages: installed by scripts/setup.sh the first time.
 $(SETUP_OK): scripts/setup.sh
@@ -106,9 +120,16 @@ $(B)/plugin/fio_engine.o: plugin/fio_engine.c $(FIO_SRC)/config-host.h | $(SETUP
 $(ENGINE): $(B)/plugin/fio_engine.o $(CORE_OBJS) | fio-version-check
 	$(QUIET_LINK)$(CC) $(CFLAGS) -shared -o $@ $^ $(CORE_LIBS)
 
-$(B)/tests/%: tests/%.c $(SAN_OBJS)
+$(FIO2ORION): $(B)/converter/fio2orion.o $(CONV_OBJS)
+	$(QUIET_LINK)$(CC) $(CFLAGS) -o $@ $^ $(JANSSON_LIBS) -lm
+
+$(B)/tests/test_vio $(B)/tests/test_vvol: $(B)/tests/%: tests/%.c $(SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) -o $@ $^ $(CORE_LIBS) $(CMOCKA_LIBS)
+
+$(B)/tests/test_fiojson $(B)/tests/test_report: $(B)/tests/%: tests/%.c $(CONV_SAN_OBJS)
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Iconverter $(CFLAGS) $(SAN_FLAGS) -o $@ $^ $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
 
 $(B)/tests/placement: tests/placement.c
 	@mkdir -p $(dir $@)
@@ -117,10 +138,10 @@ $(B)/tests/placement: tests/placement.c
 demo: $(ENGINE)
 	@sh scripts/demo.sh
 
-check: $(ENGINE) $(TEST_BINS) $(B)/tests/placement
+check: $(ENGINE) $(FIO2ORION) $(TEST_BINS) $(B)/tests/placement
 	@sh tests/run.sh $(TEST_BINS) tests/e2e_*.sh
 
-install: $(ENGINE)
+install: $(ENGINE) $(FIO2ORION)
 	install -d $(DESTDIR)$(ENGINEDIR)
 	install -m 0755 $(ENGINE) $(DESTDIR)$(ENGINEDIR)/fiorion-engine.so
 

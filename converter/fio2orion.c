@@ -1,0 +1,216 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * fio2orion.c -- fio JSON results into ORION's files.
+ *
+ * Usage: fio2orion [options] FILE...   (fio2orion -help)
+ * Exit status: 0 written, 1 writing failed, 2 bad usage or input.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "fiojson.h"
+#include "orion_report.h"
+#include "points.h"
+
+enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
+
+static void usage(FILE *f, int status)
+{
+	fputs("usage: fio2orion [options] FILE...\n"
+	      "\n"
+	      "Converts fio JSON results (fio 2.1 .. 3.x; json or json+; local or\n"
+	      "--client runs) into Oracle ORION's files. Several FILEs form one\n"
+	      "result set (one JSON per point, or per host). Jobs named by fiorion\n"
+	      "(pNNN-sS-lL-small|large|warm) map to their points exactly; any other\n"
+	      "result maps one fio group to one point, each job small or large by\n"
+	      "its average block size, with load = iodepth x clones.\n"
+	      "\n"
+	      "options:\n"
+	      "  -testname NAME      prefix of the output files (default: the run's,\n"
+	      "                      else orion)\n"
+	      "  -outdir DIR         where the files go (default .)\n"
+	      "  -compat 10.2|19c    ORION layout (default 10.2): 10.2 writes\n"
+	      "                      NAME_summary.txt, _iops.csv, _mbps.csv, _lat.csv\n"
+	      "                      (ms), _trace.txt and, when some point mixes small\n"
+	      "                      and large load, _tradeoff.csv; 19c prefixes\n"
+	      "                      NAME_YYYYMMDD_HHMM_, gives latency in us, adds the\n"
+	      "                      latency lines and histogram, and _hist.txt (json+)\n"
+	      "  -small_max SIZE     largest average block of a small job (default 64k)\n"
+	      "  -large_min SIZE     smallest average block of a large job (default 128k)\n"
+	      "  -merge last|mean    two groups at the same (small, large) load: keep\n"
+	      "                      the last, or average them (default: an error)\n"
+	      "  -format orion|json  orion: ORION's files (default); json: the points\n"
+	      "                      as one JSON document on standard output\n"
+	      "  -help               this text\n"
+	      "\n"
+	      "exit status: 0 done, 1 an output file could not be written,\n"
+	      "2 bad options or input (the message names the file, line and column)\n",
+	      f);
+	exit(status);
+}
+
+static void die_usage(const char *fmt, const char *a, const char *b)
+{
+	fputs("fio2orion: ", stderr);
+	fprintf(stderr, fmt, a, b);
+	fputs("\n", stderr);
+	exit(EXIT_USAGE);
+}
+
+/* A size like 64k or 131072; anything else is a usage error. */
+static uint64_t parse_size_opt(const char *name, const char *v)
+{
+	char *end;
+	unsigned long long n;
+	uint64_t mult = 1;
+
+	errno = 0;
+	n = strtoull(v, &end, 10);
+	if (end == v || errno || v[0] == '-')
+		die_usage("-%s '%s': expected a size such as 64k or 131072", name, v);
+	if (*end) {
+		switch (*end | 0x20) {
+		case 'k': mult = 1ULL << 10; break;
+		case 'm': mult = 1ULL << 20; break;
+		case 'g': mult = 1ULL << 30; break;
+		default:
+			die_usage("-%s '%s': expected a size such as 64k or 131072", name, v);
+		}
+		if (end[1] && !((end[1] | 0x20) == 'b' && !end[2]) &&
+		    !((end[1] | 0x20) == 'i' && (end[2] | 0x20) == 'b' && !end[3]))
+			die_usage("-%s '%s': expected a size such as 64k or 131072", name, v);
+	}
+	if (!n || n > (1ULL << 40) / mult)
+		die_usage("-%s '%s': must be between 1 byte and 1 TiB", name, v);
+	return n * mult;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "testname", required_argument, NULL, 't' },
+		{ "outdir", required_argument, NULL, 'o' },
+		{ "compat", required_argument, NULL, 'c' },
+		{ "small_max", required_argument, NULL, 's' },
+		{ "large_min", required_argument, NULL, 'l' },
+		{ "merge", required_argument, NULL, 'm' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *testname = NULL, *outdir = ".";
+	enum or_compat compat = OR_COMPAT_102;
+	struct fj_set set = { 0 };
+	struct pt_set pts = { 0 };
+	struct or_params params;
+	struct pt_opts po;
+	struct fr_err err = { "" };
+	struct stat st;
+	bool json = false, hist;
+	int c, i, status = EXIT_OK;
+
+	pt_opts_init(&po);
+	opterr = 0;
+	while ((c = getopt_long_only(argc, argv, "", opts, NULL)) != -1) {
+		switch (c) {
+		case 't':
+			if (!*optarg)
+				die_usage("-testname: must not be empty%s%s", "", "");
+			testname = optarg;
+			break;
+		case 'o':
+			outdir = optarg;
+			break;
+		case 'c':
+			if (!strcmp(optarg, "10.2"))
+				compat = OR_COMPAT_102;
+			else if (!strcmp(optarg, "19c"))
+				compat = OR_COMPAT_19C;
+			else
+				die_usage("-compat '%s': must be 10.2 or 19c%s", optarg, "");
+			break;
+		case 's':
+			po.small_max = parse_size_opt("small_max", optarg);
+			break;
+		case 'l':
+			po.large_min = parse_size_opt("large_min", optarg);
+			break;
+		case 'm':
+			if (!strcmp(optarg, "last"))
+				po.merge = PT_MERGE_LAST;
+			else if (!strcmp(optarg, "mean"))
+				po.merge = PT_MERGE_MEAN;
+			else
+				die_usage("-merge '%s': must be last or mean%s", optarg, "");
+			break;
+		case 'f':
+			if (!strcmp(optarg, "json"))
+				json = true;
+			else if (strcmp(optarg, "orion"))
+				die_usage("-format '%s': must be orion or json%s", optarg, "");
+			break;
+		case 'h':
+			usage(stdout, EXIT_OK);
+			break;
+		default:
+			if (optopt)
+				fprintf(stderr, "fio2orion: option -%s needs a value\n",
+					argv[optind - 1][1] == '-' ? argv[optind - 1] + 2
+								   : argv[optind - 1] + 1);
+			else
+				fprintf(stderr, "fio2orion: unknown option '%s' (see fio2orion -help)\n",
+					argv[optind - 1]);
+			return EXIT_USAGE;
+		}
+	}
+	if (optind == argc) {
+		fputs("fio2orion: no input files (see fio2orion -help)\n", stderr);
+		return EXIT_USAGE;
+	}
+	if (po.small_max >= po.large_min)
+		die_usage("-small_max must be below -large_min%s%s", "", "");
+	if (!json && (stat(outdir, &st) < 0 || !S_ISDIR(st.st_mode)))
+		die_usage("-outdir '%s': not a directory%s", outdir, "");
+
+	for (i = optind; i < argc; i++) {
+		if (fj_read_file(&set, argv[i], &err)) {
+			fprintf(stderr, "fio2orion: %s\n", err.msg);
+			status = EXIT_USAGE;
+			goto out;
+		}
+	}
+	if (pt_build(&pts, &set, &po, &err)) {
+		fprintf(stderr, "fio2orion: %s\n", err.msg);
+		status = EXIT_USAGE;
+		goto out;
+	}
+	if (or_params_init(&params, &set, &pts, testname,
+			   set.run.argc ? NULL : argv + 1,
+			   set.run.argc ? 0 : (size_t)(argc - 1), &err)) {
+		fprintf(stderr, "fio2orion: %s\n", err.msg);
+		status = EXIT_FAIL;
+		goto out;
+	}
+	if (json) {
+		if (or_points_json(stdout, &params, &pts) || fflush(stdout) ||
+		    ferror(stdout)) {
+			fputs("fio2orion: cannot write standard output\n", stderr);
+			status = EXIT_FAIL;
+		}
+	} else if (or_write_all(&params, &pts, outdir, compat, &hist, &err)) {
+		fprintf(stderr, "fio2orion: %s\n", err.msg);
+		status = EXIT_FAIL;
+	} else if (compat == OR_COMPAT_19C && !hist) {
+		fputs("fio2orion: note: no latency bins in the input (run fio with --output-format=json+); _hist.txt not written\n",
+		      stderr);
+	}
+	or_params_release(&params);
+out:
+	pt_set_release(&pts);
+	fj_set_release(&set);
+	return status;
+}

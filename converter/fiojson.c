@@ -1,0 +1,592 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * fiojson.c -- fio JSON (2.1 .. 3.x) into struct fj_set.
+ *
+ * Version differences handled here, so nothing above sees them:
+ *   - latencies in ns (clat_ns/lat_ns, 2.99+) or us (clat/lat, older);
+ *   - io_bytes in KiB before 2.21 (no io_kbytes key), bytes after;
+ *   - total_ios missing before 2.1.14 (derived from iops x runtime);
+ *   - N missing before 3.18 (total_ios stands in);
+ *   - percentile "0.00" fillers before 3.4 (dropped);
+ *   - json+ bins keyed by value (ns in 3.x, us in 2.20/2.21) or by
+ *     bucket index with FIO_IO_U_PLAT_* entries (2.2.12 .. 2.19, us);
+ *   - client/server: client_stats[] with hostname/port, "All clients",
+ *     global options as an array per host (3.39+).
+ */
+#include "fiojson.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static char *xstrdup(const char *s)
+{
+	return s ? strdup(s) : NULL;
+}
+
+uint64_t fj_parse_size(const char *s)
+{
+	char *end;
+	double v;
+	uint64_t mult = 1;
+
+	if (!s)
+		return 0;
+	while (isspace((unsigned char)*s))
+		s++;
+	v = strtod(s, &end);
+	if (end == s || v < 0)
+		return 0;
+	switch (tolower((unsigned char)*end)) {
+	case 'k': mult = 1ULL << 10; break;
+	case 'm': mult = 1ULL << 20; break;
+	case 'g': mult = 1ULL << 30; break;
+	case 't': mult = 1ULL << 40; break;
+	case 'p': mult = 1ULL << 50; break;
+	default: break;
+	}
+	return (uint64_t)(v * (double)mult + 0.5);
+}
+
+static double num(json_t *o, const char *key, double def)
+{
+	json_t *v = o ? json_object_get(o, key) : NULL;
+
+	if (json_is_number(v))
+		return json_number_value(v);
+	if (json_is_string(v)) {
+		char *end;
+		double d = strtod(json_string_value(v), &end);
+
+		if (end != json_string_value(v))
+			return d;
+	}
+	return def;
+}
+
+static const char *str(json_t *o, const char *key)
+{
+	json_t *v = o ? json_object_get(o, key) : NULL;
+
+	return json_is_string(v) ? json_string_value(v) : NULL;
+}
+
+/* The option @key: the job's own, else the global one for its host. */
+static const char *opt(json_t *job, json_t *global, const char *key)
+{
+	const char *v = str(json_object_get(job, "job options"), key);
+
+	return v ? v : str(global, key);
+}
+
+static int cmp_bin(const void *a, const void *b)
+{
+	const struct fj_bin *x = a, *y = b;
+
+	return x->ns < y->ns ? -1 : x->ns > y->ns;
+}
+
+/* Value (us) of json+ bucket index @i in fio 2.2.12 .. 2.19. */
+static double old_plat_val(unsigned long i, unsigned int bits)
+{
+	unsigned long k, base, m = 1UL << bits;
+	unsigned int e;
+
+	if (i < 2 * m)
+		return (double)i;
+	e = (unsigned int)(i >> bits) - 1;
+	base = 1UL << (e + bits);
+	k = i % m;
+	return (double)base + ((double)k + 0.5) * (double)(1UL << e);
+}
+
+static int read_bins(struct fj_lat *l, json_t *bins, double scale)
+{
+	unsigned int bits = (unsigned int)num(bins, "FIO_IO_U_PLAT_BITS", 0);
+	const char *key;
+	json_t *v;
+	size_t n = 0;
+
+	l->bins = calloc(json_object_size(bins) + 1, sizeof(*l->bins));
+	if (!l->bins)
+		return -ENOMEM;
+	json_object_foreach(bins, key, v) {
+		double k;
+
+		if (!strncmp(key, "FIO_IO_U_PLAT", 13) || !json_is_integer(v))
+			continue;
+		if (!json_integer_value(v))
+			continue;
+		k = strtod(key, NULL);
+		if (bits)	/* index keys, values in us */
+			k = old_plat_val((unsigned long)k, bits) * 1000.0;
+		else
+			k *= scale;
+		l->bins[n].ns = k;
+		l->bins[n].count = (uint64_t)json_integer_value(v);
+		n++;
+	}
+	qsort(l->bins, n, sizeof(*l->bins), cmp_bin);
+	l->nbins = n;
+	return 0;
+}
+
+static void read_pct(struct fj_lat *l, json_t *pct, double scale)
+{
+	const char *key;
+	json_t *v;
+
+	json_object_foreach(pct, key, v) {
+		double p = strtod(key, NULL);
+
+		/* fio <= 3.3 pads with "0.00" : 0 entries. */
+		if (p <= 0 || l->npct == FJ_MAX_PCT)
+			continue;
+		l->pct[l->npct] = p;
+		l->pct_ns[l->npct] = num(pct, key, 0) * scale;
+		l->npct++;
+	}
+	/* Keep them in ascending order of the percentile. */
+	for (unsigned int i = 1; i < l->npct; i++)
+		for (unsigned int j = i; j > 0 && l->pct[j - 1] > l->pct[j]; j--) {
+			double t = l->pct[j];
+
+			l->pct[j] = l->pct[j - 1];
+			l->pct[j - 1] = t;
+			t = l->pct_ns[j];
+			l->pct_ns[j] = l->pct_ns[j - 1];
+			l->pct_ns[j - 1] = t;
+		}
+}
+
+static int read_dir(struct fj_dir *d, json_t *o)
+{
+	json_t *lat, *clat;
+	double scale = 1.0, runtime, iops;
+	int ret;
+
+	if (!json_is_object(o))
+		return 0;
+	runtime = num(o, "runtime", 0);
+	iops = num(o, "iops", 0);
+	d->runtime_ms = runtime > 0 ? (uint64_t)runtime : 0;
+	d->bytes = (uint64_t)num(o, "io_bytes", 0);
+	if (!json_object_get(o, "io_kbytes"))
+		d->bytes *= 1024;	/* KiB before fio 2.21 */
+	if (json_object_get(o, "total_ios"))
+		d->ios = (uint64_t)num(o, "total_ios", 0);
+	else
+		d->ios = (uint64_t)llround(iops * runtime / 1000.0);
+
+	lat = json_object_get(o, "lat_ns");
+	clat = json_object_get(o, "clat_ns");
+	if (!lat && !clat) {
+		lat = json_object_get(o, "lat");
+		clat = json_object_get(o, "clat");
+		scale = 1000.0;	/* us before fio 2.99 */
+	}
+	if (json_is_object(lat)) {
+		json_t *p, *b;
+
+		d->lat.present = true;
+		d->lat.min = num(lat, "min", 0) * scale;
+		d->lat.max = num(lat, "max", 0) * scale;
+		d->lat.mean = num(lat, "mean", 0) * scale;
+		d->lat.stddev = num(lat, "stddev", 0) * scale;
+		d->lat.n = (uint64_t)num(lat, "N", (double)d->ios);
+		p = json_object_get(lat, "percentile");
+		if (!json_is_object(p)) {
+			p = json_object_get(clat, "percentile");
+			d->lat.pct_from_clat = json_is_object(p);
+		}
+		if (json_is_object(p))
+			read_pct(&d->lat, p, scale);
+		b = json_object_get(lat, "bins");
+		if (!json_is_object(b)) {
+			b = json_object_get(clat, "bins");
+			d->lat.bins_from_clat = json_is_object(b);
+		}
+		if (json_is_object(b)) {
+			ret = read_bins(&d->lat, b, scale);
+			if (ret)
+				return ret;
+		}
+	}
+	return 0;
+}
+
+/* iodepth when fio did not echo it: the fullest iodepth_level bucket. */
+static uint64_t depth_from_levels(json_t *job)
+{
+	json_t *lv = json_object_get(job, "iodepth_level"), *v;
+	const char *key;
+	double best = -1;
+	uint64_t depth = 1;
+
+	json_object_foreach(lv, key, v) {
+		double p = num(lv, key, 0);
+
+		if (p > best) {
+			best = p;
+			depth = (uint64_t)strtoull(key[0] == '>' ? key + 2 : key,
+						   NULL, 10);
+		}
+	}
+	return depth ? depth : 1;
+}
+
+static json_t *global_for(json_t *doc, const char *host, const char *port)
+{
+	json_t *g = json_object_get(doc, "global options"), *e;
+	size_t i;
+
+	if (!json_is_array(g))
+		return g;
+	/* fio 3.39+: one object per server, with its hostname and port. */
+	json_array_foreach(g, i, e) {
+		const char *h = str(e, "hostname");
+		json_t *p = json_object_get(e, "port");
+
+		if (h && host && !strcmp(h, host) &&
+		    (!port || (json_is_integer(p) &&
+			       json_integer_value(p) == strtoll(port, NULL, 10))))
+			return e;
+	}
+	return NULL;
+}
+
+static int add_job(struct fj_set *set, json_t *doc, json_t *j, unsigned int order)
+{
+	struct fj_job *job;
+	json_t *global, *port;
+	const char *host = str(j, "hostname"), *v;
+	char portbuf[32] = "";
+	int ret, d;
+
+	if (set->njobs == set->capjobs) {
+		size_t ncap = set->capjobs ? set->capjobs * 2 : 64;
+		struct fj_job *n = realloc(set->jobs, ncap * sizeof(*n));
+
+		if (!n)
+			return -ENOMEM;
+		set->jobs = n;
+		set->capjobs = ncap;
+	}
+	job = &set->jobs[set->njobs];
+	memset(job, 0, sizeof(*job));
+	port = json_object_get(j, "port");
+	if (json_is_integer(port))
+		snprintf(portbuf, sizeof(portbuf), "%lld",
+			 (long long)json_integer_value(port));
+	global = global_for(doc, host, portbuf[0] ? portbuf : NULL);
+
+	job->name = xstrdup(str(j, "jobname") ? str(j, "jobname") : "");
+	job->groupid = (int)num(j, "groupid", 0);
+	if (host) {
+		size_t len = strlen(host) + strlen(portbuf) + 2;
+
+		job->host = malloc(len);
+		if (job->host)
+			snprintf(job->host, len, "%s%s%s", host,
+				 portbuf[0] ? ":" : "", portbuf);
+		set->client_server = true;
+	}
+	job->file = set->nfiles;
+	job->doc_order = order;
+	job->error = (int)num(j, "error", 0);
+	v = opt(j, global, "iodepth");
+	job->iodepth = v ? fj_parse_size(v) : depth_from_levels(j);
+	if (!job->iodepth)
+		job->iodepth = 1;
+	v = opt(j, global, "numjobs");
+	job->numjobs = v ? strtoull(v, NULL, 10) : 1;
+	if (!job->numjobs)
+		job->numjobs = 1;
+	job->rw = xstrdup(opt(j, global, "rw"));
+	if (!job->rw)
+		job->rw = xstrdup(opt(j, global, "readwrite"));
+	v = opt(j, global, "rwmixwrite");
+	job->rwmixwrite = v ? strtod(v, NULL) : -1;
+	if (!v && (v = opt(j, global, "rwmixread")))
+		job->rwmixwrite = 100.0 - strtod(v, NULL);
+	job->bs = fj_parse_size(opt(j, global, "bs"));
+	if (!job->bs)
+		job->bs = fj_parse_size(opt(j, global, "blocksize"));
+	job->filename = xstrdup(opt(j, global, "filename"));
+	job->lunfile = xstrdup(opt(j, global, "lunfile"));
+	job->luns = xstrdup(opt(j, global, "luns"));
+	job->simulate = xstrdup(opt(j, global, "simulate"));
+	job->usr_cpu = num(j, "usr_cpu", 0);
+	job->sys_cpu = num(j, "sys_cpu", 0);
+	job->job_runtime_ms = (uint64_t)num(j, "job_runtime", 0);
+	job->clones = 1;
+	for (d = 0; d < 2; d++) {
+		ret = read_dir(&job->dir[d],
+			       json_object_get(j, d ? "write" : "read"));
+		if (ret)
+			return ret;
+	}
+	if (!job->dir[0].ios && !job->dir[1].ios && json_object_get(j, "mixed"))
+		read_dir(&job->dir[0], json_object_get(j, "mixed"));
+	set->njobs++;
+	return 0;
+}
+
+static int64_t *int_array(json_t *a, size_t *n)
+{
+	int64_t *out;
+	json_t *v;
+	size_t i;
+
+	*n = 0;
+	if (!json_is_array(a) || !json_array_size(a))
+		return NULL;
+	out = calloc(json_array_size(a), sizeof(*out));
+	if (!out)
+		return NULL;
+	json_array_foreach(a, i, v)
+		out[i] = (int64_t)json_number_value(v);
+	*n = json_array_size(a);
+	return out;
+}
+
+static void read_run(struct fj_run *r, json_t *o)
+{
+	json_t *a, *v;
+	size_t i;
+
+	r->present = true;
+	r->orion_version = xstrdup(str(o, "orion version"));
+	r->testname = xstrdup(str(o, "testname"));
+	a = json_object_get(o, "command line");
+	if (json_is_array(a) && json_array_size(a)) {
+		r->argv = calloc(json_array_size(a), sizeof(*r->argv));
+		if (r->argv) {
+			json_array_foreach(a, i, v)
+				r->argv[i] = xstrdup(json_is_string(v) ? json_string_value(v) : "");
+			r->argc = json_array_size(a);
+		}
+	}
+	r->size_small = (uint64_t)num(o, "size_small", 0);
+	r->size_large = (uint64_t)num(o, "size_large", 0);
+	r->type = xstrdup(str(o, "type"));
+	r->simulate = xstrdup(str(o, "simulate"));
+	r->stripe_kb = (uint64_t)num(o, "stripe", 0);
+	r->num_streamio = (uint64_t)num(o, "num_streamIO", 0);
+	r->write_pct = num(o, "write", 0);
+	r->cache_size = (int64_t)num(o, "cache_size", -1);
+	r->duration = (uint64_t)num(o, "duration", 0);
+	r->small_cols = int_array(json_object_get(o, "small_columns"), &r->nsmall_cols);
+	r->large_cols = int_array(json_object_get(o, "large_columns"), &r->nlarge_cols);
+	r->total_points = (uint64_t)num(o, "total_points", 0);
+	a = json_object_get(o, "luns");
+	if (json_is_array(a) && json_array_size(a)) {
+		r->luns = calloc(json_array_size(a), sizeof(*r->luns));
+		if (r->luns) {
+			json_array_foreach(a, i, v) {
+				r->luns[i].name = xstrdup(str(v, "name") ? str(v, "name") : "");
+				r->luns[i].size = (uint64_t)num(v, "size", 0);
+			}
+			r->nluns = json_array_size(a);
+		}
+	}
+	r->vlun_size = (uint64_t)num(o, "vlun_size", 0);
+	r->start = (int64_t)num(o, "start", 0);
+}
+
+static void free_run(struct fj_run *r)
+{
+	size_t i;
+
+	free(r->orion_version);
+	free(r->testname);
+	for (i = 0; i < r->argc; i++)
+		free(r->argv[i]);
+	free(r->argv);
+	free(r->type);
+	free(r->simulate);
+	free(r->small_cols);
+	free(r->large_cols);
+	for (i = 0; i < r->nluns; i++)
+		free(r->luns[i].name);
+	free(r->luns);
+	memset(r, 0, sizeof(*r));
+}
+
+/* Line and column of byte @pos in @buf, 1-based. */
+static void where(const char *buf, size_t pos, int *line, int *col)
+{
+	size_t i;
+
+	*line = 1;
+	*col = 1;
+	for (i = 0; i < pos; i++) {
+		if (buf[i] == '\n') {
+			(*line)++;
+			*col = 1;
+		} else {
+			(*col)++;
+		}
+	}
+}
+
+/* Next position >= @pos where a line starts with '{', or @len. */
+static size_t next_doc(const char *buf, size_t len, size_t pos)
+{
+	while (pos < len) {
+		if (buf[pos] == '{' && (pos == 0 || buf[pos - 1] == '\n'))
+			return pos;
+		pos++;
+	}
+	return len;
+}
+
+int fj_read_buffer(struct fj_set *set, const char *name, const char *buf,
+		   size_t len, struct fr_err *err)
+{
+	json_t *doc = NULL, *jobs, *j, *fr;
+	size_t pos = next_doc(buf, len, 0), i;
+	unsigned int order = 0;
+	int line, col, ret = 0, ndocs = 0;
+
+	while (pos < len) {
+		json_error_t je;
+		json_t *d = json_loadb(buf + pos, len - pos,
+				       JSON_DISABLE_EOF_CHECK, &je);
+
+		if (!d) {
+			where(buf, pos + (size_t)(je.position > 0 ? je.position : 0),
+			      &line, &col);
+			if (je.position >= 0 && (size_t)je.position >= len - pos)
+				where(buf, len, &line, &col);
+			json_decref(doc);
+			return fr_errf(err, -EINVAL, "%s:%d:%d: %s%s", name,
+				       line, col,
+				       (size_t)je.position >= len - pos ? "truncated JSON: " : "not valid JSON: ",
+				       je.text);
+		}
+		json_decref(doc);
+		doc = d;
+		ndocs++;
+		pos += (size_t)je.position;
+		/* Whatever follows: another document, or fio's chatter. */
+		pos = next_doc(buf, len, pos);
+	}
+	if (!ndocs)
+		return fr_errf(err, -EINVAL,
+			       "%s:1:1: no JSON document (is it fio --output-format=json output?)",
+			       name);
+	if (!json_is_object(doc)) {
+		json_decref(doc);
+		return fr_errf(err, -EINVAL, "%s:1:1: the JSON is not an object",
+			       name);
+	}
+	fr = json_object_get(doc, "fiorion");
+	if (json_is_object(fr)) {
+		free_run(&set->run);
+		read_run(&set->run, fr);
+	}
+	jobs = json_object_get(doc, "client_stats");
+	if (!json_is_array(jobs))
+		jobs = json_object_get(doc, "jobs");
+	if ((!json_is_array(jobs) || !json_array_size(jobs)) && !json_is_object(fr)) {
+		json_decref(doc);
+		where(buf, next_doc(buf, len, 0), &line, &col);
+		return fr_errf(err, -EINVAL,
+			       "%s:%d:%d: no jobs in this fio result (no \"jobs\" or \"client_stats\" array)",
+			       name, line, col);
+	}
+	if (!set->fio_version && str(doc, "fio version"))
+		set->fio_version = strdup(str(doc, "fio version"));
+	if (!set->timestamp)
+		set->timestamp = (int64_t)num(doc, "timestamp", 0);
+	json_array_foreach(jobs, i, j) {
+		const char *n = str(j, "jobname");
+
+		if (n && !strcmp(n, "All clients"))
+			continue;
+		ret = add_job(set, doc, j, order++);
+		if (ret) {
+			fr_errf(err, ret, "%s: out of memory", name);
+			break;
+		}
+	}
+	json_decref(doc);
+	if (!ret)
+		set->nfiles++;
+	return ret;
+}
+
+int fj_read_file(struct fj_set *set, const char *path, struct fr_err *err)
+{
+	char eb[128], *buf = NULL;
+	struct stat st;
+	size_t len = 0;
+	int fd, ret;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		ret = -errno;
+		return fr_errf(err, ret, "cannot open '%s': %s", path,
+			       fr_strerror(ret, eb, sizeof(eb)));
+	}
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return fr_errf(err, -EINVAL, "'%s' is not a regular file", path);
+	}
+	buf = malloc((size_t)st.st_size + 1);
+	if (!buf) {
+		close(fd);
+		return fr_errf(err, -ENOMEM, "'%s': out of memory", path);
+	}
+	while (len < (size_t)st.st_size) {
+		ssize_t n = read(fd, buf + len, (size_t)st.st_size - len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			ret = n < 0 ? -errno : -EIO;
+			free(buf);
+			close(fd);
+			return fr_errf(err, ret, "cannot read '%s': %s", path,
+				       fr_strerror(ret, eb, sizeof(eb)));
+		}
+		len += (size_t)n;
+	}
+	close(fd);
+	buf[len] = '\0';
+	ret = fj_read_buffer(set, path, buf, len, err);
+	free(buf);
+	return ret;
+}
+
+void fj_set_release(struct fj_set *set)
+{
+	size_t i;
+	int d;
+
+	for (i = 0; i < set->njobs; i++) {
+		struct fj_job *j = &set->jobs[i];
+
+		free(j->name);
+		free(j->host);
+		free(j->rw);
+		free(j->filename);
+		free(j->lunfile);
+		free(j->luns);
+		free(j->simulate);
+		for (d = 0; d < 2; d++)
+			free(j->dir[d].lat.bins);
+	}
+	free(set->jobs);
+	free(set->fio_version);
+	free_run(&set->run);
+	memset(set, 0, sizeof(*set));
+}

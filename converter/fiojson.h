@@ -1,0 +1,136 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * fiojson.h -- read fio's JSON output (fio 2.1 .. 3.x, json and json+,
+ * local and client/server) into plain structs, in fixed units.
+ *
+ * Units after reading, whatever the fio version: bytes, nanoseconds,
+ * milliseconds for runtimes. What fio did not record is marked absent
+ * (has_* false, counts 0), never invented. The "All clients" entry of a
+ * client/server run is a sum of the others and is skipped. A file may
+ * hold text before the JSON and several concatenated documents
+ * (--status-interval); the last document is the result.
+ *
+ * A document may also carry a "fiorion" object: the description of the
+ * run written by the fiorion driver (command line, ORION parameters,
+ * LUNs). A file that holds only that object is a valid input too.
+ */
+#ifndef FIORION_FIOJSON_H
+#define FIORION_FIOJSON_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fr_err.h"
+
+/* One latency histogram bucket: its value (ns) and how many I/Os. */
+struct fj_bin {
+	double ns;
+	uint64_t count;
+};
+
+#define FJ_MAX_PCT 64
+
+struct fj_lat {
+	bool present;
+	double min, max, mean, stddev;	/* ns */
+	uint64_t n;			/* samples (fio's N, else total_ios) */
+	unsigned int npct;
+	double pct[FJ_MAX_PCT];		/* the percentile, e.g. 99.9 */
+	double pct_ns[FJ_MAX_PCT];	/* its value, ns */
+	bool pct_from_clat;		/* lat_ns had none; these are clat's */
+	size_t nbins;
+	struct fj_bin *bins;		/* sorted by ns; NULL without json+ */
+	bool bins_from_clat;
+};
+
+struct fj_dir {
+	uint64_t ios;		/* completed I/Os */
+	uint64_t bytes;
+	uint64_t runtime_ms;
+	struct fj_lat lat;	/* submission to completion (fio's lat) */
+};
+
+enum { FJ_READ = 0, FJ_WRITE = 1 };
+
+struct fj_job {
+	char *name;
+	int groupid;
+	char *host;		/* "host:port" in client/server runs, else NULL */
+	unsigned int file;	/* index of the input file */
+	unsigned int doc_order;	/* position in its file */
+	int error;		/* fio's error for the job */
+
+	/* Options (job overlaid on global), as fio echoed them. */
+	uint64_t iodepth;	/* 1 when fio did not say */
+	uint64_t numjobs;	/* 1 when fio did not say */
+	char *rw;		/* NULL when not echoed */
+	double rwmixwrite;	/* percent, or -1 when not set */
+	uint64_t bs;		/* bytes of the bs= option, 0 if absent */
+	char *filename;		/* filename= option */
+	char *lunfile, *luns, *simulate;	/* fiorion engine options */
+
+	struct fj_dir dir[2];	/* FJ_READ, FJ_WRITE */
+	double usr_cpu, sys_cpu;	/* percent */
+	uint64_t job_runtime_ms;
+	unsigned int clones;	/* entries this one stands for (group_reporting) */
+};
+
+struct fj_lun {
+	char *name;
+	uint64_t size;
+};
+
+/* The "fiorion" object: what the driver knew about the run. */
+struct fj_run {
+	bool present;
+	char *orion_version;	/* override of the summary's version line */
+	char *testname;
+	char **argv;		/* the ORION command line tokens */
+	size_t argc;
+	uint64_t size_small, size_large;	/* KB */
+	char *type;		/* "rand" | "seq" */
+	char *simulate;		/* "concat" | "raid0" */
+	uint64_t stripe_kb;
+	uint64_t num_streamio;
+	double write_pct;
+	int64_t cache_size;	/* MB, -1 = not entered */
+	uint64_t duration;	/* seconds */
+	int64_t *small_cols, *large_cols;
+	size_t nsmall_cols, nlarge_cols;
+	uint64_t total_points;	/* 0 = not given */
+	struct fj_lun *luns;
+	size_t nluns;
+	uint64_t vlun_size;
+	int64_t start;		/* epoch seconds the run started, 0 = unknown */
+};
+
+struct fj_set {
+	struct fj_job *jobs;
+	size_t njobs, capjobs;
+	unsigned int nfiles;
+	char *fio_version;	/* of the first file that names one */
+	int64_t timestamp;	/* epoch seconds of the first result, 0 = unknown */
+	bool client_server;
+	struct fj_run run;
+};
+
+/*
+ * Read one file and append its jobs (and run description) to @set.
+ * Returns 0, or a negative errno with @err holding "FILE:LINE:COL: why"
+ * for JSON that is malformed or truncated, or "FILE: ..." otherwise
+ * (no JSON, no jobs, unreadable).
+ */
+int fj_read_file(struct fj_set *set, const char *path, struct fr_err *err);
+
+/* Read a whole buffer (for tests); @name is used in messages. */
+int fj_read_buffer(struct fj_set *set, const char *name, const char *buf,
+		   size_t len, struct fr_err *err);
+
+/* Free everything @set holds; it is then empty and reusable. */
+void fj_set_release(struct fj_set *set);
+
+/* Parse a fio size string ("8k", "1m", "4096", "1.5g") to bytes; 0 on error. */
+uint64_t fj_parse_size(const char *s);
+
+#endif

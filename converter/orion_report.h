@@ -1,0 +1,93 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * orion_report.h -- write ORION's files from points.
+ *
+ * Layouts (byte rules in shared/reference/orion.md section 3):
+ *   10.2  <T>_summary.txt, _iops.csv, _mbps.csv, _lat.csv (ms, %7.2f),
+ *         _trace.txt, and _tradeoff.csv when some point has both small
+ *         and large load;
+ *   19c   the same files prefixed <T>_<YYYYMMDD>_<HHMM>_, latency in
+ *         microseconds with 3 decimals, the Small Read/Write Latency
+ *         lines and the latency histogram in the summary, and _hist.txt
+ *         (only when the input has json+ bins).
+ * Each file is written whole or not at all (a temporary name, renamed).
+ */
+#ifndef FIORION_ORION_REPORT_H
+#define FIORION_ORION_REPORT_H
+
+#include <stdio.h>
+
+#include "fiojson.h"
+#include "points.h"
+
+enum or_compat {
+	OR_COMPAT_102 = 0,
+	OR_COMPAT_19C = 1,
+};
+
+/* What the summary says about the run (from the driver, or inferred). */
+struct or_params {
+	char *version;		/* text after "ORION VERSION " */
+	char *testname;
+	char **argv;		/* Commandline: tokens */
+	size_t argc;
+	uint64_t size_small, size_large;	/* KB */
+	bool seq;		/* large I/O in sequential streams */
+	uint64_t num_streamio;
+	bool raid0;
+	uint64_t stripe_kb;
+	double write_pct;
+	int64_t cache_size;	/* MB, -1 = not entered */
+	uint64_t duration;	/* seconds */
+	int64_t *small_cols, *large_cols;
+	size_t nsmall_cols, nlarge_cols;
+	uint64_t total_points;
+	struct fj_lun *luns;
+	size_t nluns;
+	uint64_t vlun_size;
+	int64_t start;		/* epoch seconds, for 19c names */
+};
+
+/*
+ * Fill @p from @in's run description when it has one, else infer it
+ * from the points and the jobs' options (LUNs from lunfile=/luns=/
+ * filename=, sized by stat when they exist). @testname and @argv
+ * override when not NULL. Free with or_params_release().
+ */
+int or_params_init(struct or_params *p, const struct fj_set *in,
+		   const struct pt_set *pts, const char *testname,
+		   char **argv, size_t argc, struct fr_err *err);
+
+void or_params_release(struct or_params *p);
+
+/* Per-file writers, to any stream. */
+void or_summary(FILE *f, const struct or_params *p, const struct pt_set *pts,
+		enum or_compat c);
+void or_iops_csv(FILE *f, const struct pt_set *pts);
+void or_lat_csv(FILE *f, const struct pt_set *pts, enum or_compat c);
+void or_mbps_csv(FILE *f, const struct pt_set *pts);
+void or_trace(FILE *f, const struct or_params *p, const struct pt_set *pts);
+void or_tradeoff_csv(FILE *f, const struct pt_set *pts);
+/* Returns false (and writes nothing) when no point has bins. */
+bool or_hist(FILE *f, const struct pt_set *pts);
+
+/* True when some point has both small and large load. */
+bool or_has_mixed(const struct pt_set *pts);
+
+/* The 19c result block (also the tail of the 19c summary). */
+void or_result_block(FILE *f, const struct pt_set *pts, enum or_compat c);
+
+/*
+ * Write every file of layout @c into @outdir (NULL = "."). Returns 0, or
+ * a negative errno with @err naming the file. *@wrote_hist tells whether
+ * _hist.txt was written (19c).
+ */
+int or_write_all(const struct or_params *p, const struct pt_set *pts,
+		 const char *outdir, enum or_compat c, bool *wrote_hist,
+		 struct fr_err *err);
+
+/* The points as a JSON document, for other tools. */
+int or_points_json(FILE *f, const struct or_params *p,
+		   const struct pt_set *pts);
+
+#endif

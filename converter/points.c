@@ -1,0 +1,641 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * points.c -- group fio jobs into ORION points and combine their
+ * metrics. Combining latency over jobs keeps what can be kept exactly
+ * (count, mean, min, max, variance, histogram bins); percentiles are
+ * recomputed from merged bins when json+ gave them, else they are the
+ * I/O-weighted mean of the jobs' percentiles (an approximation, the only
+ * one here).
+ */
+#include "points.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void pt_opts_init(struct pt_opts *o)
+{
+	o->small_max = 64 * 1024;
+	o->large_min = 128 * 1024;
+	o->merge = PT_MERGE_NONE;
+}
+
+/* fiorion's job names: pNNN-sS-lL-small|large|warm. */
+static bool parse_name(const char *name, unsigned int *num, unsigned int *s,
+		       unsigned int *l, char *kind)
+{
+	char k[8];
+	int n = 0;
+
+	if (sscanf(name, "p%u-s%u-l%u-%7[a-z]%n", num, s, l, k, &n) != 4 ||
+	    name[n] != '\0')
+		return false;
+	if (!strcmp(k, "small"))
+		*kind = 's';
+	else if (!strcmp(k, "large"))
+		*kind = 'l';
+	else if (!strcmp(k, "warm"))
+		*kind = 'w';
+	else
+		return false;
+	return true;
+}
+
+static int add_bins(struct fj_lat *dst, const struct fj_lat *src)
+{
+	struct fj_bin *m;
+	size_t i = 0, j = 0, n = 0;
+
+	if (!src->nbins)
+		return 0;
+	m = malloc((dst->nbins + src->nbins) * sizeof(*m));
+	if (!m)
+		return -ENOMEM;
+	while (i < dst->nbins || j < src->nbins) {
+		if (j == src->nbins ||
+		    (i < dst->nbins && dst->bins[i].ns < src->bins[j].ns)) {
+			m[n++] = dst->bins[i++];
+		} else if (i == dst->nbins || src->bins[j].ns < dst->bins[i].ns) {
+			m[n++] = src->bins[j++];
+		} else {
+			m[n] = dst->bins[i++];
+			m[n++].count += src->bins[j++].count;
+		}
+	}
+	free(dst->bins);
+	dst->bins = m;
+	dst->nbins = n;
+	return 0;
+}
+
+/*
+ * Fold @src into @dst. Means, variances and percentiles are kept as
+ * sums weighted by n until lat_finish() divides them out.
+ */
+static int lat_add(struct fj_lat *dst, const struct fj_lat *src,
+		   bool *bins_ok)
+{
+	double n = (double)src->n;
+	unsigned int i, k;
+
+	if (!src->present || !src->n)
+		return 0;
+	if (!dst->n) {
+		dst->min = src->min;
+		dst->max = src->max;
+	} else {
+		if (src->min < dst->min)
+			dst->min = src->min;
+		if (src->max > dst->max)
+			dst->max = src->max;
+	}
+	dst->present = true;
+	dst->mean += n * src->mean;
+	dst->stddev += n * (src->stddev * src->stddev + src->mean * src->mean);
+	for (i = 0; i < src->npct; i++) {
+		for (k = 0; k < dst->npct; k++)
+			if (fabs(dst->pct[k] - src->pct[i]) < 1e-9)
+				break;
+		if (k == dst->npct) {
+			if (k == FJ_MAX_PCT)
+				continue;
+			dst->pct[k] = src->pct[i];
+			dst->pct_ns[k] = 0;
+			dst->npct++;
+		}
+		dst->pct_ns[k] += n * src->pct_ns[i];
+	}
+	dst->pct_from_clat |= src->pct_from_clat;
+	dst->bins_from_clat |= src->bins_from_clat;
+	if (!src->nbins)
+		*bins_ok = false;
+	dst->n += src->n;
+	return add_bins(dst, src);
+}
+
+static void lat_finish(struct fj_lat *l, bool bins_ok)
+{
+	double n = (double)l->n, var;
+	unsigned int k;
+
+	if (!l->n) {
+		free(l->bins);
+		memset(l, 0, sizeof(*l));
+		return;
+	}
+	l->mean /= n;
+	var = l->stddev / n - l->mean * l->mean;
+	l->stddev = var > 0 ? sqrt(var) : 0;
+	for (k = 0; k < l->npct; k++)
+		l->pct_ns[k] /= n;
+	if (!bins_ok) {
+		/* Some job had no bins: a partial histogram would lie. */
+		free(l->bins);
+		l->bins = NULL;
+		l->nbins = 0;
+	}
+	for (k = 0; k < l->npct && l->nbins; k++)
+		l->pct_ns[k] = pt_percentile(l, l->pct[k]);
+}
+
+double pt_percentile(const struct fj_lat *lat, double p)
+{
+	unsigned int k;
+
+	if (lat->nbins) {
+		uint64_t total = 0, cum = 0, want;
+		size_t i;
+
+		for (i = 0; i < lat->nbins; i++)
+			total += lat->bins[i].count;
+		/* fio's rule (stat.c): the first bucket past p% of samples. */
+		want = (uint64_t)ceil((double)total * p / 100.0);
+		if (!want)
+			want = 1;
+		for (i = 0; i < lat->nbins; i++) {
+			cum += lat->bins[i].count;
+			if (cum >= want)
+				return lat->bins[i].ns;
+		}
+		return lat->bins[lat->nbins - 1].ns;
+	}
+	for (k = 0; k < lat->npct; k++) {
+		if (fabs(lat->pct[k] - p) < 1e-9)
+			return lat->pct_ns[k];
+		if (lat->pct[k] > p && k > 0) {
+			double f = (p - lat->pct[k - 1]) /
+				   (lat->pct[k] - lat->pct[k - 1]);
+
+			return lat->pct_ns[k - 1] +
+			       f * (lat->pct_ns[k] - lat->pct_ns[k - 1]);
+		}
+	}
+	return -1;
+}
+
+/* A working group of jobs before it becomes a point. */
+struct grp {
+	unsigned int key_file;	/* file (or ~0 in client/server runs) */
+	int key_gid;
+	unsigned int number;	/* exact: pNNN */
+	unsigned int s, l;	/* exact: from the name */
+	size_t *jobs;
+	size_t njobs, cap;
+	size_t first;		/* for ordering */
+};
+
+static int grp_add(struct grp *g, size_t j)
+{
+	if (g->njobs == g->cap) {
+		size_t ncap = g->cap ? g->cap * 2 : 8;
+		size_t *n = realloc(g->jobs, ncap * sizeof(*n));
+
+		if (!n)
+			return -ENOMEM;
+		g->jobs = n;
+		g->cap = ncap;
+	}
+	g->jobs[g->njobs++] = j;
+	return 0;
+}
+
+static uint64_t job_ios(const struct fj_job *j)
+{
+	return j->dir[0].ios + j->dir[1].ios;
+}
+
+static bool job_rand(const struct fj_job *j)
+{
+	return !j->rw || strstr(j->rw, "rand") || !strcmp(j->rw, "randrw");
+}
+
+/* Requested write percentage of a job, -1 when unknown. */
+static double job_req_write(const struct fj_job *j)
+{
+	if (!j->rw)
+		return -1;
+	if (!strcmp(j->rw, "write") || !strcmp(j->rw, "randwrite") ||
+	    !strcmp(j->rw, "trimwrite"))
+		return 100;
+	if (!strcmp(j->rw, "read") || !strcmp(j->rw, "randread"))
+		return 0;
+	return j->rwmixwrite >= 0 ? j->rwmixwrite : 50;
+}
+
+static int class_add(struct pt_class *c, const struct fj_job *j,
+		     unsigned int load, bool *bins_ok)
+{
+	int d, ret;
+
+	c->present = true;
+	c->load += load;
+	c->njobs++;
+	for (d = 0; d < 2; d++) {
+		const struct fj_dir *x = &j->dir[d];
+		double secs = (double)x->runtime_ms / 1000.0;
+
+		c->ios[d] += x->ios;
+		c->bytes[d] += x->bytes;
+		if (secs > 0) {
+			c->iops += (double)x->ios / secs;
+			c->mbps += (double)x->bytes / 1048576.0 / secs;
+		}
+		if (secs > c->secs)
+			c->secs = secs;
+		ret = lat_add(&c->lat[d], &x->lat, &bins_ok[d]);
+		if (!ret)
+			ret = lat_add(&c->lat[PT_ALL], &x->lat, &bins_ok[PT_ALL]);
+		if (ret)
+			return ret;
+	}
+	if (!job_rand(j))
+		c->rand = false;
+	if (c->req_write < 0 || job_req_write(j) > c->req_write)
+		c->req_write = job_req_write(j);
+	return 0;
+}
+
+static void class_finish(struct pt_class *c, const bool *bins_ok)
+{
+	uint64_t ios = c->ios[0] + c->ios[1];
+	int k;
+
+	for (k = 0; k < 3; k++)
+		lat_finish(&c->lat[k], bins_ok[k]);
+	c->avg_bs = ios ? (c->bytes[0] + c->bytes[1]) / ios : c->avg_bs;
+}
+
+static void class_release(struct pt_class *c)
+{
+	int k;
+
+	for (k = 0; k < 3; k++)
+		free(c->lat[k].bins);
+	free(c->slots);
+	memset(c, 0, sizeof(*c));
+}
+
+/* Entries with the same name in a group: fewer than numjobs = group_reporting. */
+static unsigned int clones_of(const struct fj_set *in, const struct grp *g,
+			      size_t idx)
+{
+	const struct fj_job *j = &in->jobs[g->jobs[idx]];
+	unsigned int same = 0;
+	size_t k;
+
+	if (j->numjobs <= 1)
+		return 1;
+	for (k = 0; k < g->njobs; k++) {
+		const struct fj_job *o = &in->jobs[g->jobs[k]];
+
+		if (!strcmp(o->name, j->name) &&
+		    ((!o->host && !j->host) ||
+		     (o->host && j->host && !strcmp(o->host, j->host))))
+			same++;
+	}
+	return same >= j->numjobs ? 1 : (unsigned int)j->numjobs;
+}
+
+/*
+ * ORION's trace has one Index line per outstanding-I/O slot. fio keeps
+ * per-slot numbers only when each job entry is one slot (iodepth 1, no
+ * group_reporting); then each entry becomes an Index line.
+ */
+static int add_slots(struct pt_class *c, const struct fj_set *in,
+		     const struct grp *g, const char *kinds,
+		     const unsigned int *loads, char kind)
+{
+	size_t k, n = 0;
+
+	if (!c->njobs)
+		return 0;
+	for (k = 0; k < g->njobs; k++)
+		if (kinds[k] == kind && loads[k] != 1)
+			return 0;
+	c->slots = calloc(c->njobs, sizeof(*c->slots));
+	if (!c->slots)
+		return -ENOMEM;
+	for (k = 0; k < g->njobs; k++) {
+		const struct fj_job *j = &in->jobs[g->jobs[k]];
+		uint64_t ios = job_ios(j);
+		double sum = 0;
+		int d;
+
+		if (kinds[k] != kind)
+			continue;
+		for (d = 0; d < 2; d++)
+			sum += j->dir[d].lat.mean * (double)j->dir[d].ios;
+		c->slots[n].count = ios;
+		c->slots[n].lat_ms = ios ? sum / (double)ios / 1e6 : 0;
+		n++;
+	}
+	c->nslots = n;
+	return 0;
+}
+
+static int make_point(struct pt_point *p, const struct fj_set *in,
+		      const struct grp *g, const struct pt_opts *o, bool exact,
+		      struct fr_err *err)
+{
+	bool bins_small[3] = { true, true, true }, bins_large[3] = { true, true, true };
+	unsigned int *loads;
+	char *kinds;
+	size_t k;
+	int ret = 0;
+
+	memset(p, 0, sizeof(*p));
+	p->small.req_write = p->large.req_write = -1;
+	p->small.rand = p->large.rand = true;
+	kinds = calloc(g->njobs + 1, 1);
+	loads = calloc(g->njobs + 1, sizeof(*loads));
+	if (!kinds || !loads) {
+		free(kinds);
+		free(loads);
+		return fr_errf(err, -ENOMEM, "out of memory");
+	}
+	for (k = 0; k < g->njobs && !ret; k++) {
+		const struct fj_job *j = &in->jobs[g->jobs[k]];
+		unsigned int num, s, l, load;
+		uint64_t bs;
+		char kind = 0;
+
+		if (exact && parse_name(j->name, &num, &s, &l, &kind)) {
+			if (kind == 'w')
+				continue;
+		} else {
+			uint64_t ios = job_ios(j);
+
+			bs = ios ? (j->dir[0].bytes + j->dir[1].bytes) / ios : j->bs;
+			if (!bs) {
+				ret = fr_errf(err, -EINVAL,
+					      "job '%s' (group %d): no I/O and no bs= option; cannot tell small from large",
+					      j->name, j->groupid);
+				break;
+			}
+			if (bs <= o->small_max)
+				kind = 's';
+			else if (bs >= o->large_min)
+				kind = 'l';
+			else {
+				ret = fr_errf(err, -EINVAL,
+					      "job '%s' (group %d): average block size %llu bytes is between small (<= %llu) and large (>= %llu); set -small_max or -large_min",
+					      j->name, j->groupid,
+					      (unsigned long long)bs,
+					      (unsigned long long)o->small_max,
+					      (unsigned long long)o->large_min);
+				break;
+			}
+		}
+		kinds[k] = kind;
+		load = (unsigned int)(j->iodepth * clones_of(in, g, k));
+		loads[k] = load;
+		if (kind == 's')
+			ret = class_add(&p->small, j, load, bins_small);
+		else
+			ret = class_add(&p->large, j, load, bins_large);
+		if (ret)
+			fr_errf(err, ret, "out of memory");
+	}
+	if (!ret)
+		ret = add_slots(&p->small, in, g, kinds, loads, 's');
+	if (!ret)
+		ret = add_slots(&p->large, in, g, kinds, loads, 'l');
+	free(kinds);
+	free(loads);
+	if (ret) {
+		class_release(&p->small);
+		class_release(&p->large);
+		return ret;
+	}
+	class_finish(&p->small, bins_small);
+	class_finish(&p->large, bins_large);
+	if (exact) {
+		p->number = g->number;
+		p->s = g->s;
+		p->l = g->l;
+		/* The name is the truth; jobs may be absent for a class. */
+		p->small.load = g->s;
+		p->large.load = g->l;
+		p->small.present = p->small.present && g->s;
+		p->large.present = p->large.present && g->l;
+	} else {
+		p->s = p->small.present ? p->small.load : 0;
+		p->l = p->large.present ? p->large.load : 0;
+	}
+	return 0;
+}
+
+static void class_mean(struct pt_class *a, const struct pt_class *b,
+		       unsigned int wa)
+{
+	double w = (double)wa;
+	int d;
+
+	if (!b->present)
+		return;
+	if (!a->present) {
+		/* Nothing to average with; b's scalar metrics stand. */
+		a->present = true;
+		a->iops = b->iops;
+		a->mbps = b->mbps;
+		a->secs = b->secs;
+		a->avg_bs = b->avg_bs;
+		return;
+	}
+	a->iops = (a->iops * w + b->iops) / (w + 1);
+	a->mbps = (a->mbps * w + b->mbps) / (w + 1);
+	a->secs = (a->secs * w + b->secs) / (w + 1);
+	for (d = 0; d < 3; d++) {
+		struct fj_lat *x = &a->lat[d];
+		const struct fj_lat *y = &b->lat[d];
+
+		if (!y->n)
+			continue;
+		if (!x->n) {
+			x->mean = y->mean;
+			x->min = y->min;
+			x->max = y->max;
+			x->stddev = y->stddev;
+			x->n = y->n;
+			x->present = true;
+			continue;
+		}
+		x->mean = (x->mean * w + y->mean) / (w + 1);
+		x->stddev = (x->stddev * w + y->stddev) / (w + 1);
+		if (y->min < x->min)
+			x->min = y->min;
+		if (y->max > x->max)
+			x->max = y->max;
+	}
+	for (d = 0; d < 2; d++) {
+		a->ios[d] += b->ios[d];
+		a->bytes[d] += b->bytes[d];
+	}
+}
+
+int pt_build(struct pt_set *out, const struct fj_set *in,
+	     const struct pt_opts *o, struct fr_err *err)
+{
+	struct grp *g = NULL;
+	size_t ng = 0, capg = 0, i, k;
+	bool exact = false;
+	int ret = 0;
+
+	memset(out, 0, sizeof(*out));
+	for (i = 0; i < in->njobs; i++) {
+		unsigned int num, s, l;
+		char kind;
+
+		if (parse_name(in->jobs[i].name, &num, &s, &l, &kind))
+			exact = true;
+	}
+	for (i = 0; i < in->njobs; i++) {
+		const struct fj_job *j = &in->jobs[i];
+		unsigned int num = 0, s = 0, l = 0, file;
+		char kind;
+		int gid;
+		bool named = parse_name(j->name, &num, &s, &l, &kind);
+
+		if (exact && !named) {
+			ret = fr_errf(err, -EINVAL,
+				      "job '%s' is not named like fiorion's jobs (pNNN-sS-lL-small|large|warm) while others are; convert such results separately",
+				      j->name);
+			goto out;
+		}
+		if (exact) {
+			file = 0;
+			gid = (int)num;
+		} else {
+			file = j->host ? ~0u : j->file;
+			gid = j->groupid;
+		}
+		for (k = 0; k < ng; k++)
+			if (g[k].key_file == file && g[k].key_gid == gid)
+				break;
+		if (k == ng) {
+			if (ng == capg) {
+				size_t ncap = capg ? capg * 2 : 32;
+				struct grp *n = realloc(g, ncap * sizeof(*n));
+
+				if (!n) {
+					ret = fr_errf(err, -ENOMEM, "out of memory");
+					goto out;
+				}
+				g = n;
+				capg = ncap;
+			}
+			memset(&g[ng], 0, sizeof(g[ng]));
+			g[ng].key_file = file;
+			g[ng].key_gid = gid;
+			g[ng].number = num;
+			g[ng].s = s;
+			g[ng].l = l;
+			g[ng].first = i;
+			ng++;
+		} else if (exact && (g[k].s != s || g[k].l != l)) {
+			ret = fr_errf(err, -EINVAL,
+				      "job '%s' says point %u is (small=%u, large=%u), another job of it says (%u, %u)",
+				      j->name, num, s, l, g[k].s, g[k].l);
+			goto out;
+		}
+		ret = grp_add(&g[k], i);
+		if (ret) {
+			fr_errf(err, ret, "out of memory");
+			goto out;
+		}
+	}
+	/* Run order: point number (exact) or first appearance. */
+	for (i = 1; i < ng; i++)
+		for (k = i; k > 0 && (exact ? g[k - 1].number > g[k].number
+					    : g[k - 1].first > g[k].first); k--) {
+			struct grp t = g[k];
+
+			g[k] = g[k - 1];
+			g[k - 1] = t;
+		}
+	out->pts = calloc(ng + 1, sizeof(*out->pts));
+	if (!out->pts) {
+		ret = fr_errf(err, -ENOMEM, "out of memory");
+		goto out;
+	}
+	out->exact = exact;
+	for (i = 0; i < ng; i++) {
+		struct pt_point p;
+		struct pt_point *dup = NULL;
+
+		ret = make_point(&p, in, &g[i], o, exact, err);
+		if (ret)
+			goto out;
+		if (!exact)
+			p.number = (unsigned int)i + 1;
+		if (!p.small.present && !p.large.present && (p.s || p.l)) {
+			/* Only warm-up jobs, or nothing measured. */
+			class_release(&p.small);
+			class_release(&p.large);
+			continue;
+		}
+		for (k = 0; k < out->n; k++)
+			if (out->pts[k].s == p.s && out->pts[k].l == p.l)
+				dup = &out->pts[k];
+		if (dup && o->merge == PT_MERGE_NONE) {
+			ret = fr_errf(err, -EINVAL,
+				      "points %u and %u both have small=%u large=%u; use -merge last or -merge mean",
+				      dup->number, p.number, p.s, p.l);
+			class_release(&p.small);
+			class_release(&p.large);
+			goto out;
+		}
+		if (dup && o->merge == PT_MERGE_LAST) {
+			unsigned int num = dup->number;
+
+			class_release(&dup->small);
+			class_release(&dup->large);
+			*dup = p;
+			dup->number = num;
+			continue;
+		}
+		if (dup) {
+			class_mean(&dup->small, &p.small, dup->merged + 1);
+			class_mean(&dup->large, &p.large, dup->merged + 1);
+			dup->merged++;
+			class_release(&p.small);
+			class_release(&p.large);
+			continue;
+		}
+		out->pts[out->n++] = p;
+	}
+	if (!out->n)
+		ret = fr_errf(err, -EINVAL, "no measured jobs (only warm-up or empty groups)");
+out:
+	for (i = 0; i < ng; i++)
+		free(g[i].jobs);
+	free(g);
+	if (ret)
+		pt_set_release(out);
+	return ret;
+}
+
+void pt_set_release(struct pt_set *set)
+{
+	size_t i;
+
+	for (i = 0; i < set->n; i++) {
+		class_release(&set->pts[i].small);
+		class_release(&set->pts[i].large);
+	}
+	free(set->pts);
+	memset(set, 0, sizeof(*set));
+}
+
+const struct pt_point *pt_find(const struct pt_set *set, unsigned int s,
+			       unsigned int l)
+{
+	size_t i;
+
+	for (i = 0; i < set->n; i++)
+		if (set->pts[i].s == s && set->pts[i].l == l)
+			return &set->pts[i];
+	return NULL;
+}

@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * points.h -- ORION data points from fio jobs.
+ *
+ * A point is the set of jobs that ran concurrently at one (small load,
+ * large load) pair. fiorion's own jobs are recognised by name
+ * (pNNN-sS-lL-small|large|warm; warm jobs are never counted). Any other
+ * fio result is mapped by inference: one fio group (same groupid; in a
+ * client/server run the hosts of a group are summed) is one point, each
+ * job is small or large by its average block size, and its load is
+ * iodepth x clones.
+ *
+ * Metrics follow ORION: IOPS = completed I/Os / measured seconds
+ * (summed over the jobs of a class), MBPS = bytes / 2^20 / seconds,
+ * latency = fio's lat (submission to completion), combined over jobs
+ * and directions weighted by I/O count.
+ */
+#ifndef FIORION_POINTS_H
+#define FIORION_POINTS_H
+
+#include "fiojson.h"
+
+enum pt_merge {
+	PT_MERGE_NONE = 0,	/* two groups at the same (S, L): error */
+	PT_MERGE_LAST,		/* the later one wins */
+	PT_MERGE_MEAN,		/* average the metrics */
+};
+
+struct pt_opts {
+	uint64_t small_max;	/* bytes; avg block <= this is small (64 KiB) */
+	uint64_t large_min;	/* bytes; avg block >= this is large (128 KiB) */
+	enum pt_merge merge;
+};
+
+/* One outstanding-I/O slot (a clone entry), for the trace's Index lines. */
+struct pt_slot {
+	uint64_t count;
+	double lat_ms;
+};
+
+enum { PT_READ = 0, PT_WRITE = 1, PT_ALL = 2 };
+
+/* The small or the large side of a point. */
+struct pt_class {
+	bool present;
+	unsigned int load;	/* outstanding I/Os: S or L */
+	uint64_t ios[2];	/* read, write */
+	uint64_t bytes[2];
+	double iops;		/* I/Os per second, all directions */
+	double mbps;		/* MiB per second */
+	double secs;		/* measured seconds (longest job) */
+	uint64_t avg_bs;	/* bytes */
+	double req_write;	/* requested write %, -1 unknown */
+	struct fj_lat lat[3];	/* PT_READ, PT_WRITE, PT_ALL; n = 0 if none */
+	size_t nslots;
+	struct pt_slot *slots;	/* NULL unless the input had per-slot entries */
+	unsigned int njobs;
+	bool rand;		/* random (else sequential) */
+};
+
+struct pt_point {
+	unsigned int number;	/* pNNN, or order of appearance */
+	unsigned int s, l;
+	struct pt_class small, large;
+	unsigned int merged;	/* groups folded in (-merge) */
+};
+
+struct pt_set {
+	struct pt_point *pts;	/* in run order */
+	size_t n;
+	bool exact;		/* named by fiorion (pNNN-...) */
+};
+
+/* Defaults: small <= 64 KiB, large >= 128 KiB, no merging. */
+void pt_opts_init(struct pt_opts *o);
+
+/*
+ * Build the points of @in. Returns 0, or a negative errno with @err
+ * naming the job or the clash (block size between the bounds, two groups
+ * at one (S, L) without -merge, no measured job at all).
+ */
+int pt_build(struct pt_set *out, const struct fj_set *in,
+	     const struct pt_opts *o, struct fr_err *err);
+
+void pt_set_release(struct pt_set *set);
+
+/* The point at (@s, @l), or NULL. */
+const struct pt_point *pt_find(const struct pt_set *set, unsigned int s,
+			       unsigned int l);
+
+/*
+ * Latency value at percentile @p (e.g. 99.0) of @lat in ns: from its
+ * bins when it has them, else from its percentile list (exact key, or
+ * linear between neighbours). Returns -1 when unknown.
+ */
+double pt_percentile(const struct fj_lat *lat, double p);
+
+#endif

@@ -1,0 +1,265 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Description: the fio JSON reader on every real fio output in
+ * tests/data/fio-json (fio 2.1.4 .. 3.33; json, json+, client/server,
+ * status-interval, text before the JSON, duplicate keys), units
+ * normalised to bytes and ns, and the errors for input that is not JSON,
+ * truncated, or has no jobs (file, line and column). Expected values were
+ * read from the files independently of this code.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "fiojson.h"
+#include "points.h"
+
+#define DATA "tests/data/fio-json/"
+
+struct file_case {
+	const char *file;
+	size_t njobs;		/* without "All clients" */
+	const char *first;	/* first job's name */
+	int dir;		/* direction checked */
+	uint64_t ios;
+	uint64_t bytes;
+	double lat_mean_ns;
+	const char *host;	/* first job's host:port, or NULL */
+	unsigned int s, l;	/* first point's loads */
+};
+
+static const struct file_case files[] = {
+	{ "01-single-job.json", 1, "single", 0, 86655, 709877760ULL, 91113.066, NULL, 4, 0 },
+	{ "02-two-jobs-one-group.json", 2, "small-8k-randread", 0, 11885, 97361920ULL, 672178.063, NULL, 4, 2 },
+	{ "03-stonewall-groups.json", 3, "g0-small-randread", 0, 91588, 750288896ULL, 87079.915, NULL, 4, 0 },
+	{ "04-numjobs2.json", 2, "nj", 0, 56410, 462110720ULL, 141560.254, NULL, 8, 0 },
+	{ "05-numjobs2-group-reporting.json", 1, "nj", 0, 111477, 913219584ULL, 143263.762, NULL, 8, 0 },
+	{ "06-client-server-one-client.json", 2, "small-8k-randread", 0, 5387, 44130304ULL, 1485577.666, "127.0.0.1:8765", 4, 2 },
+	{ "06b-client-server-json-as-remote-arg.json", 2, "nj", 0, 53831, 440983552ULL, 148333.480, "127.0.0.1:8767", 8, 0 },
+	{ "07-client-server-two-clients.json", 4, "nj", 0, 27369, 224206848ULL, 291750.809, "127.0.0.1:8766", 16, 0 },
+	{ "08-jsonplus.json", 1, "jsonplus", 0, 82538, 676151296ULL, 96655.032, NULL, 4, 0 },
+	{ "09-steadystate-attained.json", 1, "ss", 0, 214879, 1760288768ULL, 90814.003, NULL, 4, 0 },
+	{ "10-steadystate-not-attained.json", 1, "ss_slope", 0, 176203, 1443454976ULL, 90516.645, NULL, 4, 0 },
+	{ "11-status-interval-multi-doc.json", 1, "si", 0, 135223, 1107746816ULL, 88467.385, NULL, 4, 0 },
+	{ "12-latency-target.json", 1, "lt", 0, 28021, 229507072ULL, 106810.054, NULL, 32, 0 },
+	{ "13-rate-iops-and-flow.json", 3, "capped-2000iops", 0, 4000, 32768000ULL, 115553.289, NULL, 12, 0 },
+	{ "14-offset-increment-seq-streams.json", 1, "seqstream", 0, 2927, 3069181952ULL, 2733407.914, NULL, 0, 4 },
+	{ "15-multi-file-service-type.json", 1, "twofiles", 0, 93380, 764968960ULL, 84581.141, NULL, 4, 0 },
+	{ "16-randrw-unified-both-lat-percentiles.json", 1, "mixed", 0, 54916, 449871872ULL, 97664.985, NULL, 4, 0 },
+	{ "17-external-engine-vdisk.json", 1, "ext", 0, 3650043, 29901152256ULL, 2064.614, NULL, 8, 0 },
+	/* 2.1.4: io_bytes KiB, us latencies, no total_ios (iops x runtime). */
+	{ "public/fio-2.1.4_PerfKitBenchmarker_fio-parser-sample-result.json", 5, "sequential_write", 1, 707, 370671616ULL, 478737470.0, NULL, 0, 0 },
+	{ "public/fio-2.17_PerfKitBenchmarker_pkb-7fb0c9d8-0_fio.json", 2, "rand_16k_read_100%-io-depth-1-num-jobs-2", 0, 80891, 1325318144ULL, 245531.122, NULL, 0, 0 },
+	{ "public/fio-3.1_fio-plot_HPDL380G8-MX200_randread-1-1.json", 1, "random-read", 0, 396851, 1625501696ULL, 147792.396, NULL, 1, 0 },
+	{ "public/fio-3.33_bensonjohnson-FIO-tests_fio.json", 1, "sequential_read", 0, 369080, 1511751680ULL, 7891233.794, NULL, 16, 0 },
+	{ "public/fio-3.6-31-g4386_fio-plot_test-data73gb10raptor_randread-1-1.json", 1, "random-io", 0, 7442, 30482432ULL, 8058804.897, NULL, 1, 0 },
+};
+
+static void test_fiojson_every_file(void **state)
+{
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		const struct file_case *c = &files[i];
+		struct fj_set set = { 0 };
+		struct pt_set pts = { 0 };
+		struct pt_opts po;
+		struct fr_err err = { "" };
+		char path[512];
+		const struct fj_job *j;
+
+		snprintf(path, sizeof(path), DATA "%s", c->file);
+		if (fj_read_file(&set, path, &err))
+			fail_msg("%s: %s", c->file, err.msg);
+		if (set.njobs != c->njobs)
+			fail_msg("%s: %zu jobs, want %zu", c->file, set.njobs, c->njobs);
+		j = &set.jobs[0];
+		if (strcmp(j->name, c->first))
+			fail_msg("%s: first job '%s'", c->file, j->name);
+		if (j->dir[c->dir].ios != c->ios || j->dir[c->dir].bytes != c->bytes)
+			fail_msg("%s: ios %llu bytes %llu", c->file,
+				 (unsigned long long)j->dir[c->dir].ios,
+				 (unsigned long long)j->dir[c->dir].bytes);
+		if (fabs(j->dir[c->dir].lat.mean - c->lat_mean_ns) > 0.01)
+			fail_msg("%s: lat mean %f ns, want %f", c->file,
+				 j->dir[c->dir].lat.mean, c->lat_mean_ns);
+		if ((c->host == NULL) != (j->host == NULL) ||
+		    (c->host && strcmp(c->host, j->host)))
+			fail_msg("%s: host '%s'", c->file, j->host ? j->host : "(none)");
+		pt_opts_init(&po);
+		po.merge = PT_MERGE_LAST;
+		if (c->s || c->l) {
+			if (pt_build(&pts, &set, &po, &err))
+				fail_msg("%s: %s", c->file, err.msg);
+			if (pts.pts[0].s != c->s || pts.pts[0].l != c->l)
+				fail_msg("%s: first point (%u, %u), want (%u, %u)",
+					 c->file, pts.pts[0].s, pts.pts[0].l,
+					 c->s, c->l);
+			pt_set_release(&pts);
+		}
+		fj_set_release(&set);
+	}
+}
+
+/* json+ bins: counts add up to N, keys in ns, sorted. */
+static void test_fiojson_bins(void **state)
+{
+	struct fj_set set = { 0 };
+	struct fr_err err = { "" };
+	const struct fj_lat *l;
+	uint64_t sum = 0;
+	size_t i;
+
+	(void)state;
+	assert_int_equal(fj_read_file(&set, DATA "08-jsonplus.json", &err), 0);
+	l = &set.jobs[0].dir[0].lat;
+	assert_true(l->nbins > 10);
+	assert_true(l->bins_from_clat);
+	for (i = 0; i < l->nbins; i++) {
+		sum += l->bins[i].count;
+		if (i)
+			assert_true(l->bins[i].ns > l->bins[i - 1].ns);
+	}
+	assert_int_equal(sum, 82538);
+	assert_true(l->bins[0].ns == 24192);
+	fj_set_release(&set);
+}
+
+/* Percentiles: fio <= 3.3's "0.00" fillers dropped, us scaled to ns. */
+static void test_fiojson_percentiles(void **state)
+{
+	struct fj_set set = { 0 };
+	struct fr_err err = { "" };
+	const struct fj_lat *l;
+	unsigned int k;
+
+	(void)state;
+	assert_int_equal(fj_read_file(&set, DATA "public/fio-2.17_PerfKitBenchmarker_pkb-7fb0c9d8-0_fio.json", &err), 0);
+	l = &set.jobs[0].dir[0].lat;
+	assert_true(l->pct_from_clat);
+	for (k = 0; k < l->npct; k++)
+		assert_true(l->pct[k] > 0);
+	for (k = 1; k < l->npct; k++)
+		assert_true(l->pct[k] > l->pct[k - 1]);
+	fj_set_release(&set);
+	assert_int_equal(fj_read_file(&set, DATA "16-randrw-unified-both-lat-percentiles.json", &err), 0);
+	l = &set.jobs[0].dir[0].lat;
+	assert_false(l->pct_from_clat);	/* lat_percentiles=1: lat_ns has them */
+	assert_int_equal(l->npct, 4);
+	assert_true(l->pct[0] == 50.0 && l->pct[3] == 99.9);
+	fj_set_release(&set);
+}
+
+/* --status-interval: the last of four documents is the result. */
+static void test_fiojson_last_document(void **state)
+{
+	struct fj_set set = { 0 };
+	struct fr_err err = { "" };
+
+	(void)state;
+	assert_int_equal(fj_read_file(&set, DATA "11-status-interval-multi-doc.json", &err), 0);
+	assert_int_equal(set.jobs[0].dir[0].runtime_ms, 3001);
+	fj_set_release(&set);
+}
+
+/* Several files form one set; the run description is picked up. */
+static void test_fiojson_several_files(void **state)
+{
+	struct fj_set set = { 0 };
+	struct fr_err err = { "" };
+
+	(void)state;
+	assert_int_equal(fj_read_file(&set, DATA "01-single-job.json", &err), 0);
+	assert_int_equal(fj_read_file(&set, DATA "08-jsonplus.json", &err), 0);
+	assert_int_equal(set.njobs, 2);
+	assert_int_equal(set.jobs[1].file, 1);
+	assert_string_equal(set.fio_version, "fio-3.33");
+	{
+		static const char run[] = "{\"fiorion\": {\"testname\": \"t\", \"luns\": [{\"name\": \"/a\", \"size\": 5}]}}";
+
+		assert_int_equal(fj_read_buffer(&set, "run", run, strlen(run), &err), 0);
+	}
+	assert_true(set.run.present);
+	assert_string_equal(set.run.testname, "t");
+	assert_int_equal(set.run.nluns, 1);
+	assert_int_equal(set.run.luns[0].size, 5);
+	fj_set_release(&set);
+}
+
+struct bad_case {
+	const char *what, *text;
+	const char *expect;
+};
+
+static void test_fiojson_errors(void **state)
+{
+	static const struct bad_case t[] = {
+		{ "not JSON", "hello\nworld\n", "in.json:1:1: no JSON document" },
+		{ "truncated", "{\n  \"jobs\" : [\n    { \"jobname\" : \"a\",", "in.json:3:" },
+		{ "malformed", "{\n  \"jobs\" : [ 1,, 2 ]\n}\n", "in.json:2:" },
+		{ "no jobs", "text first\n{ \"fio version\" : \"fio-3.33\" }\n", "in.json:2:1: no jobs" },
+		{ "empty jobs", "{ \"jobs\" : [] }", "no jobs" },
+		{ "just a brace", "{\n", "in.json:2:1: truncated JSON" },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		struct fj_set set = { 0 };
+		struct fr_err err = { "" };
+		int ret = fj_read_buffer(&set, "in.json", t[i].text,
+					 strlen(t[i].text), &err);
+
+		if (ret >= 0)
+			fail_msg("%s: accepted", t[i].what);
+		if (!strstr(err.msg, t[i].expect))
+			fail_msg("%s: '%s' lacks '%s'", t[i].what, err.msg, t[i].expect);
+		fj_set_release(&set);
+	}
+	{
+		struct fj_set set = { 0 };
+		struct fr_err err = { "" };
+
+		assert_true(fj_read_buffer(&set, "in.json", "{\n\"jobs\": [\n{\"a\":", 17, &err) < 0);
+		assert_non_null(strstr(err.msg, "truncated JSON"));
+		assert_true(fj_read_file(&set, "tests/data/nonexistent.json", &err) < 0);
+		assert_non_null(strstr(err.msg, "cannot open 'tests/data/nonexistent.json'"));
+		assert_true(fj_read_file(&set, "tests/data", &err) < 0);
+		assert_non_null(strstr(err.msg, "not a regular file"));
+		fj_set_release(&set);
+	}
+}
+
+static void test_fiojson_sizes(void **state)
+{
+	(void)state;
+	assert_int_equal(fj_parse_size("8k"), 8192);
+	assert_int_equal(fj_parse_size("1m"), 1048576);
+	assert_int_equal(fj_parse_size("1M"), 1048576);
+	assert_int_equal(fj_parse_size("4096"), 4096);
+	assert_int_equal(fj_parse_size("8k,64k"), 8192);
+	assert_int_equal(fj_parse_size("x"), 0);
+	assert_int_equal(fj_parse_size(NULL), 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_fiojson_every_file),
+		cmocka_unit_test(test_fiojson_bins),
+		cmocka_unit_test(test_fiojson_percentiles),
+		cmocka_unit_test(test_fiojson_last_document),
+		cmocka_unit_test(test_fiojson_several_files),
+		cmocka_unit_test(test_fiojson_errors),
+		cmocka_unit_test(test_fiojson_sizes),
+	};
+
+	return cmocka_run_group_tests_name("fiojson", tests, NULL, NULL);
+}
