@@ -448,57 +448,220 @@ static size_t next_doc(const char *buf, size_t len, size_t pos)
 	return len;
 }
 
+/*
+ * A light scanner over the text finds where values start and end without
+ * building them: a 50 MB json+ result would otherwise cost hundreds of
+ * megabytes of jansson nodes at once. Each job is then decoded alone and
+ * dropped. Whenever the scanner is unsure, jansson decodes the whole
+ * document instead and reports the precise error.
+ */
+static size_t skip_ws(const char *b, size_t len, size_t i)
+{
+	while (i < len && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' ||
+			   b[i] == '\r'))
+		i++;
+	return i;
+}
+
+/* End of the string starting at b[i] == '"', or 0. */
+static size_t skip_string(const char *b, size_t len, size_t i)
+{
+	for (i++; i < len; i++) {
+		if (b[i] == '\\')
+			i++;
+		else if (b[i] == '"')
+			return i + 1;
+	}
+	return 0;
+}
+
+/* End of the value starting at b[i], or 0 when it is not well formed. */
+static size_t skip_value(const char *b, size_t len, size_t i)
+{
+	int depth = 0;
+
+	if (i >= len)
+		return 0;
+	if (b[i] == '"')
+		return skip_string(b, len, i);
+	if (b[i] != '{' && b[i] != '[') {
+		while (i < len && !strchr(",}] \t\r\n", b[i]))
+			i++;
+		return i;
+	}
+	for (; i < len; i++) {
+		switch (b[i]) {
+		case '"':
+			i = skip_string(b, len, i);
+			if (!i)
+				return 0;
+			i--;
+			break;
+		case '{':
+		case '[':
+			depth++;
+			break;
+		case '}':
+		case ']':
+			if (--depth == 0)
+				return i + 1;
+			break;
+		}
+	}
+	return 0;
+}
+
+struct span {
+	size_t start, end;
+};
+
+/*
+ * Decode the top-level object at b[pos] member by member into @doc,
+ * except the jobs array, whose elements' spans go to @jobs. Returns the
+ * end of the object, or 0 when the text is not well formed.
+ */
+static size_t scan_doc(const char *b, size_t len, size_t pos, json_t *doc,
+		       struct span **jobs, size_t *njobs)
+{
+	size_t i = skip_ws(b, len, pos);
+
+	*njobs = 0;
+	if (i >= len || b[i] != '{')
+		return 0;
+	i = skip_ws(b, len, i + 1);
+	if (i < len && b[i] == '}')
+		return i + 1;
+	for (;;) {
+		size_t ks, ke, vs, ve;
+		char key[64];
+
+		if (i >= len || b[i] != '"')
+			return 0;
+		ks = i + 1;
+		ke = skip_string(b, len, i);
+		if (!ke)
+			return 0;
+		i = skip_ws(b, len, ke);
+		if (i >= len || b[i] != ':')
+			return 0;
+		vs = skip_ws(b, len, i + 1);
+		ve = skip_value(b, len, vs);
+		if (!ve)
+			return 0;
+		snprintf(key, sizeof(key), "%.*s", (int)(ke - 1 - ks), b + ks);
+		if (!strcmp(key, "jobs") || !strcmp(key, "client_stats")) {
+			size_t j = skip_ws(b, len, vs + 1), cap = 0;
+
+			free(*jobs);
+			*jobs = NULL;
+			*njobs = 0;
+			if (b[vs] != '[')
+				return 0;
+			while (j < ve - 1) {
+				size_t e = skip_value(b, len, j);
+
+				if (!e || b[j] != '{')
+					return 0;
+				if (*njobs == cap) {
+					struct span *n;
+
+					cap = cap ? cap * 2 : 64;
+					n = realloc(*jobs, cap * sizeof(*n));
+					if (!n)
+						return 0;
+					*jobs = n;
+				}
+				(*jobs)[(*njobs)++] = (struct span){ j, e };
+				j = skip_ws(b, len, e);
+				if (j < ve - 1 && b[j] == ',')
+					j = skip_ws(b, len, j + 1);
+				else if (j != ve - 1)
+					return 0;
+			}
+			json_object_set_new(doc, key, json_true());
+		} else {
+			json_error_t je;
+			json_t *v = json_loadb(b + vs, ve - vs, JSON_DECODE_ANY, &je);
+
+			if (!v)
+				return 0;
+			json_object_set_new(doc, key, v);
+		}
+		i = skip_ws(b, len, ve);
+		if (i < len && b[i] == ',') {
+			i = skip_ws(b, len, i + 1);
+			continue;
+		}
+		if (i < len && b[i] == '}')
+			return i + 1;
+		return 0;
+	}
+}
+
+/* jansson's account of why the document at @pos is not valid. */
+static int json_error_at(const char *name, const char *buf, size_t len,
+			 size_t pos, struct fr_err *err)
+{
+	json_error_t je;
+	json_t *d = json_loadb(buf + pos, len - pos, JSON_DISABLE_EOF_CHECK, &je);
+	bool trunc;
+	int line, col;
+
+	if (d) {
+		/* Valid for jansson but not for the scanner: not expected. */
+		json_decref(d);
+		where(buf, pos, &line, &col);
+		return fr_errf(err, -EINVAL, "%s:%d:%d: unexpected JSON layout",
+			       name, line, col);
+	}
+	trunc = je.position >= 0 && (size_t)je.position >= len - pos;
+	where(buf, trunc ? len : pos + (size_t)(je.position > 0 ? je.position : 0),
+	      &line, &col);
+	return fr_errf(err, -EINVAL, "%s:%d:%d: %s%s", name, line, col,
+		       trunc ? "truncated JSON: " : "not valid JSON: ", je.text);
+}
+
 int fj_read_buffer(struct fj_set *set, const char *name, const char *buf,
 		   size_t len, struct fr_err *err)
 {
-	json_t *doc = NULL, *jobs, *j, *fr;
-	size_t pos = next_doc(buf, len, 0), i;
+	json_t *doc = NULL, *fr;
+	struct span *jobs = NULL;
+	size_t pos = next_doc(buf, len, 0), last = len, njobs = 0, i;
 	unsigned int order = 0;
-	int line, col, ret = 0, ndocs = 0;
+	int line, col, ret = 0;
 
-	while (pos < len) {
-		json_error_t je;
-		json_t *d = json_loadb(buf + pos, len - pos,
-				       JSON_DISABLE_EOF_CHECK, &je);
-
-		if (!d) {
-			where(buf, pos + (size_t)(je.position > 0 ? je.position : 0),
-			      &line, &col);
-			if (je.position >= 0 && (size_t)je.position >= len - pos)
-				where(buf, len, &line, &col);
-			json_decref(doc);
-			return fr_errf(err, -EINVAL, "%s:%d:%d: %s%s", name,
-				       line, col,
-				       (size_t)je.position >= len - pos ? "truncated JSON: " : "not valid JSON: ",
-				       je.text);
-		}
-		json_decref(doc);
-		doc = d;
-		ndocs++;
-		pos += (size_t)je.position;
-		/* Whatever follows: another document, or fio's chatter. */
-		pos = next_doc(buf, len, pos);
-	}
-	if (!ndocs)
+	/* Every document must be whole; only the last one is the result. */
+	if (pos == len)
 		return fr_errf(err, -EINVAL,
 			       "%s:1:1: no JSON document (is it fio --output-format=json output?)",
 			       name);
-	if (!json_is_object(doc)) {
+	for (;;) {
+		size_t end;
+
+		doc = json_object();
+		if (!doc)
+			return fr_errf(err, -ENOMEM, "out of memory");
+		last = pos;
+		end = scan_doc(buf, len, pos, doc, &jobs, &njobs);
+		if (!end) {
+			json_decref(doc);
+			free(jobs);
+			return json_error_at(name, buf, len, pos, err);
+		}
+		pos = next_doc(buf, len, end);
+		if (pos == len)
+			break;
 		json_decref(doc);
-		return fr_errf(err, -EINVAL, "%s:1:1: the JSON is not an object",
-			       name);
 	}
 	fr = json_object_get(doc, "fiorion");
 	if (json_is_object(fr)) {
 		free_run(&set->run);
 		read_run(&set->run, fr);
 	}
-	jobs = json_object_get(doc, "client_stats");
-	if (!json_is_array(jobs))
-		jobs = json_object_get(doc, "jobs");
-	if ((!json_is_array(jobs) || !json_array_size(jobs)) && !json_is_object(fr)) {
+	if (!njobs && !json_is_object(fr)) {
 		json_decref(doc);
-		where(buf, next_doc(buf, len, 0), &line, &col);
+		free(jobs);
+		where(buf, last, &line, &col);
 		return fr_errf(err, -EINVAL,
 			       "%s:%d:%d: no jobs in this fio result (no \"jobs\" or \"client_stats\" array)",
 			       name, line, col);
@@ -507,18 +670,25 @@ int fj_read_buffer(struct fj_set *set, const char *name, const char *buf,
 		set->fio_version = strdup(str(doc, "fio version"));
 	if (!set->timestamp)
 		set->timestamp = (int64_t)num(doc, "timestamp", 0);
-	json_array_foreach(jobs, i, j) {
-		const char *n = str(j, "jobname");
+	for (i = 0; i < njobs && !ret; i++) {
+		json_error_t je;
+		json_t *j = json_loadb(buf + jobs[i].start,
+				       jobs[i].end - jobs[i].start, 0, &je);
+		const char *n;
 
-		if (n && !strcmp(n, "All clients"))
-			continue;
-		ret = add_job(set, doc, j, order++);
-		if (ret) {
-			fr_errf(err, ret, "%s: out of memory", name);
+		if (!j) {
+			ret = json_error_at(name, buf, len, last, err);
 			break;
 		}
+		n = str(j, "jobname");
+		if (!n || strcmp(n, "All clients"))
+			ret = add_job(set, doc, j, order++);
+		if (ret)
+			fr_errf(err, ret, "%s: out of memory", name);
+		json_decref(j);
 	}
 	json_decref(doc);
+	free(jobs);
 	if (!ret)
 		set->nfiles++;
 	return ret;

@@ -475,6 +475,30 @@ static void class_mean(struct pt_class *a, const struct pt_class *b,
 	}
 }
 
+static int cmp_load(const void *a, const void *b, void *ctx)
+{
+	const struct pt_set *set = ctx;
+	const struct pt_point *x = &set->pts[*(const size_t *)a];
+	const struct pt_point *y = &set->pts[*(const size_t *)b];
+
+	if (x->s != y->s)
+		return x->s < y->s ? -1 : 1;
+	return x->l < y->l ? -1 : x->l > y->l;
+}
+
+static int index_points(struct pt_set *set, struct fr_err *err)
+{
+	size_t i;
+
+	set->by_load = malloc(set->n * sizeof(*set->by_load));
+	if (!set->by_load)
+		return fr_errf(err, -ENOMEM, "out of memory");
+	for (i = 0; i < set->n; i++)
+		set->by_load[i] = i;
+	qsort_r(set->by_load, set->n, sizeof(*set->by_load), cmp_load, set);
+	return 0;
+}
+
 int pt_build(struct pt_set *out, const struct fj_set *in,
 	     const struct pt_opts *o, struct fr_err *err)
 {
@@ -608,6 +632,8 @@ int pt_build(struct pt_set *out, const struct fj_set *in,
 	}
 	if (!out->n)
 		ret = fr_errf(err, -EINVAL, "no measured jobs (only warm-up or empty groups)");
+	else
+		ret = index_points(out, err);
 out:
 	for (i = 0; i < ng; i++)
 		free(g[i].jobs);
@@ -626,16 +652,32 @@ void pt_set_release(struct pt_set *set)
 		class_release(&set->pts[i].large);
 	}
 	free(set->pts);
+	free(set->by_load);
 	memset(set, 0, sizeof(*set));
 }
 
 const struct pt_point *pt_find(const struct pt_set *set, unsigned int s,
 			       unsigned int l)
 {
-	size_t i;
+	size_t lo = 0, hi = set->n;
 
-	for (i = 0; i < set->n; i++)
-		if (set->pts[i].s == s && set->pts[i].l == l)
-			return &set->pts[i];
+	if (!set->by_load) {
+		/* While pt_build() is still adding points. */
+		for (lo = 0; lo < set->n; lo++)
+			if (set->pts[lo].s == s && set->pts[lo].l == l)
+				return &set->pts[lo];
+		return NULL;
+	}
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const struct pt_point *p = &set->pts[set->by_load[mid]];
+
+		if (p->s == s && p->l == l)
+			return p;
+		if (p->s < s || (p->s == s && p->l < l))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
 	return NULL;
 }

@@ -68,6 +68,7 @@ struct pt_point {
 struct pt_set {
 	struct pt_point *pts;	/* in run order */
 	size_t n;
+	size_t *by_load;	/* indexes of pts sorted by (s, l), for pt_find() */
 	bool exact;		/* named by fiorion (pNNN-...) */
 };
 

@@ -1,0 +1,169 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# Description: fio2orion end to end: the seed samples (000, 001) rebuilt
+# byte for byte from inputs carrying their numbers, every real fio JSON
+# file converted, -compat 19c names/units/histogram, -format json,
+# tradeoff, bad input (exit 2 with file:line:col), atomic output, and the
+# speed of a 50 MB json+ file.
+. "$(dirname "$0")/lib.sh"
+
+F2O=$TOP/build/fio2orion
+G=$TOP/tests/data/golden
+D=$TOP/tests/data/fio-json
+
+# contains FILE BLOCKS: every "----"-separated block of BLOCKS is in FILE
+contains() {
+	awk -v blocks="$2" '
+		{ text = text $0 "\n" }
+		END {
+			n = 0
+			while ((getline line < blocks) > 0) {
+				if (line == "----") { if (index(text, b) == 0) bad++; b = ""; n++; continue }
+				b = b line "\n"
+			}
+			if (b != "" && index(text, b) == 0) bad++
+			exit bad ? 1 : 0
+		}' "$1"
+}
+
+# 1. golden: seeds 000 and 001
+for seed in 000:orion-test 001:11gtest; do
+	n=${seed%%:*} t=${seed#*:}
+	mkdir -p "$T/g$n"
+	if ! "$F2O" -outdir "$T/g$n" "$G/seed$n.json" >"$T/g$n.err" 2>&1; then
+		not_ok "seed $n: fio2orion failed"
+		cat "$T/g$n.err"
+		continue
+	fi
+	for f in summary.txt iops.csv lat.csv mbps.csv; do
+		if cmp -s "$G/seed$n/${t}_$f" "$T/g$n/${t}_$f"; then
+			ok "seed $n: ${t}_$f byte for byte"
+		else
+			not_ok "seed $n: ${t}_$f differs"
+			diff "$G/seed$n/${t}_$f" "$T/g$n/${t}_$f" | head -20
+		fi
+	done
+done
+if contains "$T/g001/11gtest_trace.txt" "$G/seed001/11gtest_trace_blocks.txt" \
+	&& [ "$(grep -c '^Point ' "$T/g001/11gtest_trace.txt")" = 29 ] \
+	&& head -n 1 "$T/g001/11gtest_trace.txt" | grep -qx 'TEST START'; then
+	ok "seed 001: trace has the seed's blocks (points 1-3, 27-29, TEST END) and 29 headers"
+else
+	not_ok "seed 001: trace structure"
+fi
+if [ "$(wc -c <"$G/seed000/orion-test_iops.csv")" = 128 ] && [ "$(wc -c <"$G/seed000/orion-test_lat.csv")" = 128 ] \
+	&& [ "$(wc -c <"$G/seed000/orion-test_mbps.csv")" = 100 ]; then
+	ok "seed 000: csv sizes 128/128/100 as ORION's (orion.md 3.4)"
+else
+	not_ok "seed 000: csv sizes"
+fi
+[ -e "$T/g000/orion-test_tradeoff.csv" ] && not_ok "tradeoff written without mixed points" || ok "no tradeoff file without mixed points"
+
+# 2. every real fio JSON converts (groups at the same load need -merge)
+for f in "$D"/*.json "$D"/public/*.json; do
+	b=$(basename "$f" .json)
+	mkdir -p "$T/all/$b"
+	if "$F2O" -merge last -testname x -outdir "$T/all/$b" "$f" >"$T/all/$b.err" 2>&1 \
+		&& [ -s "$T/all/$b/x_summary.txt" ] && [ -s "$T/all/$b/x_trace.txt" ]; then
+		ok "converts $b"
+	else
+		not_ok "converts $b"
+		cat "$T/all/$b.err"
+	fi
+done
+if "$F2O" -outdir "$T" "$D/03-stonewall-groups.json" >"$T/dup.err" 2>&1; then
+	not_ok "two groups at one load accepted without -merge"
+elif grep -q "fio2orion: points 1 and 3 both have small=4 large=0; use -merge last or -merge mean" "$T/dup.err"; then
+	ok "two groups at one load: clear error"
+else
+	not_ok "two groups at one load: message"
+	cat "$T/dup.err"
+fi
+
+# 3. a mixed point gives _tradeoff.csv; 19c names, units, histogram
+mkdir -p "$T/mix"
+"$F2O" -outdir "$T/mix" -testname mix "$D/02-two-jobs-one-group.json" 2>"$T/mix.err"
+[ -s "$T/mix/mix_tradeoff.csv" ] && head -n 1 "$T/mix/mix_tradeoff.csv" | grep -q '^Latency(ms),' \
+	&& ok "mixed point: tradeoff.csv" || not_ok "mixed point: tradeoff.csv"
+mkdir -p "$T/c19"
+TZ=UTC "$F2O" -compat 19c -outdir "$T/c19" -testname h "$D/08-jsonplus.json" 2>"$T/c19.err"
+stamp=$(TZ=UTC date -d @"$(sed -n 's/^  "timestamp" : \([0-9]*\),/\1/p' "$D/08-jsonplus.json")" +%Y%m%d_%H%M)
+if [ -s "$T/c19/h_${stamp}_summary.txt" ] && [ -s "$T/c19/h_${stamp}_hist.txt" ] \
+	&& grep -q '^Minimum Small Latency=96.655 usecs @ Small=4 and Large=0$' "$T/c19/h_${stamp}_summary.txt" \
+	&& grep -q '^Small Read Latency: avg=96.655 us, min=36.704 us, max=2852.729 us, std dev=38.804 us @ Small=4 and Large=0$' "$T/c19/h_${stamp}_summary.txt" \
+	&& grep -q '^        Latency:                         # of IOs (read)          # of IOs (write)$' "$T/c19/h_${stamp}_hist.txt" \
+	&& grep -q '^          0, 96.655$' "$T/c19/h_${stamp}_lat.csv"; then
+	ok "-compat 19c: prefixed names, us latency, latency lines, hist.txt"
+else
+	not_ok "-compat 19c"
+	ls "$T/c19"
+	cat "$T/c19/"*summary.txt "$T/c19/"*lat.csv 2>/dev/null
+fi
+"$F2O" -compat 19c -outdir "$T/c19" -testname nb "$D/01-single-job.json" 2>"$T/nb.err"
+if grep -q "no latency bins in the input" "$T/nb.err" && ! ls "$T/c19"/nb_*_hist.txt >/dev/null 2>&1; then
+	ok "-compat 19c without bins: note, no hist.txt"
+else
+	not_ok "-compat 19c without bins"
+fi
+
+# 4. -format json
+if "$F2O" -format json "$D/02-two-jobs-one-group.json" >"$T/p.json" 2>"$T/p.err" \
+	&& grep -q '"small_load": 4' "$T/p.json" && grep -q '"large_load": 2' "$T/p.json" \
+	&& "$F2O" -format json "$T/p.json" >/dev/null 2>"$T/p2.err"; [ $? -eq 2 ]; then
+	ok "-format json: points on stdout (and that is not fio JSON)"
+else
+	not_ok "-format json"
+fi
+
+# 5. bad input: exit 2, one line naming file, line and column
+printf 'hello\n' >"$T/bad1.json"
+head -c 3000 "$D/01-single-job.json" >"$T/bad2.json"
+printf '{\n  "fio version" : "fio-3.33"\n}\n' >"$T/bad3.json"
+printf '{\n  "jobs" : [ 1,, 2 ]\n}\n' >"$T/bad4.json"
+for c in "bad1:bad1.json:1:1: no JSON document" "bad2:bad2.json:[0-9]*:[0-9]*: truncated JSON" \
+	"bad3:bad3.json:1:1: no jobs" "bad4:bad4.json:2:[0-9]*: not valid JSON"; do
+	b=${c%%:*} want=${c#*:}
+	"$F2O" -outdir "$T" "$T/$b.json" >"$T/$b.out" 2>&1
+	rc=$?
+	if [ $rc -eq 2 ] && [ "$(wc -l <"$T/$b.out")" = 1 ] && grep -q "^fio2orion: .*$want" "$T/$b.out"; then
+		ok "bad input $b: exit 2, '$(cat "$T/$b.out")'"
+	else
+		not_ok "bad input $b (exit $rc)"
+		cat "$T/$b.out"
+	fi
+done
+for a in "-compat 11g" "-merge first" "-format xml" "-small_max 1x" "-small_max 200k" "-nosuch" "-outdir $T/nonexist"; do
+	# shellcheck disable=SC2086
+	"$F2O" $a "$D/01-single-job.json" >"$T/u.out" 2>&1
+	rc=$?
+	[ $rc -eq 2 ] && grep -q '^fio2orion: ' "$T/u.out" && ok "usage error: $a" || { not_ok "usage error: $a (exit $rc)"; cat "$T/u.out"; }
+done
+"$F2O" >/dev/null 2>&1; [ $? -eq 2 ] && ok "no input files: exit 2" || not_ok "no input files"
+"$F2O" -help | grep -q -- '-small_max SIZE' && ok "-help lists the options" || not_ok "-help"
+
+# 6. atomic: an existing output file is replaced whole, no temporaries left
+mkdir -p "$T/at"
+echo old >"$T/at/a_summary.txt"
+"$F2O" -testname a -outdir "$T/at" "$D/01-single-job.json" 2>/dev/null
+if head -n 1 "$T/at/a_summary.txt" | grep -q '^ORION VERSION' && ! ls "$T/at" | grep -q tmp; then
+	ok "outputs replaced whole, no temporary files left"
+else
+	not_ok "atomic outputs"
+fi
+
+# 7. speed: 50 MB of json+ in under 2 s (a 10 s bound here: shared CI machines)
+sh "$TOP/scripts/make-big-json.sh" 50 "$T/big.json"
+mkdir -p "$T/big"
+s=$(date +%s.%N)
+"$F2O" -outdir "$T/big" "$T/big.json" 2>"$T/big.err"
+rc=$?
+e=$(date +%s.%N)
+secs=$(awk -v s="$s" -v e="$e" 'BEGIN {printf "%.2f", e - s}')
+if [ $rc -eq 0 ] && awk -v t="$secs" 'BEGIN {exit !(t < 10)}'; then
+	ok "50 MB json+ converted in $secs s"
+else
+	not_ok "50 MB json+ took $secs s (exit $rc)"
+	cat "$T/big.err"
+fi
+finish
