@@ -25,7 +25,7 @@ override CFLAGS += -std=gnu11 -Wall -Wextra -fPIC
 ifeq ($(DEVELOPER),1)
 override CFLAGS += -Werror
 endif
-override CPPFLAGS += -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -Iplugin -Iconverter -MMD -MP
+override CPPFLAGS += -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -Iplugin -Iconverter -Idriver -MMD -MP
 SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer
 
 ifneq ($(findstring 1,$(V)),1)
@@ -50,8 +50,15 @@ CONV_SRCS := \
 	plugin/fr_err.c \
 	# EOL
 
+DRIVER_SRCS := \
+	driver/fiorion.c \
+	driver/jobfile.c \
+	driver/matrix.c \
+	# EOL
+
 UNIT_TESTS := \
 	test_fiojson \
+	test_matrix \
 	test_report \
 	test_vio \
 	test_vvol \
@@ -68,6 +75,10 @@ CONV_OBJS := $(CONV_SRCS:%.c=$(B)/%.o)
 CONV_SAN_OBJS := $(CONV_SRCS:%.c=$(B)/san/%.o)
 ENGINE := $(B)/fiorion-engine.so
 FIO2ORION := $(B)/fio2orion
+FIORION := $(B)/fiorion
+DRIVER_OBJS := $(DRIVER_SRCS:%.c=$(B)/%.o)
+# The driver: the converter library plus the engine core (no fio headers).
+DRIVER_LIB_OBJS := $(filter-out $(B)/plugin/fr_err.o,$(CORE_OBJS)) $(CONV_OBJS)
 TEST_BINS := $(UNIT_TESTS:%=$(B)/tests/%)
 SETUP_OK := $(B)/.setup-ok
 
@@ -75,7 +86,7 @@ SETUP_OK := $(B)/.setup-ok
 .DELETE_ON_ERROR:
 .SECONDARY:
 
-all: $(ENGINE) $(FIO2ORION)
+all: $(ENGINE) $(FIO2ORION) $(FIORION)
 
 # Debian packages: installed by scripts/setup.sh the first time.
 $(SETUP_OK): scripts/setup.sh
@@ -123,6 +134,15 @@ $(ENGINE): $(B)/plugin/fio_engine.o $(CORE_OBJS) | fio-version-check
 $(FIO2ORION): $(B)/converter/fio2orion.o $(CONV_OBJS)
 	$(QUIET_LINK)$(CC) $(CFLAGS) -o $@ $^ $(JANSSON_LIBS) -lm
 
+$(B)/driver/fiorion.o: override CPPFLAGS += -DENGINE_INSTALL_DIR='"$(ENGINEDIR)"'
+
+$(FIORION): $(DRIVER_OBJS) $(DRIVER_LIB_OBJS)
+	$(QUIET_LINK)$(CC) $(CFLAGS) -o $@ $^ $(CORE_LIBS) $(JANSSON_LIBS) -lm
+
+$(B)/tests/test_matrix: tests/test_matrix.c $(B)/san/driver/matrix.o $(B)/san/driver/jobfile.o
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Idriver $(CFLAGS) $(SAN_FLAGS) -o $@ $^ $(CMOCKA_LIBS)
+
 $(B)/tests/test_vio $(B)/tests/test_vvol: $(B)/tests/%: tests/%.c $(SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) -o $@ $^ $(CORE_LIBS) $(CMOCKA_LIBS)
@@ -135,13 +155,13 @@ $(B)/tests/placement: tests/placement.c
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $<
 
-demo: $(ENGINE)
+demo: $(ENGINE) $(FIORION) $(FIO2ORION)
 	@sh scripts/demo.sh
 
-check: $(ENGINE) $(FIO2ORION) $(TEST_BINS) $(B)/tests/placement
+check: $(ENGINE) $(FIO2ORION) $(FIORION) $(TEST_BINS) $(B)/tests/placement
 	@sh tests/run.sh $(TEST_BINS) tests/e2e_*.sh
 
-install: $(ENGINE) $(FIO2ORION)
+install: $(ENGINE) $(FIO2ORION) $(FIORION)
 	install -d $(DESTDIR)$(ENGINEDIR)
 	install -m 0755 $(ENGINE) $(DESTDIR)$(ENGINEDIR)/fiorion-engine.so
 

@@ -1,0 +1,775 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * fiorion.c -- ORION's command line on fio: plan the matrix of data
+ * points, write one fio job file per point (and one for the whole
+ * matrix), run them, and write ORION's files through the converter.
+ *
+ * Exit status: 0 done, 1 a point failed (files for the points already
+ * done are written), 2 bad options or input.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <jansson.h>
+#include <limits.h>
+#include <math.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "fiojson.h"
+#include "jobfile.h"
+#include "matrix.h"
+#include "orion_report.h"
+#include "points.h"
+#include "vvol.h"
+
+#ifndef FIORION_VERSION
+#define FIORION_VERSION "0.1"
+#endif
+#ifndef ENGINE_INSTALL_DIR
+#define ENGINE_INSTALL_DIR "/usr/local/lib/fiorion"
+#endif
+
+enum { EXIT_OK = 0, EXIT_RUN = 1, EXIT_USAGE = 2 };
+
+struct opts {
+	enum mx_run run;
+	bool have_run;
+	const char *testname;
+	long num_disks;		/* -1 = from the .lun file */
+	long size_small, size_large;	/* KB */
+	bool seq;
+	long num_streamio;
+	bool raid0;
+	long stripe_kb;
+	long write_pct;
+	long cache_size;	/* MB, -1 = not given */
+	long duration;
+	enum mx_matrix matrix;
+	bool have_matrix;
+	long num_small, num_large;	/* -1 = not given */
+	bool verbose;
+	const char *runner;
+	const char *fio;
+	const char *engine;
+	const char *backend;
+	enum or_compat compat;
+	const char *outdir;
+	bool jobs_only;
+	bool placeholders;
+};
+
+static void usage(FILE *f, int status)
+{
+	fputs(
+"usage: fiorion -run simple|normal|advanced|oltp|dss [options]\n"
+"\n"
+"ORION: ORacle IO Numbers, on fio. Each data point holds a mix of small\n"
+"random I/Os and large (random or sequential) I/Os outstanding for a\n"
+"duration; a run is a matrix of points whose columns are small loads and\n"
+"rows large loads. <testname>.lun lists the LUNs (devices or files), one\n"
+"per line. fiorion writes one fio job file per point into\n"
+"<outdir>/<testname>_jobs/ (and the whole matrix as <testname>.fio), runs\n"
+"them, and writes ORION's files: <testname>_summary.txt, _iops.csv,\n"
+"_mbps.csv, _lat.csv, _trace.txt (+ _tradeoff.csv, 19c: _hist.txt).\n"
+"WARNING: -write destroys the data on the LUNs.\n"
+"\n"
+"ORION options (single dash, ORION's defaults):\n"
+"  -run LEVEL         simple: small random loads, then large random loads\n"
+"                     (matrix basic); normal: every combination (detailed);\n"
+"                     oltp: small loads up to 20 x num_disks (row 0);\n"
+"                     dss: large loads up to 20 x num_disks (column 0);\n"
+"                     advanced: as the options below say (mandatory)\n"
+"  -testname NAME     prefix of <NAME>.lun and of every output (orion)\n"
+"  -num_disks N       disks (spindles); sets the load ladders: small 1..5N,\n"
+"                     large 1..2N (default: the number of LUNs)\n"
+"  -size_small KB     small I/O size (8)\n"
+"  -size_large KB     large I/O size (1024)\n"
+"  -type rand|seq     large I/Os random, or sequential streams (rand)\n"
+"  -num_streamIO N    outstanding I/Os per sequential stream (4)\n"
+"  -simulate concat|raid0  how the LUNs form one volume (concat)\n"
+"  -stripe KB         raid0 stripe depth (1024)\n"
+"  -write PCT         percentage of writes (0)\n"
+"  -cache_size MB     array cache to warm before each sequential large\n"
+"                     point with unmeasured random I/O; 0 = no warming\n"
+"                     (not given: warm for 120 s)\n"
+"  -duration S        seconds per data point (60)\n"
+"  -matrix SHAPE      advanced only: basic (row 0 + column 0), detailed\n"
+"                     (all), point (num_small, num_large), col (num_small\n"
+"                     fixed), row (num_large fixed), max (every load up to\n"
+"                     num_small x num_large) (basic)\n"
+"  -num_small N       small load for point, col, max\n"
+"  -num_large N       large load (seq: streams) for point, row, max\n"
+"  -verbose           also print the fio command lines\n"
+"  -storax, -hugenotneeded  accepted and ignored (ORION 11.2+)\n"
+"  -help              this text\n"
+"\n"
+"fiorion options:\n"
+"  -runner fio        who runs the job files: stock fio with the fiorion\n"
+"                     engine (fio; the built-in runner comes next)\n"
+"  -fio PATH          fio binary (fio on PATH)\n"
+"  -engine PATH       fiorion-engine.so (next to this program, then\n"
+"                     " ENGINE_INSTALL_DIR ")\n"
+"  -backend NAME      engine backend: io_uring, libaio, psync (io_uring)\n"
+"  -compat 10.2|19c   ORION output layout (10.2)\n"
+"  -outdir DIR        where job files and outputs go (.)\n"
+"  -jobs_only         write the job files and stop\n"
+"  -placeholders      with -jobs_only: ${LUNFILE}, ${FIORION_ENGINE} and\n"
+"                     ${DURATION} instead of paths and seconds\n"
+"\n"
+"exit status: 0 done, 1 a point failed (the files of the points done are\n"
+"written), 2 bad options or input\n",
+	      f);
+	exit(status);
+}
+
+static void die_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void die_usage(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("fiorion: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(EXIT_USAGE);
+}
+
+static long parse_num(const char *opt, const char *v, long min, long max)
+{
+	char *end;
+	long n;
+
+	errno = 0;
+	n = strtol(v, &end, 10);
+	if (end == v || *end || errno)
+		die_usage("-%s '%s': expected a whole number from %ld to %ld", opt, v, min, max);
+	if (n < min || n > max)
+		die_usage("-%s %ld: must be from %ld to %ld", opt, n, min, max);
+	return n;
+}
+
+static int pick(const char *opt, const char *v, const char *const *names, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (!strcasecmp(v, names[i]))
+			return i;
+	{
+		char list[256] = "";
+
+		for (i = 0; i < n; i++) {
+			strcat(list, names[i]);
+			if (i + 1 < n)
+				strcat(list, i + 2 < n ? ", " : " or ");
+		}
+		die_usage("-%s '%s': must be %s", opt, v, list);
+	}
+	return -1;
+}
+
+static void parse(struct opts *o, int argc, char **argv)
+{
+	static const char *const runs[] = { "simple", "normal", "advanced", "oltp", "dss" };
+	static const char *const matrices[] = { "basic", "detailed", "point", "col", "row", "max" };
+	static const char *const types[] = { "rand", "seq" };
+	static const char *const sims[] = { "concat", "raid0" };
+	static const char *const runners[] = { "fio" };
+	static const char *const backends[] = { "io_uring", "libaio", "psync" };
+	static const char *const compats[] = { "10.2", "19c" };
+	static const struct option opts[] = {
+		{ "run", required_argument, NULL, 'r' },
+		{ "testname", required_argument, NULL, 't' },
+		{ "num_disks", required_argument, NULL, 'n' },
+		{ "size_small", required_argument, NULL, 's' },
+		{ "size_large", required_argument, NULL, 'L' },
+		{ "type", required_argument, NULL, 'y' },
+		{ "num_streamIO", required_argument, NULL, 'q' },
+		{ "simulate", required_argument, NULL, 'S' },
+		{ "stripe", required_argument, NULL, 'k' },
+		{ "write", required_argument, NULL, 'w' },
+		{ "cache_size", required_argument, NULL, 'c' },
+		{ "duration", required_argument, NULL, 'd' },
+		{ "matrix", required_argument, NULL, 'm' },
+		{ "num_small", required_argument, NULL, 'a' },
+		{ "num_large", required_argument, NULL, 'b' },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ "storax", required_argument, NULL, 'X' },
+		{ "hugenotneeded", no_argument, NULL, 'H' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "runner", required_argument, NULL, 'R' },
+		{ "fio", required_argument, NULL, 'F' },
+		{ "engine", required_argument, NULL, 'E' },
+		{ "backend", required_argument, NULL, 'B' },
+		{ "compat", required_argument, NULL, 'C' },
+		{ "outdir", required_argument, NULL, 'o' },
+		{ "jobs_only", no_argument, NULL, 'j' },
+		{ "placeholders", no_argument, NULL, 'P' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	*o = (struct opts){
+		.testname = "orion", .num_disks = -1, .size_small = 8,
+		.size_large = 1024, .num_streamio = 4, .stripe_kb = 1024,
+		.cache_size = -1, .duration = 60, .num_small = -1,
+		.num_large = -1, .runner = "fio", .fio = "fio", .outdir = ".",
+	};
+	opterr = 0;
+	while ((c = getopt_long_only(argc, argv, "", opts, NULL)) != -1) {
+		switch (c) {
+		case 'r': o->run = (enum mx_run)pick("run", optarg, runs, 5); o->have_run = true; break;
+		case 't':
+			if (!*optarg)
+				die_usage("-testname: must not be empty");
+			o->testname = optarg;
+			break;
+		case 'n': o->num_disks = parse_num("num_disks", optarg, 1, 4096); break;
+		case 's': o->size_small = parse_num("size_small", optarg, 1, 1048576); break;
+		case 'L': o->size_large = parse_num("size_large", optarg, 1, 1048576); break;
+		case 'y': o->seq = pick("type", optarg, types, 2) == 1; break;
+		case 'q': o->num_streamio = parse_num("num_streamIO", optarg, 1, 1024); break;
+		case 'S': o->raid0 = pick("simulate", optarg, sims, 2) == 1; break;
+		case 'k': o->stripe_kb = parse_num("stripe", optarg, 1, 1048576); break;
+		case 'w': o->write_pct = parse_num("write", optarg, 0, 100); break;
+		case 'c': o->cache_size = parse_num("cache_size", optarg, 0, 1L << 30); break;
+		case 'd': o->duration = parse_num("duration", optarg, 1, 86400); break;
+		case 'm': o->matrix = (enum mx_matrix)pick("matrix", optarg, matrices, 6); o->have_matrix = true; break;
+		case 'a': o->num_small = parse_num("num_small", optarg, 0, 4096); break;
+		case 'b': o->num_large = parse_num("num_large", optarg, 0, 4096); break;
+		case 'v': o->verbose = true; break;
+		case 'X': fprintf(stderr, "fiorion: note: -storax %s ignored (fiorion issues I/O through its engine)\n", optarg); break;
+		case 'H': fputs("fiorion: note: -hugenotneeded ignored (fiorion needs no huge pages)\n", stderr); break;
+		case 'h': usage(stdout, EXIT_OK); break;
+		case 'R': o->runner = runners[pick("runner", optarg, runners, 1)]; break;
+		case 'F': o->fio = optarg; break;
+		case 'E': o->engine = optarg; break;
+		case 'B': o->backend = backends[pick("backend", optarg, backends, 3)]; break;
+		case 'C': o->compat = (enum or_compat)pick("compat", optarg, compats, 2); break;
+		case 'o': o->outdir = optarg; break;
+		case 'j': o->jobs_only = true; break;
+		case 'P': o->placeholders = true; break;
+		default:
+			if (optopt)
+				die_usage("option %s needs a value (see fiorion -help)", argv[optind - 1]);
+			die_usage("unknown option '%s' (see fiorion -help)", argv[optind - 1]);
+		}
+	}
+	if (optind < argc)
+		die_usage("unexpected argument '%s' (options take one value each; see fiorion -help)", argv[optind]);
+	if (!o->have_run)
+		die_usage("-run is required: simple, normal, advanced, oltp or dss (see fiorion -help)");
+	if (o->have_matrix && o->run != MX_ADVANCED)
+		die_usage("-matrix %s: only with -run advanced (-run %s sets its own matrix)",
+			  mx_matrix_name(o->matrix), runs[o->run]);
+	if (o->run != MX_ADVANCED && (o->num_small >= 0 || o->num_large >= 0))
+		die_usage("-%s: only with -run advanced and a matrix that uses it",
+			  o->num_small >= 0 ? "num_small" : "num_large");
+	if (o->run == MX_ADVANCED) {
+		enum mx_matrix m = o->matrix;
+		bool uses_small = m == MX_POINT || m == MX_COL || m == MX_MAX;
+		bool uses_large = m == MX_POINT || m == MX_ROW || m == MX_MAX;
+
+		if (o->num_small >= 0 && !uses_small)
+			die_usage("-num_small: -matrix %s ignores it (point, col and max use it)", mx_matrix_name(m));
+		if (o->num_large >= 0 && !uses_large)
+			die_usage("-num_large: -matrix %s ignores it (point, row and max use it)", mx_matrix_name(m));
+		if (uses_small && o->num_small < 0)
+			die_usage("-matrix %s needs -num_small", mx_matrix_name(m));
+		if (uses_large && o->num_large < 0)
+			die_usage("-matrix %s needs -num_large", mx_matrix_name(m));
+		if ((m == MX_POINT || m == MX_MAX) && !o->num_small && !o->num_large)
+			die_usage("-matrix %s with -num_small 0 and -num_large 0 tests nothing", mx_matrix_name(m));
+	}
+	if (o->placeholders && !o->jobs_only)
+		die_usage("-placeholders: only with -jobs_only (the job files then need LUNFILE, FIORION_ENGINE and DURATION in the environment)");
+}
+
+/* ------------------------------------------------------------ paths */
+
+static char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static char *xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+
+	va_start(ap, fmt);
+	if (vasprintf(&s, fmt, ap) < 0) {
+		fputs("fiorion: out of memory\n", stderr);
+		exit(EXIT_RUN);
+	}
+	va_end(ap);
+	return s;
+}
+
+static char *absolute(const char *p)
+{
+	char *r = realpath(p, NULL);
+
+	return r ? r : strdup(p);
+}
+
+/* The engine: -engine, next to this program, build/, the install dir. */
+static char *find_engine(const char *given)
+{
+	char self[PATH_MAX], *dir, *cand;
+	ssize_t n;
+
+	if (given)
+		return absolute(given);
+	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	if (n > 0) {
+		self[n] = '\0';
+		dir = strrchr(self, '/');
+		if (dir) {
+			*dir = '\0';
+			cand = xasprintf("%s/fiorion-engine.so", self);
+			if (!access(cand, R_OK))
+				return cand;
+			free(cand);
+			cand = xasprintf("%s/../lib/fiorion/fiorion-engine.so", self);
+			if (!access(cand, R_OK)) {
+				char *r = absolute(cand);
+
+				free(cand);
+				return r;
+			}
+			free(cand);
+		}
+	}
+	return strdup(ENGINE_INSTALL_DIR "/fiorion-engine.so");
+}
+
+/* Write @text to @path whole (temporary file, rename). */
+static int write_file(const char *path, const char *text, size_t len)
+{
+	char *tmp = xasprintf("%s.tmpXXXXXX", path);
+	int fd = mkstemp(tmp), ret = 0;
+
+	if (fd < 0) {
+		ret = -errno;
+		free(tmp);
+		return ret;
+	}
+	if (write(fd, text, len) != (ssize_t)len)
+		ret = errno ? -errno : -EIO;
+	if (!ret && fchmod(fd, 0644) < 0)
+		ret = -errno;
+	if (close(fd) < 0 && !ret)
+		ret = -errno;
+	if (!ret && rename(tmp, path) < 0)
+		ret = -errno;
+	if (ret)
+		unlink(tmp);
+	free(tmp);
+	return ret;
+}
+
+/* ------------------------------------------------------------- run.json */
+
+static json_t *uint_array(const unsigned int *v, size_t n)
+{
+	json_t *a = json_array();
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		json_array_append_new(a, json_integer(v[i]));
+	return a;
+}
+
+static char *run_json(const struct opts *o, const struct vvol *vv,
+		      const struct mx_plan *plan, int argc, char **argv,
+		      time_t start)
+{
+	json_t *doc = json_object(), *r = json_object(), *a = json_array();
+	char *s;
+	unsigned int i;
+
+	for (i = 1; i < (unsigned int)argc; i++)
+		json_array_append_new(a, json_string(argv[i]));
+	json_object_set_new(r, "version", json_string(FIORION_VERSION));
+	json_object_set_new(r, "testname", json_string(o->testname));
+	json_object_set_new(r, "command line", a);
+	json_object_set_new(r, "size_small", json_integer(o->size_small));
+	json_object_set_new(r, "size_large", json_integer(o->size_large));
+	json_object_set_new(r, "type", json_string(o->seq ? "seq" : "rand"));
+	json_object_set_new(r, "num_streamIO", json_integer(o->num_streamio));
+	json_object_set_new(r, "simulate", json_string(o->raid0 ? "raid0" : "concat"));
+	json_object_set_new(r, "stripe", json_integer(o->stripe_kb));
+	json_object_set_new(r, "write", json_integer(o->write_pct));
+	json_object_set_new(r, "cache_size", json_integer(o->cache_size));
+	json_object_set_new(r, "duration", json_integer(o->duration));
+	json_object_set_new(r, "matrix", json_string(mx_matrix_name(plan->matrix)));
+	json_object_set_new(r, "num_disks", json_integer(o->num_disks));
+	json_object_set_new(r, "small_columns", uint_array(plan->small_cols, plan->nsmall_cols));
+	json_object_set_new(r, "large_columns", uint_array(plan->large_cols, plan->nlarge_cols));
+	json_object_set_new(r, "total_points", json_integer((json_int_t)plan->total));
+	a = json_array();
+	for (i = 0; i < vv->nluns; i++) {
+		json_t *l = json_object();
+
+		json_object_set_new(l, "name", json_string(vv->luns[i].path));
+		json_object_set_new(l, "size", json_integer((json_int_t)vv->luns[i].size));
+		json_array_append_new(a, l);
+	}
+	json_object_set_new(r, "luns", a);
+	json_object_set_new(r, "vlun_size", json_integer((json_int_t)vv->size));
+	json_object_set_new(r, "start", json_integer((json_int_t)start));
+	json_object_set_new(doc, "fiorion", r);
+	s = json_dumps(doc, JSON_INDENT(2));
+	json_decref(doc);
+	return s;
+}
+
+/* ------------------------------------------------------------ running */
+
+static void fmt_hms(char *buf, size_t len, long secs)
+{
+	snprintf(buf, len, "%ld:%02ld:%02ld", secs / 3600, secs / 60 % 60, secs % 60);
+}
+
+/* Seconds a point takes: its duration plus its warm-up (when bounded by time). */
+static long point_secs(const struct opts *o, const struct jf_conf *jc,
+		       const struct mx_point *p)
+{
+	long s = o->duration;
+
+	if (jf_has_warm(jc, p) && o->cache_size < 0)
+		s += 120;
+	return s;
+}
+
+static bool printable(const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 && *s != '\t')
+			return false;
+	return true;
+}
+
+/*
+ * fio's messages from its stderr, for an error message: the last few
+ * "fio..." lines (fio: and fiorion: lines; fio also prints raw buffer
+ * bytes around I/O errors, which are dropped).
+ */
+static char *tail_of(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char line[1024], keep[6][1024];
+	int n = 0, i;
+	size_t len = 1;
+	char *out;
+
+	if (!f)
+		return strdup("");
+	while (fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\n")] = '\0';
+		if (!*line || !printable(line) || strncmp(line, "fio", 3))
+			continue;
+		if (n == 6)
+			memmove(keep[0], keep[1], sizeof(keep[0]) * 5);
+		snprintf(keep[n < 6 ? n : 5], sizeof(keep[0]), "%s", line);
+		if (n < 6)
+			n++;
+	}
+	fclose(f);
+	for (i = 0; i < n; i++)
+		len += strlen(keep[i]) + 3;
+	out = calloc(1, len);
+	for (i = 0; out && i < n; i++) {
+		strcat(out, "  ");
+		strcat(out, keep[i]);
+		strcat(out, "\n");
+	}
+	return out ? out : strdup("");
+}
+
+/* Run stock fio on one job file: stdout = JSON, stderr kept. */
+static int run_fio(const struct opts *o, const char *job, const char *json,
+		   const char *err, char **why)
+{
+	pid_t pid;
+	int st;
+
+	if (o->verbose)
+		fprintf(stderr, "fiorion: %s --output-format=json+ %s > %s 2> %s\n",
+			o->fio, job, json, err);
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		*why = xasprintf("cannot start fio: %s\n", strerror(errno));
+		return -1;
+	}
+	if (pid == 0) {
+		int out = open(json, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+		int e = open(err, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+
+		if (out < 0 || e < 0 || dup2(out, 1) < 0 || dup2(e, 2) < 0)
+			_exit(126);
+		execlp(o->fio, o->fio, "--output-format=json+", job, (char *)NULL);
+		fprintf(stderr, "fiorion: cannot run '%s': %s\n", o->fio, strerror(errno));
+		_exit(127);
+	}
+	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+		;
+	if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
+		return 0;
+	*why = tail_of(err);
+	if (WIFSIGNALED(st)) {
+		char *w = xasprintf("%s  (fio killed by signal %d)\n", *why, WTERMSIG(st));
+
+		free(*why);
+		*why = w;
+	}
+	return -1;
+}
+
+/* What one point measured, for the progress line. */
+static void point_result(const char *json, char *buf, size_t len)
+{
+	struct fj_set set = { 0 };
+	struct pt_set pts = { 0 };
+	struct pt_opts po;
+	struct fr_err err = { "" };
+	const struct pt_point *p;
+
+	buf[0] = '\0';
+	pt_opts_init(&po);
+	if (fj_read_file(&set, json, &err) || pt_build(&pts, &set, &po, &err)) {
+		fj_set_release(&set);
+		return;
+	}
+	p = &pts.pts[0];
+	if (p->small.present && p->large.present)
+		snprintf(buf, len, "%lld IOPS, %.2f ms, %.2f MBPS",
+			 (long long)p->small.iops, p->small.lat[PT_ALL].mean / 1e6,
+			 p->large.mbps);
+	else if (p->small.present)
+		snprintf(buf, len, "%lld IOPS, %.2f ms", (long long)p->small.iops,
+			 p->small.lat[PT_ALL].mean / 1e6);
+	else if (p->large.present)
+		snprintf(buf, len, "%.2f MBPS", p->large.mbps);
+	pt_set_release(&pts);
+	fj_set_release(&set);
+}
+
+/* Read run.json and every point's JSON, write ORION's files. */
+static int report(const struct opts *o, const char *jobs_dir, size_t done,
+		  bool quiet)
+{
+	struct fj_set set = { 0 };
+	struct pt_set pts = { 0 };
+	struct or_params params;
+	struct pt_opts po;
+	struct fr_err err = { "" };
+	char *path;
+	bool hist;
+	size_t i;
+	int ret;
+
+	path = xasprintf("%s/run.json", jobs_dir);
+	ret = fj_read_file(&set, path, &err);
+	free(path);
+	for (i = 1; !ret && i <= done; i++) {
+		path = xasprintf("%s/p%03zu.json", jobs_dir, i);
+		ret = fj_read_file(&set, path, &err);
+		free(path);
+	}
+	pt_opts_init(&po);
+	if (!ret)
+		ret = pt_build(&pts, &set, &po, &err);
+	if (!ret)
+		ret = or_params_init(&params, &set, &pts, NULL, NULL, 0, &err);
+	if (!ret) {
+		ret = or_write_all(&params, &pts, o->outdir, o->compat, &hist, &err);
+		if (!ret && !quiet) {
+			printf("\n");
+			or_result_block(stdout, &pts, o->compat);
+		}
+		or_params_release(&params);
+	}
+	if (ret)
+		fprintf(stderr, "fiorion: cannot write ORION's files: %s\n", err.msg);
+	pt_set_release(&pts);
+	fj_set_release(&set);
+	return ret;
+}
+
+int main(int argc, char **argv)
+{
+	struct opts o;
+	struct vvol_conf vc = { 0 };
+	struct vvol *vv = NULL;
+	struct fr_err err = { "" };
+	struct mx_plan plan;
+	struct jf_conf jc;
+	char *lunfile, *engine, *jobs_dir, *text = NULL, *whole, *rj, dur[32];
+	size_t len = 0, i, done = 0;
+	long total_secs = 0, left;
+	bool tty = isatty(2);
+	time_t start = time(NULL);
+	struct stat st;
+	FILE *f;
+	int ret, status = EXIT_OK;
+
+	parse(&o, argc, argv);
+	if (stat(o.outdir, &st) < 0 || !S_ISDIR(st.st_mode))
+		die_usage("-outdir '%s': not a directory", o.outdir);
+
+	/* ORION: <testname>.lun, as given (a .lun suffix is not stripped). */
+	lunfile = xasprintf("%s.lun", o.testname);
+	vc.lunfile = lunfile;
+	vc.simulate = o.raid0 ? "raid0" : "concat";
+	vc.stripe = (uint64_t)o.stripe_kb * 1024;
+	ret = vvol_load(&vv, &vc, &err);
+	if (ret)
+		die_usage("%s", err.msg);
+	if (o.num_disks < 0)
+		o.num_disks = vv->nluns;
+	ret = mx_plan(&plan, o.run, o.matrix, (unsigned int)o.num_disks,
+		      (int)o.num_small, (int)o.num_large);
+	if (ret == -EINVAL)
+		die_usage("this -run/-matrix combination tests no point");
+	if (ret)
+		die_usage("out of memory");
+
+	engine = find_engine(o.engine);
+	snprintf(dur, sizeof(dur), "%ld", o.duration);
+	jc = (struct jf_conf){
+		.engine = o.placeholders ? "${FIORION_ENGINE}" : engine,
+		.lunfile = o.placeholders ? "${LUNFILE}" : absolute(lunfile),
+		.duration = o.placeholders ? "${DURATION}" : dur,
+		.raid0 = o.raid0, .stripe_kb = (unsigned int)o.stripe_kb,
+		.backend = o.backend,
+		.size_small = (unsigned int)o.size_small,
+		.size_large = (unsigned int)o.size_large, .seq = o.seq,
+		.num_streamio = (unsigned int)o.num_streamio,
+		.write_pct = (unsigned int)o.write_pct,
+		.cache_size = o.cache_size, .vol_size = vv->size,
+	};
+	for (i = 0; i < plan.n; i++)
+		total_secs += point_secs(&o, &jc, &plan.pts[i]);
+
+	printf("ORION: ORacle IO Numbers -- Version fiorion-%s\n", FIORION_VERSION);
+	if (o.compat == OR_COMPAT_19C) {
+		/* 11.1+: the output prefix, then 11.2+'s wording. */
+		char stamp[32];
+		struct tm tm;
+
+		localtime_r(&start, &tm);
+		strftime(stamp, sizeof(stamp), "%Y%m%d_%H%M", &tm);
+		printf("%s_%s\nCalibration will take approximately %ld minutes.\n"
+		       "Using a large value for -cache_size may take longer.\n",
+		       o.testname, stamp, (total_secs + 59) / 60);
+	} else {
+		printf("Test will take approximately %ld minutes\n"
+		       "Larger caches may take longer\n", (total_secs + 59) / 60);
+	}
+	fflush(stdout);
+
+	/* Job files: one per point, and the whole matrix. */
+	jobs_dir = xasprintf("%s/%s_jobs", o.outdir, o.testname);
+	if (mkdir(jobs_dir, 0755) < 0 && errno != EEXIST)
+		die_usage("cannot create '%s': %s", jobs_dir, strerror(errno));
+	f = open_memstream(&text, &len);
+	fprintf(f, "# fiorion %s: the whole matrix of '%s', %zu points (+ (0,0), which runs nothing);\n"
+		   "# each point is one stonewalled group. One file per point: %s_jobs/pNNN.fio\n",
+		FIORION_VERSION, o.testname, plan.n, o.testname);
+	jf_global(f, &jc, "");
+	for (i = 0; i < plan.n; i++)
+		jf_point(f, &jc, (unsigned int)i + 1, &plan.pts[i], i == 0);
+	fclose(f);
+	whole = xasprintf("%s/%s.fio", o.outdir, o.testname);
+	if ((ret = write_file(whole, text, len)))
+		die_usage("cannot write '%s': %s", whole, strerror(-ret));
+	free(text);
+	for (i = 0; i < plan.n; i++) {
+		char *path = xasprintf("%s/p%03zu.fio", jobs_dir, i + 1);
+		char *cmt = xasprintf("# fiorion %s: '%s' point %zu of %zu: small=%u large=%u\n",
+				      FIORION_VERSION, o.testname, i + 1, plan.total,
+				      plan.pts[i].s, plan.pts[i].l);
+
+		text = NULL;
+		f = open_memstream(&text, &len);
+		jf_global(f, &jc, cmt);
+		jf_point(f, &jc, (unsigned int)i + 1, &plan.pts[i], true);
+		fclose(f);
+		if ((ret = write_file(path, text, len)))
+			die_usage("cannot write '%s': %s", path, strerror(-ret));
+		free(text);
+		free(cmt);
+		free(path);
+	}
+	rj = run_json(&o, vv, &plan, argc, argv, start);
+	{
+		char *path = xasprintf("%s/run.json", jobs_dir);
+
+		if ((ret = write_file(path, rj, strlen(rj))))
+			die_usage("cannot write '%s': %s", path, strerror(-ret));
+		free(path);
+	}
+	free(rj);
+	if (o.jobs_only) {
+		fprintf(stderr, "fiorion: wrote %s and %zu job files in %s/\n", whole,
+			plan.n, jobs_dir);
+		goto out;
+	}
+
+	left = total_secs;
+	for (i = 0; i < plan.n; i++) {
+		const struct mx_point *p = &plan.pts[i];
+		char *job = xasprintf("%s/p%03zu.fio", jobs_dir, i + 1);
+		char *json = xasprintf("%s/p%03zu.json", jobs_dir, i + 1);
+		char *errf = xasprintf("%s/p%03zu.err", jobs_dir, i + 1);
+		char *why = NULL, res[128], eta[32];
+
+		fmt_hms(eta, sizeof(eta), left);
+		if (tty)
+			fprintf(stderr, "\r\033[Kfiorion: point %zu of %zu (small=%u, large=%u) running, ETA %s",
+				i + 1, plan.n, p->s, p->l, eta);
+		if (run_fio(&o, job, json, errf, &why)) {
+			if (tty)
+				fputc('\n', stderr);
+			fprintf(stderr, "fiorion: point %zu of %zu (small=%u, large=%u) failed; fio said:\n%s",
+				i + 1, plan.n, p->s, p->l, why);
+			fprintf(stderr, "fiorion: job file %s; ORION's files cover the %zu points done\n",
+				job, done);
+			free(why);
+			free(job);
+			free(json);
+			free(errf);
+			status = EXIT_RUN;
+			break;
+		}
+		done++;
+		left -= point_secs(&o, &jc, p);
+		point_result(json, res, sizeof(res));
+		fmt_hms(eta, sizeof(eta), left);
+		fprintf(stderr, "%sfiorion: point %zu of %zu (small=%u, large=%u): %s; ETA %s%s",
+			tty ? "\r\033[K" : "", i + 1, plan.n, p->s, p->l, res, eta,
+			tty && i + 1 < plan.n ? "" : "\n");
+		free(job);
+		free(json);
+		free(errf);
+	}
+	if (done && report(&o, jobs_dir, done, false))
+		status = EXIT_RUN;
+out:
+	mx_plan_release(&plan);
+	vvol_free(vv);
+	if (fflush(stdout) || ferror(stdout))
+		status = EXIT_RUN;
+	return status;
+}

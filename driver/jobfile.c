@@ -1,0 +1,128 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * jobfile.c -- write the fio sections of ORION points.
+ *
+ * Only options the built-in runner understands are written here; the
+ * same text is what stock fio runs (-runner fio) and what the user reads
+ * in <testname>_jobs/.
+ */
+#include "jobfile.h"
+
+#include <inttypes.h>
+
+#define WARM_SECONDS 120	/* ORION: "fill up cache for 2 minutes" */
+
+bool jf_has_warm(const struct jf_conf *c, const struct mx_point *p)
+{
+	return c->seq && p->l && c->cache_size != 0;
+}
+
+void jf_global(FILE *f, const struct jf_conf *c, const char *comment)
+{
+	fprintf(f, "%s", comment);
+	fprintf(f, "[global]\n"
+		   "ioengine=external:%s\n"
+		   "lunfile=%s\n"
+		   "simulate=%s\n",
+		c->engine, c->lunfile, c->raid0 ? "raid0" : "concat");
+	if (c->raid0)
+		fprintf(f, "stripe=%uk\n", c->stripe_kb);
+	if (c->backend)
+		fprintf(f, "backend=%s\n", c->backend);
+	fprintf(f, "direct=1\n"
+		   "time_based=1\n"
+		   "runtime=%s\n"
+		   "norandommap=1\n"
+		   "randrepeat=0\n",
+		c->duration);
+}
+
+/* rw= for random I/O with the -write mix. */
+static void random_rw(FILE *f, unsigned int w)
+{
+	if (w == 0)
+		fputs("rw=randread\n", f);
+	else if (w == 100)
+		fputs("rw=randwrite\n", f);
+	else
+		fprintf(f, "rw=randrw\nrwmixwrite=%u\n", w);
+}
+
+static void section(FILE *f, unsigned int num, const struct mx_point *p,
+		    const char *kind, bool *stonewall)
+{
+	fprintf(f, "\n[p%03u-s%u-l%u-%s]\n", num, p->s, p->l, kind);
+	if (*stonewall)
+		fputs("stonewall=1\n", f);
+	*stonewall = false;
+}
+
+void jf_point(FILE *f, const struct jf_conf *c, unsigned int num,
+	      const struct mx_point *p, bool first_group)
+{
+	bool sw = !first_group;
+
+	if (jf_has_warm(c, p)) {
+		section(f, num, p, "warm", &sw);
+		/* Junk reads before reads, junk writes before writes. */
+		fprintf(f, "rw=%s\nbs=%uk\niodepth=%u\n",
+			c->write_pct ? "randwrite" : "randread", c->size_large,
+			p->l * c->num_streamio);
+		if (c->cache_size > 0)
+			fprintf(f, "time_based=0\nruntime=0\nio_size=%" PRId64 "m\n",
+				c->cache_size);
+		else
+			fprintf(f, "runtime=%u\n", WARM_SECONDS);
+		sw = true;
+	}
+	if (p->s) {
+		section(f, num, p, "small", &sw);
+		random_rw(f, c->write_pct);
+		fprintf(f, "bs=%uk\niodepth=%u\n", c->size_small, p->s);
+	}
+	if (!p->l)
+		return;
+	if (!c->seq) {
+		section(f, num, p, "large", &sw);
+		random_rw(f, c->write_pct);
+		fprintf(f, "bs=%uk\niodepth=%u\n", c->size_large, p->l);
+		return;
+	} else {
+		uint64_t bs = (uint64_t)c->size_large * 1024;
+		unsigned int writers = (p->l * c->write_pct + 50) / 100;
+		unsigned int readers = p->l - writers;
+		char slice[32], woff[32];
+
+		/*
+		 * Each stream: its own slice of the volume, read (or written)
+		 * in order, wrapping at its end. Percentages keep the files
+		 * independent of the volume's size (fio aligns them to bs);
+		 * past 100 streams a slice is under 1%, so bytes then.
+		 */
+		if (p->l <= 100) {
+			snprintf(slice, sizeof(slice), "%u%%", 100 / p->l);
+			snprintf(woff, sizeof(woff), "%u%%", readers * (100 / p->l));
+		} else {
+			uint64_t b = c->vol_size / p->l / bs * bs;
+
+			if (!b)
+				b = bs;
+			snprintf(slice, sizeof(slice), "%" PRIu64, b);
+			snprintf(woff, sizeof(woff), "%" PRIu64, readers * b);
+		}
+		if (readers) {
+			section(f, num, p, "large", &sw);
+			fprintf(f, "rw=read\nbs=%uk\niodepth=%u\nnumjobs=%u\n"
+				   "size=%s\noffset_increment=%s\n",
+				c->size_large, c->num_streamio, readers, slice, slice);
+		}
+		if (writers) {
+			section(f, num, p, "large", &sw);
+			fprintf(f, "rw=write\nbs=%uk\niodepth=%u\nnumjobs=%u\n",
+				c->size_large, c->num_streamio, writers);
+			if (readers)
+				fprintf(f, "offset=%s\n", woff);
+			fprintf(f, "size=%s\noffset_increment=%s\n", slice, slice);
+		}
+	}
+}

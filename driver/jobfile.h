@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * jobfile.h -- fio job files for ORION data points.
+ *
+ * One point is one set of jobs that run concurrently (one fio group):
+ * pNNN-sS-lL-small (random, bs = size_small, iodepth = S) and
+ * pNNN-sS-lL-large (random: iodepth = L; sequential: L streams of
+ * num_streamIO outstanding I/Os each, every stream on its own slice of
+ * the volume), preceded by an unmeasured pNNN-sS-lL-warm group before
+ * points with sequential large load when cache warming is on. Writes:
+ * random jobs use rwmixwrite; sequential points make round(L*W/100) of
+ * their streams write streams.
+ */
+#ifndef FIORION_JOBFILE_H
+#define FIORION_JOBFILE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "matrix.h"
+
+struct jf_conf {
+	const char *engine;	/* engine .so path, or "${FIORION_ENGINE}" */
+	const char *lunfile;	/* .lun path, or "${LUNFILE}" */
+	const char *duration;	/* seconds, or "${DURATION}" */
+	bool raid0;
+	unsigned int stripe_kb;
+	const char *backend;	/* NULL: the engine's default */
+	unsigned int size_small, size_large;	/* KB */
+	bool seq;
+	unsigned int num_streamio;
+	unsigned int write_pct;
+	int64_t cache_size;	/* MB; -1 = not given (warm 120 s); 0 = none */
+	uint64_t vol_size;	/* bytes: stream slices past 100 streams */
+};
+
+/* Does this point get a warm-up group? */
+bool jf_has_warm(const struct jf_conf *c, const struct mx_point *p);
+
+/* The comment block and [global] section. */
+void jf_global(FILE *f, const struct jf_conf *c, const char *comment);
+
+/*
+ * The sections of point @num (1-based) at @p. @first_group: the point
+ * starts the file, so its first section needs no stonewall.
+ */
+void jf_point(FILE *f, const struct jf_conf *c, unsigned int num,
+	      const struct mx_point *p, bool first_group);
+
+#endif

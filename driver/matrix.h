@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * matrix.h -- ORION's matrix of data points: which (small, large) loads a
+ * run tests, in ORION's order.
+ *
+ * Ladders (design.md): small loads 1..5N and large loads 1..2N for
+ * -num_disks N, stepping by ceil(max/30) after level 1 when a ladder
+ * would exceed 30 levels (N=8: small 1, 2, 4, .., 40); oltp/dss use
+ * {1..N-1} U {N, 2N, .., 20N}. The plan always counts (0, 0), which runs
+ * nothing, as ORION's "Total Data Points" does.
+ */
+#ifndef FIORION_MATRIX_H
+#define FIORION_MATRIX_H
+
+#include <stddef.h>
+
+enum mx_run { MX_SIMPLE, MX_NORMAL, MX_ADVANCED, MX_OLTP, MX_DSS };
+enum mx_matrix { MX_BASIC, MX_DETAILED, MX_POINT, MX_COL, MX_ROW, MX_MAX };
+
+struct mx_point {
+	unsigned int s, l;	/* outstanding small I/Os; large I/Os or streams */
+};
+
+struct mx_plan {
+	enum mx_matrix matrix;	/* after -run resolved it */
+	struct mx_point *pts;	/* points to run, in order, without (0, 0) */
+	size_t n;
+	size_t total;		/* ORION's Total Data Points: n + (0, 0) */
+	unsigned int *small_cols, *large_cols;	/* the summary's column lines */
+	size_t nsmall_cols, nlarge_cols;
+};
+
+/*
+ * Plan the points of @run/@matrix for @num_disks disks; @num_small and
+ * @num_large are used by point/col/row/max (-1 = not given). Returns 0
+ * or -EINVAL (a combination that tests nothing) or -ENOMEM.
+ */
+int mx_plan(struct mx_plan *p, enum mx_run run, enum mx_matrix matrix,
+	    unsigned int num_disks, int num_small, int num_large);
+
+void mx_plan_release(struct mx_plan *p);
+
+/*
+ * The load ladder 1..max stepped as ORION does; writes at most @cap
+ * levels into @out and returns the count.
+ */
+size_t mx_ladder(unsigned int max, unsigned int *out, size_t cap);
+
+/* oltp/dss ladder for @n disks: {1..n-1} U {n, 2n, .., 20n}. */
+size_t mx_ladder_long(unsigned int n, unsigned int *out, size_t cap);
+
+const char *mx_matrix_name(enum mx_matrix m);
+
+#endif

@@ -1,0 +1,167 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# Description: fiorion end to end with stock fio (-runner fio) on scratch
+# files: a simple run writes ORION's five files with 8 data points and
+# every small cell obeys Little's law; a normal run fills the whole
+# matrix; a raid0 sequential write run over three files; -compat 19c;
+# -jobs_only; a point that fails stops the run with the point, the LUN
+# and fio's message and keeps the points done; every command-line error.
+. "$(dirname "$0")/lib.sh"
+
+FR=$TOP/build/fiorion
+cd "$T" || exit 1
+mkfile lun0 192
+mkfile lun1 64
+mkfile lun2 96
+echo "$T/lun0" >t.lun
+printf '%s\n%s\n%s\n' "$T/lun0" "$T/lun1" "$T/lun2" >r.lun
+
+# 1. simple
+if "$FR" -run simple -testname t -num_disks 1 -duration 1 -cache_size 0 -runner fio >s.out 2>s.err; then
+	ok "simple run: exit 0"
+else
+	not_ok "simple run"
+	cat s.out s.err
+fi
+n=0
+for f in summary.txt iops.csv mbps.csv lat.csv trace.txt; do
+	[ -s "t_$f" ] && n=$((n + 1))
+done
+[ $n = 5 ] && ok "simple run: the five files" || not_ok "simple run: $n of five files"
+grep -qx 'Total Data Points: 8' t_summary.txt && ok "simple run: Total Data Points: 8" || not_ok "Total Data Points"
+grep -q "^Name: $T/lun0	Size: 201326592$" t_summary.txt && ok "simple run: LUN name and size in the summary" || not_ok "LUN line"
+# Little's law: latency (ms) = S / IOPS * 1000, within 10%, for S = 1..5
+if paste -d, t_iops.csv t_lat.csv | awk -F, '
+	NR == 2 {
+		n = (NF - 1) / 2
+		for (i = 2; i <= n + 1; i++) {
+			s = i - 1; iops = $i; lat = $(i + n + 1)
+			want = s / iops * 1000
+			d = (lat - want) / want; if (d < 0) d = -d
+			printf "S=%d IOPS=%d lat=%.3f ms S/IOPS=%.3f ms (%.1f%%)\n", s, iops, lat, want, 100 * d
+			if (d > 0.10) bad = 1
+		}
+		exit bad }' >little.txt; then
+	ok "Little's law within 10% in every small cell"
+else
+	not_ok "Little's law"
+fi
+cat little.txt | sed 's/^/# /'
+grep -q 'point 7 of 7 (small=0, large=2): .* MBPS; ETA 0:00:00' s.err && ok "progress: one line per point with its result and ETA" || { not_ok "progress lines"; cat s.err; }
+grep -q 'Test will take approximately 1 minutes' s.out && ok "banner with the estimate" || not_ok "banner"
+ls t_jobs/p00[1-7].fio t_jobs/p00[1-7].json t_jobs/run.json t.fio >/dev/null 2>&1 && ok "job files, JSON and run.json kept" || not_ok "job files kept"
+if fio --parse-only t.fio >/dev/null 2>&1; then ok "stock fio parses the whole-matrix file"; else not_ok "whole-matrix file"; fi
+# fio2orion on what the run kept rebuilds the same files
+mkdir again
+"$TOP/build/fio2orion" -outdir again t_jobs/run.json t_jobs/p*.json 2>/dev/null
+cmp -s again/t_iops.csv t_iops.csv && cmp -s again/t_summary.txt t_summary.txt \
+	&& ok "fio2orion on <T>_jobs/ rebuilds the same files" || not_ok "fio2orion rebuild"
+
+# 2. normal fills the matrix
+if "$FR" -run normal -testname t -num_disks 1 -duration 1 -cache_size 0 -outdir . >n.out 2>n.err \
+	&& [ "$(grep -c ',' t_iops.csv)" = 4 ] \
+	&& awk -F, 'NR > 1 && NF != 6 { bad = 1 } END { exit bad }' t_iops.csv \
+	&& awk -F, 'NR > 1 && NF != 7 { bad = 1 } END { exit bad }' t_mbps.csv \
+	&& grep -qx 'Total Data Points: 18' t_summary.txt \
+	&& [ -s t_tradeoff.csv ]; then
+	ok "normal run fills the whole matrix (18 points) and writes tradeoff.csv"
+else
+	not_ok "normal run"
+	cat n.err t_iops.csv t_mbps.csv
+fi
+
+# 3. raid0 sequential writes over three files
+if "$FR" -run advanced -testname r -simulate raid0 -stripe 64 -write 100 -type seq \
+	-matrix col -num_small 0 -num_disks 1 -duration 1 -cache_size 0 >r.out 2>r.err \
+	&& grep -q 'Simulated Array Type: RAID 0' r_summary.txt \
+	&& grep -q 'IO Types: Small Random IOs, Large Sequential Streams' r_summary.txt \
+	&& grep -q 'WRITE$' r_trace.txt && [ "$(wc -l <r_mbps.csv)" = 3 ] \
+	&& grep -q '^rw=write$' r_jobs/p002.fio && grep -q '^numjobs=2$' r_jobs/p002.fio; then
+	ok "raid0 -type seq -write 100 over three files"
+else
+	not_ok "raid0 sequential write run"
+	cat r.err r_summary.txt r_mbps.csv
+fi
+
+# 4. -compat 19c
+if "$FR" -run advanced -matrix point -num_small 2 -num_large 1 -testname c -duration 1 \
+	-compat 19c -testname t >c.out 2>c.err && ls t_2*_summary.txt t_2*_hist.txt >/dev/null 2>&1 \
+	&& grep -q '^Calibration will take approximately 1 minutes.$' c.out \
+	&& grep -q '^Small Read Latency: avg=' c.out; then
+	ok "-compat 19c: prefixed files, hist.txt, result block on stdout"
+else
+	not_ok "-compat 19c"
+	cat c.out c.err
+fi
+
+# 5. -jobs_only
+rm -rf j && mkdir j
+if "$FR" -run normal -testname t -outdir j -jobs_only >j.out 2>j.err && [ -s j/t.fio ] \
+	&& [ "$(ls j/t_jobs/*.fio | wc -l)" = 17 ] && ! ls j/t_jobs/*.json 2>/dev/null | grep -q p0 \
+	&& ! ls j/t_summary.txt >/dev/null 2>&1; then
+	ok "-jobs_only writes 17 job files and the matrix file, runs nothing"
+else
+	not_ok "-jobs_only"
+	cat j.err
+fi
+
+# 6. a failing point: the LUN shrinks under fio while point 3 runs
+cat >fakefio <<FAKE
+#!/bin/sh
+case "\$2" in *p003.fio) (sleep 0.4; truncate -s 1m "$T/lun0") & ;; esac
+exec fio "\$@"
+FAKE
+chmod +x fakefio
+"$FR" -run simple -testname t -num_disks 1 -duration 1 -cache_size 0 -fio ./fakefio >f.out 2>f.err
+rc=$?
+if [ $rc = 1 ] && grep -q 'point 3 of 7 (small=3, large=0) failed; fio said:' f.err \
+	&& grep -q "error on LUN '$T/lun0' at offset" f.err \
+	&& grep -q 'cover the 2 points done' f.err \
+	&& awk -F, 'NR == 2 { exit !(NF == 3) }' t_iops.csv; then
+	ok "failing point: exit 1, point, LUN and fio's message; files for the 2 points done"
+else
+	not_ok "failing point (exit $rc)"
+	cat f.err t_iops.csv
+fi
+mkfile lun0 192
+
+# 7. command-line errors: exit 2, one line naming the option
+err() {
+	want=$1
+	shift
+	"$FR" "$@" >e.out 2>e.err
+	rc=$?
+	if [ $rc = 2 ] && [ "$(wc -l <e.err)" = 1 ] && grep -q -- "$want" e.err; then
+		ok "error: $* -> $(cat e.err)"
+	else
+		not_ok "error: $* (exit $rc)"
+		cat e.err
+	fi
+}
+err "unknown option '-bogus'" -run simple -testname t -bogus
+err "option -duration needs a value" -run simple -testname t -duration
+err "-num_disks 0: must be from 1" -run simple -testname t -num_disks 0
+err "-num_disks 'x': expected a whole number" -run simple -testname t -num_disks x
+err "-size_small 0: must be from 1" -run simple -testname t -size_small 0
+err "-write 101: must be from 0 to 100" -run simple -testname t -write 101
+err "-duration 0: must be from 1" -run simple -testname t -duration 0
+err "-run is required" -testname t
+err "-run 'fast': must be simple, normal, advanced, oltp or dss" -run fast
+err "-matrix point needs -num_small" -run advanced -testname t -matrix point -num_large 2
+err "-num_small: -matrix row ignores it" -run advanced -testname t -matrix row -num_small 2 -num_large 0
+err "-num_small: only with -run advanced" -run simple -testname t -num_small 2
+err "-matrix detailed: only with -run advanced" -run simple -testname t -matrix detailed
+err "cannot open lun file 'nosuch.lun': no such file or directory" -run simple -testname nosuch
+: >empty.lun
+err "lun file 'empty.lun' lists no LUNs" -run simple -testname empty
+err "-outdir 'nodir': not a directory" -run simple -testname t -outdir nodir
+"$FR" -help >h.out
+missing=
+for o in run testname num_disks size_small size_large type num_streamIO simulate stripe write \
+	cache_size duration matrix num_small num_large verbose storax hugenotneeded help runner fio \
+	engine backend compat outdir jobs_only placeholders; do
+	grep -q -- "-$o" h.out || missing="$missing $o"
+done
+[ -z "$missing" ] && ok "-help describes every option" || not_ok "-help lacks:$missing"
+finish
