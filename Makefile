@@ -53,7 +53,10 @@ CONV_SRCS := \
 DRIVER_SRCS := \
 	driver/fiorion.c \
 	driver/jobfile.c \
+	driver/jobparse.c \
+	driver/lathist.c \
 	driver/matrix.c \
+	driver/runner.c \
 	# EOL
 
 UNIT_TESTS := \
@@ -137,7 +140,7 @@ $(FIO2ORION): $(B)/converter/fio2orion.o $(CONV_OBJS)
 $(B)/driver/fiorion.o: override CPPFLAGS += -DENGINE_INSTALL_DIR='"$(ENGINEDIR)"'
 
 $(FIORION): $(DRIVER_OBJS) $(DRIVER_LIB_OBJS)
-	$(QUIET_LINK)$(CC) $(CFLAGS) -o $@ $^ $(CORE_LIBS) $(JANSSON_LIBS) -lm
+	$(QUIET_LINK)$(CC) $(CFLAGS) -o $@ $^ $(CORE_LIBS) $(JANSSON_LIBS) -lm -lpthread
 
 $(B)/tests/test_matrix: tests/test_matrix.c $(B)/san/driver/matrix.o $(B)/san/driver/jobfile.o
 	@mkdir -p $(dir $@)

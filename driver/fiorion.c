@@ -30,7 +30,9 @@
 #include "jobfile.h"
 #include "matrix.h"
 #include "orion_report.h"
+#include "jobparse.h"
 #include "points.h"
+#include "runner.h"
 #include "vvol.h"
 
 #ifndef FIORION_VERSION
@@ -67,6 +69,8 @@ struct opts {
 	const char *outdir;
 	bool jobs_only;
 	bool placeholders;
+	const char *jobfile;	/* -jobfile: run this one file */
+	const char *output;	/* -output: its JSON goes here */
 };
 
 static void usage(FILE *f, int status)
@@ -115,17 +119,20 @@ static void usage(FILE *f, int status)
 "  -help              this text\n"
 "\n"
 "fiorion options:\n"
-"  -runner fio        who runs the job files: stock fio with the fiorion\n"
-"                     engine (fio; the built-in runner comes next)\n"
-"  -fio PATH          fio binary (fio on PATH)\n"
-"  -engine PATH       fiorion-engine.so (next to this program, then\n"
-"                     " ENGINE_INSTALL_DIR ")\n"
+"  -runner builtin|fio  who runs the job files: fiorion's built-in runner,\n"
+"                     or stock fio with the fiorion engine (builtin)\n"
+"  -fio PATH          fio binary for -runner fio (fio on PATH)\n"
+"  -engine PATH       fiorion-engine.so for -runner fio (next to this\n"
+"                     program, then " ENGINE_INSTALL_DIR ")\n"
 "  -backend NAME      engine backend: io_uring, libaio, psync (io_uring)\n"
 "  -compat 10.2|19c   ORION output layout (10.2)\n"
 "  -outdir DIR        where job files and outputs go (.)\n"
 "  -jobs_only         write the job files and stop\n"
 "  -placeholders      with -jobs_only: ${LUNFILE}, ${FIORION_ENGINE} and\n"
 "                     ${DURATION} instead of paths and seconds\n"
+"  -jobfile FILE      run one fio job file with the built-in runner and\n"
+"                     print its fio-format JSON (no -run needed)\n"
+"  -output FILE       with -jobfile: write the JSON to FILE instead\n"
 "\n"
 "exit status: 0 done, 1 a point failed (the files of the points done are\n"
 "written), 2 bad options or input\n",
@@ -186,7 +193,7 @@ static void parse(struct opts *o, int argc, char **argv)
 	static const char *const matrices[] = { "basic", "detailed", "point", "col", "row", "max" };
 	static const char *const types[] = { "rand", "seq" };
 	static const char *const sims[] = { "concat", "raid0" };
-	static const char *const runners[] = { "fio" };
+	static const char *const runners[] = { "builtin", "fio" };
 	static const char *const backends[] = { "io_uring", "libaio", "psync" };
 	static const char *const compats[] = { "10.2", "19c" };
 	static const struct option opts[] = {
@@ -217,6 +224,8 @@ static void parse(struct opts *o, int argc, char **argv)
 		{ "outdir", required_argument, NULL, 'o' },
 		{ "jobs_only", no_argument, NULL, 'j' },
 		{ "placeholders", no_argument, NULL, 'P' },
+		{ "jobfile", required_argument, NULL, 'J' },
+		{ "output", required_argument, NULL, 'O' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
@@ -225,7 +234,7 @@ static void parse(struct opts *o, int argc, char **argv)
 		.testname = "orion", .num_disks = -1, .size_small = 8,
 		.size_large = 1024, .num_streamio = 4, .stripe_kb = 1024,
 		.cache_size = -1, .duration = 60, .num_small = -1,
-		.num_large = -1, .runner = "fio", .fio = "fio", .outdir = ".",
+		.num_large = -1, .runner = "builtin", .fio = "fio", .outdir = ".",
 	};
 	opterr = 0;
 	while ((c = getopt_long_only(argc, argv, "", opts, NULL)) != -1) {
@@ -253,7 +262,7 @@ static void parse(struct opts *o, int argc, char **argv)
 		case 'X': fprintf(stderr, "fiorion: note: -storax %s ignored (fiorion issues I/O through its engine)\n", optarg); break;
 		case 'H': fputs("fiorion: note: -hugenotneeded ignored (fiorion needs no huge pages)\n", stderr); break;
 		case 'h': usage(stdout, EXIT_OK); break;
-		case 'R': o->runner = runners[pick("runner", optarg, runners, 1)]; break;
+		case 'R': o->runner = runners[pick("runner", optarg, runners, 2)]; break;
 		case 'F': o->fio = optarg; break;
 		case 'E': o->engine = optarg; break;
 		case 'B': o->backend = backends[pick("backend", optarg, backends, 3)]; break;
@@ -261,6 +270,8 @@ static void parse(struct opts *o, int argc, char **argv)
 		case 'o': o->outdir = optarg; break;
 		case 'j': o->jobs_only = true; break;
 		case 'P': o->placeholders = true; break;
+		case 'J': o->jobfile = optarg; break;
+		case 'O': o->output = optarg; break;
 		default:
 			if (optopt)
 				die_usage("option %s needs a value (see fiorion -help)", argv[optind - 1]);
@@ -269,6 +280,13 @@ static void parse(struct opts *o, int argc, char **argv)
 	}
 	if (optind < argc)
 		die_usage("unexpected argument '%s' (options take one value each; see fiorion -help)", argv[optind]);
+	if (o->output && !o->jobfile)
+		die_usage("-output: only with -jobfile");
+	if (o->jobfile) {
+		if (o->have_run)
+			die_usage("-jobfile runs one job file; it takes no -run");
+		return;
+	}
 	if (!o->have_run)
 		die_usage("-run is required: simple, normal, advanced, oltp or dss (see fiorion -help)");
 	if (o->have_matrix && o->run != MX_ADVANCED)
@@ -536,6 +554,70 @@ static int run_fio(const struct opts *o, const char *job, const char *json,
 	return -1;
 }
 
+/* Run one job file with the built-in runner; its JSON goes to @json. */
+static int run_builtin(const char *job, const char *json, char **why)
+{
+	struct fr_err err = { "" };
+	struct jp_file jf;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+	int ret;
+
+	ret = jp_parse_file(&jf, job, &err);
+	if (ret) {
+		*why = xasprintf("  %s\n", err.msg);
+		return -1;
+	}
+	f = open_memstream(&buf, &len);
+	ret = rn_run(&jf, f, &err);
+	fclose(f);
+	jp_release(&jf);
+	if (!ret && (ret = write_file(json, buf, len)))
+		snprintf(err.msg, sizeof(err.msg), "cannot write '%s': %s", json, strerror(-ret));
+	free(buf);
+	if (ret) {
+		*why = xasprintf("  %s\n", err.msg);
+		return -1;
+	}
+	return 0;
+}
+
+/* fiorion -jobfile FILE [-output F]. */
+static int jobfile_main(const struct opts *o)
+{
+	struct fr_err err = { "" };
+	struct jp_file jf;
+	FILE *out = stdout;
+	char *buf = NULL;
+	size_t len = 0;
+	int ret;
+
+	if (jp_parse_file(&jf, o->jobfile, &err)) {
+		fprintf(stderr, "fiorion: %s\n", err.msg);
+		return EXIT_USAGE;
+	}
+	out = open_memstream(&buf, &len);
+	ret = rn_run(&jf, out, &err);
+	fclose(out);
+	jp_release(&jf);
+	if (o->output) {
+		int w = write_file(o->output, buf, len);
+
+		if (w) {
+			fprintf(stderr, "fiorion: cannot write '%s': %s\n", o->output, strerror(-w));
+			ret = w;
+		}
+	} else if (fwrite(buf, 1, len, stdout) != len || fflush(stdout)) {
+		fputs("fiorion: cannot write the JSON to standard output\n", stderr);
+		ret = -EIO;
+	}
+	free(buf);
+	if (ret && err.msg[0])
+		fprintf(stderr, "fiorion: %s\n", err.msg);
+	return ret ? EXIT_RUN : EXIT_OK;
+}
+
 /* What one point measured, for the progress line. */
 static void point_result(const char *json, char *buf, size_t len)
 {
@@ -625,6 +707,8 @@ int main(int argc, char **argv)
 	int ret, status = EXIT_OK;
 
 	parse(&o, argc, argv);
+	if (o.jobfile)
+		return jobfile_main(&o);
 	if (stat(o.outdir, &st) < 0 || !S_ISDIR(st.st_mode))
 		die_usage("-outdir '%s': not a directory", o.outdir);
 
@@ -739,11 +823,13 @@ int main(int argc, char **argv)
 		if (tty)
 			fprintf(stderr, "\r\033[Kfiorion: point %zu of %zu (small=%u, large=%u) running, ETA %s",
 				i + 1, plan.n, p->s, p->l, eta);
-		if (run_fio(&o, job, json, errf, &why)) {
+		if (strcmp(o.runner, "fio") ? run_builtin(job, json, &why)
+					     : run_fio(&o, job, json, errf, &why)) {
 			if (tty)
 				fputc('\n', stderr);
-			fprintf(stderr, "fiorion: point %zu of %zu (small=%u, large=%u) failed; fio said:\n%s",
-				i + 1, plan.n, p->s, p->l, why);
+			fprintf(stderr, "fiorion: point %zu of %zu (small=%u, large=%u) failed; %s said:\n%s",
+				i + 1, plan.n, p->s, p->l,
+				strcmp(o.runner, "fio") ? "the built-in runner" : "fio", why);
 			fprintf(stderr, "fiorion: job file %s; ORION's files cover the %zu points done\n",
 				job, done);
 			free(why);

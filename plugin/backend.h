@@ -13,6 +13,7 @@
 #define FIORION_BACKEND_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <time.h>
 
@@ -74,6 +75,19 @@ struct backend_ops {
 	 */
 	int (*reap)(struct backend *be, unsigned int min, struct vio_part **out,
 		    unsigned int max, const struct timespec *t);
+	/*
+	 * Optional, async only. Submit what is prepared and wait until at
+	 * least @min parts completed, in one system call. Returns >= 0 or
+	 * -errno; completions are then collected by reap(min = 0).
+	 */
+	int (*submit_wait)(struct backend *be, unsigned int min);
+	/*
+	 * Optional. Register the LUNs' descriptors (@fds, indexed by LUN)
+	 * or one buffer area with the kernel, so each I/O skips looking them
+	 * up or pinning them. A failure only means "not registered".
+	 */
+	int (*register_files)(struct backend *be, const int *fds, unsigned int n);
+	int (*register_buffers)(struct backend *be, void *base, size_t len);
 	/* Required. Release what init() set up. */
 	void (*exit)(struct backend *be);
 };

@@ -7,7 +7,9 @@
 
 #include <errno.h>
 #include <liburing.h>
+#include <stdbool.h>
 #include <stdlib.h>
+#include <sys/uio.h>
 #include <string.h>
 
 /*
@@ -16,6 +18,13 @@
  * larger than the submission ring (vio.c never has more in flight),
  * dropping each flag an older kernel refuses.
  */
+struct uring {
+	struct io_uring ring;
+	bool files;		/* LUN descriptors registered: index = LUN */
+	char *buf;		/* registered buffer area, or NULL */
+	size_t buflen;
+};
+
 static int uring_init(struct backend *be, unsigned int entries)
 {
 	static const unsigned int tries[] = {
@@ -26,44 +35,87 @@ static int uring_init(struct backend *be, unsigned int entries)
 		0,
 	};
 	struct io_uring_params p;
-	struct io_uring *ring;
+	struct uring *u;
 	unsigned int i;
 	int ret = -EINVAL;
 
-	ring = calloc(1, sizeof(*ring));
-	if (!ring)
+	u = calloc(1, sizeof(*u));
+	if (!u)
 		return -ENOMEM;
 	for (i = 0; i < sizeof(tries) / sizeof(tries[0]); i++) {
 		memset(&p, 0, sizeof(p));
 		p.flags = tries[i];
 		p.cq_entries = entries;
-		ret = io_uring_queue_init_params(entries, ring, &p);
+		ret = io_uring_queue_init_params(entries, &u->ring, &p);
 		if (ret != -EINVAL)
 			break;
 	}
 	if (ret < 0) {
-		free(ring);
+		free(u);
 		return ret;
 	}
-	be->priv = ring;
+	be->priv = u;
 	be->entries = entries;
 	return 0;
 }
 
 static int uring_prep(struct backend *be, struct vio_part *p)
 {
-	struct io_uring_sqe *sqe = io_uring_get_sqe(be->priv);
+	struct uring *u = be->priv;
+	struct io_uring_sqe *sqe = io_uring_get_sqe(&u->ring);
+	char *b = p->buf;
+	int fd = u->files ? (int)p->lun : p->fd;
 
 	if (!sqe)
 		return -EBUSY;
-	if (p->op == VIO_WRITE)
-		io_uring_prep_write(sqe, p->fd, p->buf, (unsigned int)p->len,
-				    p->off);
-	else
-		io_uring_prep_read(sqe, p->fd, p->buf, (unsigned int)p->len,
-				   p->off);
+	if (u->buf && b >= u->buf && b + p->len <= u->buf + u->buflen) {
+		if (p->op == VIO_WRITE)
+			io_uring_prep_write_fixed(sqe, fd, b, (unsigned int)p->len, p->off, 0);
+		else
+			io_uring_prep_read_fixed(sqe, fd, b, (unsigned int)p->len, p->off, 0);
+	} else if (p->op == VIO_WRITE) {
+		io_uring_prep_write(sqe, fd, b, (unsigned int)p->len, p->off);
+	} else {
+		io_uring_prep_read(sqe, fd, b, (unsigned int)p->len, p->off);
+	}
+	if (u->files)
+		sqe->flags |= IOSQE_FIXED_FILE;
 	io_uring_sqe_set_data(sqe, p);
 	return 0;
+}
+
+static int uring_register_files(struct backend *be, const int *fds,
+				unsigned int n)
+{
+	struct uring *u = be->priv;
+	int ret = io_uring_register_files(&u->ring, fds, n);
+
+	u->files = ret == 0;
+	return ret;
+}
+
+static int uring_register_buffers(struct backend *be, void *base, size_t len)
+{
+	struct uring *u = be->priv;
+	struct iovec iov = { .iov_base = base, .iov_len = len };
+	int ret = io_uring_register_buffers(&u->ring, &iov, 1);
+
+	if (!ret) {
+		u->buf = base;
+		u->buflen = len;
+	}
+	return ret;
+}
+
+static int uring_submit_wait(struct backend *be, unsigned int min)
+{
+	struct uring *u = be->priv;
+	int ret;
+
+	do
+		ret = io_uring_submit_and_wait(&u->ring, min);
+	while (ret == -EINTR);
+	return ret == -EAGAIN || ret == -EBUSY ? 0 : ret;
 }
 
 static int uring_submit(struct backend *be)
@@ -71,7 +123,7 @@ static int uring_submit(struct backend *be)
 	int ret;
 
 	do
-		ret = io_uring_submit_and_get_events(be->priv);
+		ret = io_uring_submit_and_get_events(&((struct uring *)be->priv)->ring);
 	while (ret == -EINTR);
 	/* A full completion ring is not an error: reap, then submit again. */
 	if (ret == -EAGAIN || ret == -EBUSY)
@@ -83,7 +135,7 @@ static int uring_reap(struct backend *be, unsigned int min,
 		      struct vio_part **out, unsigned int max,
 		      const struct timespec *t)
 {
-	struct io_uring *ring = be->priv;
+	struct io_uring *ring = &((struct uring *)be->priv)->ring;
 	struct io_uring_cqe *cqes[256];
 	unsigned int got = 0;
 	int ret;
@@ -133,7 +185,7 @@ static void uring_exit(struct backend *be)
 {
 	if (!be->priv)
 		return;
-	io_uring_queue_exit(be->priv);
+	io_uring_queue_exit(&((struct uring *)be->priv)->ring);
 	free(be->priv);
 	be->priv = NULL;
 }
@@ -144,5 +196,8 @@ const struct backend_ops backend_io_uring = {
 	.prep	= uring_prep,
 	.submit	= uring_submit,
 	.reap	= uring_reap,
+	.submit_wait	= uring_submit_wait,
+	.register_files	= uring_register_files,
+	.register_buffers = uring_register_buffers,
 	.exit	= uring_exit,
 };

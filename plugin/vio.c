@@ -209,12 +209,29 @@ int vio_init(struct vio **out, struct vvol *vv, const char *backend,
 		q->be.ops = NULL;
 		goto out_free;
 	}
+	if (ops->register_files) {
+		int *fds = calloc(vv->nluns, sizeof(*fds));
+		unsigned int i;
+
+		if (fds) {
+			for (i = 0; i < vv->nluns; i++)
+				fds[i] = vv->luns[i].fd;
+			ops->register_files(&q->be, fds, vv->nluns);
+			free(fds);
+		}
+	}
 	*out = q;
 	return 0;
 
 out_free:
 	vio_free(q);
 	return ret;
+}
+
+void vio_register_buffers(struct vio *q, void *base, size_t len)
+{
+	if (q->be.ops->register_buffers)
+		q->be.ops->register_buffers(&q->be, base, len);
 }
 
 /*
@@ -340,15 +357,27 @@ int vio_getevents(struct vio *q, unsigned int min, unsigned int max,
 		ret = flush_pending(q);
 		if (ret < 0)
 			return ret;
-		ret = submit(q);
-		if (ret < 0)
-			return ret;
-		if (q->done_n >= min && (polled || min))
+		if ((q->done_n >= min && (polled || min)) || !q->in_backend) {
+			ret = submit(q);
+			if (ret < 0)
+				return ret;
 			break;
-		if (!q->in_backend)
-			break;
-		ret = ops->reap(&q->be, q->done_n < min ? 1 : 0, q->reaped,
-				q->cap, t);
+		}
+		if (q->unsubmitted && ops->submit_wait && q->done_n < min && !t) {
+			/* Submit and wait in one system call. */
+			ret = ops->submit_wait(&q->be, 1);
+			if (ret < 0)
+				return ret;
+			q->unsubmitted -= (unsigned int)ret < q->unsubmitted
+						  ? (unsigned int)ret : q->unsubmitted;
+			ret = ops->reap(&q->be, 0, q->reaped, q->cap, NULL);
+		} else {
+			ret = submit(q);
+			if (ret < 0)
+				return ret;
+			ret = ops->reap(&q->be, q->done_n < min ? 1 : 0,
+					q->reaped, q->cap, t);
+		}
 		polled = true;
 		if (ret < 0)
 			return ret;

@@ -16,6 +16,7 @@
 #define FIORION_VIO_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <time.h>
 
@@ -72,6 +73,13 @@ int vio_getevents(struct vio *q, unsigned int min, unsigned int max,
 
 /* The @i-th request made ready by the last vio_getevents(). */
 struct vio_req *vio_event(struct vio *q, unsigned int i);
+
+/*
+ * Tell the backend that request buffers come from [@base, @base + @len)
+ * so it may register them with the kernel once (io_uring: fixed buffers;
+ * no pinning per I/O). Optional; nothing changes for the caller.
+ */
+void vio_register_buffers(struct vio *q, void *base, size_t len);
 
 /* Requests queued and not yet returned. */
 unsigned int vio_outstanding(const struct vio *q);

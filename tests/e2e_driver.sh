@@ -113,7 +113,7 @@ case "\$2" in *p003.fio) (sleep 0.4; truncate -s 1m "$T/lun0") & ;; esac
 exec fio "\$@"
 FAKE
 chmod +x fakefio
-"$FR" -run simple -testname t -num_disks 1 -duration 1 -cache_size 0 -fio ./fakefio >f.out 2>f.err
+"$FR" -run simple -testname t -num_disks 1 -duration 1 -cache_size 0 -runner fio -fio ./fakefio >f.out 2>f.err
 rc=$?
 if [ $rc = 1 ] && grep -q 'point 3 of 7 (small=3, large=0) failed; fio said:' f.err \
 	&& grep -q "error on LUN '$T/lun0' at offset" f.err \
@@ -123,6 +123,26 @@ if [ $rc = 1 ] && grep -q 'point 3 of 7 (small=3, large=0) failed; fio said:' f.
 else
 	not_ok "failing point (exit $rc)"
 	cat f.err t_iops.csv
+fi
+mkfile lun0 192
+
+# 6b. the same with the built-in runner (the default): shrink lun0 while point 3 runs
+rm -f t_jobs/p00*.json
+"$FR" -run simple -testname t -num_disks 1 -duration 1 -cache_size 0 >b.out 2>b.err &
+pid=$!
+i=0
+while [ ! -s t_jobs/p002.json ] && [ $i -lt 200 ]; do sleep 0.05; i=$((i + 1)); done
+sleep 0.4
+truncate -s 1m "$T/lun0"
+wait $pid
+rc=$?
+if [ $rc = 1 ] && grep -q 'point 3 of 7 (small=3, large=0) failed; the built-in runner said:' b.err \
+	&& grep -q "read error on LUN '$T/lun0' at offset" b.err \
+	&& grep -q 'cover the 2 points done' b.err; then
+	ok "failing point, built-in runner: exit 1, point, LUN and offset; files for the points done"
+else
+	not_ok "failing point, built-in runner (exit $rc)"
+	cat b.err
 fi
 mkfile lun0 192
 

@@ -268,15 +268,15 @@ static void test_vio_part_error(void **state)
 	char msg[1024], want[256], *buf;
 
 	vv = open_vol(fx, "raid0", VVOL_WRITE);
+	/* LUN 1 (b) becomes read-only: writes to it fail with EBADF. */
+	close(vv->luns[1].fd);
+	vv->luns[1].fd = open(vv->luns[1].path, O_RDONLY);
+	assert_true(vv->luns[1].fd >= 0);
 	q = open_queue(fx, vv, 4, 64 * K);
 	if (!q) {
 		vvol_free(vv);
 		skip();
 	}
-	/* LUN 1 (b) becomes read-only: writes to it fail with EBADF. */
-	close(vv->luns[1].fd);
-	vv->luns[1].fd = open(vv->luns[1].path, O_RDONLY);
-	assert_true(vv->luns[1].fd >= 0);
 	buf = calloc(1, 64 * K);
 	/* Volume [2*STRIPE - 8K, 2*STRIPE + 8K): LUN 1 tail, LUN 2 head. */
 	r = (struct vio_req){ .op = VIO_WRITE, .buf = buf, .len = 16 * K,

@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * jobparse.h -- fio job files, the subset fiorion writes, with fio's
+ * meaning for each option.
+ *
+ * Syntax: [sections], [global], key=value, keys without a value (true),
+ * '#' and ';' comments, ${VAR} from the environment, fio's size (k, m,
+ * g, t; KiB = 1024; also %, of the volume) and time (us, ms, s, m, h;
+ * seconds when bare) suffixes. Options apply as fio applies them: a
+ * [global] section to the jobs after it. An option outside the subset is
+ * an error naming it, the file and the line; nothing is silently ignored.
+ */
+#ifndef FIORION_JOBPARSE_H
+#define FIORION_JOBPARSE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fr_err.h"
+
+enum jp_rw {
+	JP_READ, JP_WRITE, JP_RANDREAD, JP_RANDWRITE, JP_RW, JP_RANDRW,
+};
+
+/* A byte quantity that may be a percentage of the file's size. */
+struct jp_size {
+	uint64_t bytes;
+	unsigned int pct;	/* 1..100 when given as a percentage, else 0 */
+	bool set;
+};
+
+struct jp_kv {
+	char *key, *val;	/* val NULL: given without a value */
+	unsigned int line;
+};
+
+struct jp_job {
+	char *name;
+	unsigned int line;	/* of its [section] */
+	int groupid;
+	struct jp_kv *own;	/* the job's own options, for "job options" */
+	size_t nown;
+
+	/* Engine and target. */
+	char *ioengine;		/* as written */
+	char *engine_so;	/* external:PATH, else NULL */
+	char *lunfile, *luns, *simulate, *backend, *filename;
+	uint64_t stripe;
+
+	/* Workload. */
+	enum jp_rw rw;
+	unsigned int rwmixwrite;	/* percent */
+	uint64_t bs;
+	unsigned int iodepth, numjobs;
+	bool direct, time_based, randrepeat;
+	uint64_t runtime_us;	/* 0 = none */
+	struct jp_size size, io_size, offset, offset_increment;
+	bool verify_pattern;	/* verify=pattern */
+	uint32_t pattern;
+	unsigned int pattern_len;	/* bytes of pattern */
+	bool do_verify;
+};
+
+struct jp_file {
+	struct jp_job *jobs;
+	size_t njobs;
+	struct jp_kv *global;	/* every [global] option, for "global options" */
+	size_t nglobal;
+	int ngroups;
+};
+
+/*
+ * Parse @path. Returns 0, or a negative errno with @err as
+ * "FILE:LINE: ..." (unknown option, bad value, unset ${VAR}, ...).
+ */
+int jp_parse_file(struct jp_file *f, const char *path, struct fr_err *err);
+int jp_parse_buffer(struct jp_file *f, const char *name, const char *text,
+		    struct fr_err *err);
+void jp_release(struct jp_file *f);
+
+const char *jp_rw_name(enum jp_rw rw);
+
+#endif

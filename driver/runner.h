@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * runner.h -- fiorion's built-in runner: execute a parsed fio job file
+ * by driving the engine core through the ioengine hooks fio uses
+ * (get_file_size, init, open_file, queue, commit, getevents, event,
+ * close_file, cleanup), and write fio 3.33-format JSON.
+ *
+ * Groups (stonewall) run in order; the jobs of a group and their
+ * numjobs clones run at once, one thread each, each holding exactly its
+ * iodepth I/Os outstanding (closed loop) for its runtime or until its
+ * size/io_size is done.
+ */
+#ifndef FIORION_RUNNER_H
+#define FIORION_RUNNER_H
+
+#include <stdio.h>
+
+#include "fr_err.h"
+#include "jobparse.h"
+
+/*
+ * Run @f and write its JSON to @out. Returns 0, or a negative errno with
+ * @err naming the job and the failure (an I/O error names the LUN and
+ * offset); the JSON is written either way, with each job's error.
+ */
+int rn_run(const struct jp_file *f, FILE *out, struct fr_err *err);
+
+#endif
