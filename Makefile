@@ -61,6 +61,7 @@ DRIVER_SRCS := \
 
 UNIT_TESTS := \
 	test_fiojson \
+	test_jobparse \
 	test_matrix \
 	test_report \
 	test_vio \
@@ -145,6 +146,10 @@ $(FIORION): $(DRIVER_OBJS) $(DRIVER_LIB_OBJS)
 $(B)/tests/test_matrix: tests/test_matrix.c $(B)/san/driver/matrix.o $(B)/san/driver/jobfile.o
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Idriver $(CFLAGS) $(SAN_FLAGS) -o $@ $^ $(CMOCKA_LIBS)
+
+$(B)/tests/test_jobparse: tests/test_jobparse.c $(B)/san/driver/jobparse.o $(B)/san/plugin/fr_err.o
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) -o $@ $^ $(CMOCKA_LIBS)
 
 $(B)/tests/test_vio $(B)/tests/test_vvol: $(B)/tests/%: tests/%.c $(SAN_OBJS)
 	@mkdir -p $(dir $@)

@@ -311,10 +311,7 @@ static int apply(struct jp_job *j, const struct jp_kv *kv, const char *name,
 	} else if (!strcmp(k, "randrepeat")) {
 		bad = parse_bool(v, &j->randrepeat);
 	} else if (!strcmp(k, "norandommap")) {
-		bool b;
-
-		/* Random offsets here never keep a map: accepted as fio's default-off meaning. */
-		bad = parse_bool(v, &b);
+		bad = parse_bool(v, &j->norandommap);
 	} else if (!strcmp(k, "runtime") || !strcmp(k, "timeout")) {
 		bad = parse_time_us(v, &j->runtime_us);
 	} else if (!strcmp(k, "size")) {

@@ -53,7 +53,7 @@ struct jp_job {
 	unsigned int rwmixwrite;	/* percent */
 	uint64_t bs;
 	unsigned int iodepth, numjobs;
-	bool direct, time_based, randrepeat;
+	bool direct, time_based, randrepeat, norandommap;
 	uint64_t runtime_us;	/* 0 = none */
 	struct jp_size size, io_size, offset, offset_increment;
 	bool verify_pattern;	/* verify=pattern */

@@ -55,6 +55,13 @@ struct rn_td {
 	uint64_t start, len;	/* the job's range of the file */
 	uint64_t limit;		/* bytes to issue, 0 = until runtime */
 	uint64_t seq_pos;
+	/*
+	 * fio's random map (norandommap=0): each block once per pass. A
+	 * full-period LCG over the next power of two, skipping values past
+	 * the last block, visits every block exactly once in O(1) memory.
+	 */
+	bool map;
+	uint64_t map_x, map_mask, map_a, map_c;
 	struct rn_io *ios, *free_ios;
 	void *bufs;
 	unsigned int inflight;
@@ -211,7 +218,8 @@ static uint64_t rnd(struct rn_td *td)
 
 static uint64_t pct_of(uint64_t size, unsigned int pct, uint64_t align)
 {
-	return size / 100 * pct / align * align;
+	/* As fio: size x pct / 100, aligned down to the block size. */
+	return (uint64_t)((unsigned __int128)size * pct / 100) / align * align;
 }
 
 /* The clone's range of the file, as fio computes it from offset/size. */
@@ -242,7 +250,28 @@ static int plan_range(struct rn_td *td, struct fr_err *err)
 	td->len = len;
 	if (!j->time_based)
 		td->limit = j->io_size.set ? j->io_size.bytes : len;
+	if (!j->norandommap) {
+		uint64_t blocks = len / bs, m = 1;
+
+		while (m < blocks)
+			m <<= 1;
+		td->map = true;
+		td->map_mask = m - 1;
+		/* a = 1 mod 4 and c odd: the LCG's period is m. */
+		td->map_a = (rnd(td) & ~3ULL) | 1;
+		td->map_c = rnd(td) | 1;
+		td->map_x = rnd(td) & td->map_mask;
+	}
 	return 0;
+}
+
+/* The next block of the random map: a permutation of [0, blocks). */
+static uint64_t map_next(struct rn_td *td, uint64_t blocks)
+{
+	do
+		td->map_x = (td->map_a * td->map_x + td->map_c) & td->map_mask;
+	while (td->map_x >= blocks);
+	return td->map_x;
 }
 
 static void fill_pattern(const struct jp_job *j, unsigned char *b, uint64_t len)
@@ -363,7 +392,9 @@ static void next_io(struct rn_td *td, struct rn_io *io)
 	io->ddir = ddir;
 	io->req.op = ddir == DIR_WRITE ? VIO_WRITE : VIO_READ;
 	io->req.len = j->bs;
-	if (rand) {
+	if (rand && td->map) {
+		io->req.off = td->start + map_next(td, td->len / j->bs) * j->bs;
+	} else if (rand) {
 		io->req.off = td->start + (rnd(td) >> 11) % (td->len / j->bs) * j->bs;
 	} else {
 		if (td->seq_pos + j->bs > td->len)

@@ -23,5 +23,5 @@ mkfile() {
 
 # The I/O-per-second figure of a fio JSON file (read + write).
 json_iops() {
-	sed -n 's/^ *"iops" : \([0-9.]*\),$/\1/p' "$1" | awk '{s += $1} END {printf "%d\n", s}'
+	sed -n 's/^ *"iops" *: *\([0-9.]*\),$/\1/p' "$1" | awk '{s += $1} END {printf "%d\n", s}'
 }
