@@ -678,9 +678,8 @@ void or_params_release(struct or_params *p)
 
 /* ----------------------------------------------------------- writing */
 
-/* Write @len bytes of @data to @path atomically: temporary file, rename. */
-static int write_whole(const char *path, const char *data, size_t len,
-		       struct fr_err *err)
+int or_write_file(const char *path, const char *data, size_t len,
+		  struct fr_err *err)
 {
 	char tmp[PATH_MAX + 16], eb[128];
 	size_t done = 0;
@@ -779,7 +778,7 @@ int or_write_all(const struct or_params *p, const struct pt_set *pts,
 		}
 		snprintf(path, sizeof(path), "%s%s", prefix, suffix[k]);
 		if (keep)
-			ret = write_whole(path, buf, len, err);
+			ret = or_write_file(path, buf, len, err);
 		if (k == F_HIST)
 			*wrote_hist = keep && !ret;
 		free(buf);

@@ -86,6 +86,14 @@ int or_write_all(const struct or_params *p, const struct pt_set *pts,
 		 const char *outdir, enum or_compat c, bool *wrote_hist,
 		 struct fr_err *err);
 
+/*
+ * Write @len bytes of @data to @path whole or not at all (a temporary
+ * file in the same folder, renamed over @path). Returns 0, or a negative
+ * errno with @err naming the file.
+ */
+int or_write_file(const char *path, const char *data, size_t len,
+		  struct fr_err *err);
+
 /* The points as a JSON document, for other tools. */
 int or_points_json(FILE *f, const struct or_params *p,
 		   const struct pt_set *pts);

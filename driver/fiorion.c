@@ -370,31 +370,6 @@ static char *find_engine(const char *given)
 	return strdup(ENGINE_INSTALL_DIR "/fiorion-engine.so");
 }
 
-/* Write @text to @path whole (temporary file, rename). */
-static int write_file(const char *path, const char *text, size_t len)
-{
-	char *tmp = xasprintf("%s.tmpXXXXXX", path);
-	int fd = mkstemp(tmp), ret = 0;
-
-	if (fd < 0) {
-		ret = -errno;
-		free(tmp);
-		return ret;
-	}
-	if (write(fd, text, len) != (ssize_t)len)
-		ret = errno ? -errno : -EIO;
-	if (!ret && fchmod(fd, 0644) < 0)
-		ret = -errno;
-	if (close(fd) < 0 && !ret)
-		ret = -errno;
-	if (!ret && rename(tmp, path) < 0)
-		ret = -errno;
-	if (ret)
-		unlink(tmp);
-	free(tmp);
-	return ret;
-}
-
 /* ------------------------------------------------------------- run.json */
 
 static json_t *uint_array(const unsigned int *v, size_t n)
@@ -573,8 +548,8 @@ static int run_builtin(const char *job, const char *json, char **why)
 	ret = rn_run(&jf, f, &err);
 	fclose(f);
 	jp_release(&jf);
-	if (!ret && (ret = write_file(json, buf, len)))
-		snprintf(err.msg, sizeof(err.msg), "cannot write '%s': %s", json, strerror(-ret));
+	if (!ret)
+		ret = or_write_file(json, buf, len, &err);
 	free(buf);
 	if (ret) {
 		*why = xasprintf("  %s\n", err.msg);
@@ -602,10 +577,11 @@ static int jobfile_main(const struct opts *o)
 	fclose(out);
 	jp_release(&jf);
 	if (o->output) {
-		int w = write_file(o->output, buf, len);
+		struct fr_err werr = { "" };
+		int w = or_write_file(o->output, buf, len, &werr);
 
 		if (w) {
-			fprintf(stderr, "fiorion: cannot write '%s': %s\n", o->output, strerror(-w));
+			fprintf(stderr, "fiorion: %s\n", werr.msg);
 			ret = w;
 		}
 	} else if (fwrite(buf, 1, len, stdout) != len || fflush(stdout)) {
@@ -776,8 +752,8 @@ int main(int argc, char **argv)
 		jf_point(f, &jc, (unsigned int)i + 1, &plan.pts[i], i == 0);
 	fclose(f);
 	whole = xasprintf("%s/%s.fio", o.outdir, o.testname);
-	if ((ret = write_file(whole, text, len)))
-		die_usage("cannot write '%s': %s", whole, strerror(-ret));
+	if (or_write_file(whole, text, len, &err))
+		die_usage("%s", err.msg);
 	free(text);
 	for (i = 0; i < plan.n; i++) {
 		char *path = xasprintf("%s/p%03zu.fio", jobs_dir, i + 1);
@@ -790,8 +766,8 @@ int main(int argc, char **argv)
 		jf_global(f, &jc, cmt);
 		jf_point(f, &jc, (unsigned int)i + 1, &plan.pts[i], true);
 		fclose(f);
-		if ((ret = write_file(path, text, len)))
-			die_usage("cannot write '%s': %s", path, strerror(-ret));
+		if (or_write_file(path, text, len, &err))
+			die_usage("%s", err.msg);
 		free(text);
 		free(cmt);
 		free(path);
@@ -800,8 +776,8 @@ int main(int argc, char **argv)
 	{
 		char *path = xasprintf("%s/run.json", jobs_dir);
 
-		if ((ret = write_file(path, rj, strlen(rj))))
-			die_usage("cannot write '%s': %s", path, strerror(-ret));
+		if (or_write_file(path, rj, strlen(rj), &err))
+			die_usage("%s", err.msg);
 		free(path);
 	}
 	free(rj);
