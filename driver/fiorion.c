@@ -806,8 +806,12 @@ int main(int argc, char **argv)
 			fprintf(stderr, "fiorion: point %zu of %zu (small=%u, large=%u) failed; %s said:\n%s",
 				i + 1, plan.n, p->s, p->l,
 				strcmp(o.runner, "fio") ? "the built-in runner" : "fio", why);
-			fprintf(stderr, "fiorion: job file %s; ORION's files cover the %zu points done\n",
-				job, done);
+			if (done)
+				fprintf(stderr, "fiorion: job file %s; ORION's files cover the %zu points done\n",
+					job, done);
+			else
+				fprintf(stderr, "fiorion: job file %s; no point completed, no ORION files written\n",
+					job);
 			free(why);
 			free(job);
 			free(json);
