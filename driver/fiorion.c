@@ -30,6 +30,7 @@
 #include "jobfile.h"
 #include "matrix.h"
 #include "orion_report.h"
+#include "backend.h"
 #include "jobparse.h"
 #include "points.h"
 #include "runner.h"
@@ -124,7 +125,9 @@ static void usage(FILE *f, int status)
 "  -fio PATH          fio binary for -runner fio (fio on PATH)\n"
 "  -engine PATH       fiorion-engine.so for -runner fio (next to this\n"
 "                     program, then " ENGINE_INSTALL_DIR ")\n"
-"  -backend NAME      engine backend: io_uring, libaio, psync (io_uring)\n"
+"  -backend NAME      engine backend: io_uring, libaio, psync (io_uring;\n"
+"                     libaio, then psync, with a note when the kernel\n"
+"                     refuses it)\n"
 "  -compat 10.2|19c   ORION output layout (10.2)\n"
 "  -outdir DIR        where job files and outputs go (.)\n"
 "  -jobs_only         write the job files and stop\n"
@@ -426,6 +429,33 @@ static char *run_json(const struct opts *o, const struct vvol *vv,
 	return s;
 }
 
+/*
+ * The default backend is io_uring; when the kernel refuses it (disabled
+ * by sysctl, seccomp, an old kernel), fall back to libaio, then psync,
+ * with a note, rather than fail every point.
+ */
+static const char *pick_backend(void)
+{
+	static const char *const order[] = { "io_uring", "libaio", "psync" };
+	char eb[128];
+	size_t i;
+
+	for (i = 0; i < 3; i++) {
+		const struct backend_ops *ops = backend_find(order[i]);
+		struct backend be = { .ops = ops };
+		int ret = ops->init(&be, 4);
+
+		if (!ret) {
+			ops->exit(&be);
+			return i ? order[i] : NULL;
+		}
+		if (i < 2)
+			fprintf(stderr, "fiorion: note: the kernel refused %s (%s); trying %s\n",
+				order[i], fr_strerror(ret, eb, sizeof(eb)), order[i + 1]);
+	}
+	return "psync";
+}
+
 /* ------------------------------------------------------------ running */
 
 static void fmt_hms(char *buf, size_t len, long secs)
@@ -705,6 +735,8 @@ int main(int argc, char **argv)
 	if (ret)
 		die_usage("out of memory");
 
+	if (!o.backend)
+		o.backend = pick_backend();
 	engine = find_engine(o.engine);
 	snprintf(dur, sizeof(dur), "%ld", o.duration);
 	jc = (struct jf_conf){
