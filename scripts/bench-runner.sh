@@ -12,8 +12,9 @@
 # io_uring backend); then fio's null engine against the built-in runner
 # with the fiorion engine's backend=null. Pairs run interleaved, ROUNDS
 # times (default 5) for SECONDS each (default 3); the table gives median
-# IOPS and median CPU seconds (user + system of the whole process, from
-# /usr/bin/time) per million I/Os, and the ratios runner / fio.
+# IOPS and median CPU seconds per million I/Os of the whole process, two
+# ways: user + system from getrusage (/usr/bin/time) and perf's
+# task-clock (when perf works here), and the ratios runner / fio.
 set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 ROUNDS=${1:-5}
@@ -31,17 +32,28 @@ job() { # NAME ENGINE-LINES QD
 		"$2" "$3" "$SECS" >"$T/$1.fio"
 }
 
-# measure CMD...: prints "IOPS CPU_SECONDS"
+PERF=
+perf stat -x, -e task-clock -o "$T/ps" true 2>/dev/null && PERF=1
+
+# measure CMD...: prints "IOPS RUSAGE_CPU_SECONDS TASK_CLOCK_SECONDS"
 measure() {
-	/usr/bin/time -f '%U %S' -o "$T/cpu" "$@" >"$T/out.json" 2>"$T/err" || { cat "$T/err" >&2; exit 1; }
+	if [ -n "$PERF" ]; then
+		perf stat -x, -e task-clock -o "$T/ps" /usr/bin/time -f '%U %S' -o "$T/cpu" "$@" \
+			>"$T/out.json" 2>"$T/err" || { cat "$T/err" >&2; exit 1; }
+		tc=$(awk -F, '/task-clock/ {printf "%.4f", $1 / 1000}' "$T/ps")
+	else
+		/usr/bin/time -f '%U %S' -o "$T/cpu" "$@" >"$T/out.json" 2>"$T/err" || { cat "$T/err" >&2; exit 1; }
+		tc=0
+	fi
 	iops=$(sed -n 's/^ *"iops" *: *\([0-9.]*\),$/\1/p' "$T/out.json" | awk '{s += $1} END {printf "%d", s}')
 	cpu=$(awk '{print $1 + $2}' "$T/cpu")
-	echo "$iops $cpu"
+	echo "$iops $cpu $tc"
 }
 
 median() { sort -n | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'; }
 
-printf '%-9s %-3s %10s %10s %7s %12s %12s %7s\n' pair qd "fio IOPS" "run IOPS" ratio "fio cpu/1M" "run cpu/1M" ratio
+printf '%-9s %-3s %9s %9s %6s | %-22s %6s | %-22s %6s\n' pair qd "fio IOPS" "run IOPS" ratio \
+	"rusage s/1M fio   run" ratio "task-clock s/1M fio run" ratio
 for pair in io_uring null; do
 	for qd in 1 8 32; do
 		if [ $pair = null ]; then
@@ -55,20 +67,26 @@ backend=null" $qd
 filename=$T/scratch" $qd
 			cp "$T/f.fio" "$T/r.fio"
 		fi
-		: >"$T/fi" && : >"$T/ri" && : >"$T/fc" && : >"$T/rc"
+		: >"$T/fi" && : >"$T/ri" && : >"$T/fc" && : >"$T/rc" && : >"$T/ft" && : >"$T/rt"
 		r=0
 		while [ $r -lt "$ROUNDS" ]; do
-			set -- $(measure "$FIO" --output-format=json "$T/f.fio")
-			echo "$1" >>"$T/fi"
-			awk -v c="$2" -v i="$1" -v s="$SECS" 'BEGIN {printf "%.4f\n", c / (i * s) * 1e6}' >>"$T/fc"
-			set -- $(measure "$TOP/build/fiorion" -jobfile "$T/r.fio")
-			echo "$1" >>"$T/ri"
-			awk -v c="$2" -v i="$1" -v s="$SECS" 'BEGIN {printf "%.4f\n", c / (i * s) * 1e6}' >>"$T/rc"
+			for who in f r; do
+				if [ $who = f ]; then
+					set -- $(measure "$FIO" --output-format=json "$T/f.fio")
+				else
+					set -- $(measure "$TOP/build/fiorion" -jobfile "$T/r.fio")
+				fi
+				echo "$1" >>"$T/${who}i"
+				awk -v c="$2" -v i="$1" -v s="$SECS" 'BEGIN {printf "%.4f\n", c / (i * s) * 1e6}' >>"$T/${who}c"
+				awk -v c="$3" -v i="$1" -v s="$SECS" 'BEGIN {printf "%.4f\n", c / (i * s) * 1e6}' >>"$T/${who}t"
+			done
 			r=$((r + 1))
 		done
 		fi_=$(median <"$T/fi") ri=$(median <"$T/ri") fc=$(median <"$T/fc") rc=$(median <"$T/rc")
-		printf '%-9s %-3s %10s %10s %6.1f%% %12s %12s %6.2fx\n' $pair $qd "$fi_" "$ri" \
+		ft=$(median <"$T/ft") rt=$(median <"$T/rt")
+		printf '%-9s %-3s %9s %9s %5.1f%% | %10s %10s %5.2fx | %10s %10s %5.2fx\n' $pair $qd "$fi_" "$ri" \
 			"$(awk -v a="$ri" -v b="$fi_" 'BEGIN {print 100 * a / b}')" "$fc" "$rc" \
-			"$(awk -v a="$rc" -v b="$fc" 'BEGIN {print a / b}')"
+			"$(awk -v a="$rc" -v b="$fc" 'BEGIN {print a / b}')" "$ft" "$rt" \
+			"$(awk -v a="$rt" -v b="$ft" 'BEGIN {print b ? a / b : 0}')"
 	done
 done
