@@ -48,6 +48,7 @@ CONV_SRCS := \
 	converter/orion_report.c \
 	converter/points.c \
 	plugin/fr_err.c \
+	plugin/fr_size.c \
 	# EOL
 
 DRIVER_SRCS := \
@@ -147,7 +148,7 @@ $(B)/tests/test_matrix: tests/test_matrix.c $(B)/san/driver/matrix.o $(B)/san/dr
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Idriver $(CFLAGS) $(SAN_FLAGS) -o $@ $^ $(CMOCKA_LIBS)
 
-$(B)/tests/test_jobparse: tests/test_jobparse.c $(B)/san/driver/jobparse.o $(B)/san/plugin/fr_err.o
+$(B)/tests/test_jobparse: tests/test_jobparse.c $(B)/san/driver/jobparse.o $(B)/san/plugin/fr_err.o $(B)/san/plugin/fr_size.o
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) -o $@ $^ $(CMOCKA_LIBS)
 

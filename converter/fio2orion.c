@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 
 #include "fiojson.h"
+#include "fr_size.h"
 #include "orion_report.h"
 #include "points.h"
 
@@ -64,29 +65,13 @@ static void die_usage(const char *fmt, const char *a, const char *b)
 /* A size like 64k or 131072; anything else is a usage error. */
 static uint64_t parse_size_opt(const char *name, const char *v)
 {
-	char *end;
-	unsigned long long n;
-	uint64_t mult = 1;
+	uint64_t n;
 
-	errno = 0;
-	n = strtoull(v, &end, 10);
-	if (end == v || errno || v[0] == '-')
+	if (fr_parse_size(v, &n))
 		die_usage("-%s '%s': expected a size such as 64k or 131072", name, v);
-	if (*end) {
-		switch (*end | 0x20) {
-		case 'k': mult = 1ULL << 10; break;
-		case 'm': mult = 1ULL << 20; break;
-		case 'g': mult = 1ULL << 30; break;
-		default:
-			die_usage("-%s '%s': expected a size such as 64k or 131072", name, v);
-		}
-		if (end[1] && !((end[1] | 0x20) == 'b' && !end[2]) &&
-		    !((end[1] | 0x20) == 'i' && (end[2] | 0x20) == 'b' && !end[3]))
-			die_usage("-%s '%s': expected a size such as 64k or 131072", name, v);
-	}
-	if (!n || n > (1ULL << 40) / mult)
+	if (!n || n > (1ULL << 40))
 		die_usage("-%s '%s': must be between 1 byte and 1 TiB", name, v);
-	return n * mult;
+	return n;
 }
 
 int main(int argc, char **argv)

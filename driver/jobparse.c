@@ -16,6 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fr_size.h"
+
 static const char *const rw_names[] = {
 	[JP_READ] = "read", [JP_WRITE] = "write", [JP_RANDREAD] = "randread",
 	[JP_RANDWRITE] = "randwrite", [JP_RW] = "rw", [JP_RANDRW] = "randrw",
@@ -130,35 +132,9 @@ static char *trim(char *s)
 	return s;
 }
 
-/* fio's size: number, optional k/m/g/t/p (base 1024), optional "b"/"ib". */
 static int parse_bytes(const char *v, uint64_t *out)
 {
-	char *end;
-	unsigned long long n;
-	uint64_t mult = 1;
-
-	if (!v || !isdigit((unsigned char)*v))
-		return -EINVAL;
-	errno = 0;
-	n = strtoull(v, &end, 10);
-	if (errno)
-		return -EINVAL;
-	switch (tolower((unsigned char)*end)) {
-	case 'k': mult = 1ULL << 10; end++; break;
-	case 'm': mult = 1ULL << 20; end++; break;
-	case 'g': mult = 1ULL << 30; end++; break;
-	case 't': mult = 1ULL << 40; end++; break;
-	case 'p': mult = 1ULL << 50; end++; break;
-	default: break;
-	}
-	if (mult > 1 && tolower((unsigned char)*end) == 'i')
-		end++;
-	if (tolower((unsigned char)*end) == 'b')
-		end++;
-	if (*end || (n && mult > UINT64_MAX / n))
-		return -EINVAL;
-	*out = n * mult;
-	return 0;
+	return fr_parse_size(v, out);
 }
 
 static int parse_size(const char *v, struct jp_size *s)

@@ -274,14 +274,21 @@ static uint64_t map_next(struct rn_td *td, uint64_t blocks)
 	return td->map_x;
 }
 
-static void fill_pattern(const struct jp_job *j, unsigned char *b, uint64_t len)
+/* verify_pattern's bytes, in the order fio writes them. */
+static void pattern_bytes(const struct jp_job *j, unsigned char p[4])
 {
-	unsigned char p[4];
-	uint64_t i;
 	unsigned int k;
 
 	for (k = 0; k < j->pattern_len; k++)
 		p[k] = (unsigned char)(j->pattern >> (8 * (j->pattern_len - 1 - k)));
+}
+
+static void fill_pattern(const struct jp_job *j, unsigned char *b, uint64_t len)
+{
+	unsigned char p[4];
+	uint64_t i;
+
+	pattern_bytes(j, p);
 	for (i = 0; i < len; i++)
 		b[i] = p[i % j->pattern_len];
 }
@@ -333,12 +340,10 @@ static void fail(struct rn_td *td, int error, const char *fmt, ...)
 static bool check_pattern(const struct jp_job *j, const unsigned char *b,
 			  uint64_t len, uint64_t *bad)
 {
-	uint64_t i;
-	unsigned int k;
 	unsigned char p[4];
+	uint64_t i;
 
-	for (k = 0; k < j->pattern_len; k++)
-		p[k] = (unsigned char)(j->pattern >> (8 * (j->pattern_len - 1 - k)));
+	pattern_bytes(j, p);
 	for (i = 0; i < len; i++)
 		if (b[i] != p[i % j->pattern_len]) {
 			*bad = i;
