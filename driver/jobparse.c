@@ -132,11 +132,6 @@ static char *trim(char *s)
 	return s;
 }
 
-static int parse_bytes(const char *v, uint64_t *out)
-{
-	return fr_parse_size(v, out);
-}
-
 static int parse_size(const char *v, struct jp_size *s)
 {
 	size_t l = v ? strlen(v) : 0;
@@ -152,7 +147,7 @@ static int parse_size(const char *v, struct jp_size *s)
 		s->set = true;
 		return 0;
 	}
-	if (parse_bytes(v, &s->bytes))
+	if (fr_parse_size(v, &s->bytes))
 		return -EINVAL;
 	s->set = true;
 	return 0;
@@ -253,7 +248,7 @@ static int apply(struct jp_job *j, const struct jp_kv *kv, const char *name,
 		free(j->filename);
 		j->filename = strdup(v);
 	} else if (!strcmp(k, "stripe")) {
-		bad = parse_bytes(v, &j->stripe);
+		bad = fr_parse_size(v, &j->stripe);
 	} else if (!strcmp(k, "rw") || !strcmp(k, "readwrite")) {
 		size_t i;
 
@@ -275,7 +270,7 @@ static int apply(struct jp_job *j, const struct jp_kv *kv, const char *name,
 		if (!bad)
 			j->rwmixwrite = 100 - r;
 	} else if (!strcmp(k, "bs") || !strcmp(k, "blocksize")) {
-		bad = parse_bytes(v, &j->bs) || !j->bs;
+		bad = fr_parse_size(v, &j->bs) || !j->bs;
 	} else if (!strcmp(k, "iodepth")) {
 		bad = parse_uint(v, 1, 65536, &j->iodepth);
 	} else if (!strcmp(k, "numjobs")) {
