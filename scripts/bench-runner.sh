@@ -4,7 +4,7 @@
 # bench-runner.sh -- fiorion's built-in runner against stock fio on the
 # same job file, side by side.
 #
-# Usage: scripts/bench-runner.sh [ROUNDS [SECONDS [FILE_MIB]]]
+# Usage: [PIN_CPU=N] scripts/bench-runner.sh [ROUNDS [SECONDS [FILE_MIB]]]
 #
 # 8 KiB random reads, direct=1, one scratch file:
 #   io_uring  iodepth 1, 8, 32: the same job file (ioengine=io_uring,
@@ -37,6 +37,9 @@ ROUNDS=${1:-7}
 SECS=${2:-5}
 MIB=${3:-1024}
 FIO=${FIO:-fio}
+# PIN_CPU=N runs both programs (all their threads) on CPU N only: the same
+# placement for both, so the scheduler's choice stops adding noise.
+PIN=${PIN_CPU:+taskset -c $PIN_CPU}
 T=$(mktemp -d "${TMPDIR:-/tmp}/fiorion-bench.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 dd if=/dev/urandom of="$T/scratch" bs=1M count="$MIB" status=none
@@ -51,8 +54,8 @@ job() { # NAME ENGINE-LINES QD
 # cpu WHO JOBFILE: runs it, leaves "user system" seconds in $T/cpu, JSON in $T/out.json
 cpu() {
 	case $1 in
-	f) /usr/bin/time -f '%U %S' -o "$T/cpu" "$FIO" --output-format=json "$2" >"$T/out.json" 2>"$T/err" ;;
-	r) /usr/bin/time -f '%U %S' -o "$T/cpu" "$TOP/build/fiorion" -jobfile "$2" >"$T/out.json" 2>"$T/err" ;;
+	f) $PIN /usr/bin/time -f '%U %S' -o "$T/cpu" "$FIO" --output-format=json "$2" >"$T/out.json" 2>"$T/err" ;;
+	r) $PIN /usr/bin/time -f '%U %S' -o "$T/cpu" "$TOP/build/fiorion" -jobfile "$2" >"$T/out.json" 2>"$T/err" ;;
 	esac || { cat "$T/err" >&2; exit 1; }
 }
 
@@ -88,7 +91,7 @@ EVENTS='syscalls:sys_enter_io_uring_enter,block:block_rq_issue,context-switches,
 
 # kernel work per I/O of one run of WHO, as "enter rq cs wait"
 events() {
-	perf stat -x, -e "$EVENTS" -o "$T/ps" sh -c '
+	$PIN perf stat -x, -e "$EVENTS" -o "$T/ps" sh -c '
 		if [ "$1" = f ]; then exec "$2" --output-format=json "$3/f.fio"
 		else exec "$4/build/fiorion" -jobfile "$3/r.fio"; fi' sh "$1" "$FIO" "$T" "$TOP" \
 		>"$T/out.json" 2>"$T/err" || { cat "$T/err" >&2; exit 1; }
