@@ -524,11 +524,11 @@ out:
  * Wait for clones [first, n) to end. Like fio's main loop (backend.c:
  * reap_threads(), then do_usleep(10000), while jobs run), the parent
  * looks every 10 ms instead of sleeping in pthread_join. That timing is
- * measurable: on a VM, a CPU with a timer due that soon keeps its
- * scheduler tick between I/Os, and a depth-1 job sharing the CPU with
- * the parent ran 11% more IOPS at 0.77x the CPU per I/O than with a parent
- * asleep in pthread_join (README, Benchmarks). Waiting as fio waits
- * keeps the two runners' numbers comparable.
+ * measurable: on this project's VM a depth-1 job sharing its CPU with
+ * the parent ran 11% more IOPS at 0.77x the CPU per I/O than with a
+ * parent asleep in pthread_join, most likely because a timer due that
+ * soon keeps the CPU's scheduler tick running between I/Os (README,
+ * Benchmarks). Waiting as fio waits keeps the two runners comparable.
  */
 static void reap(struct rn_td **tds, size_t first, size_t n)
 {
