@@ -74,6 +74,7 @@ struct rn_td {
 	bool verifying;
 	pthread_t thr;
 	int done;		/* set (atomically) when the clone's thread ends */
+	uint64_t progress;	/* now_ns() of the last completion (atomic) */
 };
 
 /* The hooks, as fio's struct ioengine_ops names them. */
@@ -410,6 +411,19 @@ static void next_io(struct rn_td *td, struct rn_io *io)
 	}
 }
 
+/*
+ * Set when the parent gives up on a clone whose I/O never completes (see
+ * reap()). The run's memory is released after that; a clone whose I/O
+ * returns later must then touch nothing of it, and only ends its thread.
+ */
+static int abandoned;
+
+static void leave_if_abandoned(void)
+{
+	if (__atomic_load_n(&abandoned, __ATOMIC_ACQUIRE))
+		pthread_exit(NULL);
+}
+
 /* One phase: hold iodepth I/Os outstanding until the deadline or limit. */
 static void run_loop(struct rn_td *td, uint64_t deadline, uint64_t limit)
 {
@@ -431,6 +445,7 @@ static void run_loop(struct rn_td *td, uint64_t deadline, uint64_t limit)
 			io->t_start = now;
 			io->t_issue = now;
 			ret = ops->queue(td, io);
+			leave_if_abandoned();
 			if (ret < 0) {
 				fail(td, -ret, "%s at volume offset %" PRIu64 " (%" PRIu64 " bytes): %s",
 				     ret == -ERANGE ? "I/O outside the volume" : "I/O refused",
@@ -443,6 +458,7 @@ static void run_loop(struct rn_td *td, uint64_t deadline, uint64_t limit)
 			if (ret == RN_Q_COMPLETED) {
 				now = now_ns();
 				complete(td, io, now);
+				__atomic_store_n(&td->progress, now, __ATOMIC_RELAXED);
 			} else {
 				/*
 				 * fio's default iodepth_batch=1: each I/O is
@@ -469,6 +485,7 @@ static void run_loop(struct rn_td *td, uint64_t deadline, uint64_t limit)
 			continue;
 		}
 		n = ops->getevents(td, 1, td->inflight);
+		leave_if_abandoned();
 		now = now_ns();
 		if (n < 0) {
 			fail(td, -n, "waiting for I/O: %s", strerror(-n));
@@ -476,6 +493,7 @@ static void run_loop(struct rn_td *td, uint64_t deadline, uint64_t limit)
 		}
 		for (i = 0; i < (unsigned int)n; i++)
 			complete(td, ops->event(td, i), now);
+		__atomic_store_n(&td->progress, now, __ATOMIC_RELAXED);
 		td->inflight -= (unsigned int)n;
 	}
 	td->t_end = now;
@@ -492,6 +510,7 @@ static void *thread_main(void *arg)
 	ret = td->ops->init(td, &err);
 	if (!ret)
 		ret = td->ops->open_file(td, &err);
+	leave_if_abandoned();
 	if (!ret)
 		ret = setup_ios(td, &err);
 	if (ret) {
@@ -521,28 +540,57 @@ out:
 }
 
 /*
- * Wait for clones [first, n) to end. Like fio's main loop (backend.c:
- * reap_threads(), then do_usleep(10000), while jobs run), the parent
- * looks every 10 ms instead of sleeping in pthread_join. That timing is
- * measurable: on this project's VM a depth-1 job sharing its CPU with
- * the parent ran 11% more IOPS at 0.77x the CPU per I/O than with a
- * parent asleep in pthread_join, most likely because a timer due that
- * soon keeps the CPU's scheduler tick running between I/Os (README,
+ * Wait for clones [first, n) to end. Like fio's main
+ * loop (backend.c: reap_threads(), then do_usleep(10000), while jobs run),
+ * the parent looks every 10 ms instead of sleeping in pthread_join. That
+ * timing is measurable: on this project's VM a depth-1 job sharing its CPU
+ * with the parent ran 11% more IOPS at 0.77x the CPU per I/O than with a
+ * parent asleep in pthread_join, most likely because a timer due that soon
+ * keeps the CPU's scheduler tick running between I/Os (README,
  * Benchmarks). Waiting as fio waits keeps the two runners comparable.
+ *
+ * Also as fio (FIO_REAP_TIMEOUT, 300 s): a clone that has seen no I/O
+ * complete for @stuck_s seconds (0: no limit) is waiting for an I/O its
+ * LUN does not complete. That is an error naming the job and its LUNs;
+ * the clone's thread is left behind (no system call takes back an I/O
+ * the device holds), and the clones and their memory are kept.
+ * Returns 0, or -ETIMEDOUT with @err set.
  */
-static void reap(struct rn_td **tds, size_t first, size_t n)
+static int reap(struct rn_td **tds, size_t first, size_t n, unsigned int stuck_s,
+		struct fr_err *err)
 {
 	const struct timespec tick = { 0, 10 * 1000 * 1000 };
+	const uint64_t limit = stuck_s * UINT64_C(1000000000);
 	size_t k = first;
 
 	while (k < n) {
-		if (__atomic_load_n(&tds[k]->done, __ATOMIC_ACQUIRE))
+		const struct rn_td *td = tds[k];
+		uint64_t last;
+		char luns[512] = "";
+		size_t len = 0;
+		unsigned int l;
+
+		if (__atomic_load_n(&td->done, __ATOMIC_ACQUIRE)) {
 			k++;
-		else
+			continue;
+		}
+		/* The clone may store a later time than a clock read before the load. */
+		last = __atomic_load_n(&td->progress, __ATOMIC_RELAXED);
+		if (!limit || now_ns() - last <= limit) {
 			nanosleep(&tick, NULL);
+			continue;
+		}
+		for (l = 0; l < td->vv->nluns && len < sizeof(luns); l++)
+			len += (size_t)snprintf(luns + len, sizeof(luns) - len, "%s'%s'",
+						l ? ", " : "", td->vv->luns[l].path);
+		__atomic_store_n(&abandoned, 1, __ATOMIC_RELEASE);
+		return fr_errf(err, -ETIMEDOUT,
+			       "job '%s': no I/O has completed for %u s; %s %s is not completing it (stuck device?)",
+			       td->job->name, stuck_s, td->vv->nluns > 1 ? "a LUN of" : "LUN", luns);
 	}
 	for (k = first; k < n; k++)
 		pthread_join(tds[k]->thr, NULL);
+	return 0;
 }
 
 /* --------------------------------------------------------------- JSON */
@@ -656,7 +704,19 @@ int rn_run(const struct jp_file *f, FILE *out, struct fr_err *err)
 	json_t *doc, *jobs;
 	int g, ret = 0;
 	char tbuf[64];
+	unsigned int stuck_s = 300;	/* fio's FIO_REAP_TIMEOUT */
+	const char *e = getenv("FIORION_STUCK_TIMEOUT");
 
+	if (e) {
+		char *end;
+		unsigned long v = strtoul(e, &end, 10);
+
+		if (!*e || *end || v > 86400)
+			return fr_errf(err, -EINVAL,
+				       "FIORION_STUCK_TIMEOUT=%s: give whole seconds, 0 to 86400 (0: wait for ever)",
+				       e);
+		stuck_s = (unsigned int)v;
+	}
 	for (g = 0; g < f->ngroups && !ret; g++) {
 		size_t first = ntd;
 
@@ -693,11 +753,16 @@ int rn_run(const struct jp_file *f, FILE *out, struct fr_err *err)
 				}
 			}
 		}
-		for (i = first; i < ntd && !ret; i++)
+		for (i = first; i < ntd && !ret; i++) {
+			tds[i]->progress = now_ns();
 			if (pthread_create(&tds[i]->thr, NULL, thread_main, tds[i]))
 				ret = fr_errf(err, -EAGAIN, "cannot start a thread for job '%s'",
 					      tds[i]->job->name);
-		reap(tds, first, i);
+		}
+		if (reap(tds, first, i, stuck_s, err)) {
+			/* A thread is left behind: it may still hold the clones. */
+			return -ETIMEDOUT;
+		}
 		for (k = first; k < ntd && !ret; k++)
 			if (tds[k]->error)
 				ret = fr_errf(err, -tds[k]->error, "job '%s': %s",

@@ -16,7 +16,7 @@
 # Needs root (or sudo) only when something must be installed.
 set -eu
 
-PKGS="gcc make pkg-config dpkg-dev liburing-dev libaio-dev libcmocka-dev libjansson-dev fio time"
+PKGS="gcc make pkg-config dpkg-dev liburing-dev libaio-dev libcmocka-dev libjansson-dev fio time python3-fusepy"
 
 die() { echo "setup: $*" >&2; exit 1; }
 note() { echo "setup: $*" >&2; }

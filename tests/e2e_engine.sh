@@ -14,12 +14,13 @@ mkfile b 6
 mkfile c 10
 printf '%s\n%s\r\n  %s  \n\n' "$T/a" "$T/b" "$T/c" >"$T/vol.lun"
 
-# run NAME FIO-ARGS...: run fio with the engine, keep its output in $T/NAME.out
+# run NAME FIO-ARGS...: run fio with the engine in $T (fio leaves files such
+# as verify state in its working directory), keep its output in $T/NAME.out
 run() {
 	name=$1
 	shift
-	"$FIO" --output="$T/$name.out" --name="$name" --ioengine=external:"$ENGINE" "$@" \
-		>"$T/$name.err" 2>&1
+	(cd "$T" && "$FIO" --output="$T/$name.out" --name="$name" --ioengine=external:"$ENGINE" "$@" \
+		>"$T/$name.err" 2>&1)
 }
 
 refused() { grep -q "the kernel refused" "$T/$1.out" "$T/$1.err" 2>/dev/null; }
