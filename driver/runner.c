@@ -75,6 +75,7 @@ struct rn_td {
 	pthread_t thr;
 	int done;		/* set (atomically) when the clone's thread ends */
 	uint64_t progress;	/* now_ns() of the last completion (atomic) */
+	int abandoned;		/* set (atomically) by a parent giving up on it */
 };
 
 /* The hooks, as fio's struct ioengine_ops names them. */
@@ -412,15 +413,14 @@ static void next_io(struct rn_td *td, struct rn_io *io)
 }
 
 /*
- * Set when the parent gives up on a clone whose I/O never completes (see
- * reap()). The run's memory is released after that; a clone whose I/O
- * returns later must then touch nothing of it, and only ends its thread.
+ * td->abandoned is set when the parent gives up on the clone's group
+ * because an I/O never completes (see reap()). The caller frees the job
+ * file after that; the clone (never freed then) must touch nothing else
+ * if its I/O returns later, and only ends its thread.
  */
-static int abandoned;
-
-static void leave_if_abandoned(void)
+static void leave_if_abandoned(const struct rn_td *td)
 {
-	if (__atomic_load_n(&abandoned, __ATOMIC_ACQUIRE))
+	if (__atomic_load_n(&td->abandoned, __ATOMIC_ACQUIRE))
 		pthread_exit(NULL);
 }
 
@@ -445,7 +445,7 @@ static void run_loop(struct rn_td *td, uint64_t deadline, uint64_t limit)
 			io->t_start = now;
 			io->t_issue = now;
 			ret = ops->queue(td, io);
-			leave_if_abandoned();
+			leave_if_abandoned(td);
 			if (ret < 0) {
 				fail(td, -ret, "%s at volume offset %" PRIu64 " (%" PRIu64 " bytes): %s",
 				     ret == -ERANGE ? "I/O outside the volume" : "I/O refused",
@@ -485,7 +485,7 @@ static void run_loop(struct rn_td *td, uint64_t deadline, uint64_t limit)
 			continue;
 		}
 		n = ops->getevents(td, 1, td->inflight);
-		leave_if_abandoned();
+		leave_if_abandoned(td);
 		now = now_ns();
 		if (n < 0) {
 			fail(td, -n, "waiting for I/O: %s", strerror(-n));
@@ -510,7 +510,7 @@ static void *thread_main(void *arg)
 	ret = td->ops->init(td, &err);
 	if (!ret)
 		ret = td->ops->open_file(td, &err);
-	leave_if_abandoned();
+	leave_if_abandoned(td);
 	if (!ret)
 		ret = setup_ios(td, &err);
 	if (ret) {
@@ -540,9 +540,9 @@ out:
 }
 
 /*
- * Wait for clones [first, n) to end. Like fio's main
- * loop (backend.c: reap_threads(), then do_usleep(10000), while jobs run),
- * the parent looks every 10 ms instead of sleeping in pthread_join. That
+ * Wait for clones [first, n) to end. Like fio's main loop (backend.c:
+ * reap_threads(), then do_usleep(10000), while jobs run), the parent
+ * looks every 10 ms instead of sleeping in pthread_join. That
  * timing is measurable: on this project's VM a depth-1 job sharing its CPU
  * with the parent ran 11% more IOPS at 0.77x the CPU per I/O than with a
  * parent asleep in pthread_join, most likely because a timer due that soon
@@ -583,7 +583,8 @@ static int reap(struct rn_td **tds, size_t first, size_t n, unsigned int stuck_s
 		for (l = 0; l < td->vv->nluns && len < sizeof(luns); l++)
 			len += (size_t)snprintf(luns + len, sizeof(luns) - len, "%s'%s'",
 						l ? ", " : "", td->vv->luns[l].path);
-		__atomic_store_n(&abandoned, 1, __ATOMIC_RELEASE);
+		for (l = (unsigned int)first; l < n; l++)
+			__atomic_store_n(&tds[l]->abandoned, 1, __ATOMIC_RELEASE);
 		return fr_errf(err, -ETIMEDOUT,
 			       "job '%s': no I/O has completed for %u s; %s %s is not completing it (stuck device?)",
 			       td->job->name, stuck_s, td->vv->nluns > 1 ? "a LUN of" : "LUN", luns);
