@@ -137,6 +137,10 @@ static void usage(FILE *f, int status)
 "                     print its fio-format JSON (no -run needed)\n"
 "  -output FILE       with -jobfile: write the JSON to FILE instead\n"
 "\n"
+"environment: FIORION_STUCK_TIMEOUT=S  seconds with no I/O completing\n"
+"before the built-in runner fails the point, naming the LUN (300; 0 =\n"
+"wait for ever)\n"
+"\n"
 "exit status: 0 done, 1 a point failed (the files of the points done are\n"
 "written), 2 bad options or input\n",
 	      f);
