@@ -158,8 +158,8 @@ int main(int argc, char **argv)
 	}
 	if (po.small_max >= po.large_min)
 		die_usage("-small_max must be below -large_min%s%s", "", "");
-	if (!json && (stat(outdir, &st) < 0 || !S_ISDIR(st.st_mode)))
-		die_usage("-outdir '%s': not a directory%s", outdir, "");
+	if (!json && stat(outdir, &st) == 0 && !S_ISDIR(st.st_mode))
+		die_usage("-outdir '%s': exists and is not a folder%s", outdir, "");
 
 	for (i = optind; i < argc; i++) {
 		if (fj_read_file(&set, argv[i], &err)) {
@@ -186,6 +186,9 @@ int main(int argc, char **argv)
 			fputs("fio2orion: cannot write standard output\n", stderr);
 			status = EXIT_FAIL;
 		}
+	} else if (or_make_dir(outdir, &err)) {
+		fprintf(stderr, "fio2orion: %s\n", err.msg);
+		status = EXIT_USAGE;
 	} else if (or_write_all(&params, &pts, outdir, compat, &hist, &err)) {
 		fprintf(stderr, "fio2orion: %s\n", err.msg);
 		status = EXIT_FAIL;

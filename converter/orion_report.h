@@ -94,6 +94,14 @@ int or_write_all(const struct or_params *p, const struct pt_set *pts,
 int or_write_file(const char *path, const char *data, size_t len,
 		  struct fr_err *err);
 
+/*
+ * Make the output folder @path with its missing parents (mode 0777 less
+ * the umask, as mkdir -p). An existing folder is fine. Returns 0, or a
+ * negative errno with @err naming the component that is not a folder or
+ * could not be made, and why.
+ */
+int or_make_dir(const char *path, struct fr_err *err);
+
 /* The points as a JSON document, for other tools. */
 int or_points_json(FILE *f, const struct or_params *p,
 		   const struct pt_set *pts);

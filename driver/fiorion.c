@@ -579,7 +579,7 @@ static int run_builtin(const char *job, const char *json, char **why)
 		return -1;
 	}
 	f = open_memstream(&buf, &len);
-	ret = rn_run(&jf, f, &err);
+	ret = rn_run(&jf, f, NULL, &err);
 	fclose(f);
 	jp_release(&jf);
 	if (!ret)
@@ -600,6 +600,7 @@ static int jobfile_main(const struct opts *o)
 	FILE *out = stdout;
 	char *buf = NULL;
 	size_t len = 0;
+	bool refused = false;
 	int ret;
 
 	if (jp_parse_file(&jf, o->jobfile, &err)) {
@@ -607,7 +608,7 @@ static int jobfile_main(const struct opts *o)
 		return EXIT_USAGE;
 	}
 	out = open_memstream(&buf, &len);
-	ret = rn_run(&jf, out, &err);
+	ret = rn_run(&jf, out, &refused, &err);
 	fclose(out);
 	jp_release(&jf);
 	if (o->output) {
@@ -625,7 +626,8 @@ static int jobfile_main(const struct opts *o)
 	free(buf);
 	if (ret && err.msg[0])
 		fprintf(stderr, "fiorion: %s\n", err.msg);
-	return ret ? EXIT_RUN : EXIT_OK;
+	/* A plan that could not start (a LUN, a limit) is bad input: 2. */
+	return ret ? (refused ? EXIT_USAGE : EXIT_RUN) : EXIT_OK;
 }
 
 /* What one point measured, for the progress line. */
@@ -719,8 +721,8 @@ int main(int argc, char **argv)
 	parse(&o, argc, argv);
 	if (o.jobfile)
 		return jobfile_main(&o);
-	if (stat(o.outdir, &st) < 0 || !S_ISDIR(st.st_mode))
-		die_usage("-outdir '%s': not a directory", o.outdir);
+	if (stat(o.outdir, &st) == 0 && !S_ISDIR(st.st_mode))
+		die_usage("-outdir '%s': exists and is not a folder", o.outdir);
 
 	/* ORION: <testname>.lun, as given (a .lun suffix is not stripped). */
 	lunfile = xasprintf("%s.lun", o.testname);
@@ -758,6 +760,8 @@ int main(int argc, char **argv)
 	for (i = 0; i < plan.n; i++)
 		total_secs += point_secs(&o, &jc, &plan.pts[i]);
 
+	if (or_make_dir(o.outdir, &err))
+		die_usage("%s", err.msg);
 	printf("ORION: ORacle IO Numbers -- Version fiorion-%s\n", FIORION_VERSION);
 	if (o.compat == OR_COMPAT_19C) {
 		/* 11.1+: the output prefix, then 11.2+'s wording. */

@@ -274,7 +274,11 @@ static int apply(struct jp_job *j, const struct jp_kv *kv, const char *name,
 	} else if (!strcmp(k, "iodepth")) {
 		bad = parse_uint(v, 1, 65536, &j->iodepth);
 	} else if (!strcmp(k, "numjobs")) {
-		bad = parse_uint(v, 1, 4096, &j->numjobs);
+		/* fio's limit too (REAL_MAX_JOBS); each clone is one thread. */
+		if (parse_uint(v, 1, JP_MAX_CLONES, &j->numjobs))
+			return fr_errf(err, -EINVAL,
+				       "%s:%u: numjobs=%s: give 1 to %u (the built-in runner runs each clone as a thread, at most %u at once, as fio)",
+				       name, kv->line, v, JP_MAX_CLONES, JP_MAX_CLONES);
 	} else if (!strcmp(k, "direct")) {
 		bad = parse_bool(v, &j->direct);
 	} else if (!strcmp(k, "time_based")) {

@@ -19,6 +19,9 @@
 
 #include "fr_err.h"
 
+/* Most clones of one job (numjobs), as fio's REAL_MAX_JOBS. */
+#define JP_MAX_CLONES 4096u
+
 enum jp_rw {
 	JP_READ, JP_WRITE, JP_RANDREAD, JP_RANDWRITE, JP_RW, JP_RANDRW,
 };

@@ -4,10 +4,13 @@
  *
  * Per clone (a "thread data", as fio calls it): the engine hooks below,
  * a pool of iodepth I/O units with aligned buffers, a random generator,
- * and per-direction statistics (lat/clat/slat histograms). Time is read
- * once per batch: before queueing a batch (start), after committing it
- * (issue), after reaping (completion), as fio's own accounting does for
- * engines that set their issue time.
+ * and per-direction statistics (lat/clat/slat histograms). Each I/O is
+ * timed as fio 3.33 times it: its own start stamp when it is prepared
+ * (get_io_u), its issue stamp when the submit call that handed it to the
+ * kernel has returned (fio's io_uring and libaio engines), its completion
+ * stamp when the runner takes it, one completion at a time (fio's
+ * iodepth_batch_complete_max=1). slat = issue - start, clat = completion
+ * - issue, lat = completion - start.
  */
 #include "runner.h"
 
@@ -31,12 +34,14 @@
 #endif
 
 enum { RN_Q_QUEUED = 0, RN_Q_COMPLETED = 1 };
+
 enum { DIR_READ = 0, DIR_WRITE = 1 };
 
 struct rn_io {
 	struct vio_req req;
 	uint64_t t_start, t_issue;	/* ns */
 	int ddir;
+	bool sync;		/* completed inside queue: no slat */
 	struct rn_io *next;
 };
 
@@ -45,8 +50,23 @@ struct rn_stats {
 	struct lathist lat, clat, slat;
 };
 
+/*
+ * A group's start line: clones set themselves up (LUNs, queue, buffers),
+ * say so, and wait; the parent starts them all at once when every clone
+ * is ready, as fio holds its jobs until all are set up. Every clone of
+ * the group then runs in the same window: t_go to t_go + runtime.
+ */
+struct rn_start {
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	unsigned int ready;	/* clones set up, or failed setting up */
+	bool go, abort;
+	uint64_t t_go;
+};
+
 struct rn_td {
 	const struct jp_job *job;
+	struct rn_start *start_line;
 	unsigned int clone;
 	const struct rn_engine_ops *ops;
 	struct vvol *vv;
@@ -76,6 +96,8 @@ struct rn_td {
 	int done;		/* set (atomically) when the clone's thread ends */
 	uint64_t progress;	/* now_ns() of the last completion (atomic) */
 	int abandoned;		/* set (atomically) by a parent giving up on it */
+	bool ready;		/* under start_line->lock */
+	unsigned int nluns;	/* of its volume, for the open-file budget */
 };
 
 /* The hooks, as fio's struct ioengine_ops names them. */
@@ -119,6 +141,7 @@ static int core_get_file_size(struct rn_td *td, struct fr_err *err)
 	if (ret)
 		return ret;
 	td->file_size = vv->size;
+	td->nluns = vv->nluns;
 	vvol_free(vv);
 	return 0;
 }
@@ -369,7 +392,8 @@ static void complete(struct rn_td *td, struct rn_io *io, uint64_t t)
 		s->bytes += io->req.len;
 		lh_add(&s->lat, t - io->t_start);
 		lh_add(&s->clat, t - io->t_issue);
-		lh_add(&s->slat, io->t_issue - io->t_start);
+		if (!io->sync)
+			lh_add(&s->slat, io->t_issue - io->t_start);
 		if (io->ddir == DIR_READ && td->job->verify_pattern &&
 		    td->job->pattern_len) {
 			uint64_t bad;
@@ -424,79 +448,125 @@ static void leave_if_abandoned(const struct rn_td *td)
 		pthread_exit(NULL);
 }
 
-/* One phase: hold iodepth I/Os outstanding until the deadline or limit. */
+/*
+ * Start one I/O in a free slot, as fio's do_io() does with its default
+ * options (iodepth_batch=1): prepare it and stamp its start, queue it,
+ * and hand it to the kernel at once with its own commit; the issue time
+ * is stamped when that submit call has returned (fio's io_uring and
+ * libaio engines: fio_ioring_queued(), fio_libaio_queued()). A
+ * synchronous backend does the I/O inside queue: it is stamped complete
+ * on return, and, as fio's FIO_SYNCIO engines, has no submission
+ * latency of its own (its clat is the system call; slat is not sampled).
+ * @t gets the last clock read. Returns false when no I/O could be
+ * started (td->error is then set).
+ */
+static bool start_io(struct rn_td *td, uint64_t *issued, uint64_t *t)
+{
+	const struct rn_engine_ops *ops = td->ops;
+	struct rn_io *io = td->free_ios;
+	int ret;
+
+	td->free_ios = io->next;
+	next_io(td, io);
+	io->t_start = now_ns();
+	io->t_issue = io->t_start;
+	ret = ops->queue(td, io);
+	leave_if_abandoned(td);
+	if (ret < 0) {
+		fail(td, -ret, "%s at volume offset %" PRIu64 " (%" PRIu64 " bytes): %s",
+		     ret == -ERANGE ? "I/O outside the volume" : "I/O refused",
+		     io->req.off, io->req.len, strerror(-ret));
+		io->next = td->free_ios;
+		td->free_ios = io;
+		return false;
+	}
+	*issued += io->req.len;
+	if (ret == RN_Q_COMPLETED) {
+		io->sync = true;
+		*t = now_ns();
+		complete(td, io, *t);
+		__atomic_store_n(&td->progress, *t, __ATOMIC_RELAXED);
+		return true;
+	}
+	io->sync = false;
+	td->inflight++;
+	ret = ops->commit(td);
+	io->t_issue = *t = now_ns();
+	if (ret < 0) {
+		fail(td, -ret, "submitting I/O: %s", strerror(-ret));
+		return false;
+	}
+	return true;
+}
+
+/*
+ * One phase: a closed loop holding iodepth I/Os outstanding until the
+ * deadline or the byte limit. Completions are taken one at a time, as
+ * fio takes them with its defaults (iodepth_batch_complete_min = max =
+ * 1): each is stamped when the runner takes it, and its slot is refilled
+ * at once, before the next completion is looked at. The interval an I/O
+ * is counted for (start to completion seen) thus covers its slot's whole
+ * time but the few hundred nanoseconds of its refill, and Little's law
+ * holds: IOPS x mean lat = iodepth.
+ */
 static void run_loop(struct rn_td *td, uint64_t deadline, uint64_t limit)
 {
 	const struct rn_engine_ops *ops = td->ops;
 	unsigned int depth = td->job->iodepth;
-	uint64_t issued = 0, now = now_ns();
+	uint64_t issued = 0, t = now_ns();
 
+#define MAY_START() (!td->error && t < deadline && (!limit || issued < limit))
 	for (;;) {
-		bool may = !td->error && now < deadline && (!limit || issued < limit);
 		unsigned int i;
 		int n;
 
-		while (may && td->inflight < depth) {
-			struct rn_io *io = td->free_ios;
-			int ret;
-
-			td->free_ios = io->next;
-			next_io(td, io);
-			io->t_start = now;
-			io->t_issue = now;
-			ret = ops->queue(td, io);
-			leave_if_abandoned(td);
-			if (ret < 0) {
-				fail(td, -ret, "%s at volume offset %" PRIu64 " (%" PRIu64 " bytes): %s",
-				     ret == -ERANGE ? "I/O outside the volume" : "I/O refused",
-				     io->req.off, io->req.len, strerror(-ret));
-				io->next = td->free_ios;
-				td->free_ios = io;
+		while (MAY_START() && td->inflight < depth) {
+			if (!start_io(td, &issued, &t))
 				break;
-			}
-			issued += io->req.len;
-			if (ret == RN_Q_COMPLETED) {
-				now = now_ns();
-				complete(td, io, now);
-				__atomic_store_n(&td->progress, now, __ATOMIC_RELAXED);
-			} else {
-				/*
-				 * fio's default iodepth_batch=1: each I/O is
-				 * submitted as soon as it is queued (batching the
-				 * refill measured 10-15% fewer IOPS at depth 32).
-				 * The I/O that fills the queue is submitted by
-				 * getevents, with the wait, in one system call.
-				 */
-				td->inflight++;
-				if (td->inflight < depth) {
-					ret = ops->commit(td);
-					now = now_ns();
-					if (ret < 0)
-						fail(td, -ret, "submitting I/O: %s", strerror(-ret));
-				}
-				io->t_issue = now;
-			}
-			may = !td->error && now < deadline && (!limit || issued < limit);
 		}
-		if (!td->inflight) {
-			if (!may)
-				break;
-			now = now_ns();
-			continue;
-		}
+		if (!td->inflight)
+			break;	/* past the deadline or limit, or failed */
 		n = ops->getevents(td, 1, td->inflight);
 		leave_if_abandoned(td);
-		now = now_ns();
 		if (n < 0) {
 			fail(td, -n, "waiting for I/O: %s", strerror(-n));
 			break;
 		}
-		for (i = 0; i < (unsigned int)n; i++)
-			complete(td, ops->event(td, i), now);
-		__atomic_store_n(&td->progress, now, __ATOMIC_RELAXED);
-		td->inflight -= (unsigned int)n;
+		for (i = 0; i < (unsigned int)n; i++) {
+			struct rn_io *io = ops->event(td, i);
+
+			t = now_ns();
+			complete(td, io, t);
+			__atomic_store_n(&td->progress, t, __ATOMIC_RELAXED);
+			td->inflight--;
+			if (MAY_START())
+				start_io(td, &issued, &t);
+		}
 	}
-	td->t_end = now;
+#undef MAY_START
+	td->t_end = t;
+}
+
+/*
+ * Say the clone is set up (or failed to be), and wait for the start.
+ * Returns true when the group starts, false when it is called off.
+ */
+static bool wait_start(struct rn_td *td)
+{
+	struct rn_start *s = td->start_line;
+	bool go;
+
+	leave_if_abandoned(td);
+	pthread_mutex_lock(&s->lock);
+	td->ready = true;
+	s->ready++;
+	pthread_cond_broadcast(&s->cond);
+	while (!s->go && !s->abort)
+		pthread_cond_wait(&s->cond, &s->lock);
+	go = s->go;
+	pthread_mutex_unlock(&s->lock);
+	leave_if_abandoned(td);
+	return go;
 }
 
 static void *thread_main(void *arg)
@@ -518,8 +588,12 @@ static void *thread_main(void *arg)
 		goto out;
 	}
 	vio_register_buffers(td->q, td->bufs, (size_t)j->iodepth * j->bs);
-	td->t0 = now_ns();
-	run_loop(td, j->runtime_us ? td->t0 + j->runtime_us * 1000 : UINT64_MAX, td->limit);
+out:
+	if (wait_start(td) && !td->error) {
+		td->t0 = td->start_line->t_go;
+		run_loop(td, j->runtime_us ? td->t0 + j->runtime_us * 1000 : UINT64_MAX,
+			 td->limit);
+	}
 	/* verify=pattern on a write job: read the range back and check it. */
 	if (!td->error && j->verify_pattern && j->do_verify && !j->time_based &&
 	    j->rw != JP_READ && j->rw != JP_RANDREAD) {
@@ -527,7 +601,6 @@ static void *thread_main(void *arg)
 		td->seq_pos = 0;
 		run_loop(td, UINT64_MAX, td->len);
 	}
-out:
 	if (!getrusage(RUSAGE_THREAD, &ru)) {
 		td->usr_s = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6;
 		td->sys_s = (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6;
@@ -695,8 +768,96 @@ static json_t *job_json(const struct rn_td *td, double elapsed)
 	return o;
 }
 
-int rn_run(const struct jp_file *f, FILE *out, struct fr_err *err)
+/*
+ * Every clone holds its LUNs open (and io_uring a ring descriptor) for
+ * the whole group. Raise the soft limit on open files to what the group
+ * needs when the hard limit allows; else refuse before any I/O.
+ */
+static int open_file_budget(struct rn_td **tds, size_t first, size_t n,
+			    struct fr_err *err)
 {
+	struct rlimit rl;
+	uint64_t need = 64;	/* stdio, the JSON, the job file, slack */
+	size_t k;
+
+	for (k = first; k < n; k++)
+		need += tds[k]->nluns + 1;
+	if (getrlimit(RLIMIT_NOFILE, &rl) || rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur >= need)
+		return 0;
+	if (rl.rlim_max != RLIM_INFINITY && rl.rlim_max < need)
+		return fr_errf(err, -EMFILE,
+			       "job '%s': its group runs %zu clones at once, which hold about %" PRIu64 " open files; the limit on open files (ulimit -n) is %llu: raise it, or run fewer streams",
+			       tds[first]->job->name, n - first, need,
+			       (unsigned long long)rl.rlim_max);
+	rl.rlim_cur = need;
+	if (setrlimit(RLIMIT_NOFILE, &rl))
+		return fr_errf(err, -EMFILE,
+			       "job '%s': its group needs about %" PRIu64 " open files and the limit (ulimit -n) cannot be raised to that",
+			       tds[first]->job->name, need);
+	return 0;
+}
+
+/*
+ * Wait until clones [first, n) are set up, then start them together
+ * (or call them off when @abort or a clone failed setting up). A clone
+ * that has not finished setting up after @stuck_s seconds (0: no limit)
+ * with none of the others progressing is stuck opening its LUNs: the
+ * group is abandoned as reap() does. Returns 0, or -ETIMEDOUT with @err.
+ */
+static int start_group(struct rn_start *s, struct rn_td **tds, size_t first,
+		       size_t n, bool abort, unsigned int stuck_s, struct fr_err *err)
+{
+	const uint64_t limit = stuck_s * UINT64_C(1000000000);
+	unsigned int seen = 0;
+	uint64_t last = now_ns();
+	size_t k;
+
+	pthread_mutex_lock(&s->lock);
+	while (s->ready < n - first) {
+		struct timespec ts;
+		uint64_t now;
+
+		clock_gettime(CLOCK_REALTIME, &ts);
+		ts.tv_nsec += 10 * 1000 * 1000;
+		if (ts.tv_nsec >= 1000000000) {
+			ts.tv_sec++;
+			ts.tv_nsec -= 1000000000;
+		}
+		pthread_cond_timedwait(&s->cond, &s->lock, &ts);
+		now = now_ns();
+		if (s->ready != seen) {
+			seen = s->ready;
+			last = now;
+		} else if (limit && now - last > limit) {
+			for (k = first; k < n && tds[k]->ready; k++)
+				;
+			pthread_mutex_unlock(&s->lock);
+			for (size_t l = first; l < n; l++)
+				__atomic_store_n(&tds[l]->abandoned, 1, __ATOMIC_RELEASE);
+			return fr_errf(err, -ETIMEDOUT,
+				       "job '%s': clone %u has not finished opening its LUNs in %u s (stuck device?)",
+				       tds[k]->job->name, tds[k]->clone + 1, stuck_s);
+		}
+	}
+	for (k = first; k < n; k++)
+		abort |= tds[k]->error != 0;
+	if (abort) {
+		s->abort = true;
+	} else {
+		s->t_go = now_ns();
+		for (k = first; k < n; k++)
+			__atomic_store_n(&tds[k]->progress, s->t_go, __ATOMIC_RELAXED);
+		s->go = true;
+	}
+	pthread_cond_broadcast(&s->cond);
+	pthread_mutex_unlock(&s->lock);
+	return reap(tds, first, n, stuck_s, err);
+}
+
+int rn_run(const struct jp_file *f, FILE *out, bool *refused,
+	   struct fr_err *err)
+{
+	bool started = false;
 	struct rn_td **tds = NULL;
 	size_t ntd = 0, i, k;
 	uint64_t t_start = now_ns();
@@ -705,6 +866,7 @@ int rn_run(const struct jp_file *f, FILE *out, struct fr_err *err)
 	json_t *doc, *jobs;
 	int g, ret = 0;
 	char tbuf[64];
+	pthread_attr_t attr;
 	unsigned int stuck_s = 300;	/* fio's FIO_REAP_TIMEOUT */
 	const char *e = getenv("FIORION_STUCK_TIMEOUT");
 
@@ -718,7 +880,10 @@ int rn_run(const struct jp_file *f, FILE *out, struct fr_err *err)
 				       e);
 		stuck_s = (unsigned int)v;
 	}
+	pthread_attr_init(&attr);
+	pthread_attr_setstacksize(&attr, 1 << 20);
 	for (g = 0; g < f->ngroups && !ret; g++) {
+		struct rn_start *start_line = NULL;
 		size_t first = ntd;
 
 		/* The parent's part: sizes of every clone's file, then threads. */
@@ -754,16 +919,40 @@ int rn_run(const struct jp_file *f, FILE *out, struct fr_err *err)
 				}
 			}
 		}
-		for (i = first; i < ntd && !ret; i++) {
-			tds[i]->progress = now_ns();
-			if (pthread_create(&tds[i]->thr, NULL, thread_main, tds[i]))
-				ret = fr_errf(err, -EAGAIN, "cannot start a thread for job '%s'",
-					      tds[i]->job->name);
+		if (!ret)
+			ret = open_file_budget(tds, first, ntd, err);
+		if (!ret && ntd > first) {
+			start_line = calloc(1, sizeof(*start_line));
+			if (!start_line)
+				ret = fr_errf(err, -ENOMEM, "out of memory");
 		}
-		if (reap(tds, first, i, stuck_s, err)) {
-			/* A thread is left behind: it may still hold the clones. */
-			return -ETIMEDOUT;
+		i = first;
+		if (!ret) {
+			pthread_mutex_init(&start_line->lock, NULL);
+			pthread_cond_init(&start_line->cond, NULL);
+			for (; i < ntd && !ret; i++) {
+				int e2;
+
+				tds[i]->start_line = start_line;
+				tds[i]->progress = now_ns();
+				e2 = pthread_create(&tds[i]->thr, &attr, thread_main, tds[i]);
+				if (e2) {
+					char eb[128];
+
+					ret = fr_errf(err, -e2,
+						      "job '%s': cannot start clone %u of %u (%zu threads in this group at once): %s; the limit on threads (ulimit -u, kernel.threads-max, the cgroup's pids.max) or on memory is below what the group needs",
+						      tds[i]->job->name, tds[i]->clone + 1, tds[i]->job->numjobs,
+						      ntd - first, fr_strerror(-e2, eb, sizeof(eb)));
+					break;
+				}
+			}
+			if (start_group(start_line, tds, first, i, ret != 0, stuck_s, err))
+				return -ETIMEDOUT;	/* threads left behind */
+			started |= start_line->go;
+			pthread_cond_destroy(&start_line->cond);
+			pthread_mutex_destroy(&start_line->lock);
 		}
+		free(start_line);
 		for (k = first; k < ntd && !ret; k++)
 			if (tds[k]->error)
 				ret = fr_errf(err, -tds[k]->error, "job '%s': %s",
@@ -788,6 +977,9 @@ int rn_run(const struct jp_file *f, FILE *out, struct fr_err *err)
 		if (!ret)
 			ret = fr_errf(err, -EIO, "cannot write the JSON result");
 	json_decref(doc);
+	pthread_attr_destroy(&attr);
+	if (refused)
+		*refused = ret && !started;
 	for (i = 0; i < ntd; i++) {
 		free(tds[i]->ios);
 		free(tds[i]->bufs);

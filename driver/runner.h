@@ -13,6 +13,7 @@
 #ifndef FIORION_RUNNER_H
 #define FIORION_RUNNER_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "fr_err.h"
@@ -22,7 +23,10 @@
  * Run @f and write its JSON to @out. Returns 0, or a negative errno with
  * @err naming the job and the failure (an I/O error names the LUN and
  * offset); the JSON is written either way, with each job's error.
+ * @refused (may be NULL) is set when the run failed before any I/O was
+ * started: the plan could not run (a LUN, a limit, a clone count).
  */
-int rn_run(const struct jp_file *f, FILE *out, struct fr_err *err);
+int rn_run(const struct jp_file *f, FILE *out, bool *refused,
+	   struct fr_err *err);
 
 #endif

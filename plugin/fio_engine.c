@@ -269,8 +269,9 @@ static enum fio_q_status fio_fr_queue(struct thread_data *td,
 	}
 	/*
 	 * With FIO_ASYNCIO_SETS_ISSUE_TIME fio leaves issue_time to us; a
-	 * synchronous backend completes inside vio_queue(), so stamp it now
-	 * (an async one is stamped again at commit, when it really goes).
+	 * synchronous backend completes inside vio_queue(), so stamp it now,
+	 * as fio does for its FIO_SYNCIO engines (an async one is stamped at
+	 * commit, when its submit call has returned).
 	 */
 	if (d->sync && fio_fill_issue_time(td))
 		fio_gettime(&io_u->issue_time, NULL);
@@ -305,9 +306,16 @@ static int fio_fr_commit(struct thread_data *td)
 	struct fr_data *d = td->io_ops_data;
 	struct timespec now;
 	unsigned int i;
+	int ret;
 
 	if (!d->nqueued)
 		return vio_commit(d->q);
+	ret = vio_commit(d->q);
+	/*
+	 * As fio's io_uring and libaio engines (fio_ioring_queued(),
+	 * fio_libaio_queued()): the issue time is when the submit call that
+	 * handed the I/O to the kernel has returned, so slat includes it.
+	 */
 	if (fio_fill_issue_time(td)) {
 		fio_gettime(&now, NULL);
 		for (i = 0; i < d->nqueued; i++)
@@ -317,7 +325,7 @@ static int fio_fr_commit(struct thread_data *td)
 		io_u_queued(td, d->queued[i]);
 	io_u_mark_submit(td, d->nqueued);
 	d->nqueued = 0;
-	return vio_commit(d->q);
+	return ret;
 }
 
 static int fio_fr_getevents(struct thread_data *td, unsigned int min,

@@ -133,12 +133,17 @@ for c in "bad1:bad1.json:1:1: no JSON document" "bad2:bad2.json:[0-9]*:[0-9]*: t
 		cat "$T/$b.out"
 	fi
 done
-for a in "-compat 11g" "-merge first" "-format xml" "-small_max 1x" "-small_max 200k" "-nosuch" "-outdir $T/nonexist"; do
+for a in "-compat 11g" "-merge first" "-format xml" "-small_max 1x" "-small_max 200k" "-nosuch" "-outdir $T/u.out"; do
 	# shellcheck disable=SC2086
 	"$F2O" $a "$D/01-single-job.json" >"$T/u.out" 2>&1
 	rc=$?
 	[ $rc -eq 2 ] && grep -q '^fio2orion: ' "$T/u.out" && ok "usage error: $a" || { not_ok "usage error: $a (exit $rc)"; cat "$T/u.out"; }
 done
+"$F2O" -testname m -outdir "$T/made/deeper" "$D/01-single-job.json" >/dev/null 2>"$T/md.err" \
+	&& [ -s "$T/made/deeper/m_summary.txt" ] && ok "-outdir made with its parents when missing" \
+	|| { not_ok "-outdir not made"; cat "$T/md.err"; }
+"$F2O" -outdir "$T/bad/x" "$T/bad1.json" >/dev/null 2>&1
+[ $? -eq 2 ] && [ ! -e "$T/bad" ] && ok "-outdir not made when the input is refused" || not_ok "-outdir made for refused input"
 "$F2O" >/dev/null 2>&1; [ $? -eq 2 ] && ok "no input files: exit 2" || not_ok "no input files"
 "$F2O" -help | grep -q -- '-small_max SIZE' && ok "-help lists the options" || not_ok "-help"
 

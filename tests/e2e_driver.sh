@@ -175,7 +175,18 @@ err "-matrix detailed: only with -run advanced" -run simple -testname t -matrix 
 err "cannot open lun file 'nosuch.lun': no such file or directory" -run simple -testname nosuch
 : >empty.lun
 err "lun file 'empty.lun' lists no LUNs" -run simple -testname empty
-err "-outdir 'nodir': not a directory" -run simple -testname t -outdir nodir
+: >afile
+err "-outdir 'afile': exists and is not a folder" -run simple -testname t -outdir afile
+err "-outdir 'afile/sub': 'afile' exists and is not a folder" -run simple -testname t -outdir afile/sub
+[ ! -e afile/sub ] && [ ! -e nodir ] && ok "a refused -outdir creates nothing" || not_ok "refused -outdir left something"
+# A missing -outdir is made, with its parents, as mkdir -p does.
+if "$FR" -run simple -testname t -outdir new/deeper -jobs_only >md.out 2>md.err && [ -s new/deeper/t.fio ] \
+	&& [ -s new/deeper/t_jobs/p001.fio ]; then
+	ok "-outdir new/deeper is created with its parents"
+else
+	not_ok "-outdir is not created"
+	cat md.err
+fi
 "$FR" -help >h.out
 missing=
 for o in run testname num_disks size_small size_large type num_streamIO simulate stripe write \

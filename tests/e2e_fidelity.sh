@@ -1,0 +1,186 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# e2e_fidelity.sh -- the numbers mean what fio's mean (design.md,
+# "Measurement fidelity"), checked against independent peers.
+#
+# 1. Little's law, IOPS x mean lat = I/Os outstanding, within 3% of
+#    iodepth x clones for both runners (the built-in runner and stock fio
+#    with the engine) on one job file: io_uring and libaio at depths 1, 2,
+#    8, 32, 64 and 4 clones x depth 4; psync at depth 1 with 1 and 4
+#    clones. Figures are recomputed from the raw JSON (tests/fidelity.py),
+#    not through fiorion's converter.
+# 2. The two runners agree: at the same depth, mean latency and clat
+#    p50/p99 side by side (printed), mean and p50 within 25%.
+# 3. The same law on every small cell of `-run oltp -num_disks 2` with
+#    each runner, from what fio2orion makes of the kept per-point JSON.
+# 4. A group's clones start together and run in one window: at 1, 16,
+#    200 and 1000 sequential streams the sum of the clones' rates equals
+#    bytes / the group's window within 3%, every clone's runtime is that
+#    window, and the whole run takes about the runtime, not clones x it.
+#    Clone counts the runner cannot hold are refused, naming the limit.
+. "$(dirname "$0")/lib.sh"
+
+FR=$TOP/build/fiorion
+F2O=$TOP/build/fio2orion
+PY=/usr/bin/python3
+FID="$TOP/tests/fidelity.py"
+cd "$T" || exit 1
+if [ ! -x "$PY" ]; then
+	skip_test "fidelity" "needs /usr/bin/python3"
+	finish
+	exit 0
+fi
+mkfile lun 512
+printf '%s/lun\n' "$T" >v.lun
+
+# job BACKEND DEPTH CLONES: the job file j.fio
+job() {
+	cat >j.fio <<EOF
+[global]
+ioengine=external:$ENGINE
+lunfile=$T/v.lun
+backend=$1
+rw=randread
+bs=8k
+direct=1
+time_based=1
+runtime=2
+norandommap=1
+randrepeat=0
+
+[fid]
+iodepth=$2
+numjobs=$3
+EOF
+}
+
+# little WHO L WANT: L / WANT within 0.97 .. 1.03
+little() {
+	awk -v l="$2" -v w="$3" 'BEGIN {r = l / w; exit !(r >= 0.97 && r <= 1.03)}'
+}
+
+table=
+for c in "io_uring 1 1" "io_uring 2 1" "io_uring 8 1" "io_uring 32 1" "io_uring 64 1" "io_uring 4 4" \
+	"libaio 1 1" "libaio 2 1" "libaio 8 1" "libaio 32 1" "libaio 64 1" "libaio 4 4" \
+	"psync 1 1" "psync 1 4"; do
+	# shellcheck disable=SC2086
+	set -- $c
+	be=$1 qd=$2 nj=$3 want=$(($2 * $3))
+	job "$be" "$qd" "$nj"
+	b= f=
+	if "$FR" -jobfile j.fio -output b.json 2>b.err; then
+		b=$("$PY" "$FID" job b.json)
+	else
+		cat b.err
+	fi
+	if fio --output-format=json+ --output=f.json j.fio >/dev/null 2>f.err; then
+		f=$("$PY" "$FID" job f.json)
+	else
+		cat f.err
+	fi
+	for who in builtin fio; do
+		if [ "$who" = builtin ]; then r=$b; else r=$f; fi
+		# shellcheck disable=SC2086
+		set -- $r
+		if [ -n "$r" ] && little "$who" "$3" "$want"; then
+			ok "$who $be depth $qd x $nj: IOPS $1 x lat $(awk -v l="$2" 'BEGIN {printf "%.1f", l / 1000}') us = $3 outstanding (of $want)"
+		else
+			not_ok "$who $be depth $qd x $nj: Little's law: $r (want $want)"
+		fi
+	done
+	table="$table$be $qd $nj $b $f
+"
+done
+
+# 2. Side by side: the latencies of one job in both runners.
+echo "# backend qd clones | builtin: IOPS lat_us p50_us p99_us L | fio+engine: IOPS lat_us p50_us p99_us L"
+bad=
+printf '%s' "$table" | awk '
+	NF == 23 {
+		printf "# %-8s %2d %d | %8.0f %8.1f %7.1f %7.1f %6.2f | %8.0f %8.1f %7.1f %7.1f %6.2f\n",
+			$1, $2, $3, $4, $5 / 1e3, $7 / 1e3, $8 / 1e3, $6, $14, $15 / 1e3, $17 / 1e3, $18 / 1e3, $16
+	}' 
+printf '%s' "$table" | awk 'NF == 23 {
+	rl = $5 / $15; rp = $7 / $17
+	if (rl < 0.75 || rl > 1.25 || rp < 0.75 || rp > 1.25) print $1 " qd " $2 " x " $3 ": mean lat ratio " rl ", p50 ratio " rp
+}' >agree.txt
+if [ "$(printf '%s' "$table" | awk 'NF == 23' | wc -l)" = 14 ] && [ ! -s agree.txt ]; then
+	ok "both runners: mean latency and clat p50 agree within 25% on every job"
+else
+	not_ok "runners disagree"
+	cat agree.txt
+fi
+
+# 3. Every small cell of an ORION oltp run, each runner.
+for runner in builtin fio; do
+	rm -rf o && mkdir o && cp v.lun o/t.lun
+	if (cd o && "$FR" -run oltp -num_disks 2 -testname t -duration 2 -cache_size 0 -runner "$runner" \
+		>run.out 2>run.err) && "$F2O" -format json o/t_jobs/run.json o/t_jobs/p*.json >cells.json 2>cells.err \
+		&& "$PY" "$FID" cells cells.json >cells.txt && [ "$(wc -l <cells.txt)" -ge 20 ]; then
+		if awk '{r = $4 / $1; if (r < 0.97 || r > 1.03) bad = 1} END {exit bad}' cells.txt; then
+			ok "-run oltp -runner $runner: IOPS x lat = load within 3% in all $(wc -l <cells.txt) small cells ($(awk '{r = $4 / $1; if (!n++ || r < lo) lo = r; if (r > hi) hi = r} END {printf "%.3f..%.3f", lo, hi}' cells.txt))"
+		else
+			not_ok "-run oltp -runner $runner: Little's law"
+		fi
+		sed 's/^/# load IOPS lat_ns L: /' cells.txt
+	else
+		not_ok "-run oltp -runner $runner did not run"
+		cat o/run.err cells.err 2>/dev/null
+	fi
+done
+
+# 4. Clones start together; a group's rate is what the group did.
+streams() {
+	n=$1
+	sz=$(((512 * 1048576 / n) / 65536 * 65536))
+	cat >s.fio <<EOF
+[global]
+ioengine=external:$ENGINE
+lunfile=$T/v.lun
+direct=1
+time_based=1
+runtime=2
+
+[streams]
+rw=read
+bs=64k
+iodepth=1
+numjobs=$n
+size=$sz
+offset_increment=$sz
+EOF
+}
+for n in 1 16 200 1000; do
+	streams "$n"
+	t0=$(date +%s%N)
+	if "$FR" -jobfile s.fio -output s.json 2>s.err; then
+		wall=$((($(date +%s%N) - t0) / 1000000))
+		# iops lat L p50 p99 bytes rt_min rt_max sum_bw jobs
+		# shellcheck disable=SC2046
+		set -- $("$PY" "$FID" job s.json)
+		if [ "${10}" = "$n" ] && awk -v by="$6" -v lo="$7" -v hi="$8" -v bw="$9" -v wall="$wall" 'BEGIN {
+			r = bw / (by / hi * 1000)
+			exit !(r >= 0.97 && r <= 1.03 && lo >= 2000 && hi <= lo * 1.03 && hi <= wall && wall < 2 * 2000 + 1500)
+		}'; then
+			ok "$n streams: sum of clone rates $(awk -v b="$9" 'BEGIN {printf "%.1f", b / 1048576}') MiB/s = bytes / $8 ms window within 3%; clone runtimes $7..$8 ms; run took $wall ms"
+		else
+			not_ok "$n streams: bytes $6, clone runtimes $7..$8 ms, sum of rates $9 B/s, jobs ${10}, wall $wall ms"
+		fi
+	else
+		not_ok "$n streams did not run"
+		cat s.err
+	fi
+done
+streams 1
+sed -i 's/^numjobs=.*/numjobs=5000/' s.fio
+"$FR" -jobfile s.fio -output s.json 2>s.err
+rc=$?
+[ $rc = 2 ] && grep -q 'numjobs=5000: give 1 to 4096' s.err && ok "5000 clones refused before any I/O: $(cat s.err)" \
+	|| { not_ok "5000 clones (exit $rc)"; cat s.err; }
+streams 200
+(ulimit -n 200 && "$FR" -jobfile s.fio -output s.json 2>s.err)
+rc=$?
+[ $rc = 2 ] && grep -q 'ulimit -n' s.err && ok "200 clones under ulimit -n 200 refused, naming the limit" \
+	|| { not_ok "open-file limit (exit $rc)"; cat s.err; }
+finish
