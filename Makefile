@@ -52,6 +52,7 @@ CONV_SRCS := \
 	# EOL
 
 DRIVER_SRCS := \
+	driver/clock.c \
 	driver/fiorion.c \
 	driver/jobfile.c \
 	driver/jobparse.c \
@@ -61,6 +62,7 @@ DRIVER_SRCS := \
 	# EOL
 
 UNIT_TESTS := \
+	test_clock \
 	test_fiojson \
 	test_jobparse \
 	test_matrix \
@@ -147,6 +149,10 @@ $(FIORION): $(DRIVER_OBJS) $(DRIVER_LIB_OBJS)
 $(B)/tests/test_matrix: tests/test_matrix.c $(B)/san/driver/matrix.o $(B)/san/driver/jobfile.o
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Idriver $(CFLAGS) $(SAN_FLAGS) -o $@ $^ $(CMOCKA_LIBS)
+
+$(B)/tests/test_clock: tests/test_clock.c $(B)/san/driver/clock.o
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Idriver $(CFLAGS) $(SAN_FLAGS) -o $@ $^ $(CMOCKA_LIBS) -lpthread
 
 $(B)/tests/test_jobparse: tests/test_jobparse.c $(B)/san/driver/jobparse.o $(B)/san/plugin/fr_err.o $(B)/san/plugin/fr_size.o
 	@mkdir -p $(dir $@)

@@ -95,7 +95,8 @@ int main(int argc, char **argv)
 	struct pt_opts po;
 	struct fr_err err = { "" };
 	struct stat st;
-	bool json = false, hist;
+	bool json = false;
+	struct or_written written;
 	int c, i, status = EXIT_OK;
 
 	pt_opts_init(&po);
@@ -189,13 +190,16 @@ int main(int argc, char **argv)
 	} else if (or_make_dir(outdir, &err)) {
 		fprintf(stderr, "fio2orion: %s\n", err.msg);
 		status = EXIT_USAGE;
-	} else if (or_write_all(&params, &pts, outdir, compat, &hist, &err)) {
+	} else if (or_write_all(&params, &pts, outdir, compat, &written, &err)) {
 		fprintf(stderr, "fio2orion: %s\n", err.msg);
 		status = EXIT_FAIL;
-	} else if (compat == OR_COMPAT_19C && !hist) {
+	} else if (compat == OR_COMPAT_19C && !written.hist) {
 		fputs("fio2orion: note: no latency bins in the input (run fio with --output-format=json+); _hist.txt not written\n",
 		      stderr);
 	}
+	if (!status && written.removed[0])
+		fprintf(stderr, "fio2orion: note: removed %s, left by an earlier result set under these names (this one has none)\n",
+			written.removed);
 	or_params_release(&params);
 out:
 	pt_set_release(&pts);

@@ -621,6 +621,62 @@ static int json_error_at(const char *name, const char *buf, size_t len,
 		       trunc ? "truncated JSON: " : "not valid JSON: ", je.text);
 }
 
+/* The fiorion run a document belongs to, or NULL. */
+static char *doc_run_id(json_t *doc, json_t *fr)
+{
+	json_t *g = json_object_get(doc, "global options");
+	const char *d, *p = "fiorion run ";
+	size_t n;
+
+	if (json_is_object(fr) && str(fr, "run_id"))
+		return strdup(str(fr, "run_id"));
+	if (json_is_array(g))	/* fio 3.39+ client/server: one per server */
+		g = json_array_get(g, 0);
+	d = json_is_object(g) ? str(g, "description") : NULL;
+	if (!d || strncmp(d, p, strlen(p)))
+		return NULL;
+	d += strlen(p);
+	n = strcspn(d, " \t");
+	return n ? strndup(d, n) : NULL;
+}
+
+static int check_run_id(struct fj_set *set, const char *name, json_t *doc,
+			json_t *fr, size_t njobs, struct fr_err *err)
+{
+	char *id = doc_run_id(doc, fr);
+	int ret;
+
+	if (!id) {
+		if (set->run_id && njobs)
+			return fr_errf(err, -EINVAL, "%s carries no fiorion run identity, but %s is from fiorion run %s: these inputs mix results of different runs; convert one run's files",
+				       name, set->run_id_file, set->run_id);
+		if (njobs && !set->anon_file)
+			set->anon_file = strdup(name);
+		return 0;
+	}
+	if (set->run_id && strcmp(id, set->run_id)) {
+		ret = fr_errf(err, -EINVAL,
+			      "%s is from fiorion run %s, but %s is from run %s: these inputs mix two runs; convert one run's files",
+			      name, id, set->run_id_file, set->run_id);
+		free(id);
+		return ret;
+	}
+	if (!set->run_id && set->anon_file) {
+		ret = fr_errf(err, -EINVAL,
+			      "%s is from fiorion run %s, but %s carries no run identity: these inputs mix results of different runs; convert one run's files",
+			      name, id, set->anon_file);
+		free(id);
+		return ret;
+	}
+	if (set->run_id) {
+		free(id);
+		return 0;
+	}
+	set->run_id = id;
+	set->run_id_file = strdup(name);
+	return 0;
+}
+
 int fj_read_buffer(struct fj_set *set, const char *name, const char *buf,
 		   size_t len, struct fr_err *err)
 {
@@ -665,6 +721,12 @@ int fj_read_buffer(struct fj_set *set, const char *name, const char *buf,
 		return fr_errf(err, -EINVAL,
 			       "%s:%d:%d: no jobs in this fio result (no \"jobs\" or \"client_stats\" array)",
 			       name, line, col);
+	}
+	ret = check_run_id(set, name, doc, fr, njobs, err);
+	if (ret) {
+		json_decref(doc);
+		free(jobs);
+		return ret;
 	}
 	if (!set->fio_version && str(doc, "fio version"))
 		set->fio_version = strdup(str(doc, "fio version"));
@@ -757,6 +819,9 @@ void fj_set_release(struct fj_set *set)
 	}
 	free(set->jobs);
 	free(set->fio_version);
+	free(set->run_id);
+	free(set->run_id_file);
+	free(set->anon_file);
 	free_run(&set->run);
 	memset(set, 0, sizeof(*set));
 }

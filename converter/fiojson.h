@@ -113,6 +113,16 @@ struct fj_set {
 	int64_t timestamp;	/* epoch seconds of the first result, 0 = unknown */
 	bool client_server;
 	struct fj_run run;
+	/*
+	 * The fiorion run the inputs come from: run.json's "run_id", and in
+	 * every point's JSON the description=fiorion run ID that the driver
+	 * writes into each job file's [global] (fio echoes it). Inputs from
+	 * two runs, or a fiorion run's files beside a file that carries no
+	 * identity, are refused.
+	 */
+	char *run_id;		/* NULL: no input named one */
+	char *run_id_file;	/* the first input that named it */
+	char *anon_file;	/* the first input with jobs and no identity */
 };
 
 /*

@@ -758,14 +758,23 @@ static const char *const suffix[] = {
 	"tradeoff.csv", "hist.txt",
 };
 
+/* A member of the set this write does not produce: remove a leftover. */
+static void remove_stale(const char *path, struct or_written *w)
+{
+	size_t n = strlen(w->removed);
+
+	if (unlink(path) == 0)
+		snprintf(w->removed + n, sizeof(w->removed) - n, "%s%s", n ? ", " : "", path);
+}
+
 int or_write_all(const struct or_params *p, const struct pt_set *pts,
-		 const char *outdir, enum or_compat c, bool *wrote_hist,
+		 const char *outdir, enum or_compat c, struct or_written *w,
 		 struct fr_err *err)
 {
 	char prefix[PATH_MAX], path[PATH_MAX + 32];
 	int k, ret = 0;
 
-	*wrote_hist = false;
+	memset(w, 0, sizeof(*w));
 	if (!outdir || !*outdir || p->testname[0] == '/')
 		outdir = ".";
 	if (c == OR_COMPAT_19C) {
@@ -789,10 +798,12 @@ int or_write_all(const struct or_params *p, const struct pt_set *pts,
 		FILE *f;
 		bool keep = true;
 
-		if (k == F_TRADEOFF && !or_has_mixed(pts))
+		snprintf(path, sizeof(path), "%s%s", prefix, suffix[k]);
+		if ((k == F_TRADEOFF && !or_has_mixed(pts)) ||
+		    (k == F_HIST && c != OR_COMPAT_19C)) {
+			remove_stale(path, w);
 			continue;
-		if (k == F_HIST && c != OR_COMPAT_19C)
-			continue;
+		}
 		f = open_memstream(&buf, &len);
 		if (!f)
 			return fr_errf(err, -ENOMEM, "out of memory");
@@ -809,11 +820,12 @@ int or_write_all(const struct or_params *p, const struct pt_set *pts,
 			free(buf);
 			return fr_errf(err, -ENOMEM, "out of memory");
 		}
-		snprintf(path, sizeof(path), "%s%s", prefix, suffix[k]);
 		if (keep)
 			ret = or_write_file(path, buf, len, err);
+		else
+			remove_stale(path, w);
 		if (k == F_HIST)
-			*wrote_hist = keep && !ret;
+			w->hist = keep && !ret;
 		free(buf);
 	}
 	return ret;

@@ -77,13 +77,22 @@ bool or_has_mixed(const struct pt_set *pts);
 /* The 19c result block (also the tail of the 19c summary). */
 void or_result_block(FILE *f, const struct pt_set *pts, enum or_compat c);
 
+/* What or_write_all() did besides writing the files it always writes. */
+struct or_written {
+	bool hist;		/* _hist.txt was written (19c, with bins) */
+	char removed[1024];	/* set members it removed, ", "-joined */
+};
+
 /*
- * Write every file of layout @c into @outdir (NULL = "."). Returns 0, or
- * a negative errno with @err naming the file. *@wrote_hist tells whether
- * _hist.txt was written (19c).
+ * Write every file of layout @c into @outdir (NULL = "."). The set is
+ * written whole: a member this result set has none of (_tradeoff.csv
+ * without a mixed point, _hist.txt without bins) that an earlier write
+ * left under the same names is removed, and named in @w->removed, so
+ * no file of another result set stands beside this one's. Returns 0, or
+ * a negative errno with @err naming the file.
  */
 int or_write_all(const struct or_params *p, const struct pt_set *pts,
-		 const char *outdir, enum or_compat c, bool *wrote_hist,
+		 const char *outdir, enum or_compat c, struct or_written *w,
 		 struct fr_err *err);
 
 /*

@@ -252,8 +252,14 @@ static int class_add(struct pt_class *c, const struct fj_job *j,
 	}
 	if (!job_rand(j))
 		c->rand = false;
-	if (c->req_write < 0 || job_req_write(j) > c->req_write)
-		c->req_write = job_req_write(j);
+	/*
+	 * The requested write share of the class: each job's, weighted by
+	 * the I/Os it holds (-type seq -write 50: half the streams write).
+	 */
+	if (job_req_write(j) >= 0) {
+		c->req_w_sum += job_req_write(j) * load;
+		c->req_w_load += load;
+	}
 	return 0;
 }
 
@@ -264,6 +270,8 @@ static void class_finish(struct pt_class *c, const bool *bins_ok)
 
 	for (k = 0; k < 3; k++)
 		lat_finish(&c->lat[k], bins_ok[k]);
+	if (c->req_w_load)
+		c->req_write = c->req_w_sum / c->req_w_load;
 	c->avg_bs = ios ? (c->bytes[0] + c->bytes[1]) / ios : c->avg_bs;
 }
 

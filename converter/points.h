@@ -51,6 +51,8 @@ struct pt_class {
 	double secs;		/* measured seconds (longest job) */
 	uint64_t avg_bs;	/* bytes */
 	double req_write;	/* requested write %, -1 unknown */
+	double req_w_sum;	/* private: sum of load x job's write % */
+	unsigned int req_w_load;	/* private: load of the jobs that say */
 	struct fj_lat lat[3];	/* PT_READ, PT_WRITE, PT_ALL; n = 0 if none */
 	size_t nslots;
 	struct pt_slot *slots;	/* NULL unless the input had per-slot entries */

@@ -43,7 +43,7 @@
 #define ENGINE_INSTALL_DIR "/usr/local/lib/fiorion"
 #endif
 
-enum { EXIT_OK = 0, EXIT_RUN = 1, EXIT_USAGE = 2 };
+enum { EXIT_OK = 0, EXIT_RUN = 1, EXIT_USAGE = 2, EXIT_SAFETY = 3 };
 
 struct opts {
 	enum mx_run run;
@@ -391,7 +391,7 @@ static json_t *uint_array(const unsigned int *v, size_t n)
 
 static char *run_json(const struct opts *o, const struct vvol *vv,
 		      const struct mx_plan *plan, int argc, char **argv,
-		      time_t start)
+		      time_t start, const char *run_id)
 {
 	json_t *doc = json_object(), *r = json_object(), *a = json_array();
 	char *s;
@@ -401,6 +401,7 @@ static char *run_json(const struct opts *o, const struct vvol *vv,
 		json_array_append_new(a, json_string(argv[i]));
 	json_object_set_new(r, "version", json_string(FIORION_VERSION));
 	json_object_set_new(r, "testname", json_string(o->testname));
+	json_object_set_new(r, "run_id", json_string(run_id));
 	json_object_set_new(r, "command line", a);
 	json_object_set_new(r, "size_small", json_integer(o->size_small));
 	json_object_set_new(r, "size_large", json_integer(o->size_large));
@@ -669,7 +670,7 @@ static int report(const struct opts *o, const char *jobs_dir, size_t done,
 	struct pt_opts po;
 	struct fr_err err = { "" };
 	char *path;
-	bool hist;
+	struct or_written written;
 	size_t i;
 	int ret;
 
@@ -687,7 +688,7 @@ static int report(const struct opts *o, const char *jobs_dir, size_t done,
 	if (!ret)
 		ret = or_params_init(&params, &set, &pts, NULL, NULL, 0, &err);
 	if (!ret) {
-		ret = or_write_all(&params, &pts, o->outdir, o->compat, &hist, &err);
+		ret = or_write_all(&params, &pts, o->outdir, o->compat, &written, &err);
 		if (!ret && !quiet) {
 			printf("\n");
 			or_result_block(stdout, &pts, o->compat);
@@ -701,6 +702,108 @@ static int report(const struct opts *o, const char *jobs_dir, size_t done,
 	return ret;
 }
 
+/*
+ * The run's identity: 16 hex digits from the kernel's random source. It
+ * goes into run.json and, as description=fiorion run ID, into every job
+ * file's [global], which fio echoes in its JSON: the converter refuses
+ * inputs from two runs.
+ */
+static void make_run_id(char id[17])
+{
+	unsigned char r[8];
+	unsigned int i;
+	int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0 || read(fd, r, sizeof(r)) != (ssize_t)sizeof(r)) {
+		uint64_t x = (uint64_t)time(NULL) * 6364136223846793005ULL ^ (uint64_t)getpid();
+
+		memcpy(r, &x, sizeof(r));
+	}
+	if (fd >= 0)
+		close(fd);
+	for (i = 0; i < sizeof(r); i++)
+		snprintf(id + 2 * i, 3, "%02x", r[i]);
+}
+
+/* ORION's files for @name, and fiorion's own, that a new run replaces. */
+static const char *const set_members[] = {
+	"_jobs", ".fio", "_summary.txt", "_iops.csv", "_mbps.csv", "_lat.csv",
+	"_trace.txt", "_tradeoff.csv", "_hist.txt",
+};
+
+/*
+ * A run starts from a clean set: an earlier run's files under the same
+ * name (its <name>_jobs/ folder with the per-point JSON, the whole-matrix
+ * file and ORION's files) are moved together into
+ * <dir>/<name>_run_<when it started>/, and the move is said. Nothing is
+ * deleted. Exits 3 (a refusal to overwrite results) when they cannot be
+ * moved.
+ */
+static void move_aside(const char *dir, const char *name)
+{
+	char *path, *aside = NULL, *jobs, *rj, when[32], moved[1024] = "";
+	struct fj_set set = { 0 };
+	struct fr_err err = { "" };
+	struct stat st;
+	size_t k, n = 0;
+	time_t t = 0;
+	struct tm tm;
+	int suffix;
+
+	for (k = 0; k < sizeof(set_members) / sizeof(set_members[0]); k++) {
+		path = xasprintf("%s/%s%s", dir, name, set_members[k]);
+		if (lstat(path, &st) == 0) {
+			n++;
+			if (!t)
+				t = st.st_mtime;
+		}
+		free(path);
+	}
+	if (!n)
+		return;
+	jobs = xasprintf("%s/%s_jobs", dir, name);
+	rj = xasprintf("%s/run.json", jobs);
+	if (fj_read_file(&set, rj, &err) == 0 && set.run.start > 0)
+		t = (time_t)set.run.start;
+	fj_set_release(&set);
+	free(rj);
+	localtime_r(&t, &tm);
+	strftime(when, sizeof(when), "%Y%m%d_%H%M%S", &tm);
+	for (suffix = 1; suffix < 1000; suffix++) {
+		free(aside);
+		aside = suffix == 1 ? xasprintf("%s/%s_run_%s", dir, name, when)
+				    : xasprintf("%s/%s_run_%s.%d", dir, name, when, suffix);
+		if (mkdir(aside, 0777) == 0)
+			break;
+		if (errno != EEXIST) {
+			fprintf(stderr, "fiorion: an earlier run's files named '%s' are in %s; cannot make %s to move them aside (%s); refusing to overwrite them\n",
+				name, dir, aside, strerror(errno));
+			exit(EXIT_SAFETY);
+		}
+	}
+	for (k = 0; k < sizeof(set_members) / sizeof(set_members[0]); k++) {
+		char *to;
+		size_t m = strlen(moved);
+
+		path = xasprintf("%s/%s%s", dir, name, set_members[k]);
+		to = xasprintf("%s/%s%s", aside, name, set_members[k]);
+		if (lstat(path, &st) == 0) {
+			if (rename(path, to) < 0) {
+				fprintf(stderr, "fiorion: cannot move the earlier run's '%s' to %s/ (%s); refusing to overwrite it\n",
+					path, aside, strerror(errno));
+				exit(EXIT_SAFETY);
+			}
+			snprintf(moved + m, sizeof(moved) - m, "%s%s%s", m ? ", " : "", name,
+				 set_members[k]);
+		}
+		free(path);
+		free(to);
+	}
+	fprintf(stderr, "fiorion: an earlier run's files (%s) moved to %s/\n", moved, aside);
+	free(aside);
+	free(jobs);
+}
+
 int main(int argc, char **argv)
 {
 	struct opts o;
@@ -710,8 +813,9 @@ int main(int argc, char **argv)
 	struct mx_plan plan;
 	struct jf_conf jc;
 	char *lunfile, *engine, *jobs_dir, *text = NULL, *whole, *rj, dur[32];
+	char run_id[17], **texts;
 	size_t len = 0, i, done = 0;
-	long total_secs = 0, left;
+	long total_secs = 0, left, orion_minutes;
 	bool tty = isatty(2);
 	time_t start = time(NULL);
 	struct stat st;
@@ -726,6 +830,27 @@ int main(int argc, char **argv)
 
 	/* ORION: <testname>.lun, as given (a .lun suffix is not stripped). */
 	lunfile = xasprintf("%s.lun", o.testname);
+	/*
+	 * A -testname with a folder (ORION: D:\app1\oracleio) puts the files
+	 * in that folder, under the last component: /tmp/x/db writes
+	 * /tmp/x/db_summary.txt. A relative folder is taken under -outdir.
+	 */
+	{
+		const char *slash = strrchr(o.testname, '/');
+
+		if (slash) {
+			size_t dl = (size_t)(slash - o.testname);
+
+			if (!slash[1])
+				die_usage("-testname '%s': ends with '/'; give a name after the folder",
+					  o.testname);
+			if (o.testname[0] == '/')
+				o.outdir = dl ? xasprintf("%.*s", (int)dl, o.testname) : "/";
+			else
+				o.outdir = xasprintf("%s/%.*s", o.outdir, (int)dl, o.testname);
+			o.testname = slash + 1;
+		}
+	}
 	vc.lunfile = lunfile;
 	vc.simulate = o.raid0 ? "raid0" : "concat";
 	vc.stripe = (uint64_t)o.stripe_kb * 1024;
@@ -759,9 +884,55 @@ int main(int argc, char **argv)
 	};
 	for (i = 0; i < plan.n; i++)
 		total_secs += point_secs(&o, &jc, &plan.pts[i]);
+	make_run_id(run_id);
+	if (!o.placeholders)
+		jc.run_id = run_id;
+
+	/*
+	 * Every point's job file, and the check that each can run on this
+	 * volume (every clone's range holds a block; bs suits direct=1),
+	 * before anything is written or run: a point that cannot run fails
+	 * now, not after the points before it ran.
+	 */
+	texts = calloc(plan.n ? plan.n : 1, sizeof(*texts));
+	if (!texts)
+		die_usage("out of memory");
+	for (i = 0; i < plan.n; i++) {
+		char *cmt = xasprintf("# fiorion %s: '%s' point %zu of %zu: small=%u large=%u\n",
+				      FIORION_VERSION, o.testname, i + 1, plan.total,
+				      plan.pts[i].s, plan.pts[i].l);
+
+		f = open_memstream(&texts[i], &len);
+		jf_global(f, &jc, cmt);
+		jf_point(f, &jc, (unsigned int)i + 1, &plan.pts[i], true);
+		fclose(f);
+		free(cmt);
+		if (!o.placeholders) {
+			struct jp_file jf;
+			char name[32];
+
+			snprintf(name, sizeof(name), "p%03zu.fio", i + 1);
+			ret = jp_parse_buffer(&jf, name, texts[i], &err);
+			if (!ret) {
+				ret = rn_check(&jf, &err);
+				jp_release(&jf);
+			}
+			if (ret)
+				die_usage("point %zu of %zu (small=%u, large=%u) cannot run on this volume: %s",
+					  i + 1, plan.n, plan.pts[i].s, plan.pts[i].l, err.msg);
+		}
+	}
 
 	if (or_make_dir(o.outdir, &err))
 		die_usage("%s", err.msg);
+	move_aside(o.outdir, o.testname);
+	/*
+	 * ORION's banner: Total Data Points + 1 minutes at its default 60 s
+	 * (every real sample, orion.md 2.6), i.e. points x duration / 60 + 1.
+	 * fiorion's own estimate, from what each point really runs (warm-up
+	 * included), is the ETA on the progress lines.
+	 */
+	orion_minutes = (long)plan.total * o.duration / 60 + 1;
 	printf("ORION: ORacle IO Numbers -- Version fiorion-%s\n", FIORION_VERSION);
 	if (o.compat == OR_COMPAT_19C) {
 		/* 11.1+: the output prefix, then 11.2+'s wording. */
@@ -772,10 +943,10 @@ int main(int argc, char **argv)
 		strftime(stamp, sizeof(stamp), "%Y%m%d_%H%M", &tm);
 		printf("%s_%s\nCalibration will take approximately %ld minutes.\n"
 		       "Using a large value for -cache_size may take longer.\n",
-		       o.testname, stamp, (total_secs + 59) / 60);
+		       o.testname, stamp, orion_minutes);
 	} else {
 		printf("Test will take approximately %ld minutes\n"
-		       "Larger caches may take longer\n", (total_secs + 59) / 60);
+		       "Larger caches may take longer\n", orion_minutes);
 	}
 	fflush(stdout);
 
@@ -797,22 +968,14 @@ int main(int argc, char **argv)
 	free(text);
 	for (i = 0; i < plan.n; i++) {
 		char *path = xasprintf("%s/p%03zu.fio", jobs_dir, i + 1);
-		char *cmt = xasprintf("# fiorion %s: '%s' point %zu of %zu: small=%u large=%u\n",
-				      FIORION_VERSION, o.testname, i + 1, plan.total,
-				      plan.pts[i].s, plan.pts[i].l);
 
-		text = NULL;
-		f = open_memstream(&text, &len);
-		jf_global(f, &jc, cmt);
-		jf_point(f, &jc, (unsigned int)i + 1, &plan.pts[i], true);
-		fclose(f);
-		if (or_write_file(path, text, len, &err))
+		if (or_write_file(path, texts[i], strlen(texts[i]), &err))
 			die_usage("%s", err.msg);
-		free(text);
-		free(cmt);
+		free(texts[i]);
 		free(path);
 	}
-	rj = run_json(&o, vv, &plan, argc, argv, start);
+	free(texts);
+	rj = run_json(&o, vv, &plan, argc, argv, start, run_id);
 	{
 		char *path = xasprintf("%s/run.json", jobs_dir);
 

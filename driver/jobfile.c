@@ -20,8 +20,10 @@ bool jf_has_warm(const struct jf_conf *c, const struct mx_point *p)
 void jf_global(FILE *f, const struct jf_conf *c, const char *comment)
 {
 	fprintf(f, "%s", comment);
-	fprintf(f, "[global]\n"
-		   "ioengine=external:%s\n"
+	fputs("[global]\n", f);
+	if (c->run_id)
+		fprintf(f, "description=fiorion run %s\n", c->run_id);
+	fprintf(f, "ioengine=external:%s\n"
 		   "lunfile=%s\n"
 		   "simulate=%s\n",
 		c->engine, c->lunfile, c->raid0 ? "raid0" : "concat");

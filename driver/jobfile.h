@@ -33,6 +33,7 @@ struct jf_conf {
 	unsigned int write_pct;
 	int64_t cache_size;	/* MB; -1 = not given (warm 120 s); 0 = none */
 	uint64_t vol_size;	/* bytes: stream slices past 100 streams */
+	const char *run_id;	/* NULL: none (job files with placeholders) */
 };
 
 /* Does this point get a warm-up group? */

@@ -327,6 +327,9 @@ static int apply(struct jp_job *j, const struct jp_kv *kv, const char *name,
 			j->pattern_len = 4;
 	} else if (!strcmp(k, "do_verify")) {
 		bad = parse_bool(v, &j->do_verify);
+	} else if (!strcmp(k, "description")) {
+		/* fio's free text: echoed in the JSON, nothing else. */
+		NEED_VALUE();
 	} else if (!strcmp(k, "name")) {
 		/* fio's name= renames the job. */
 		NEED_VALUE();

@@ -25,6 +25,7 @@
 #include <sys/resource.h>
 #include <time.h>
 
+#include "clock.h"
 #include "lathist.h"
 #include "vio.h"
 #include "vvol.h"
@@ -222,12 +223,9 @@ static const struct rn_engine_ops core_ops = {
 
 /* ------------------------------------------------------------ running */
 
-static uint64_t now_ns(void)
+static inline uint64_t now_ns(void)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+	return clk_ns();
 }
 
 static uint64_t rnd(struct rn_td *td)
@@ -262,16 +260,16 @@ static int plan_range(struct rn_td *td, struct fr_err *err)
 	off += (uint64_t)td->clone * inc;
 	if (off >= fs)
 		return fr_errf(err, -EINVAL,
-			       "job '%s' (clone %u): offset %" PRIu64 " is beyond the end of the volume (%" PRIu64 " bytes)",
-			       j->name, td->clone, off, fs);
-	len = j->size.set ? (j->size.pct ? pct_of(fs, j->size.pct, bs) : j->size.bytes) : fs - off;
+			       "offset %" PRIu64 " is beyond the end of the volume (%" PRIu64 " bytes)",
+			       off, fs);
+	len = j->size.set ? (j->size.pct ? pct_of(fs, j->size.pct, 1) : j->size.bytes) : fs - off;
 	if (len > fs - off)
 		len = fs - off;
-	len = len / bs * bs;
-	if (!len)
+	if (len < bs)
 		return fr_errf(err, -EINVAL,
-			       "job '%s' (clone %u): its range of the volume holds no whole bs=%" PRIu64 " block",
-			       j->name, td->clone, bs);
+			       "its range of the volume (%" PRIu64 " bytes at offset %" PRIu64 "; the volume holds %" PRIu64 ") is smaller than one bs=%" PRIu64 " block",
+			       len, off, fs, bs);
+	len = len / bs * bs;
 	td->start = off;
 	td->len = len;
 	if (!j->time_based)
@@ -391,9 +389,15 @@ static void complete(struct rn_td *td, struct rn_io *io, uint64_t t)
 		s->ios++;
 		s->bytes += io->req.len;
 		lh_add(&s->lat, t - io->t_start);
-		lh_add(&s->clat, t - io->t_issue);
-		if (!io->sync)
+		/*
+		 * A synchronous I/O's issue is its start: its clat is its lat,
+		 * kept once (job_json() reports it for both), and it has no
+		 * slat (fio's FIO_SYNCIO engines sample none).
+		 */
+		if (!io->sync) {
+			lh_add(&s->clat, t - io->t_issue);
 			lh_add(&s->slat, io->t_issue - io->t_start);
+		}
 		if (io->ddir == DIR_READ && td->job->verify_pattern &&
 		    td->job->pattern_len) {
 			uint64_t bad;
@@ -649,7 +653,7 @@ static int reap(struct rn_td **tds, size_t first, size_t n, unsigned int stuck_s
 		}
 		/* The clone may store a later time than a clock read before the load. */
 		last = __atomic_load_n(&td->progress, __ATOMIC_RELAXED);
-		if (!limit || now_ns() - last <= limit) {
+		if (!limit || (int64_t)(now_ns() - last) <= (int64_t)limit) {
 			nanosleep(&tick, NULL);
 			continue;
 		}
@@ -723,7 +727,8 @@ static json_t *dir_json(const struct rn_stats *s, uint64_t runtime_ms)
 	json_object_set_new(o, "short_ios", json_integer(0));
 	json_object_set_new(o, "drop_ios", json_integer(0));
 	json_object_set_new(o, "slat_ns", lat_json(&s->slat));
-	json_object_set_new(o, "clat_ns", lat_json(&s->clat));
+	/* Synchronous I/O (clat N 0): its clat is its lat, kept once. */
+	json_object_set_new(o, "clat_ns", lat_json(s->clat.n || !s->lat.n ? &s->clat : &s->lat));
 	json_object_set_new(o, "lat_ns", lat_json(&s->lat));
 	return o;
 }
@@ -828,7 +833,7 @@ static int start_group(struct rn_start *s, struct rn_td **tds, size_t first,
 		if (s->ready != seen) {
 			seen = s->ready;
 			last = now;
-		} else if (limit && now - last > limit) {
+		} else if (limit && (int64_t)(now - last) > (int64_t)limit) {
 			for (k = first; k < n && tds[k]->ready; k++)
 				;
 			pthread_mutex_unlock(&s->lock);
@@ -854,13 +859,69 @@ static int start_group(struct rn_start *s, struct rn_td **tds, size_t first,
 	return reap(tds, first, n, stuck_s, err);
 }
 
+/* A clone's name in messages: "job 'x'", or "job 'x' (clone 3 of 8)". */
+static int clone_errf(const struct rn_td *td, int ret, struct fr_err *err)
+{
+	char m[sizeof(err->msg)];
+
+	snprintf(m, sizeof(m), "%s", err->msg);
+	if (td->job->numjobs > 1)
+		return fr_errf(err, ret, "job '%s' (clone %u of %u): %s", td->job->name,
+			       td->clone + 1, td->job->numjobs, m);
+	return fr_errf(err, ret, "job '%s': %s", td->job->name, m);
+}
+
+/* The parent's part for one clone: its volume's size, its range. */
+static int plan_clone(struct rn_td *td, struct fr_err *err)
+{
+	int ret = td->ops->get_file_size(td, err);
+
+	if (!ret)
+		ret = plan_range(td, err);
+	return ret ? clone_errf(td, ret, err) : 0;
+}
+
+int rn_check(const struct jp_file *f, struct fr_err *err)
+{
+	size_t i;
+	unsigned int k;
+	int ret;
+
+	for (i = 0; i < f->njobs; i++) {
+		const struct jp_job *j = &f->jobs[i];
+		struct rn_td td = { .job = j, .ops = &core_ops, .rng = 1 };
+		struct vvol_conf c;
+		struct vvol *vv;
+
+		vol_conf(j, &c);
+		ret = vvol_load(&vv, &c, err);
+		if (ret)
+			return clone_errf(&td, ret, err);
+		td.file_size = vv->size;
+		if (j->direct && j->bs % vv->align)
+			ret = fr_errf(err, -EINVAL,
+				      "bs=%" PRIu64 " is not a multiple of the LUN block size (%u bytes), which direct=1 requires",
+				      j->bs, vv->align);
+		vvol_free(vv);
+		if (ret)
+			return clone_errf(&td, ret, err);
+		for (k = 0; k < j->numjobs; k++) {
+			td.clone = k;
+			ret = plan_range(&td, err);
+			if (ret)
+				return clone_errf(&td, ret, err);
+		}
+	}
+	return 0;
+}
+
 int rn_run(const struct jp_file *f, FILE *out, bool *refused,
 	   struct fr_err *err)
 {
 	bool started = false;
 	struct rn_td **tds = NULL;
 	size_t ntd = 0, i, k;
-	uint64_t t_start = now_ns();
+	uint64_t t_start = (clk_init(), now_ns());
 	time_t wall = time(NULL);
 	struct timespec rt;
 	json_t *doc, *jobs;
@@ -908,15 +969,7 @@ int rn_run(const struct jp_file *f, FILE *out, bool *refused,
 				td->ops = &core_ops;
 				td->rng = j->randrepeat ? 0x9e3779b97f4a7c15ULL ^ (k + 1) * 0x100000001b3ULL
 							: (now_ns() ^ (uint64_t)(uintptr_t)td) | 1;
-				ret = td->ops->get_file_size(td, err);
-				if (!ret)
-					ret = plan_range(td, err);
-				if (ret) {
-					char m[2 * sizeof(err->msg)];
-
-					snprintf(m, sizeof(m), "job '%s': %s", j->name, err->msg);
-					fr_errf(err, ret, "%s", m);
-				}
+				ret = plan_clone(td, err);
 			}
 		}
 		if (!ret)

@@ -29,4 +29,11 @@
 int rn_run(const struct jp_file *f, FILE *out, bool *refused,
 	   struct fr_err *err);
 
+/*
+ * Check, without any I/O, that every clone of @f can run on its volume:
+ * the LUNs load, bs suits direct=1, each clone's range holds a block.
+ * Returns 0, or a negative errno with @err naming the job and clone.
+ */
+int rn_check(const struct jp_file *f, struct fr_err *err);
+
 #endif

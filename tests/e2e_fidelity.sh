@@ -140,7 +140,7 @@ ioengine=external:$ENGINE
 lunfile=$T/v.lun
 direct=1
 time_based=1
-runtime=2
+runtime=3
 
 [streams]
 rw=read
@@ -161,7 +161,7 @@ for n in 1 16 200 1000; do
 		set -- $("$PY" "$FID" job s.json)
 		if [ "${10}" = "$n" ] && awk -v by="$6" -v lo="$7" -v hi="$8" -v bw="$9" -v wall="$wall" 'BEGIN {
 			r = bw / (by / hi * 1000)
-			exit !(r >= 0.97 && r <= 1.03 && lo >= 2000 && hi <= lo * 1.03 && hi <= wall && wall < 2 * 2000 + 1500)
+			exit !(r >= 0.97 && r <= 1.03 && lo >= 3000 && hi <= lo * 1.03 && hi <= wall && wall < 2 * 3000)
 		}'; then
 			ok "$n streams: sum of clone rates $(awk -v b="$9" 'BEGIN {printf "%.1f", b / 1048576}') MiB/s = bytes / $8 ms window within 3%; clone runtimes $7..$8 ms; run took $wall ms"
 		else

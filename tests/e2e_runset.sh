@@ -1,0 +1,129 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# e2e_runset.sh -- a run's file set is its own (issue 10's wrong numbers):
+# an earlier run's files under the same name are moved aside whole, never
+# merged into or left beside a new run's; every point's JSON carries the
+# run's identity and fio2orion refuses a mix of two runs; the banner's
+# estimate is ORION's; the trace's req w% is the requested share; a
+# -testname with a folder writes there; a point that cannot run on the
+# volume is refused before the first point runs.
+. "$(dirname "$0")/lib.sh"
+
+FR=$TOP/build/fiorion
+F2O=$TOP/build/fio2orion
+cd "$T" || exit 1
+mkfile lun 64
+printf '%s/lun\n' "$T" >t.lun
+one() { # ARGS...: a one-point advanced run of testname t, 1 s
+	"$FR" -run advanced -testname t -matrix point -duration 1 -cache_size 0 "$@"
+}
+
+# 1. A write run of 3 points, then a one-point read run of the same name.
+"$FR" -run advanced -testname t -matrix row -num_large 0 -duration 1 -cache_size 0 -write 100 >w.out 2>w.err \
+	|| { not_ok "write run"; cat w.err; }
+[ -s t_jobs/p005.json ] && ok "first run: 5 points" || { not_ok "first run points"; ls t_jobs; }
+grep -q '^Write: 100%' t_summary.txt && ok "first run: a 100% write point" || not_ok "first run summary"
+one -num_small 1 -num_large 1 >r.out 2>r.err || { not_ok "read run"; cat r.err; }
+aside=$(ls -d t_run_* 2>/dev/null | head -n 1)
+if [ -n "$aside" ] && grep -q "an earlier run's files (t_jobs, t.fio, t_summary.txt.*) moved to ./$aside/" r.err \
+	&& [ -s "$aside/t_jobs/p001.json" ] && [ -s "$aside/t_summary.txt" ] && grep -q '^Write: 100%' "$aside/t_summary.txt"; then
+	ok "the earlier run's whole set moved aside, said on stderr: $(grep moved r.err)"
+else
+	not_ok "earlier run not moved aside"
+	cat r.err
+	ls
+fi
+[ "$(ls t_jobs)" = "$(printf 'p001.fio\np001.json\nrun.json')" ] && ok "t_jobs/ holds only the new run's point" \
+	|| { not_ok "t_jobs/ mixes runs"; ls t_jobs; }
+if "$F2O" -outdir re t_jobs/run.json t_jobs/p*.json 2>re.err && grep -q '^Write: 0%' re/t_summary.txt \
+	&& grep -q '^Total Data Points: 2$' re/t_summary.txt; then
+	ok "the README's recipe rebuilds only the new run"
+else
+	not_ok "rebuild"
+	cat re.err
+fi
+grep -q '^description=fiorion run [0-9a-f]\{16\}$' t_jobs/p001.fio && grep -q '"description": "fiorion run ' t_jobs/p001.json \
+	&& grep -q '"run_id": "[0-9a-f]\{16\}"' t_jobs/run.json && ok "job file, point JSON and run.json carry the run's identity" \
+	|| not_ok "run identity missing"
+"$F2O" -outdir mix t_jobs/run.json "$aside/t_jobs/p001.json" >mix.out 2>mix.err
+rc=$?
+if [ $rc = 2 ] && [ "$(wc -l <mix.err)" = 1 ] && grep -q 'these inputs mix two runs' mix.err && [ ! -e mix/t_summary.txt ]; then
+	ok "fio2orion refuses two runs' files: $(cat mix.err)"
+else
+	not_ok "mixed runs accepted (exit $rc)"
+	cat mix.err
+fi
+"$F2O" -outdir mix "$TOP/tests/data/fio-json/01-single-job.json" t_jobs/p001.json >mix.out 2>mix.err
+[ $? = 2 ] && grep -q 'carries no run identity' mix.err && ok "a plain fio result beside a fiorion run's is refused" \
+	|| { not_ok "plain + fiorion accepted"; cat mix.err; }
+"$F2O" -outdir plain "$TOP/tests/data/fio-json/01-single-job.json" >/dev/null 2>&1 \
+	&& ok "plain fio results (no identity) still convert" || not_ok "plain fio result refused"
+
+# 2. The mixed point wrote _tradeoff.csv; a run without one leaves none.
+[ -s t_tradeoff.csv ] && ok "a mixed point writes _tradeoff.csv" || not_ok "no _tradeoff.csv"
+one -num_small 1 -num_large 0 >s.out 2>s.err
+[ ! -e t_tradeoff.csv ] && ls -d t_run_*/t_tradeoff.csv >/dev/null 2>&1 \
+	&& ok "no _tradeoff.csv beside a run without a mixed point (moved aside with its run)" \
+	|| not_ok "leftover _tradeoff.csv"
+mkdir -p stale && echo old >stale/t_tradeoff.csv
+"$F2O" -outdir stale t_jobs/run.json t_jobs/p*.json >st.out 2>st.err
+[ ! -e stale/t_tradeoff.csv ] && grep -q 'removed stale/t_tradeoff.csv' st.err \
+	&& ok "fio2orion removes a stale set member, and says so" || { not_ok "fio2orion left a stale file"; cat st.err; }
+
+# 1b. -jobs_only starts from a clean set too.
+"$FR" -run simple -testname j -jobs_only >/dev/null 2>&1 </dev/null
+cp t.lun j.lun
+"$FR" -run simple -testname j -jobs_only >/dev/null 2>&1
+"$FR" -run advanced -testname j -matrix point -num_small 1 -num_large 0 -jobs_only >/dev/null 2>j.err
+[ "$(ls j_jobs)" = "$(printf 'p001.fio\nrun.json')" ] && ok "-jobs_only: only this plan's job files in j_jobs/" \
+	|| { not_ok "-jobs_only leftovers"; ls j_jobs | head; }
+
+# 3. ORION's banner: Total Data Points + 1 minutes at 60 s.
+"$FR" -run simple -testname j -jobs_only >b.out 2>/dev/null
+grep -qx 'Test will take approximately 9 minutes' b.out && ok "simple, 1 LUN: 'approximately 9 minutes' as ORION" \
+	|| { not_ok "banner"; cat b.out; }
+for k in 1 2 3 4; do mkfile "l$k" 1; echo "$T/l$k"; done >four.lun
+"$FR" -run simple -testname four -jobs_only >b.out 2>/dev/null
+grep -qx 'Test will take approximately 30 minutes' b.out && ok "simple, 4 LUNs: 'approximately 30 minutes' as ORION" \
+	|| { not_ok "banner N=4"; cat b.out; }
+"$FR" -run simple -testname four -jobs_only -duration 2 >b.out 2>/dev/null
+grep -qx 'Test will take approximately 1 minutes' b.out && ok "simple, 4 LUNs, -duration 2: 29 x 2 s / 60 + 1 = 1 minute" \
+	|| { not_ok "banner -duration 2"; cat b.out; }
+"$FR" -run normal -testname j -jobs_only -compat 19c >b.out 2>/dev/null
+grep -qx 'Calibration will take approximately 19 minutes.' b.out && ok "normal, 1 LUN, 19c: 'approximately 19 minutes.'" \
+	|| { not_ok "banner normal"; cat b.out; }
+
+# 4. req w% is the requested share: -type seq -write 50 on 2 streams.
+one -type seq -write 50 -num_small 0 -num_large 2 >q.out 2>q.err
+grep -q 'ran (large): .* req w%=50 ' t_trace.txt && ok "trace: req w%=50 for -type seq -write 50" \
+	|| { not_ok "req w%"; grep 'ran (large)' t_trace.txt; cat q.err; }
+
+# 6. -testname with a folder, as ORION allows.
+mkdir -p sub
+printf '%s/lun\n' "$T" >sub/db.lun
+if "$FR" -run advanced -testname "$T/sub/db" -matrix point -num_small 1 -num_large 0 -duration 1 -cache_size 0 \
+	>p.out 2>p.err && [ -s sub/db_summary.txt ] && [ -s sub/db_jobs/p001.json ] && [ -s sub/db.fio ]; then
+	ok "-testname $T/sub/db writes sub/db_summary.txt, sub/db_jobs/"
+else
+	not_ok "-testname with a folder"
+	cat p.err
+fi
+(cd sub && "$FR" -run simple -testname ./db -jobs_only >/dev/null 2>&1) && [ -s sub/db_jobs/p007.fio ] \
+	&& ok "-testname ./db (relative folder)" || not_ok "-testname ./db"
+
+# 11. A LUN smaller than a large I/O: refused before the first point.
+dd if=/dev/zero of=small bs=512k count=1 status=none
+printf '%s/small\n' "$T" >small.lun
+t0=$(date +%s)
+"$FR" -run simple -testname small -duration 60 -cache_size 0 >sm.out 2>sm.err
+rc=$?
+if [ $rc = 2 ] && [ $(($(date +%s) - t0)) -lt 10 ] && [ ! -e small_jobs/p001.json ] \
+	&& grep -q "point 6 of 7 (small=0, large=1) cannot run on this volume: job 'p006-s0-l1-large': its range of the volume (524288 bytes" sm.err \
+	&& ! grep -q "job 'p006-s0-l1-large': job" sm.err; then
+	ok "a 512 KiB LUN with 1 MiB large I/O: refused at once, naming the point: $(cat sm.err)"
+else
+	not_ok "small LUN (exit $rc)"
+	cat sm.err
+fi
+finish
