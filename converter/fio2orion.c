@@ -33,11 +33,11 @@ static void usage(FILE *f, int status)
 	      "options:\n"
 	      "  -testname NAME      prefix of the output files (default: the run's,\n"
 	      "                      else orion)\n"
-	      "  -outdir DIR         where the files go (default .)\n"
-	      "  -compat 10.2|19c    ORION layout (default 10.2): 10.2 writes\n"
+	      "  -outdir DIR         where the files go (default .; made when missing)\n"
+	      "  -compat 10.2|19c    ORION layout (default: the run's, else 10.2): 10.2 writes\n"
 	      "                      NAME_summary.txt, _iops.csv, _mbps.csv, _lat.csv\n"
 	      "                      (ms), _trace.txt and, when some point mixes small\n"
-	      "                      and large load, _tradeoff.csv; 19c prefixes\n"
+	      "                      and large load, _tradeoff.csv; 19c (no tradeoff) prefixes\n"
 	      "                      NAME_YYYYMMDD_HHMM_, gives latency in us, adds the\n"
 	      "                      latency lines and histogram, and _hist.txt (json+)\n"
 	      "  -small_max SIZE     largest average block of a small job (default 64k)\n"
@@ -89,6 +89,7 @@ int main(int argc, char **argv)
 	};
 	const char *testname = NULL, *outdir = ".";
 	enum or_compat compat = OR_COMPAT_102;
+	bool compat_given = false;
 	struct fj_set set = { 0 };
 	struct pt_set pts = { 0 };
 	struct or_params params;
@@ -96,7 +97,7 @@ int main(int argc, char **argv)
 	struct fr_err err = { "" };
 	struct stat st;
 	bool json = false;
-	struct or_written written;
+	struct or_written written = { 0 };
 	int c, i, status = EXIT_OK;
 
 	pt_opts_init(&po);
@@ -118,6 +119,7 @@ int main(int argc, char **argv)
 				compat = OR_COMPAT_19C;
 			else
 				die_usage("-compat '%s': must be 10.2 or 19c%s", optarg, "");
+			compat_given = true;
 			break;
 		case 's':
 			po.small_max = parse_size_opt("small_max", optarg);
@@ -169,6 +171,9 @@ int main(int argc, char **argv)
 			goto out;
 		}
 	}
+	/* The layout the run was made in, unless -compat says otherwise. */
+	if (!compat_given && set.run.compat && !strcmp(set.run.compat, "19c"))
+		compat = OR_COMPAT_19C;
 	if (pt_build(&pts, &set, &po, &err)) {
 		fprintf(stderr, "fio2orion: %s\n", err.msg);
 		status = EXIT_USAGE;
@@ -197,6 +202,8 @@ int main(int argc, char **argv)
 		fputs("fio2orion: note: no latency bins in the input (run fio with --output-format=json+); _hist.txt not written\n",
 		      stderr);
 	}
+	for (i = 0; !status && !json && i < (int)params.nwarnings; i++)
+		fprintf(stderr, "fio2orion: warning: %s\n", params.warnings[i]);
 	if (!status && written.removed[0])
 		fprintf(stderr, "fio2orion: note: removed %s, left by an earlier result set under these names (this one has none)\n",
 			written.removed);

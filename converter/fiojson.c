@@ -265,7 +265,7 @@ static json_t *global_for(json_t *doc, const char *host, const char *port)
 static int add_job(struct fj_set *set, json_t *doc, json_t *j, unsigned int order)
 {
 	struct fj_job *job;
-	json_t *global, *port;
+	json_t *global, *port, *slots;
 	const char *host = str(j, "hostname"), *v;
 	char portbuf[32] = "";
 	int ret, d;
@@ -335,6 +335,22 @@ static int add_job(struct fj_set *set, json_t *doc, json_t *j, unsigned int orde
 	}
 	if (!job->dir[0].ios && !job->dir[1].ios && json_object_get(j, "mixed"))
 		read_dir(&job->dir[0], json_object_get(j, "mixed"));
+	slots = json_object_get(j, "fiorion_slots");
+	if (json_is_array(slots) && json_array_size(slots)) {
+		size_t n = json_array_size(slots), k;
+
+		job->slot_ios = calloc(n, sizeof(*job->slot_ios));
+		job->slot_lat_ns = calloc(n, sizeof(*job->slot_lat_ns));
+		if (!job->slot_ios || !job->slot_lat_ns)
+			return -ENOMEM;
+		for (k = 0; k < n; k++) {
+			json_t *s = json_array_get(slots, k);
+
+			job->slot_ios[k] = (uint64_t)num(s, "count", 0);
+			job->slot_lat_ns[k] = num(s, "lat_ns_mean", 0);
+		}
+		job->nslots = n;
+	}
 	set->njobs++;
 	return 0;
 }
@@ -398,6 +414,16 @@ static void read_run(struct fj_run *r, json_t *o)
 		}
 	}
 	r->vlun_size = (uint64_t)num(o, "vlun_size", 0);
+	r->compat = xstrdup(str(o, "compat"));
+	a = json_object_get(o, "warnings");
+	if (json_is_array(a) && json_array_size(a)) {
+		r->warnings = calloc(json_array_size(a), sizeof(*r->warnings));
+		if (r->warnings) {
+			json_array_foreach(a, i, v)
+				if (json_is_string(v))
+					r->warnings[r->nwarnings++] = xstrdup(json_string_value(v));
+		}
+	}
 	r->start = (int64_t)num(o, "start", 0);
 }
 
@@ -417,6 +443,10 @@ static void free_run(struct fj_run *r)
 	for (i = 0; i < r->nluns; i++)
 		free(r->luns[i].name);
 	free(r->luns);
+	for (i = 0; i < r->nwarnings; i++)
+		free(r->warnings[i]);
+	free(r->warnings);
+	free(r->compat);
 	memset(r, 0, sizeof(*r));
 }
 
@@ -814,6 +844,8 @@ void fj_set_release(struct fj_set *set)
 		free(j->lunfile);
 		free(j->luns);
 		free(j->simulate);
+		free(j->slot_ios);
+		free(j->slot_lat_ns);
 		for (d = 0; d < 2; d++)
 			free(j->dir[d].lat.bins);
 	}

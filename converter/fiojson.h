@@ -74,6 +74,10 @@ struct fj_job {
 	double usr_cpu, sys_cpu;	/* percent */
 	uint64_t job_runtime_ms;
 	unsigned int clones;	/* entries this one stands for (group_reporting) */
+	/* fiorion's runner: each I/O unit's count and mean lat (ns). */
+	size_t nslots;
+	uint64_t *slot_ios;
+	double *slot_lat_ns;
 };
 
 struct fj_lun {
@@ -103,6 +107,9 @@ struct fj_run {
 	size_t nluns;
 	uint64_t vlun_size;
 	int64_t start;		/* epoch seconds the run started, 0 = unknown */
+	char *compat;		/* the layout the run wrote: "10.2" or "19c" */
+	char **warnings;	/* what the driver found about the LUNs */
+	size_t nwarnings;
 };
 
 struct fj_set {

@@ -17,6 +17,7 @@
 #include <jansson.h>
 #include <limits.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -382,6 +383,8 @@ void or_summary(FILE *f, const struct or_params *p, const struct pt_set *pts,
 			(unsigned long long)p->luns[i].size);
 	fprintf(f, "%zu FILEs found.\n\n", p->nluns);
 	or_result_block(f, pts, c);
+	for (i = 0; i < p->nwarnings; i++)
+		fprintf(f, "%sWarning: %s\n", i ? "" : "\n", p->warnings[i]);
 }
 
 /* ------------------------------------------------------------- trace */
@@ -443,6 +446,8 @@ void or_trace(FILE *f, const struct or_params *p, const struct pt_set *pts)
 		fputc('\n', f);
 	}
 	fputs("\nTEST END\n", f);
+	for (i = 0; i < p->nwarnings; i++)
+		fprintf(f, "%sWarning: %s\n", i ? "" : "\n", p->warnings[i]);
 	free(real);
 }
 
@@ -458,6 +463,12 @@ bool or_has_mixed(const struct pt_set *pts)
 	return false;
 }
 
+/*
+ * ORION's "large MBPS / small IOPS combinations that can be achieved at
+ * certain small latencies": for each bound, among the mixed points (small
+ * and large load at once) whose mean small latency is within it, the one
+ * with the most large MBPS (then the most small IOPS), and both figures.
+ */
 void or_tradeoff_csv(FILE *f, const struct pt_set *pts)
 {
 	static const int bounds[] = { 1, 2, 5, 10, 20, 50, 100 };
@@ -470,10 +481,12 @@ void or_tradeoff_csv(FILE *f, const struct pt_set *pts)
 		for (i = 0; i < pts->n; i++) {
 			const struct pt_point *p = &pts->pts[i];
 
-			if (!p->small.present || !p->small.lat[PT_ALL].n ||
+			if (!p->small.present || !p->large.present || !p->small.lat[PT_ALL].n ||
 			    p->small.lat[PT_ALL].mean / 1e6 > bounds[b])
 				continue;
-			if (!best || iops_of(&p->small) > iops_of(&best->small))
+			if (!best || p->large.mbps > best->large.mbps ||
+			    (p->large.mbps == best->large.mbps &&
+			     iops_of(&p->small) > iops_of(&best->small)))
 				best = p;
 		}
 		fprintf(f, "%11d", bounds[b]);
@@ -556,6 +569,61 @@ static int64_t *dup_i64(const int64_t *v, size_t n)
 	if (out && n)
 		memcpy(out, v, n * sizeof(*out));
 	return out;
+}
+
+static int add_warning(struct or_params *p, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static int add_warning(struct or_params *p, const char *fmt, ...)
+{
+	char **n = realloc(p->warnings, (p->nwarnings + 1) * sizeof(*n));
+	va_list ap;
+	int len;
+
+	if (!n)
+		return -ENOMEM;
+	p->warnings = n;
+	va_start(ap, fmt);
+	len = vasprintf(&n[p->nwarnings], fmt, ap);
+	va_end(ap);
+	if (len < 0)
+		return -ENOMEM;
+	p->nwarnings++;
+	return 0;
+}
+
+/* Below this a small read did not reach a storage device (seeds 000/002). */
+#define OR_DEVICE_MIN_LAT_NS 20000.0
+
+/*
+ * ORION's classic pitfall (seeds 000, 002): numbers from a cache, not
+ * from the storage. The run's own warnings, then what the results show.
+ */
+static int add_warnings(struct or_params *p, const struct fj_run *r,
+			const struct pt_set *pts)
+{
+	const struct pt_point *low = NULL;
+	size_t i;
+	int ret = 0;
+
+	for (i = 0; i < r->nwarnings && !ret; i++)
+		ret = add_warning(p, "%s", r->warnings[i]);
+	if (!ret && p->cache_size > 0 && p->vlun_size &&
+	    p->vlun_size <= (uint64_t)p->cache_size * 1048576)
+		ret = add_warning(p, "the volume (%llu MB) is not larger than the declared -cache_size (%lld MB): the array's cache can hold all of it, so these numbers may be the cache's, not the disks'",
+				  (unsigned long long)(p->vlun_size / 1048576), (long long)p->cache_size);
+	/* The small-only point at the lowest load. */
+	for (i = 0; i < pts->n; i++) {
+		const struct pt_point *pt = &pts->pts[i];
+
+		if (pt->small.present && !pt->large.present && pt->small.lat[PT_ALL].n &&
+		    (!low || pt->small.load < low->small.load))
+			low = pt;
+	}
+	if (!ret && low && low->small.lat[PT_ALL].mean < OR_DEVICE_MIN_LAT_NS)
+		ret = add_warning(p, "small I/O latency at Small=%u is %.1f us, below what a storage device gives (%.0f us): the reads were served from memory (a LUN in RAM, a page or array cache), not from the storage",
+				  low->small.load, low->small.lat[PT_ALL].mean / 1000.0,
+				  OR_DEVICE_MIN_LAT_NS / 1000.0);
+	return ret;
 }
 
 int or_params_init(struct or_params *p, const struct fj_set *in,
@@ -651,6 +719,8 @@ int or_params_init(struct or_params *p, const struct fj_set *in,
 	if (!p->vlun_size)
 		for (i = 0; i < p->nluns; i++)
 			p->vlun_size += p->luns[i].size;
+	if (!ret)
+		ret = add_warnings(p, r, pts);
 	if (!p->version || !p->testname || !p->small_cols || !p->large_cols ||
 	    ret == -ENOMEM) {
 		or_params_release(p);
@@ -673,6 +743,9 @@ void or_params_release(struct or_params *p)
 	for (i = 0; i < p->nluns; i++)
 		free(p->luns[i].name);
 	free(p->luns);
+	for (i = 0; i < p->nwarnings; i++)
+		free(p->warnings[i]);
+	free(p->warnings);
 	memset(p, 0, sizeof(*p));
 }
 
@@ -799,7 +872,8 @@ int or_write_all(const struct or_params *p, const struct pt_set *pts,
 		bool keep = true;
 
 		snprintf(path, sizeof(path), "%s%s", prefix, suffix[k]);
-		if ((k == F_TRADEOFF && !or_has_mixed(pts)) ||
+		/* 11.1+ sets have no _tradeoff.csv (orion.md 3.1). */
+		if ((k == F_TRADEOFF && (!or_has_mixed(pts) || c == OR_COMPAT_19C)) ||
 		    (k == F_HIST && c != OR_COMPAT_19C)) {
 			remove_stale(path, w);
 			continue;

@@ -46,6 +46,14 @@ struct or_params {
 	size_t nluns;
 	uint64_t vlun_size;
 	int64_t start;		/* epoch seconds, for 19c names */
+	/*
+	 * Why these numbers may not be the storage's: the run's own (a LUN in
+	 * memory) and what the results show (a volume the declared array
+	 * cache holds whole, a small latency no device gives). Printed at the
+	 * end of the summary and the trace, as "Warning: ..." lines.
+	 */
+	char **warnings;
+	size_t nwarnings;
 };
 
 /*

@@ -307,18 +307,48 @@ static unsigned int clones_of(const struct fj_set *in, const struct grp *g,
 }
 
 /*
- * ORION's trace has one Index line per outstanding-I/O slot. fio keeps
- * per-slot numbers only when each job entry is one slot (iodepth 1, no
- * group_reporting); then each entry becomes an Index line.
+ * ORION's trace has one Index line per outstanding-I/O slot. fiorion's
+ * runner records each I/O unit's count and latency ("fiorion_slots");
+ * stock fio keeps per-slot numbers only when each job entry is one slot
+ * (iodepth 1, no group_reporting), and then each entry is an Index line.
  */
 static int add_slots(struct pt_class *c, const struct fj_set *in,
 		     const struct grp *g, const char *kinds,
 		     const unsigned int *loads, char kind)
 {
-	size_t k, n = 0;
+	size_t k, n = 0, total = 0;
 
 	if (!c->njobs)
 		return 0;
+	for (k = 0; k < g->njobs; k++) {
+		const struct fj_job *j = &in->jobs[g->jobs[k]];
+
+		if (kinds[k] != kind)
+			continue;
+		if (!j->nslots || j->clones != 1) {
+			total = 0;
+			break;
+		}
+		total += j->nslots;
+	}
+	if (total) {
+		c->slots = calloc(total, sizeof(*c->slots));
+		if (!c->slots)
+			return -ENOMEM;
+		for (k = 0; k < g->njobs; k++) {
+			const struct fj_job *j = &in->jobs[g->jobs[k]];
+			size_t s;
+
+			if (kinds[k] != kind)
+				continue;
+			for (s = 0; s < j->nslots; s++, n++) {
+				c->slots[n].count = j->slot_ios[s];
+				c->slots[n].lat_ms = j->slot_lat_ns[s] / 1e6;
+			}
+		}
+		c->nslots = n;
+		return 0;
+	}
 	for (k = 0; k < g->njobs; k++)
 		if (kinds[k] == kind && loads[k] != 1)
 			return 0;

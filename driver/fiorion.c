@@ -21,6 +21,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
+#include <sys/sysmacros.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -72,6 +74,7 @@ struct opts {
 	bool placeholders;
 	const char *jobfile;	/* -jobfile: run this one file */
 	const char *output;	/* -output: its JSON goes here */
+	const char *orion_version;	/* the summary's ORION VERSION line */
 };
 
 static void usage(FILE *f, int status)
@@ -115,7 +118,9 @@ static void usage(FILE *f, int status)
 "                     num_small x num_large) (basic)\n"
 "  -num_small N       small load for point, col, max\n"
 "  -num_large N       large load (seq: streams) for point, row, max\n"
-"  -verbose           also print the fio command lines\n"
+"  -verbose           trace each point on stdout: its job file, the job\n"
+"                     sections that run (rw, bs, iodepth, numjobs, ...),\n"
+"                     the fio command line (-runner fio) and its result\n"
 "  -storax, -hugenotneeded  accepted and ignored (ORION 11.2+)\n"
 "  -help              this text\n"
 "\n"
@@ -129,7 +134,10 @@ static void usage(FILE *f, int status)
 "                     libaio, then psync, with a note when the kernel\n"
 "                     refuses it)\n"
 "  -compat 10.2|19c   ORION output layout (10.2)\n"
-"  -outdir DIR        where job files and outputs go (.)\n"
+"  -outdir DIR        where job files and outputs go (.; made when missing)\n"
+"  -orion_version V   the summary's first line: ORION VERSION V, a number\n"
+"                     as ORION prints it, for parsers that read it\n"
+"                     (default: fiorion-" FIORION_VERSION ")\n"
 "  -jobs_only         write the job files and stop\n"
 "  -placeholders      with -jobs_only: ${LUNFILE}, ${FIORION_ENGINE} and\n"
 "                     ${DURATION} instead of paths and seconds\n"
@@ -233,6 +241,7 @@ static void parse(struct opts *o, int argc, char **argv)
 		{ "placeholders", no_argument, NULL, 'P' },
 		{ "jobfile", required_argument, NULL, 'J' },
 		{ "output", required_argument, NULL, 'O' },
+		{ "orion_version", required_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
@@ -279,6 +288,13 @@ static void parse(struct opts *o, int argc, char **argv)
 		case 'P': o->placeholders = true; break;
 		case 'J': o->jobfile = optarg; break;
 		case 'O': o->output = optarg; break;
+		case 'V':
+			if (!*optarg || optarg[strspn(optarg, "0123456789.")] ||
+			    strlen(optarg) > 32)
+				die_usage("-orion_version '%s': give a version number as ORION prints it (10.2.0.1.0, 11.2.0.4.0, 19.0.0.0.0)",
+					  optarg);
+			o->orion_version = optarg;
+			break;
 		default:
 			if (optopt)
 				die_usage("option %s needs a value (see fiorion -help)", argv[optind - 1]);
@@ -391,7 +407,7 @@ static json_t *uint_array(const unsigned int *v, size_t n)
 
 static char *run_json(const struct opts *o, const struct vvol *vv,
 		      const struct mx_plan *plan, int argc, char **argv,
-		      time_t start, const char *run_id)
+		      time_t start, const char *run_id, json_t *warnings)
 {
 	json_t *doc = json_object(), *r = json_object(), *a = json_array();
 	char *s;
@@ -402,6 +418,9 @@ static char *run_json(const struct opts *o, const struct vvol *vv,
 	json_object_set_new(r, "version", json_string(FIORION_VERSION));
 	json_object_set_new(r, "testname", json_string(o->testname));
 	json_object_set_new(r, "run_id", json_string(run_id));
+	if (o->orion_version)
+		json_object_set_new(r, "orion version", json_string(o->orion_version));
+	json_object_set_new(r, "compat", json_string(o->compat == OR_COMPAT_19C ? "19c" : "10.2"));
 	json_object_set_new(r, "command line", a);
 	json_object_set_new(r, "size_small", json_integer(o->size_small));
 	json_object_set_new(r, "size_large", json_integer(o->size_large));
@@ -427,6 +446,7 @@ static char *run_json(const struct opts *o, const struct vvol *vv,
 	}
 	json_object_set_new(r, "luns", a);
 	json_object_set_new(r, "vlun_size", json_integer((json_int_t)vv->size));
+	json_object_set_new(r, "warnings", json_incref(warnings));
 	json_object_set_new(r, "start", json_integer((json_int_t)start));
 	json_object_set_new(doc, "fiorion", r);
 	s = json_dumps(doc, JSON_INDENT(2));
@@ -524,6 +544,30 @@ static char *tail_of(const char *path)
 	return out ? out : strdup("");
 }
 
+/*
+ * -verbose (ORION: "prints tracing information to standard output"):
+ * the point's job file and the sections that run, as written.
+ */
+static void verbose_point(size_t i, size_t n, const struct mx_point *p, const char *job,
+			  const char *runner)
+{
+	char line[1024];
+	bool jobs = false;
+	FILE *f = fopen(job, "re");
+
+	printf("fiorion: point %zu of %zu (small=%u, large=%u): %s, run by %s\n", i, n, p->s,
+	       p->l, job, runner);
+	while (f && fgets(line, sizeof(line), f)) {
+		if (line[0] == '[' && strncmp(line, "[global]", 8))
+			jobs = true;
+		if (jobs && line[0] != '#' && line[0] != '\n')
+			printf("  %s", line);
+	}
+	if (f)
+		fclose(f);
+	fflush(stdout);
+}
+
 /* Run stock fio on one job file: stdout = JSON, stderr kept. */
 static int run_fio(const struct opts *o, const char *job, const char *json,
 		   const char *err, char **why)
@@ -532,8 +576,8 @@ static int run_fio(const struct opts *o, const char *job, const char *json,
 	int st;
 
 	if (o->verbose)
-		fprintf(stderr, "fiorion: %s --output-format=json+ %s > %s 2> %s\n",
-			o->fio, job, json, err);
+		printf("  fio command: %s --output-format=json+ %s > %s 2> %s\n",
+		       o->fio, job, json, err);
 	fflush(NULL);
 	pid = fork();
 	if (pid < 0) {
@@ -660,6 +704,71 @@ static void point_result(const char *json, char *buf, size_t len)
 	fj_set_release(&set);
 }
 
+/*
+ * A LUN in memory gives memory's numbers (seeds 000/002: ORION's classic
+ * pitfall): a file on tmpfs or ramfs, a zram or ram (brd) block device, a
+ * loop device backed by a file in memory. Appends one sentence per such
+ * LUN to @w (a JSON array), for the start-up line and the summary.
+ */
+static void memory_luns(const struct vvol *vv, json_t *w)
+{
+	unsigned int i;
+
+	for (i = 0; i < vv->nluns; i++) {
+		const char *path = vv->luns[i].path, *what = NULL;
+		char sys[128], link[PATH_MAX], backing[PATH_MAX] = "";
+		struct statfs sf;
+		struct stat st;
+		ssize_t n;
+
+		if (stat(path, &st) < 0)
+			continue;
+		if (S_ISREG(st.st_mode) && statfs(path, &sf) == 0) {
+			if ((unsigned long)sf.f_type == 0x01021994UL)
+				what = "a file on tmpfs";
+			else if ((unsigned long)sf.f_type == 0x858458f6UL)
+				what = "a file on ramfs";
+		} else if (S_ISBLK(st.st_mode)) {
+			const char *dev;
+
+			snprintf(sys, sizeof(sys), "/sys/dev/block/%u:%u", major(st.st_rdev),
+				 minor(st.st_rdev));
+			n = readlink(sys, link, sizeof(link) - 1);
+			if (n <= 0)
+				continue;
+			link[n] = '\0';
+			dev = strrchr(link, '/') ? strrchr(link, '/') + 1 : link;
+			if (!strncmp(dev, "zram", 4))
+				what = "a zram device (compressed RAM)";
+			else if (!strncmp(dev, "ram", 3))
+				what = "a RAM disk (brd)";
+			else if (!strncmp(dev, "loop", 4)) {
+				FILE *f;
+				char *bf = xasprintf("/sys/block/%s/loop/backing_file", dev);
+
+				f = fopen(bf, "re");
+				free(bf);
+				if (f) {
+					if (fgets(backing, sizeof(backing), f))
+						backing[strcspn(backing, "\n")] = '\0';
+					fclose(f);
+				}
+				if (backing[0] && statfs(backing, &sf) == 0 &&
+				    ((unsigned long)sf.f_type == 0x01021994UL ||
+				     (unsigned long)sf.f_type == 0x858458f6UL))
+					what = "a loop device over a file in memory";
+			}
+		}
+		if (what) {
+			char *s = xasprintf("LUN '%s' is %s: O_DIRECT there is a memory copy, so these are the memory's numbers, not a storage device's",
+					    path, what);
+
+			json_array_append_new(w, json_string(s));
+			free(s);
+		}
+	}
+}
+
 /* Read run.json and every point's JSON, write ORION's files. */
 static int report(const struct opts *o, const char *jobs_dir, size_t done,
 		  bool quiet)
@@ -693,6 +802,8 @@ static int report(const struct opts *o, const char *jobs_dir, size_t done,
 			printf("\n");
 			or_result_block(stdout, &pts, o->compat);
 		}
+		for (i = 0; !ret && i < params.nwarnings; i++)
+			fprintf(stderr, "fiorion: warning: %s\n", params.warnings[i]);
 		or_params_release(&params);
 	}
 	if (ret)
@@ -814,6 +925,7 @@ int main(int argc, char **argv)
 	struct jf_conf jc;
 	char *lunfile, *engine, *jobs_dir, *text = NULL, *whole, *rj, dur[32];
 	char run_id[17], **texts;
+	json_t *warnings;
 	size_t len = 0, i, done = 0;
 	long total_secs = 0, left, orion_minutes;
 	bool tty = isatty(2);
@@ -926,6 +1038,15 @@ int main(int argc, char **argv)
 	if (or_make_dir(o.outdir, &err))
 		die_usage("%s", err.msg);
 	move_aside(o.outdir, o.testname);
+	warnings = json_array();
+	memory_luns(vv, warnings);
+	{
+		size_t w;
+		json_t *s;
+
+		json_array_foreach(warnings, w, s)
+			fprintf(stderr, "fiorion: warning: %s\n", json_string_value(s));
+	}
 	/*
 	 * ORION's banner: Total Data Points + 1 minutes at its default 60 s
 	 * (every real sample, orion.md 2.6), i.e. points x duration / 60 + 1.
@@ -944,6 +1065,10 @@ int main(int argc, char **argv)
 		printf("%s_%s\nCalibration will take approximately %ld minutes.\n"
 		       "Using a large value for -cache_size may take longer.\n",
 		       o.testname, stamp, orion_minutes);
+		/* 12.2+ lists the LUNs on stdout too (orion.md 2.9, 3.4). */
+		for (i = 0; i < vv->nluns; i++)
+			printf("Name: %s Size: %" PRIu64 "\n", vv->luns[i].path, vv->luns[i].size);
+		printf("%u files found.\n", vv->nluns);
 	} else {
 		printf("Test will take approximately %ld minutes\n"
 		       "Larger caches may take longer\n", orion_minutes);
@@ -975,7 +1100,7 @@ int main(int argc, char **argv)
 		free(path);
 	}
 	free(texts);
-	rj = run_json(&o, vv, &plan, argc, argv, start, run_id);
+	rj = run_json(&o, vv, &plan, argc, argv, start, run_id, warnings);
 	{
 		char *path = xasprintf("%s/run.json", jobs_dir);
 
@@ -999,6 +1124,8 @@ int main(int argc, char **argv)
 		char *why = NULL, res[128], eta[32];
 
 		fmt_hms(eta, sizeof(eta), left);
+		if (o.verbose)
+			verbose_point(i + 1, plan.n, p, job, strcmp(o.runner, "fio") ? "the built-in runner" : "fio");
 		if (tty)
 			fprintf(stderr, "\r\033[Kfiorion: point %zu of %zu (small=%u, large=%u) running, ETA %s",
 				i + 1, plan.n, p->s, p->l, eta);
@@ -1025,6 +1152,10 @@ int main(int argc, char **argv)
 		done++;
 		left -= point_secs(&o, &jc, p);
 		point_result(json, res, sizeof(res));
+		if (o.verbose) {
+			printf("  result: %s\n", res);
+			fflush(stdout);
+		}
 		fmt_hms(eta, sizeof(eta), left);
 		fprintf(stderr, "%sfiorion: point %zu of %zu (small=%u, large=%u): %s; ETA %s%s",
 			tty ? "\r\033[K" : "", i + 1, plan.n, p->s, p->l, res, eta,

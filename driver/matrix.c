@@ -150,6 +150,17 @@ int mx_plan(struct mx_plan *p, enum mx_run run, enum mx_matrix matrix,
 		p->large_cols = cols(&fl, 1, false, &p->nlarge_cols);
 		break;
 	}
+	/*
+	 * oltp's summary lists its small loads from 1 (the 12c sample:
+	 * "Small Columns:, 1, 2, ... 20"); dss likewise its large loads.
+	 */
+	if (!ret && (run == MX_OLTP || run == MX_DSS)) {
+		free(run == MX_OLTP ? p->small_cols : p->large_cols);
+		if (run == MX_OLTP)
+			p->small_cols = cols(sl, ns, false, &p->nsmall_cols);
+		else
+			p->large_cols = cols(ll, nl, false, &p->nlarge_cols);
+	}
 	if (!ret && (!p->small_cols || !p->large_cols))
 		ret = -ENOMEM;
 	if (!ret && !p->n)

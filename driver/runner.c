@@ -43,6 +43,8 @@ struct rn_io {
 	uint64_t t_start, t_issue;	/* ns */
 	int ddir;
 	bool sync;		/* completed inside queue: no slat */
+	uint64_t slot_ios;	/* I/Os this unit (ORION's slot) completed ... */
+	double slot_lat_ns;	/* ... and the sum of their lat */
 	struct rn_io *next;
 };
 
@@ -388,6 +390,8 @@ static void complete(struct rn_td *td, struct rn_io *io, uint64_t t)
 	} else {
 		s->ios++;
 		s->bytes += io->req.len;
+		io->slot_ios++;
+		io->slot_lat_ns += (double)(t - io->t_start);
 		lh_add(&s->lat, t - io->t_start);
 		/*
 		 * A synchronous I/O's issue is its start: its clat is its lat,
@@ -770,6 +774,25 @@ static json_t *job_json(const struct rn_td *td, double elapsed)
 	json_object_set_new(o, "sys_cpu", json_real(secs ? 100.0 * td->sys_s / secs : 0));
 	json_object_set_new(o, "iodepth", json_integer(j->iodepth));
 	json_object_set_new(o, "engine", json_string(td->job->engine_so ? "fiorion" : td->job->ioengine));
+	/*
+	 * Not fio's: each I/O unit's count and mean lat, for ORION's
+	 * per-slot "Index = k Count = c Avg Lat = x" trace lines.
+	 */
+	if (td->ios) {
+		json_t *a = json_array();
+		unsigned int k;
+
+		for (k = 0; k < j->iodepth; k++) {
+			json_t *s = json_object();
+			const struct rn_io *io = &td->ios[k];
+
+			json_object_set_new(s, "count", json_integer((json_int_t)io->slot_ios));
+			json_object_set_new(s, "lat_ns_mean",
+					    json_real(io->slot_ios ? io->slot_lat_ns / (double)io->slot_ios : 0));
+			json_array_append_new(a, s);
+		}
+		json_object_set_new(o, "fiorion_slots", a);
+	}
 	return o;
 }
 

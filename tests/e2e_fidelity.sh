@@ -32,6 +32,7 @@ if [ ! -x "$PY" ]; then
 	exit 0
 fi
 mkfile lun 512
+sync  # the scratch file's writeback must not land in the first job
 printf '%s/lun\n' "$T" >v.lun
 
 # job BACKEND DEPTH CLONES: the job file j.fio
@@ -94,18 +95,18 @@ for c in "io_uring 1 1" "io_uring 2 1" "io_uring 8 1" "io_uring 32 1" "io_uring 
 done
 
 # 2. Side by side: the latencies of one job in both runners.
-echo "# backend qd clones | builtin: IOPS lat_us p50_us p99_us L | fio+engine: IOPS lat_us p50_us p99_us L"
-bad=
+echo "# backend qd clones | builtin: IOPS lat_us p50_us p99_us L cpu_us/io | fio+engine: IOPS lat_us p50_us p99_us L cpu_us/io"
 printf '%s' "$table" | awk '
-	NF == 23 {
-		printf "# %-8s %2d %d | %8.0f %8.1f %7.1f %7.1f %6.2f | %8.0f %8.1f %7.1f %7.1f %6.2f\n",
-			$1, $2, $3, $4, $5 / 1e3, $7 / 1e3, $8 / 1e3, $6, $14, $15 / 1e3, $17 / 1e3, $18 / 1e3, $16
-	}' 
-printf '%s' "$table" | awk 'NF == 23 {
-	rl = $5 / $15; rp = $7 / $17
+	NF == 25 {
+		printf "# %-8s %2d %d | %7.0f %7.1f %6.1f %6.1f %6.2f %5.2f | %7.0f %7.1f %6.1f %6.1f %6.2f %5.2f\n",
+			$1, $2, $3, $4, $5 / 1e3, $7 / 1e3, $8 / 1e3, $6, $14,
+			$15, $16 / 1e3, $18 / 1e3, $19 / 1e3, $17, $25
+	}'
+printf '%s' "$table" | awk 'NF == 25 {
+	rl = $5 / $16; rp = $7 / $18
 	if (rl < 0.75 || rl > 1.25 || rp < 0.75 || rp > 1.25) print $1 " qd " $2 " x " $3 ": mean lat ratio " rl ", p50 ratio " rp
 }' >agree.txt
-if [ "$(printf '%s' "$table" | awk 'NF == 23' | wc -l)" = 14 ] && [ ! -s agree.txt ]; then
+if [ "$(printf '%s' "$table" | awk 'NF == 25' | wc -l)" = 14 ] && [ ! -s agree.txt ]; then
 	ok "both runners: mean latency and clat p50 agree within 25% on every job"
 else
 	not_ok "runners disagree"
@@ -156,7 +157,7 @@ for n in 1 16 200 1000; do
 	t0=$(date +%s%N)
 	if "$FR" -jobfile s.fio -output s.json 2>s.err; then
 		wall=$((($(date +%s%N) - t0) / 1000000))
-		# iops lat L p50 p99 bytes rt_min rt_max sum_bw jobs
+		# iops lat L p50 p99 bytes rt_min rt_max sum_bw jobs cpu
 		# shellcheck disable=SC2046
 		set -- $("$PY" "$FID" job s.json)
 		if [ "${10}" = "$n" ] && awk -v by="$6" -v lo="$7" -v hi="$8" -v bw="$9" -v wall="$wall" 'BEGIN {

@@ -12,6 +12,7 @@
 
 FR=$TOP/build/fiorion
 F2O=$TOP/build/fio2orion
+PY3=/usr/bin/python3
 cd "$T" || exit 1
 mkfile lun 64
 printf '%s/lun\n' "$T" >t.lun
@@ -62,6 +63,11 @@ fi
 
 # 2. The mixed point wrote _tradeoff.csv; a run without one leaves none.
 [ -s t_tradeoff.csv ] && ok "a mixed point writes _tradeoff.csv" || not_ok "no _tradeoff.csv"
+# ORION's "large MBPS / small IOPS combinations at certain small latencies":
+# the mixed point, with its MBPS, not a small-only point's 0.00.
+awk -F, '$1 + 0 == 100 && $3 + 0 > 0 && $4 + 0 == 1 && $5 + 0 == 1 {found = 1} END {exit !found}' t_tradeoff.csv \
+	&& ok "_tradeoff.csv at 100 ms: the mixed point's small IOPS and large MBPS ($(grep '^ *100,' t_tradeoff.csv))" \
+	|| { not_ok "_tradeoff.csv row"; cat t_tradeoff.csv; }
 one -num_small 1 -num_large 0 >s.out 2>s.err
 [ ! -e t_tradeoff.csv ] && ls -d t_run_*/t_tradeoff.csv >/dev/null 2>&1 \
 	&& ok "no _tradeoff.csv beside a run without a mixed point (moved aside with its run)" \
@@ -126,4 +132,98 @@ else
 	not_ok "small LUN (exit $rc)"
 	cat sm.err
 fi
+
+# 9. -verbose traces each point on stdout, with either runner.
+for runner in builtin fio; do
+	one -num_small 1 -num_large 0 -verbose -runner $runner >v.out 2>v.err
+	if grep -q "^fiorion: point 1 of 1 (small=1, large=0): ./t_jobs/p001.fio, run by " v.out \
+		&& grep -q '^  rw=randread$' v.out && grep -q '^  iodepth=1$' v.out \
+		&& grep -q '^  result: [0-9]* IOPS, [0-9.]* ms$' v.out; then
+		ok "-verbose -runner $runner: the point's job file, sections and result on stdout"
+	else
+		not_ok "-verbose -runner $runner"
+		cat v.out
+	fi
+done
+grep -q '^  fio command: ' v.out && ok "-verbose -runner fio: the fio command line" || not_ok "-verbose: fio command"
+
+# 5. ORION's per-slot Index lines at every load (the built-in runner).
+one -num_small 3 -num_large 0 >sl.out 2>sl.err
+if awk '/^ran \(small\): Index = / {n++; c += $8} /^ran \(small\): nio=/ {split($3, a, "="); nio = a[2]}
+	END {exit !(n == 3 && c == nio && nio > 0)}' t_trace.txt; then
+	ok "trace at Small=3: three Index lines whose counts add up to nio"
+else
+	not_ok "per-slot Index lines"
+	grep '^ran (small)' t_trace.txt
+fi
+
+# 7. 19c: the LUN list on stdout, no _tradeoff.csv, and fio2orion keeps the layout.
+one -num_small 1 -num_large 1 -compat 19c >c19.out 2>c19.err
+if grep -qx "Name: $T/lun Size: 67108864" c19.out && grep -qx '1 files found.' c19.out; then
+	ok "19c: the LUN list on stdout, as 12.2+"
+else
+	not_ok "19c LUN list"
+	cat c19.out
+fi
+ls t_2*_summary.txt >/dev/null 2>&1 && ! ls t_2*_tradeoff.csv >/dev/null 2>&1 \
+	&& ok "19c: no _tradeoff.csv (11.1+ sets have none)" || { not_ok "19c tradeoff"; ls; }
+"$F2O" -outdir re19 t_jobs/run.json t_jobs/p*.json >/dev/null 2>re19.err
+ls re19/t_2*_summary.txt >/dev/null 2>&1 && [ ! -e re19/t_summary.txt ] \
+	&& ok "fio2orion rebuilds a 19c run in the 19c layout run.json records" || { not_ok "fio2orion 19c"; ls re19; cat re19.err; }
+
+# 10. A numeric ORION VERSION line for parsers.
+one -num_small 1 -num_large 0 -orion_version 10.2.0.1.0 >ov.out 2>ov.err
+[ "$(head -n 1 t_summary.txt)" = "ORION VERSION 10.2.0.1.0" ] && ok "-orion_version 10.2.0.1.0: the summary's first line" \
+	|| { not_ok "-orion_version"; head -n 1 t_summary.txt; cat ov.err; }
+"$FR" -run simple -testname t -orion_version 'x y' -jobs_only >/dev/null 2>ov.err
+[ $? = 2 ] && grep -q "orion_version 'x y': give a version number" ov.err && ok "-orion_version checks its value" \
+	|| { not_ok "-orion_version value"; cat ov.err; }
+
+# 13. Setups that give a cache's numbers are named, in the summary and trace.
+shm=$(mktemp -d /dev/shm/fiorion-e2e.XXXXXX 2>/dev/null)
+if [ -n "$shm" ] && [ -d "$shm" ]; then
+	dd if=/dev/zero of="$shm/lun" bs=1M count=16 status=none
+	printf '%s/lun\n' "$shm" >mem.lun
+	"$FR" -run advanced -testname mem -matrix point -num_small 1 -num_large 0 -duration 1 -cache_size 0 \
+		>mem.out 2>mem.err
+	if grep -q "warning: LUN '$shm/lun' is a file on tmpfs: O_DIRECT there is a memory copy" mem.err \
+		&& grep -q "^Warning: LUN '$shm/lun' is a file on tmpfs" mem_summary.txt \
+		&& grep -q "^Warning: LUN '$shm/lun' is a file on tmpfs" mem_trace.txt; then
+		ok "a LUN on tmpfs is named at start, in the summary and in the trace"
+	else
+		not_ok "tmpfs LUN not named"
+		cat mem.err
+	fi
+	"$F2O" -outdir memre mem_jobs/run.json mem_jobs/p*.json >/dev/null 2>memre.err
+	grep -q '^Warning: LUN' memre/mem_summary.txt && grep -q "fio2orion: warning: LUN '$shm/lun' is a file on tmpfs" memre.err \
+		&& ok "fio2orion carries the run's warnings" || { not_ok "fio2orion warnings"; cat memre.err; }
+	rm -rf "$shm"
+else
+	skip_test "tmpfs LUN" "no /dev/shm"
+	skip_test "fio2orion warnings" "no /dev/shm"
+fi
+# A real fio result (random reads at depth 4, 91 us) and the same
+# with its latency set to 9 us, as a cache gives: only the second warns.
+"$PY3" - "$TOP/tests/data/fio-json/01-single-job.json" fast.json <<'EOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+r = d["jobs"][0]["read"]
+r["lat_ns"]["mean"] = 9000.0
+r["clat_ns"]["mean"] = 8300.0
+json.dump(d, open(sys.argv[2], "w"), indent=2)
+EOF
+"$F2O" -testname slow -outdir lw "$TOP/tests/data/fio-json/01-single-job.json" >/dev/null 2>slow.err
+"$F2O" -testname fast -outdir lw fast.json >/dev/null 2>fast.err
+if grep -q '^Warning: small I/O latency at Small=4 is 9.0 us, below what a storage device gives (20 us)' lw/fast_summary.txt \
+	&& grep -q 'fio2orion: warning: small I/O latency at Small=4 is 9.0 us' fast.err \
+	&& ! grep -q 'Warning' lw/slow_summary.txt && [ ! -s slow.err ]; then
+	ok "a small latency no device gives (9 us at Small=4) is named; 91 us is not"
+else
+	not_ok "low-latency warning"
+	cat fast.err slow.err
+	tail -3 lw/fast_summary.txt
+fi
+one -num_small 1 -num_large 0 -cache_size 100 >c.out 2>c.err
+grep -q '^Warning: the volume (64 MB) is not larger than the declared -cache_size (100 MB)' t_summary.txt \
+	&& ok "a volume the declared cache holds whole is named" || { not_ok "cache_size warning"; tail -3 t_summary.txt; }
 finish

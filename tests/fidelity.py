@@ -6,6 +6,7 @@
 #
 #   fidelity.py job FILE       one line: iops lat_ns L p50_ns p99_ns bytes
 #                              runtime_min_ms runtime_max_ms sum_bw jobs
+#                              cpu_us_per_io
 #       over every job in FILE (the clones of one job file): IOPS summed,
 #       mean lat weighted by I/O count, L = IOPS x mean lat (the I/Os
 #       outstanding by Little's law), clat p50/p99 from the merged clat
@@ -34,7 +35,9 @@ def job(path):
     iops = lat_sum = n = nbytes = bw = 0.0
     bins = {}
     runtimes = []
+    cpu_s = 0.0
     for j in doc["jobs"]:
+        cpu_s += (j["usr_cpu"] + j["sys_cpu"]) / 100.0 * j["job_runtime"] / 1000.0
         for d in ("read", "write"):
             r = j[d]
             if not r["total_ios"]:
@@ -52,9 +55,9 @@ def job(path):
     lat = lat_sum / n
     b = sorted(bins.items())
     nb = sum(c for _, c in b)
-    print("%.1f %.1f %.4f %d %d %d %d %d %.1f %d" % (
+    print("%.1f %.1f %.4f %d %d %d %d %d %.1f %d %.2f" % (
         iops, lat, iops * lat / 1e9, pct(b, nb, 50), pct(b, nb, 99), nbytes,
-        min(runtimes), max(runtimes), bw, len(doc["jobs"])))
+        min(runtimes), max(runtimes), bw, len(doc["jobs"]), cpu_s * 1e6 / n))
 
 
 def cells(path):

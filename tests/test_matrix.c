@@ -121,6 +121,15 @@ static void test_matrix_order(void **state)
 	assert_int_equal(p.small_cols[0], 0);
 	assert_int_equal(p.nlarge_cols, 9);
 	mx_plan_release(&p);
+	/* The 12c oltp sample: "Small Columns:, 1, 2, ... 20", "Large Columns:, 0", 21 points. */
+	assert_int_equal(mx_plan(&p, MX_OLTP, MX_BASIC, 1, -1, -1), 0);
+	assert_int_equal(p.nsmall_cols, 20);
+	assert_int_equal(p.small_cols[0], 1);
+	assert_int_equal(p.small_cols[19], 20);
+	assert_int_equal(p.nlarge_cols, 1);
+	assert_int_equal(p.large_cols[0], 0);
+	assert_int_equal(p.total, 21);
+	mx_plan_release(&p);
 	assert_int_equal(mx_plan(&p, MX_NORMAL, MX_DETAILED, 1, -1, -1), 0);
 	/* Row by row: (1,0)..(5,0), (0,1), (1,1), .. (5,2). */
 	assert_int_equal(p.pts[0].s, 1);
