@@ -34,7 +34,8 @@ static void usage(FILE *f, int status)
 	      "  -testname NAME      prefix of the output files (default: the run's,\n"
 	      "                      else orion)\n"
 	      "  -outdir DIR         where the files go (default .; made when missing)\n"
-	      "  -compat 10.2|19c    ORION layout (default: the run's, else 10.2): 10.2 writes\n"
+	      "  -compat V           ORION layout: 10.2, 11.1, 11.2, 12.1, 12.2, 19c\n"
+	      "                      (default: the run's, else 10.2). 10.2 writes\n"
 	      "                      NAME_summary.txt, _iops.csv, _mbps.csv, _lat.csv\n"
 	      "                      (ms), _trace.txt and, when some point mixes small\n"
 	      "                      and large load, _tradeoff.csv; 19c (no tradeoff) prefixes\n"
@@ -113,12 +114,8 @@ int main(int argc, char **argv)
 			outdir = optarg;
 			break;
 		case 'c':
-			if (!strcmp(optarg, "10.2"))
-				compat = OR_COMPAT_102;
-			else if (!strcmp(optarg, "19c"))
-				compat = OR_COMPAT_19C;
-			else
-				die_usage("-compat '%s': must be 10.2 or 19c%s", optarg, "");
+			if (or_compat_parse(optarg, &compat))
+				die_usage("-compat '%s': must be %s", optarg, OR_COMPAT_NAMES);
 			compat_given = true;
 			break;
 		case 's':
@@ -172,8 +169,8 @@ int main(int argc, char **argv)
 		}
 	}
 	/* The layout the run was made in, unless -compat says otherwise. */
-	if (!compat_given && set.run.compat && !strcmp(set.run.compat, "19c"))
-		compat = OR_COMPAT_19C;
+	if (!compat_given && set.run.compat && or_compat_parse(set.run.compat, &compat))
+		compat = OR_COMPAT_102;
 	if (pt_build(&pts, &set, &po, &err)) {
 		fprintf(stderr, "fio2orion: %s\n", err.msg);
 		status = EXIT_USAGE;
@@ -198,7 +195,7 @@ int main(int argc, char **argv)
 	} else if (or_write_all(&params, &pts, outdir, compat, &written, &err)) {
 		fprintf(stderr, "fio2orion: %s\n", err.msg);
 		status = EXIT_FAIL;
-	} else if (compat == OR_COMPAT_19C && !written.hist) {
+	} else if (or_layout(compat)->hist && !written.hist) {
 		fputs("fio2orion: note: no latency bins in the input (run fio with --output-format=json+); _hist.txt not written\n",
 		      stderr);
 	}

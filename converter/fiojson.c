@@ -339,17 +339,21 @@ static int add_job(struct fj_set *set, json_t *doc, json_t *j, unsigned int orde
 	if (json_is_array(slots) && json_array_size(slots)) {
 		size_t n = json_array_size(slots), k;
 
+		/* Optional detail: without memory, or with a bad value, none. */
 		job->slot_ios = calloc(n, sizeof(*job->slot_ios));
 		job->slot_lat_ns = calloc(n, sizeof(*job->slot_lat_ns));
-		if (!job->slot_ios || !job->slot_lat_ns)
-			return -ENOMEM;
-		for (k = 0; k < n; k++) {
+		job->nslots = job->slot_ios && job->slot_lat_ns ? n : 0;
+		for (k = 0; k < job->nslots; k++) {
 			json_t *s = json_array_get(slots, k);
+			double c = num(s, "count", 0), l = num(s, "lat_ns_mean", 0);
 
-			job->slot_ios[k] = (uint64_t)num(s, "count", 0);
-			job->slot_lat_ns[k] = num(s, "lat_ns_mean", 0);
+			if (!isfinite(c) || c < 0 || c > 1e18 || !isfinite(l) || l < 0) {
+				job->nslots = 0;
+				break;
+			}
+			job->slot_ios[k] = (uint64_t)c;
+			job->slot_lat_ns[k] = l;
 		}
-		job->nslots = n;
 	}
 	set->njobs++;
 	return 0;

@@ -83,12 +83,40 @@ static void cols_line(FILE *f, const char *label, const int64_t *v, size_t n)
 	fputc('\n', f);
 }
 
-/* Small latency in the unit of the layout: ms (10.2) or us (19c). */
+static const struct or_layout layouts[] = {
+	[OR_COMPAT_102] = { "10.2", false, false, 2, 0, false, true, false, false },
+	[OR_COMPAT_111] = { "11.1", true, false, 2, 0, false, false, false, false },
+	[OR_COMPAT_112] = { "11.2", true, true, 2, 0, false, false, true, false },
+	[OR_COMPAT_121] = { "12.1", true, true, 2, 1, true, false, true, false },
+	[OR_COMPAT_122] = { "12.2", true, true, 3, 3, true, false, true, true },
+	[OR_COMPAT_19C] = { "19c", true, true, 3, 3, true, false, true, true },
+};
+
+const struct or_layout *or_layout(enum or_compat c)
+{
+	if ((unsigned int)c >= sizeof(layouts) / sizeof(layouts[0]))
+		c = OR_COMPAT_102;
+	return &layouts[c];
+}
+
+int or_compat_parse(const char *s, enum or_compat *c)
+{
+	unsigned int i;
+
+	for (i = 0; i < sizeof(layouts) / sizeof(layouts[0]); i++)
+		if (!strcmp(s, layouts[i].name)) {
+			*c = (enum or_compat)i;
+			return 0;
+		}
+	return -EINVAL;
+}
+
+/* Small latency in the unit of the layout: ms (10.2, 11.1) or us. */
 static double lat_unit(const struct pt_point *pt, enum or_compat c)
 {
 	double ns = pt->small.lat[PT_ALL].mean;
 
-	return c == OR_COMPAT_19C ? ns / 1e3 : ns / 1e6;
+	return or_layout(c)->usecs ? ns / 1e3 : ns / 1e6;
 }
 
 static long long iops_of(const struct pt_class *c)
@@ -142,10 +170,8 @@ static void csv(FILE *f, const struct pt_set *pts, enum csv_kind k,
 				fprintf(f, ",%7lld", iops_of(&pt->small));
 			else if (k == CSV_MBPS)
 				fprintf(f, ",%7.2f", pt->large.mbps);
-			else if (c == OR_COMPAT_19C)
-				fprintf(f, ",%7.3f", lat_unit(pt, c));
 			else
-				fprintf(f, ",%7.2f", lat_unit(pt, c));
+				fprintf(f, ",%7.*f", or_layout(c)->lat_decimals, lat_unit(pt, c));
 		}
 		fputc('\n', f);
 	}
@@ -292,19 +318,21 @@ bool or_hist(FILE *f, const struct pt_set *pts)
 
 /* ----------------------------------------------------------- summary */
 
-static void lat_lines(FILE *f, const struct pt_point *p)
+/* 12.1: whole microseconds ("avg=1711 us"); 12.2+: three decimals. */
+static void lat_lines(FILE *f, const struct pt_point *p, int decimals)
 {
 	static const char *const dir[2] = { "Read", "Write" };
 	int d;
 
-	for (d = 0; d < 2; d++) {
+	for (d = 0; d < 2 && decimals; d++) {
 		const struct fj_lat *l = &p->small.lat[d];
+		int k = decimals == 1 ? 0 : decimals;
 
 		if (!l->n)
 			continue;
-		fprintf(f, "Small %s Latency: avg=%.3f us, min=%.3f us, max=%.3f us, std dev=%.3f us @ Small=%u and Large=%u\n",
-			dir[d], l->mean / 1e3, l->min / 1e3, l->max / 1e3,
-			l->stddev / 1e3, p->s, p->l);
+		fprintf(f, "Small %s Latency: avg=%.*f us, min=%.*f us, max=%.*f us, std dev=%.*f us @ Small=%u and Large=%u\n",
+			dir[d], k, l->mean / 1e3, k, l->min / 1e3, k, l->max / 1e3,
+			k, l->stddev / 1e3, p->s, p->l);
 	}
 }
 
@@ -312,8 +340,10 @@ void or_result_block(FILE *f, const struct pt_set *pts, enum or_compat c)
 {
 	const struct pt_point *m = max_mbps(pts), *i = max_iops(pts),
 			      *l = min_lat(pts);
+	const struct or_layout *y = or_layout(c);
 
-	if (c == OR_COMPAT_102) {
+	/* 10.2, 11.1 (ms, no unit) and 11.2 (usecs): three lines. */
+	if (!y->lat_lines) {
 		if (m)
 			fprintf(f, "Maximum Large MBPS=%.2f @ Small=%u and Large=%u\n",
 				m->large.mbps, m->s, m->l);
@@ -321,8 +351,8 @@ void or_result_block(FILE *f, const struct pt_set *pts, enum or_compat c)
 			fprintf(f, "Maximum Small IOPS=%lld @ Small=%u and Large=%u\n",
 				iops_of(&i->small), i->s, i->l);
 		if (l)
-			fprintf(f, "Minimum Small Latency=%.2f @ Small=%u and Large=%u\n",
-				lat_unit(l, c), l->s, l->l);
+			fprintf(f, "Minimum Small Latency=%.2f%s @ Small=%u and Large=%u\n",
+				lat_unit(l, c), y->usecs ? " usecs" : "", l->s, l->l);
 		return;
 	}
 	if (m)
@@ -331,14 +361,14 @@ void or_result_block(FILE *f, const struct pt_set *pts, enum or_compat c)
 	if (i) {
 		fprintf(f, "Maximum Small IOPS=%lld @ Small=%u and Large=%u\n",
 			iops_of(&i->small), i->s, i->l);
-		lat_lines(f, i);
+		lat_lines(f, i, y->lat_lines);
 		if (l)
 			fputc('\n', f);
 	}
 	if (l) {
-		fprintf(f, "Minimum Small Latency=%.3f usecs @ Small=%u and Large=%u\n",
-			lat_unit(l, c), l->s, l->l);
-		lat_lines(f, l);
+		fprintf(f, "Minimum Small Latency=%.*f usecs @ Small=%u and Large=%u\n",
+			y->lat_decimals, lat_unit(l, c), l->s, l->l);
+		lat_lines(f, l, y->lat_lines);
 		if (l->small.lat[0].nbins || l->small.lat[1].nbins) {
 			fprintf(f, "Small Read / Write Latency Histogram @ Small=%u and Large=%u\n",
 				l->s, l->l);
@@ -611,17 +641,21 @@ static int add_warnings(struct or_params *p, const struct fj_run *r,
 	    p->vlun_size <= (uint64_t)p->cache_size * 1048576)
 		ret = add_warning(p, "the volume (%llu MB) is not larger than the declared -cache_size (%lld MB): the array's cache can hold all of it, so these numbers may be the cache's, not the disks'",
 				  (unsigned long long)(p->vlun_size / 1048576), (long long)p->cache_size);
-	/* The small-only point at the lowest load. */
+	/*
+	 * The small-only point with reads at the lowest load. Reads only: a
+	 * write cache acknowledging writes in microseconds is the storage's
+	 * own behaviour, a read that fast is not the disks'.
+	 */
 	for (i = 0; i < pts->n; i++) {
 		const struct pt_point *pt = &pts->pts[i];
 
-		if (pt->small.present && !pt->large.present && pt->small.lat[PT_ALL].n &&
+		if (pt->small.present && !pt->large.present && pt->small.lat[PT_READ].n &&
 		    (!low || pt->small.load < low->small.load))
 			low = pt;
 	}
-	if (!ret && low && low->small.lat[PT_ALL].mean < OR_DEVICE_MIN_LAT_NS)
-		ret = add_warning(p, "small I/O latency at Small=%u is %.1f us, below what a storage device gives (%.0f us): the reads were served from memory (a LUN in RAM, a page or array cache), not from the storage",
-				  low->small.load, low->small.lat[PT_ALL].mean / 1000.0,
+	if (!ret && low && low->small.lat[PT_READ].mean < OR_DEVICE_MIN_LAT_NS)
+		ret = add_warning(p, "small read latency at Small=%u is %.1f us, below what a block storage device gives (%.0f us; only storage-class memory is faster): the reads were likely served from memory (a LUN in RAM, a page or array cache), not from the storage",
+				  low->small.load, low->small.lat[PT_READ].mean / 1000.0,
 				  OR_DEVICE_MIN_LAT_NS / 1000.0);
 	return ret;
 }
@@ -850,7 +884,7 @@ int or_write_all(const struct or_params *p, const struct pt_set *pts,
 	memset(w, 0, sizeof(*w));
 	if (!outdir || !*outdir || p->testname[0] == '/')
 		outdir = ".";
-	if (c == OR_COMPAT_19C) {
+	if (or_layout(c)->dated) {
 		time_t t = p->start ? (time_t)p->start : time(NULL);
 		struct tm tm;
 		char stamp[32];
@@ -872,9 +906,9 @@ int or_write_all(const struct or_params *p, const struct pt_set *pts,
 		bool keep = true;
 
 		snprintf(path, sizeof(path), "%s%s", prefix, suffix[k]);
-		/* 11.1+ sets have no _tradeoff.csv (orion.md 3.1). */
-		if ((k == F_TRADEOFF && (!or_has_mixed(pts) || c == OR_COMPAT_19C)) ||
-		    (k == F_HIST && c != OR_COMPAT_19C)) {
+		/* 11.1+ sets have no _tradeoff.csv, 12.1+ add _hist.txt (orion.md 3.1). */
+		if ((k == F_TRADEOFF && (!or_has_mixed(pts) || !or_layout(c)->tradeoff)) ||
+		    (k == F_HIST && !or_layout(c)->hist)) {
 			remove_stale(path, w);
 			continue;
 		}

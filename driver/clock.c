@@ -41,7 +41,7 @@ static void pair(uint64_t *ns, uint64_t *tsc)
 	unsigned int i;
 
 	for (i = 0; i < 8; i++) {
-		uint64_t a = __rdtsc(), n = clk_mono_ns(), b = __rdtsc();
+		uint64_t a = __rdtsc(), n = clk_raw_ns(), b = __rdtsc();
 
 		if (b > a && b - a < best) {
 			best = b - a;
@@ -55,7 +55,10 @@ static void pair(uint64_t *ns, uint64_t *tsc)
 /*
  * The scale, from two readings 50 ms apart: each instant is known to a
  * few ns, so the factor is within ~0.2 ppm of the kernel's (a 60 s point
- * is timed to ~12 us; a 1 ms latency to well under a ns).
+ * is timed to ~12 us; a 1 ms latency to well under a ns). Against
+ * CLOCK_MONOTONIC_RAW: the counter as the kernel scales it, without the
+ * NTP slewing CLOCK_MONOTONIC may be undergoing (chrony slews by up to
+ * 8%), which a short calibration would otherwise freeze into every stamp.
  */
 static void calibrate(void)
 {

@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
 #include <sys/sysmacros.h>
@@ -133,7 +134,8 @@ static void usage(FILE *f, int status)
 "  -backend NAME      engine backend: io_uring, libaio, psync (io_uring;\n"
 "                     libaio, then psync, with a note when the kernel\n"
 "                     refuses it)\n"
-"  -compat 10.2|19c   ORION output layout (10.2)\n"
+"  -compat V          ORION release whose files to write: 10.2 (default),\n"
+"                     11.1, 11.2, 12.1, 12.2 or 19c (README: the layouts)\n"
 "  -outdir DIR        where job files and outputs go (.; made when missing)\n"
 "  -orion_version V   the summary's first line: ORION VERSION V, a number\n"
 "                     as ORION prints it, for parsers that read it\n"
@@ -210,7 +212,6 @@ static void parse(struct opts *o, int argc, char **argv)
 	static const char *const sims[] = { "concat", "raid0" };
 	static const char *const runners[] = { "builtin", "fio" };
 	static const char *const backends[] = { "io_uring", "libaio", "psync" };
-	static const char *const compats[] = { "10.2", "19c" };
 	static const struct option opts[] = {
 		{ "run", required_argument, NULL, 'r' },
 		{ "testname", required_argument, NULL, 't' },
@@ -282,7 +283,10 @@ static void parse(struct opts *o, int argc, char **argv)
 		case 'F': o->fio = optarg; break;
 		case 'E': o->engine = optarg; break;
 		case 'B': o->backend = backends[pick("backend", optarg, backends, 3)]; break;
-		case 'C': o->compat = (enum or_compat)pick("compat", optarg, compats, 2); break;
+		case 'C':
+			if (or_compat_parse(optarg, &o->compat))
+				die_usage("-compat '%s': must be %s", optarg, OR_COMPAT_NAMES);
+			break;
 		case 'o': o->outdir = optarg; break;
 		case 'j': o->jobs_only = true; break;
 		case 'P': o->placeholders = true; break;
@@ -417,10 +421,12 @@ static char *run_json(const struct opts *o, const struct vvol *vv,
 		json_array_append_new(a, json_string(argv[i]));
 	json_object_set_new(r, "version", json_string(FIORION_VERSION));
 	json_object_set_new(r, "testname", json_string(o->testname));
-	json_object_set_new(r, "run_id", json_string(run_id));
+	/* Job files with placeholders carry no identity: neither does run.json. */
+	if (!o->placeholders)
+		json_object_set_new(r, "run_id", json_string(run_id));
 	if (o->orion_version)
 		json_object_set_new(r, "orion version", json_string(o->orion_version));
-	json_object_set_new(r, "compat", json_string(o->compat == OR_COMPAT_19C ? "19c" : "10.2"));
+	json_object_set_new(r, "compat", json_string(or_layout(o->compat)->name));
 	json_object_set_new(r, "command line", a);
 	json_object_set_new(r, "size_small", json_integer(o->size_small));
 	json_object_set_new(r, "size_large", json_integer(o->size_large));
@@ -626,7 +632,9 @@ static int run_builtin(const char *job, const char *json, char **why)
 	f = open_memstream(&buf, &len);
 	ret = rn_run(&jf, f, NULL, &err);
 	fclose(f);
-	jp_release(&jf);
+	/* A stuck clone's thread is left behind and may still read the job. */
+	if (ret != -ETIMEDOUT)
+		jp_release(&jf);
 	if (!ret)
 		ret = or_write_file(json, buf, len, &err);
 	free(buf);
@@ -655,7 +663,9 @@ static int jobfile_main(const struct opts *o)
 	out = open_memstream(&buf, &len);
 	ret = rn_run(&jf, out, &refused, &err);
 	fclose(out);
-	jp_release(&jf);
+	/* A stuck clone's thread is left behind and may still read the job. */
+	if (ret != -ETIMEDOUT)
+		jp_release(&jf);
 	if (o->output) {
 		struct fr_err werr = { "" };
 		int w = or_write_file(o->output, buf, len, &werr);
@@ -850,30 +860,86 @@ static const char *const set_members[] = {
  * deleted. Exits 3 (a refusal to overwrite results) when they cannot be
  * moved.
  */
+/* "<name>_YYYYMMDD_HHMM_<member>" (11.1+ names): its member, else NULL. */
+static const char *dated_member(const char *ent, const char *name)
+{
+	size_t n = strlen(name), k;
+	const char *p = ent + n;
+
+	if (strncmp(ent, name, n) || p[0] != '_')
+		return NULL;
+	for (k = 1; k <= 13; k++)
+		if (k == 9 ? p[k] != '_' : !(p[k] >= '0' && p[k] <= '9'))
+			return NULL;
+	return p + 14;	/* "_summary.txt", ... */
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The entries of @dir that belong to @name's file set, or NULL. */
+static char **set_files(const char *dir, const char *name, size_t *n)
+{
+	char **v = NULL;
+	struct dirent *e;
+	DIR *dp = opendir(dir);
+
+	*n = 0;
+	while (dp && (e = readdir(dp))) {
+		const char *m = !strncmp(e->d_name, name, strlen(name)) ? e->d_name + strlen(name) : NULL;
+		const char *dm = dated_member(e->d_name, name);
+		size_t k;
+		bool in = false;
+
+		for (k = 0; k < sizeof(set_members) / sizeof(set_members[0]); k++)
+			if ((m && !strcmp(m, set_members[k])) || (dm && !strcmp(dm, set_members[k])))
+				in = true;
+		if (!in)
+			continue;
+		v = realloc(v, (*n + 1) * sizeof(*v));
+		if (!v)
+			die_usage("out of memory");
+		v[(*n)++] = xasprintf("%s", e->d_name);
+	}
+	if (dp)
+		closedir(dp);
+	if (*n)
+		qsort(v, *n, sizeof(*v), cmp_str);
+	return v;
+}
+
+/*
+ * A run starts from a clean set: an earlier run's files under the same
+ * name (its <name>_jobs/ folder with the per-point JSON, the whole-matrix
+ * file and ORION's files, plain or dated as 11.1+ name them) are moved
+ * together into <dir>/<name>_run_<when it started>/, and the move is
+ * said. Nothing is deleted. Exits 3 (a refusal to overwrite results)
+ * when they cannot be moved.
+ */
 static void move_aside(const char *dir, const char *name)
 {
-	char *path, *aside = NULL, *jobs, *rj, when[32], moved[1024] = "";
+	char *aside = NULL, *rj, when[32], moved[1024] = "", **files;
 	struct fj_set set = { 0 };
 	struct fr_err err = { "" };
 	struct stat st;
-	size_t k, n = 0;
+	size_t k, n;
 	time_t t = 0;
 	struct tm tm;
 	int suffix;
 
-	for (k = 0; k < sizeof(set_members) / sizeof(set_members[0]); k++) {
-		path = xasprintf("%s/%s%s", dir, name, set_members[k]);
-		if (lstat(path, &st) == 0) {
-			n++;
-			if (!t)
-				t = st.st_mtime;
-		}
-		free(path);
-	}
+	files = set_files(dir, name, &n);
 	if (!n)
 		return;
-	jobs = xasprintf("%s/%s_jobs", dir, name);
-	rj = xasprintf("%s/run.json", jobs);
+	for (k = 0; k < n; k++) {
+		char *path = xasprintf("%s/%s", dir, files[k]);
+
+		if (lstat(path, &st) == 0 && (!t || st.st_mtime < t))
+			t = st.st_mtime;
+		free(path);
+	}
+	rj = xasprintf("%s/%s_jobs/run.json", dir, name);
 	if (fj_read_file(&set, rj, &err) == 0 && set.run.start > 0)
 		t = (time_t)set.run.start;
 	fj_set_release(&set);
@@ -886,33 +952,30 @@ static void move_aside(const char *dir, const char *name)
 				    : xasprintf("%s/%s_run_%s.%d", dir, name, when, suffix);
 		if (mkdir(aside, 0777) == 0)
 			break;
-		if (errno != EEXIST) {
+		if (errno != EEXIST || suffix == 999) {
 			fprintf(stderr, "fiorion: an earlier run's files named '%s' are in %s; cannot make %s to move them aside (%s); refusing to overwrite them\n",
 				name, dir, aside, strerror(errno));
 			exit(EXIT_SAFETY);
 		}
 	}
-	for (k = 0; k < sizeof(set_members) / sizeof(set_members[0]); k++) {
-		char *to;
+	for (k = 0; k < n; k++) {
+		char *path = xasprintf("%s/%s", dir, files[k]);
+		char *to = xasprintf("%s/%s", aside, files[k]);
 		size_t m = strlen(moved);
 
-		path = xasprintf("%s/%s%s", dir, name, set_members[k]);
-		to = xasprintf("%s/%s%s", aside, name, set_members[k]);
-		if (lstat(path, &st) == 0) {
-			if (rename(path, to) < 0) {
-				fprintf(stderr, "fiorion: cannot move the earlier run's '%s' to %s/ (%s); refusing to overwrite it\n",
-					path, aside, strerror(errno));
-				exit(EXIT_SAFETY);
-			}
-			snprintf(moved + m, sizeof(moved) - m, "%s%s%s", m ? ", " : "", name,
-				 set_members[k]);
+		if (rename(path, to) < 0) {
+			fprintf(stderr, "fiorion: cannot move the earlier run's '%s' to %s/ (%s); refusing to overwrite it\n",
+				path, aside, strerror(errno));
+			exit(EXIT_SAFETY);
 		}
+		snprintf(moved + m, sizeof(moved) - m, "%s%s", m ? ", " : "", files[k]);
 		free(path);
 		free(to);
+		free(files[k]);
 	}
+	free(files);
 	fprintf(stderr, "fiorion: an earlier run's files (%s) moved to %s/\n", moved, aside);
 	free(aside);
-	free(jobs);
 }
 
 int main(int argc, char **argv)
@@ -1055,23 +1118,26 @@ int main(int argc, char **argv)
 	 */
 	orion_minutes = (long)plan.total * o.duration / 60 + 1;
 	printf("ORION: ORacle IO Numbers -- Version fiorion-%s\n", FIORION_VERSION);
-	if (o.compat == OR_COMPAT_19C) {
-		/* 11.1+: the output prefix, then 11.2+'s wording. */
+	if (or_layout(o.compat)->dated) {
+		/* 11.1+: the output prefix on its own line. */
 		char stamp[32];
 		struct tm tm;
 
 		localtime_r(&start, &tm);
 		strftime(stamp, sizeof(stamp), "%Y%m%d_%H%M", &tm);
-		printf("%s_%s\nCalibration will take approximately %ld minutes.\n"
-		       "Using a large value for -cache_size may take longer.\n",
-		       o.testname, stamp, orion_minutes);
+		printf("%s_%s\n", o.testname, stamp);
+	}
+	if (or_layout(o.compat)->calibration)
+		printf("Calibration will take approximately %ld minutes.\n"
+		       "Using a large value for -cache_size may take longer.\n", orion_minutes);
+	else
+		printf("Test will take approximately %ld minutes\n"
+		       "Larger caches may take longer\n", orion_minutes);
+	if (or_layout(o.compat)->luns_stdout) {
 		/* 12.2+ lists the LUNs on stdout too (orion.md 2.9, 3.4). */
 		for (i = 0; i < vv->nluns; i++)
 			printf("Name: %s Size: %" PRIu64 "\n", vv->luns[i].path, vv->luns[i].size);
 		printf("%u files found.\n", vv->nluns);
-	} else {
-		printf("Test will take approximately %ld minutes\n"
-		       "Larger caches may take longer\n", orion_minutes);
 	}
 	fflush(stdout);
 

@@ -101,6 +101,8 @@ struct rn_td {
 	int abandoned;		/* set (atomically) by a parent giving up on it */
 	bool ready;		/* under start_line->lock */
 	unsigned int nluns;	/* of its volume, for the open-file budget */
+	char lun_names[512];	/* 'a', 'b': for the parent's messages */
+	bool q_sync;		/* its backend completes inside queue */
 };
 
 /* The hooks, as fio's struct ioengine_ops names them. */
@@ -145,6 +147,15 @@ static int core_get_file_size(struct rn_td *td, struct fr_err *err)
 		return ret;
 	td->file_size = vv->size;
 	td->nluns = vv->nluns;
+	{
+		size_t len = 0;
+		unsigned int l;
+
+		td->lun_names[0] = '\0';
+		for (l = 0; l < vv->nluns && len < sizeof(td->lun_names); l++)
+			len += (size_t)snprintf(td->lun_names + len, sizeof(td->lun_names) - len,
+						"%s'%s'", l ? ", " : "", vv->luns[l].path);
+	}
 	vvol_free(vv);
 	return 0;
 }
@@ -174,7 +185,10 @@ static int core_open_file(struct rn_td *td, struct fr_err *err)
 	ret = vvol_open(td->vv, flags, err);
 	if (ret)
 		return ret;
-	return vio_init(&td->q, td->vv, be, j->iodepth, j->bs, err);
+	ret = vio_init(&td->q, td->vv, be, j->iodepth, j->bs, err);
+	if (!ret)
+		td->q_sync = vio_is_sync(td->q);
+	return ret;
 }
 
 static int core_queue(struct rn_td *td, struct rn_io *io)
@@ -378,6 +392,15 @@ static bool check_pattern(const struct jp_job *j, const unsigned char *b,
 	return true;
 }
 
+/*
+ * b - a in ns, never negative: stamps taken on two CPUs (the thread moved
+ * between them) may be a few ns out of order with the TSC clock.
+ */
+static inline uint64_t since(uint64_t a, uint64_t b)
+{
+	return (int64_t)(b - a) > 0 ? b - a : 0;
+}
+
 static void complete(struct rn_td *td, struct rn_io *io, uint64_t t)
 {
 	struct rn_stats *s = &td->st[io->ddir];
@@ -391,16 +414,16 @@ static void complete(struct rn_td *td, struct rn_io *io, uint64_t t)
 		s->ios++;
 		s->bytes += io->req.len;
 		io->slot_ios++;
-		io->slot_lat_ns += (double)(t - io->t_start);
-		lh_add(&s->lat, t - io->t_start);
+		io->slot_lat_ns += (double)since(io->t_start, t);
+		lh_add(&s->lat, since(io->t_start, t));
 		/*
 		 * A synchronous I/O's issue is its start: its clat is its lat,
 		 * kept once (job_json() reports it for both), and it has no
 		 * slat (fio's FIO_SYNCIO engines sample none).
 		 */
 		if (!io->sync) {
-			lh_add(&s->clat, t - io->t_issue);
-			lh_add(&s->slat, io->t_issue - io->t_start);
+			lh_add(&s->clat, since(io->t_issue, t));
+			lh_add(&s->slat, since(io->t_start, io->t_issue));
 		}
 		if (io->ddir == DIR_READ && td->job->verify_pattern &&
 		    td->job->pattern_len) {
@@ -583,9 +606,11 @@ static void *thread_main(void *arg)
 	const struct jp_job *j = td->job;
 	struct fr_err err = { "" };
 	struct rusage ru;
+	bool go;
 	int ret;
 
 	ret = td->ops->init(td, &err);
+	leave_if_abandoned(td);
 	if (!ret)
 		ret = td->ops->open_file(td, &err);
 	leave_if_abandoned(td);
@@ -597,13 +622,14 @@ static void *thread_main(void *arg)
 	}
 	vio_register_buffers(td->q, td->bufs, (size_t)j->iodepth * j->bs);
 out:
-	if (wait_start(td) && !td->error) {
+	go = wait_start(td) && !td->error;
+	if (go) {
 		td->t0 = td->start_line->t_go;
 		run_loop(td, j->runtime_us ? td->t0 + j->runtime_us * 1000 : UINT64_MAX,
 			 td->limit);
 	}
 	/* verify=pattern on a write job: read the range back and check it. */
-	if (!td->error && j->verify_pattern && j->do_verify && !j->time_based &&
+	if (go && !td->error && j->verify_pattern && j->do_verify && !j->time_based &&
 	    j->rw != JP_READ && j->rw != JP_RANDREAD) {
 		td->verifying = true;
 		td->seq_pos = 0;
@@ -647,8 +673,6 @@ static int reap(struct rn_td **tds, size_t first, size_t n, unsigned int stuck_s
 	while (k < n) {
 		const struct rn_td *td = tds[k];
 		uint64_t last;
-		char luns[512] = "";
-		size_t len = 0;
 		unsigned int l;
 
 		if (__atomic_load_n(&td->done, __ATOMIC_ACQUIRE)) {
@@ -661,14 +685,12 @@ static int reap(struct rn_td **tds, size_t first, size_t n, unsigned int stuck_s
 			nanosleep(&tick, NULL);
 			continue;
 		}
-		for (l = 0; l < td->vv->nluns && len < sizeof(luns); l++)
-			len += (size_t)snprintf(luns + len, sizeof(luns) - len, "%s'%s'",
-						l ? ", " : "", td->vv->luns[l].path);
+		/* The LUNs as the parent planned them: the clone's own may be gone. */
 		for (l = (unsigned int)first; l < n; l++)
 			__atomic_store_n(&tds[l]->abandoned, 1, __ATOMIC_RELEASE);
 		return fr_errf(err, -ETIMEDOUT,
 			       "job '%s': no I/O has completed for %u s; %s %s is not completing it (stuck device?)",
-			       td->job->name, stuck_s, td->vv->nluns > 1 ? "a LUN of" : "LUN", luns);
+			       td->job->name, stuck_s, td->nluns > 1 ? "a LUN of" : "LUN", td->lun_names);
 	}
 	for (k = first; k < n; k++)
 		pthread_join(tds[k]->thr, NULL);
@@ -782,9 +804,17 @@ static json_t *job_json(const struct rn_td *td, double elapsed)
 		json_t *a = json_array();
 		unsigned int k;
 
+		/*
+		 * A synchronous backend holds one I/O at a time whatever
+		 * iodepth says: only the units that did I/O are slots.
+		 */
 		for (k = 0; k < j->iodepth; k++) {
-			json_t *s = json_object();
+			json_t *s;
 			const struct rn_io *io = &td->ios[k];
+
+			if (!io->slot_ios && td->q_sync)
+				continue;
+			s = json_object();
 
 			json_object_set_new(s, "count", json_integer((json_int_t)io->slot_ios));
 			json_object_set_new(s, "lat_ns_mean",
@@ -859,9 +889,12 @@ static int start_group(struct rn_start *s, struct rn_td **tds, size_t first,
 		} else if (limit && (int64_t)(now - last) > (int64_t)limit) {
 			for (k = first; k < n && tds[k]->ready; k++)
 				;
-			pthread_mutex_unlock(&s->lock);
 			for (size_t l = first; l < n; l++)
 				__atomic_store_n(&tds[l]->abandoned, 1, __ATOMIC_RELEASE);
+			/* Clones already waiting leave; the stuck one will too. */
+			s->abort = true;
+			pthread_cond_broadcast(&s->cond);
+			pthread_mutex_unlock(&s->lock);
 			return fr_errf(err, -ETIMEDOUT,
 				       "job '%s': clone %u has not finished opening its LUNs in %u s (stuck device?)",
 				       tds[k]->job->name, tds[k]->clone + 1, stuck_s);
@@ -869,14 +902,13 @@ static int start_group(struct rn_start *s, struct rn_td **tds, size_t first,
 	}
 	for (k = first; k < n; k++)
 		abort |= tds[k]->error != 0;
-	if (abort) {
+	s->t_go = now_ns();
+	for (k = first; k < n; k++)
+		__atomic_store_n(&tds[k]->progress, s->t_go, __ATOMIC_RELAXED);
+	if (abort)
 		s->abort = true;
-	} else {
-		s->t_go = now_ns();
-		for (k = first; k < n; k++)
-			__atomic_store_n(&tds[k]->progress, s->t_go, __ATOMIC_RELAXED);
+	else
 		s->go = true;
-	}
 	pthread_cond_broadcast(&s->cond);
 	pthread_mutex_unlock(&s->lock);
 	return reap(tds, first, n, stuck_s, err);

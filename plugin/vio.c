@@ -429,6 +429,9 @@ void vio_free(struct vio *q)
 			int n;
 
 			submit(q);
+			/* Nothing the kernel holds (a submit failed): no wait. */
+			if (q->unsubmitted >= q->in_backend)
+				break;
 			n = q->be.ops->reap(&q->be, 1, q->reaped, q->cap, NULL);
 			if (n <= 0)
 				break;

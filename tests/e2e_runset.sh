@@ -27,7 +27,7 @@ one() { # ARGS...: a one-point advanced run of testname t, 1 s
 grep -q '^Write: 100%' t_summary.txt && ok "first run: a 100% write point" || not_ok "first run summary"
 one -num_small 1 -num_large 1 >r.out 2>r.err || { not_ok "read run"; cat r.err; }
 aside=$(ls -d t_run_* 2>/dev/null | head -n 1)
-if [ -n "$aside" ] && grep -q "an earlier run's files (t_jobs, t.fio, t_summary.txt.*) moved to ./$aside/" r.err \
+if [ -n "$aside" ] && grep -q "an earlier run's files (t.fio, .*t_jobs, .*t_summary.txt.*) moved to ./$aside/" r.err \
 	&& [ -s "$aside/t_jobs/p001.json" ] && [ -s "$aside/t_summary.txt" ] && grep -q '^Write: 100%' "$aside/t_summary.txt"; then
 	ok "the earlier run's whole set moved aside, said on stderr: $(grep moved r.err)"
 else
@@ -171,6 +171,55 @@ ls t_2*_summary.txt >/dev/null 2>&1 && ! ls t_2*_tradeoff.csv >/dev/null 2>&1 \
 ls re19/t_2*_summary.txt >/dev/null 2>&1 && [ ! -e re19/t_summary.txt ] \
 	&& ok "fio2orion rebuilds a 19c run in the 19c layout run.json records" || { not_ok "fio2orion 19c"; ls re19; cat re19.err; }
 
+# 8. ORION's releases: what each layout writes (README: the layouts).
+for v in 11.1 11.2 12.1 12.2; do
+	n=p$(echo $v | tr -d .)
+	cp t.lun "$n.lun"
+	"$FR" -run advanced -testname "$n" -matrix point -num_small 1 -num_large 0 -duration 1 -cache_size 0 \
+		-compat $v >"$n.out" 2>"$n.err" || { not_ok "-compat $v run"; cat "$n.err"; }
+done
+s111=$(ls p111_2*_summary.txt 2>/dev/null) s112=$(ls p112_2*_summary.txt 2>/dev/null)
+s121=$(ls p121_2*_summary.txt 2>/dev/null) s122=$(ls p122_2*_summary.txt 2>/dev/null)
+if [ -n "$s111" ] && sed -n 2p p111.out | grep -q '^p111_[0-9]\{8\}_[0-9]\{4\}$' \
+	&& grep -q '^Test will take approximately 1 minutes$' p111.out \
+	&& grep -q '^Minimum Small Latency=[0-9]*\.[0-9][0-9] @ Small=1 and Large=0$' "$s111" \
+	&& ! ls p111_2*_hist.txt >/dev/null 2>&1; then
+	ok "-compat 11.1: dated names, the prefix line, 'Test will take', ms"
+else
+	not_ok "-compat 11.1"
+	cat p111.out
+fi
+if [ -n "$s112" ] && grep -q '^Calibration will take approximately 1 minutes\.$' p112.out \
+	&& grep -q '^Minimum Small Latency=[0-9]*\.[0-9][0-9] usecs @ Small=1 and Large=0$' "$s112" \
+	&& ! grep -q 'Small Read Latency:' "$s112"; then
+	ok "-compat 11.2: 'Calibration will take', usecs with two decimals, no latency lines"
+else
+	not_ok "-compat 11.2"
+	cat "$s112"
+fi
+if [ -n "$s121" ] && grep -q '^Small Read Latency: avg=[0-9]* us, min=[0-9]* us, max=[0-9]* us, std dev=[0-9]* us @ Small=1 and Large=0$' "$s121" \
+	&& ls p121_2*_hist.txt >/dev/null 2>&1 && ! grep -q '^Name: ' p121.out; then
+	ok "-compat 12.1: whole-us latency lines, _hist.txt"
+else
+	not_ok "-compat 12.1"
+	cat "$s121"
+fi
+if [ -n "$s122" ] && grep -q '^Minimum Small Latency=[0-9]*\.[0-9][0-9][0-9] usecs' "$s122" \
+	&& grep -qx '1 files found.' p122.out; then
+	ok "-compat 12.2: three decimals, the LUN list on stdout"
+else
+	not_ok "-compat 12.2"
+	cat p122.out
+fi
+"$FR" -run simple -testname t -compat 11 -jobs_only >/dev/null 2>cv.err
+[ $? = 2 ] && grep -q "compat '11': must be 10.2, 11.1, 11.2, 12.1, 12.2 or 19c" cv.err && ok "-compat 11 refused, naming the layouts" \
+	|| { not_ok "-compat 11"; cat cv.err; }
+# Two dated runs in one minute: the first is moved aside, not overwritten.
+"$FR" -run advanced -testname p111 -matrix point -num_small 2 -num_large 0 -duration 1 -cache_size 0 \
+	-compat 11.1 >p111b.out 2>p111b.err
+[ "$(ls p111_2*_summary.txt | wc -l)" = 1 ] && ls p111_run_*/p111_2*_summary.txt >/dev/null 2>&1 \
+	&& ok "an earlier 11.1 run's dated files are moved aside too" || { not_ok "dated files"; ls; cat p111b.err; }
+
 # 10. A numeric ORION VERSION line for parsers.
 one -num_small 1 -num_large 0 -orion_version 10.2.0.1.0 >ov.out 2>ov.err
 [ "$(head -n 1 t_summary.txt)" = "ORION VERSION 10.2.0.1.0" ] && ok "-orion_version 10.2.0.1.0: the summary's first line" \
@@ -214,8 +263,8 @@ json.dump(d, open(sys.argv[2], "w"), indent=2)
 EOF
 "$F2O" -testname slow -outdir lw "$TOP/tests/data/fio-json/01-single-job.json" >/dev/null 2>slow.err
 "$F2O" -testname fast -outdir lw fast.json >/dev/null 2>fast.err
-if grep -q '^Warning: small I/O latency at Small=4 is 9.0 us, below what a storage device gives (20 us)' lw/fast_summary.txt \
-	&& grep -q 'fio2orion: warning: small I/O latency at Small=4 is 9.0 us' fast.err \
+if grep -q '^Warning: small read latency at Small=4 is 9.0 us, below what a block storage device gives (20 us' lw/fast_summary.txt \
+	&& grep -q 'fio2orion: warning: small read latency at Small=4 is 9.0 us' fast.err \
 	&& ! grep -q 'Warning' lw/slow_summary.txt && [ ! -s slow.err ]; then
 	ok "a small latency no device gives (9 us at Small=4) is named; 91 us is not"
 else
