@@ -17,7 +17,8 @@
 # 4. A group's clones start together and run in one window: at 1, 16,
 #    200 and 1000 sequential streams the sum of the clones' rates equals
 #    bytes / the group's window within 3%, every clone's runtime is that
-#    window, and the whole run takes about the runtime, not clones x it.
+#    window (within 5%), and the whole run takes about the runtime, not
+#    clones x it.
 #    Clone counts the runner cannot hold are refused, naming the limit.
 . "$(dirname "$0")/lib.sh"
 
@@ -162,7 +163,7 @@ for n in 1 16 200 1000; do
 		set -- $("$PY" "$FID" job s.json)
 		if [ "${10}" = "$n" ] && awk -v by="$6" -v lo="$7" -v hi="$8" -v bw="$9" -v wall="$wall" 'BEGIN {
 			r = bw / (by / hi * 1000)
-			exit !(r >= 0.97 && r <= 1.03 && lo >= 3000 && hi <= lo * 1.03 && hi <= wall && wall < 2 * 3000)
+			exit !(r >= 0.97 && r <= 1.03 && lo >= 3000 && hi <= lo * 1.05 && hi <= wall && wall < 2 * 3000)
 		}'; then
 			ok "$n streams: sum of clone rates $(awk -v b="$9" 'BEGIN {printf "%.1f", b / 1048576}') MiB/s = bytes / $8 ms window within 3%; clone runtimes $7..$8 ms; run took $wall ms"
 		else
