@@ -45,6 +45,8 @@ static void usage(FILE *f, int status)
 	      "  -large_min SIZE     smallest average block of a large job (default 128k)\n"
 	      "  -merge last|mean    two groups at the same (small, large) load: keep\n"
 	      "                      the last, or average them (default: an error)\n"
+	      "  -skip_failed        leave out jobs fio failed to run (an error and no\n"
+	      "                      I/O), with a warning; by default they are refused\n"
 	      "  -format orion|json  orion: ORION's files (default); json: the points\n"
 	      "                      as one JSON document on standard output\n"
 	      "  -help               this text\n"
@@ -86,6 +88,7 @@ int main(int argc, char **argv)
 		{ "merge", required_argument, NULL, 'm' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "skip_failed", no_argument, NULL, 'S' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *testname = NULL, *outdir = ".";
@@ -120,6 +123,9 @@ int main(int argc, char **argv)
 			break;
 		case 's':
 			po.small_max = parse_size_opt("small_max", optarg);
+			break;
+		case 'S':
+			po.skip_failed = true;
 			break;
 		case 'l':
 			po.large_min = parse_size_opt("large_min", optarg);
@@ -176,6 +182,9 @@ int main(int argc, char **argv)
 		status = EXIT_USAGE;
 		goto out;
 	}
+	if (pts.nfailed)
+		fprintf(stderr, "fio2orion: warning: left out %zu job(s) that fio failed to run and that did no I/O (-skip_failed)\n",
+			pts.nfailed);
 	if (or_params_init(&params, &set, &pts, testname,
 			   set.run.argc ? NULL : argv + 1,
 			   set.run.argc ? 0 : (size_t)(argc - 1), &err)) {

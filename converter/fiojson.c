@@ -180,10 +180,13 @@ static int read_dir(struct fj_dir *d, json_t *o)
 	d->bytes = (uint64_t)num(o, "io_bytes", 0);
 	if (!json_object_get(o, "io_kbytes"))
 		d->bytes *= 1024;	/* KiB before fio 2.21 */
-	if (json_object_get(o, "total_ios"))
+	if (json_object_get(o, "total_ios")) {
 		d->ios = (uint64_t)num(o, "total_ios", 0);
-	else
+	} else {
+		/* fio 2.1: no total_ios; its own iops is the figure to keep. */
 		d->ios = (uint64_t)llround(iops * runtime / 1000.0);
+		d->iops_fio = iops;
+	}
 
 	lat = json_object_get(o, "lat_ns");
 	clat = json_object_get(o, "clat_ns");
@@ -240,6 +243,43 @@ static uint64_t depth_from_levels(json_t *job)
 		}
 	}
 	return depth ? depth : 1;
+}
+
+/*
+ * The depth fio really held, when it is not the iodepth= option: fio
+ * caps a synchronous engine at 1 ("queue depth will be capped at 1"),
+ * latency_target settles at latency_depth, and iodepth_level shows what
+ * was outstanding at each submission.
+ */
+static void held_depth(struct fj_job *job, json_t *j, const char *engine)
+{
+	static const char *const sync_engines[] = {
+		"sync", "psync", "vsync", "pvsync", "pvsync2", "mmap", "splice",
+		"falloc", "ftruncate", "e4defrag", "filecreate", "filestat",
+		"filedelete", "dircreate", "dirstat", "dirdelete",
+	};
+	json_t *lv = json_object_get(j, "iodepth_level");
+	double ld = num(j, "latency_depth", 0);
+	size_t k;
+
+	if (job->iodepth <= 1)
+		return;
+	if (json_object_get(j, "latency_target") && num(j, "latency_target", 0) > 0 &&
+	    ld >= 1 && ld < (double)job->iodepth) {
+		job->iodepth = (uint64_t)ld;
+		job->depth_why = "latency_target settled at latency_depth";
+		return;
+	}
+	for (k = 0; engine && k < sizeof(sync_engines) / sizeof(sync_engines[0]); k++)
+		if (!strcmp(engine, sync_engines[k])) {
+			job->iodepth = 1;
+			job->depth_why = "a synchronous engine: fio caps its depth at 1";
+			return;
+		}
+	if (json_is_object(lv) && num(lv, "1", 0) >= 99.95) {
+		job->iodepth = 1;
+		job->depth_why = "fio's iodepth_level: 100% of I/Os submitted at depth 1";
+	}
 }
 
 static json_t *global_for(json_t *doc, const char *host, const char *port)
@@ -305,6 +345,8 @@ static int add_job(struct fj_set *set, json_t *doc, json_t *j, unsigned int orde
 	job->iodepth = v ? fj_parse_size(v) : depth_from_levels(j);
 	if (!job->iodepth)
 		job->iodepth = 1;
+	job->iodepth_asked = v ? job->iodepth : 0;
+	held_depth(job, j, opt(j, global, "ioengine"));
 	v = opt(j, global, "numjobs");
 	job->numjobs = v ? strtoull(v, NULL, 10) : 1;
 	if (!job->numjobs)

@@ -48,6 +48,7 @@ struct fj_dir {
 	uint64_t ios;		/* completed I/Os */
 	uint64_t bytes;
 	uint64_t runtime_ms;
+	double iops_fio;	/* fio's own iops when it gave no total_ios, else 0 */
 	struct fj_lat lat;	/* submission to completion (fio's lat) */
 };
 
@@ -62,7 +63,9 @@ struct fj_job {
 	int error;		/* fio's error for the job */
 
 	/* Options (job overlaid on global), as fio echoed them. */
-	uint64_t iodepth;	/* 1 when fio did not say */
+	uint64_t iodepth;	/* what fio held (1 when it did not say) */
+	uint64_t iodepth_asked;	/* the iodepth= option, 0 when not echoed */
+	const char *depth_why;	/* why iodepth differs from the option, or NULL */
 	uint64_t numjobs;	/* 1 when fio did not say */
 	char *rw;		/* NULL when not echoed */
 	double rwmixwrite;	/* percent, or -1 when not set */

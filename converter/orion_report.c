@@ -441,6 +441,9 @@ static void trace_class(FILE *f, const struct or_params *p,
 		(unsigned long long)(c->avg_bs / 1024),
 		c->lat[PT_ALL].mean / 1e6, c->mbps, c->secs,
 		!c->ios[1] ? "READ" : !c->ios[0] ? "WRITE" : "MIXED");
+	if (c->depth_why && c->asked_load != c->load)
+		fprintf(f, "ran (%s): note: the options asked for %u outstanding I/Os; fio held %u (%s)\n",
+			tag, c->asked_load, c->load, c->depth_why);
 }
 
 void or_trace(FILE *f, const struct or_params *p, const struct pt_set *pts)

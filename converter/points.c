@@ -231,6 +231,12 @@ static int class_add(struct pt_class *c, const struct fj_job *j,
 
 	c->present = true;
 	c->load += load;
+	if (j->depth_why) {
+		c->asked_load += (unsigned int)(j->iodepth_asked * (load / (j->iodepth ? j->iodepth : 1)));
+		c->depth_why = j->depth_why;
+	} else {
+		c->asked_load += load;
+	}
 	c->njobs++;
 	for (d = 0; d < 2; d++) {
 		const struct fj_dir *x = &j->dir[d];
@@ -238,8 +244,11 @@ static int class_add(struct pt_class *c, const struct fj_job *j,
 
 		c->ios[d] += x->ios;
 		c->bytes[d] += x->bytes;
-		if (secs > 0) {
+		if (x->iops_fio > 0)
+			c->iops += x->iops_fio;
+		else if (secs > 0)
 			c->iops += (double)x->ios / secs;
+		if (secs > 0) {
 			c->mbps += (double)x->bytes / 1048576.0 / secs;
 		}
 		if (secs > c->secs)
@@ -559,6 +568,20 @@ int pt_build(struct pt_set *out, const struct fj_set *in,
 		char kind;
 		int gid;
 		bool named = parse_name(j->name, &num, &s, &l, &kind);
+
+		/* A job fio could not run measured nothing: not a data point. */
+		if (j->error && !j->dir[0].ios && !j->dir[1].ios) {
+			char eb[128];
+
+			if (o->skip_failed) {
+				out->nfailed++;
+				continue;
+			}
+			ret = fr_errf(err, -EINVAL,
+				      "job '%s' failed in fio (error %d: %s) and did no I/O: it is not a data point; look at fio's messages before its JSON, or give -skip_failed to leave it out",
+				      j->name, j->error, fr_strerror(j->error, eb, sizeof(eb)));
+			goto out;
+		}
 
 		if (exact && !named) {
 			ret = fr_errf(err, -EINVAL,

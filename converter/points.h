@@ -30,6 +30,7 @@ struct pt_opts {
 	uint64_t small_max;	/* bytes; avg block <= this is small (64 KiB) */
 	uint64_t large_min;	/* bytes; avg block >= this is large (128 KiB) */
 	enum pt_merge merge;
+	bool skip_failed;	/* leave out jobs fio failed to run, else refuse */
 };
 
 /* One outstanding-I/O slot (a clone entry), for the trace's Index lines. */
@@ -44,6 +45,8 @@ enum { PT_READ = 0, PT_WRITE = 1, PT_ALL = 2 };
 struct pt_class {
 	bool present;
 	unsigned int load;	/* outstanding I/Os: S or L */
+	unsigned int asked_load;	/* what the options asked, when fio held less */
+	const char *depth_why;	/* why (fiojson's depth_why), or NULL */
 	uint64_t ios[2];	/* read, write */
 	uint64_t bytes[2];
 	double iops;		/* I/Os per second, all directions */
@@ -72,6 +75,7 @@ struct pt_set {
 	size_t n;
 	size_t *by_load;	/* indexes of pts sorted by (s, l), for pt_find() */
 	bool exact;		/* named by fiorion (pNNN-...) */
+	size_t nfailed;		/* jobs left out by skip_failed */
 };
 
 /* Defaults: small <= 64 KiB, large >= 128 KiB, no merging. */

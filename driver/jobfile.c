@@ -8,6 +8,8 @@
  */
 #include "jobfile.h"
 
+#include <string.h>
+
 #include <inttypes.h>
 
 #define WARM_SECONDS 120	/* ORION: "fill up cache for 2 minutes" */
@@ -59,6 +61,19 @@ static void section(FILE *f, unsigned int num, const struct mx_point *p,
 	*stonewall = false;
 }
 
+/*
+ * A random load of @n outstanding I/Os: one job at iodepth=n, or, on the
+ * synchronous psync backend, which holds one I/O per thread whatever
+ * iodepth says (fio caps it at 1), n clones of iodepth=1.
+ */
+static void load(FILE *f, const struct jf_conf *c, unsigned int n)
+{
+	if (c->backend && !strcmp(c->backend, "psync") && n > 1)
+		fprintf(f, "iodepth=1\nnumjobs=%u\n", n);
+	else
+		fprintf(f, "iodepth=%u\n", n);
+}
+
 void jf_point(FILE *f, const struct jf_conf *c, unsigned int num,
 	      const struct mx_point *p, bool first_group)
 {
@@ -80,14 +95,16 @@ void jf_point(FILE *f, const struct jf_conf *c, unsigned int num,
 	if (p->s) {
 		section(f, num, p, "small", &sw);
 		random_rw(f, c->write_pct);
-		fprintf(f, "bs=%uk\niodepth=%u\n", c->size_small, p->s);
+		fprintf(f, "bs=%uk\n", c->size_small);
+		load(f, c, p->s);
 	}
 	if (!p->l)
 		return;
 	if (!c->seq) {
 		section(f, num, p, "large", &sw);
 		random_rw(f, c->write_pct);
-		fprintf(f, "bs=%uk\niodepth=%u\n", c->size_large, p->l);
+		fprintf(f, "bs=%uk\n", c->size_large);
+		load(f, c, p->l);
 		return;
 	} else {
 		uint64_t bs = (uint64_t)c->size_large * 1024;

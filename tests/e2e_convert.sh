@@ -171,4 +171,38 @@ else
 	not_ok "50 MB json+ took $secs s (exit $rc)"
 	cat "$T/big.err"
 fi
+# 8. Real-world results (issue 11): a failed job is not a data point; the
+# load is what fio held; fio 2.1's own IOPS.
+fio --name=ok --filename="$T/okfile" --size=4m --rw=randread --bs=8k --ioengine=psync --iodepth=32 \
+	--runtime=1 --time_based --output-format=json >"$T/ps.json" 2>/dev/null
+rm -f "$T/nonexist"
+fio --name=bad --filename="$T/nonexist" --rw=read --bs=1m --size=1m --readonly --output-format=json \
+	>"$T/failed.json" 2>"$T/failed.fioerr"
+"$F2O" -outdir "$T/fl" "$T/ps.json" "$T/failed.json" >"$T/fl.out" 2>&1
+rc=$?
+if [ $rc = 2 ] && grep -q "job 'bad' failed in fio (error 2: no such file or directory) and did no I/O" "$T/fl.out" \
+	&& [ ! -e "$T/fl/orion_summary.txt" ]; then
+	ok "a job fio failed to run is refused (not a 0.00 MBPS cell), naming it and fio's error (real fio: $(head -n 1 "$T/failed.fioerr"))"
+else
+	not_ok "failed job (exit $rc)"
+	cat "$T/fl.out"
+fi
+"$F2O" -skip_failed -testname sk -outdir "$T/fl" "$T/ps.json" "$T/failed.json" >"$T/sk.out" 2>&1
+[ $? = 0 ] && grep -q 'left out 1 job(s) that fio failed to run' "$T/sk.out" && [ -s "$T/fl/sk_summary.txt" ] \
+	&& ok "-skip_failed leaves it out with a warning" || { not_ok "-skip_failed"; cat "$T/sk.out"; }
+"$F2O" -testname ps -outdir "$T/held" "$T/ps.json" 2>"$T/held.err"
+if grep -q '@ Small=1 and Large=0' "$T/held/ps_summary.txt" \
+	&& grep -q 'note: the options asked for 32 outstanding I/Os; fio held 1 (a synchronous engine' "$T/held/ps_trace.txt"; then
+	ok "psync with iodepth=32 (real fio): Small=1, and the trace says why"
+else
+	not_ok "psync held depth"
+	cat "$T/held/ps_summary.txt" "$T/held.err"
+fi
+"$F2O" -testname lt -outdir "$T/held" "$D/12-latency-target.json" 2>"$T/held.err"
+grep -q 'note: the options asked for 32 outstanding I/Os; fio held 6 (latency_target settled at latency_depth)' "$T/held/lt_trace.txt" \
+	&& ok "latency_target: the load is fio's latency_depth (6), not iodepth=32" || { not_ok "latency_depth"; cat "$T/held.err"; }
+"$F2O" -format json -merge last "$D/public/fio-2.1.4_PerfKitBenchmarker_fio-parser-sample-result.json" >"$T/f21.json" 2>"$T/f21.err"
+grep -q '"iops": 317.0,' "$T/f21.json" && grep -q '"iops": 253.0,' "$T/f21.json" \
+	&& ok "fio 2.1.4 (no total_ios): fio's own IOPS (317, 253), not rebuilt from truncated figures" \
+	|| { not_ok "fio 2.1 IOPS"; grep '"iops"' "$T/f21.json"; cat "$T/f21.err"; }
 finish

@@ -220,6 +220,17 @@ fi
 [ "$(ls p111_2*_summary.txt | wc -l)" = 1 ] && ls p111_run_*/p111_2*_summary.txt >/dev/null 2>&1 \
 	&& ok "an earlier 11.1 run's dated files are moved aside too" || { not_ok "dated files"; ls; cat p111b.err; }
 
+# psync holds one I/O per thread: a load of 4 is 4 clones of iodepth 1.
+one -num_small 4 -num_large 0 -backend psync >ps.out 2>ps.err
+if grep -q '^iodepth=1$' t_jobs/p001.fio && grep -q '^numjobs=4$' t_jobs/p001.fio \
+	&& "$F2O" -format json t_jobs/run.json t_jobs/p001.json >ps.json 2>/dev/null \
+	&& "$PY3" "$TOP/tests/fidelity.py" cells ps.json | awk '$1 == 4 && $4 / 4 > 0.97 && $4 / 4 < 1.03 {f = 1} END {exit !f}'; then
+	ok "-backend psync, Small=4: 4 clones of iodepth 1, IOPS x lat = 4 ($("$PY3" "$TOP/tests/fidelity.py" cells ps.json))"
+else
+	not_ok "-backend psync load"
+	cat t_jobs/p001.fio ps.err
+fi
+
 # 10. A numeric ORION VERSION line for parsers.
 one -num_small 1 -num_large 0 -orion_version 10.2.0.1.0 >ov.out 2>ov.err
 [ "$(head -n 1 t_summary.txt)" = "ORION VERSION 10.2.0.1.0" ] && ok "-orion_version 10.2.0.1.0: the summary's first line" \
