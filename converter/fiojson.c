@@ -514,6 +514,11 @@ static void where(const char *buf, size_t pos, int *line, int *col)
 }
 
 /* Next position >= @pos where a line starts with '{', or @len. */
+/*
+ * The next '{' in column 1 from @pos, else @len: fio starts each document
+ * there, and its nested objects are indented. (A file where no line starts
+ * with '{' is looked at from its first '{': fj_read_buffer().)
+ */
 static size_t next_doc(const char *buf, size_t len, size_t pos)
 {
 	while (pos < len) {
@@ -763,10 +768,18 @@ int fj_read_buffer(struct fj_set *set, const char *name, const char *buf,
 	int line, col, ret = 0;
 
 	/* Every document must be whole; only the last one is the result. */
-	if (pos == len)
-		return fr_errf(err, -EINVAL,
-			       "%s:1:1: no JSON document (is it fio --output-format=json output?)",
-			       name);
+	if (!len)
+		return fr_errf(err, -EINVAL, "%s: empty file (no fio output in it)", name);
+	if (pos == len) {
+		/* No line starts with '{': the first '{' anywhere (">{", "$ {"). */
+		const char *b = memchr(buf, '{', len);
+
+		if (!b)
+			return fr_errf(err, -EINVAL,
+				       "%s:1:1: no JSON document: no '{' in %zu bytes (is it fio --output-format=json output?)",
+				       name, len);
+		pos = (size_t)(b - buf);
+	}
 	for (;;) {
 		size_t end;
 

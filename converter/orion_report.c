@@ -668,6 +668,7 @@ int or_params_init(struct or_params *p, const struct fj_set *in,
 		   char **argv, size_t argc, struct fr_err *err)
 {
 	const struct fj_run *r = &in->run;
+	uint64_t ios_all = 0, ios_w = 0;
 	size_t i;
 	int ret = 0;
 
@@ -733,14 +734,16 @@ int or_params_init(struct or_params *p, const struct fj_set *in,
 		if (!r->present) {
 			if (pt->large.present && !pt->large.rand)
 				p->seq = true;
-			if (pt->small.req_write > p->write_pct)
-				p->write_pct = pt->small.req_write;
-			if (pt->large.req_write > p->write_pct)
-				p->write_pct = pt->large.req_write;
+			ios_all += pt->small.ios[0] + pt->small.ios[1] + pt->large.ios[0] +
+				   pt->large.ios[1];
+			ios_w += pt->small.ios[1] + pt->large.ios[1];
 			if ((uint64_t)llround(secs) > p->duration)
 				p->duration = (uint64_t)llround(secs);
 		}
 	}
+	/* Without a run description: the share of the I/O actually written. */
+	if (!r->present && ios_all)
+		p->write_pct = 100.0 * (double)ios_w / (double)ios_all;
 	if (!p->small_cols) {
 		p->nsmall_cols = levels(pts, true, true, &p->small_cols);
 		p->nlarge_cols = levels(pts, false, true, &p->large_cols);
@@ -961,7 +964,10 @@ static json_t *lat_json(const struct fj_lat *l)
 		json_object_set_new(pct, key, json_real(l->pct_ns[k]));
 	}
 	json_object_set_new(o, "percentiles_ns", pct);
-	json_object_set_new(o, "percentiles_from", json_string(l->nbins ? "bins" : l->pct_from_clat ? "clat" : "lat"));
+	/* Which latency the percentiles are of, and whence: fio gives clat's. */
+	json_object_set_new(o, "percentiles_from",
+			    json_string(l->nbins ? (l->bins_from_clat ? "clat bins" : "lat bins")
+						 : l->pct_from_clat ? "clat" : "lat"));
 	return o;
 }
 

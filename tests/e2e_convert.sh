@@ -205,4 +205,27 @@ grep -q 'note: the options asked for 32 outstanding I/Os; fio held 6 (latency_ta
 grep -q '"iops": 317.0,' "$T/f21.json" && grep -q '"iops": 253.0,' "$T/f21.json" \
 	&& ok "fio 2.1.4 (no total_ios): fio's own IOPS (317, 253), not rebuilt from truncated figures" \
 	|| { not_ok "fio 2.1 IOPS"; grep '"iops"' "$T/f21.json"; cat "$T/f21.err"; }
+# Messages (issue 11, 7): a document not at the start of a line, an empty file.
+{ printf '>'; cat "$D/01-single-job.json"; } >"$T/prompt.json"
+{ printf '  '; cat "$D/01-single-job.json"; } >"$T/indent.json"
+"$F2O" -format json "$T/prompt.json" >/dev/null 2>"$T/pr.err" && "$F2O" -format json "$T/indent.json" >/dev/null 2>>"$T/pr.err" \
+	&& ok "a document after '>' or blanks on its line is found" || { not_ok "'>{' / ' {'"; cat "$T/pr.err"; }
+: >"$T/empty.json"
+"$F2O" -format json "$T/empty.json" >/dev/null 2>"$T/em.err"
+[ $? = 2 ] && grep -qx "fio2orion: $T/empty.json: empty file (no fio output in it)" "$T/em.err" \
+	&& ok "a 0-byte file: 'empty file'" || { not_ok "empty file"; cat "$T/em.err"; }
+printf 'fio: some error\nno json here\n' >"$T/nojson.json"
+"$F2O" -format json "$T/nojson.json" >/dev/null 2>"$T/nj.err"
+[ $? = 2 ] && grep -q "no JSON document: no '{' in 29 bytes" "$T/nj.err" \
+	&& ok "text without JSON: says what was found" || { not_ok "no-JSON message"; cat "$T/nj.err"; }
+# Write: without a run description, the share of the I/O written (issue 11, 5).
+fio --name=r --filename="$T/rwfile" --size=4m --bs=8k --rw=randread --runtime=1 --time_based \
+	--name=w --filename="$T/rwfile" --size=4m --bs=8k --rw=randwrite --runtime=1 --time_based \
+	--output-format=json >"$T/rw.json" 2>/dev/null
+"$F2O" -testname rw -outdir "$T/rw" "$T/rw.json" 2>"$T/rw.err"
+w=$(sed -n 's/^Write: \([0-9]*\)%$/\1/p' "$T/rw/rw_summary.txt")
+[ -n "$w" ] && [ "$w" -gt 0 ] && [ "$w" -lt 100 ] \
+	&& ok "one reader and one writer (real fio): Write: $w%, the share written, not 100%" || { not_ok "Write: $w%"; cat "$T/rw.err"; }
+"$F2O" -format json "$D/08-jsonplus.json" | grep -q '"percentiles_from": "clat bins"' \
+	&& ok "-format json: percentiles from json+ clat bins say so" || not_ok "percentiles_from"
 finish
