@@ -424,6 +424,7 @@ static void trace_class(FILE *f, const struct or_params *p,
 			const char *tag, double req_w)
 {
 	uint64_t nio = c->ios[0] + c->ios[1];
+	char lat[32];
 	size_t k;
 
 	fprintf(f, "ran (%s): VLun = 0 Size = %llu\n", tag,
@@ -436,10 +437,14 @@ static void trace_class(FILE *f, const struct or_params *p,
 		tag, (unsigned long long)nio, (unsigned long long)c->ios[0],
 		(unsigned long long)c->ios[1], (int)lround(req_w < 0 ? 0 : req_w),
 		nio ? (int)lround(100.0 * (double)c->ios[1] / (double)nio) : 0);
-	fprintf(f, "ran (%s): my %3u oth %3u iops %3lld size %llu K lat %6.2f ms bw = %6.2f MBps dur %6.2f s %s\n",
+	/* No latency measured (gtod_reduce): "n/a", not a 0.00 ms it never had. */
+	if (c->lat[PT_ALL].n)
+		snprintf(lat, sizeof(lat), "%6.2f", c->lat[PT_ALL].mean / 1e6);
+	else
+		snprintf(lat, sizeof(lat), "%6s", "n/a");
+	fprintf(f, "ran (%s): my %3u oth %3u iops %3lld size %llu K lat %s ms bw = %6.2f MBps dur %6.2f s %s\n",
 		tag, c->load, other->present ? other->load : 0, iops_of(c),
-		(unsigned long long)(c->avg_bs / 1024),
-		c->lat[PT_ALL].mean / 1e6, c->mbps, c->secs,
+		(unsigned long long)(c->avg_bs / 1024), lat, c->mbps, c->secs,
 		!c->ios[1] ? "READ" : !c->ios[0] ? "WRITE" : "MIXED");
 	if (c->depth_why && c->asked_load != c->load)
 		fprintf(f, "ran (%s): note: the options asked for %u outstanding I/Os; fio held %u (%s)\n",

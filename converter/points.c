@@ -520,6 +520,27 @@ static void class_mean(struct pt_class *a, const struct pt_class *b,
 		a->ios[d] += b->ios[d];
 		a->bytes[d] += b->bytes[d];
 	}
+	/*
+	 * Per-slot lines: like nio, the counts add and the latencies combine
+	 * by count, slot by slot; slots that do not pair up are dropped rather
+	 * than one group's standing for both.
+	 */
+	if (a->nslots && a->nslots == b->nslots) {
+		size_t k;
+
+		for (k = 0; k < a->nslots; k++) {
+			struct pt_slot *x = &a->slots[k];
+			const struct pt_slot *y = &b->slots[k];
+			uint64_t n = x->count + y->count;
+
+			x->lat_ms = n ? (x->lat_ms * (double)x->count + y->lat_ms * (double)y->count) / (double)n : 0;
+			x->count = n;
+		}
+	} else {
+		free(a->slots);
+		a->slots = NULL;
+		a->nslots = 0;
+	}
 }
 
 static int cmp_load(const void *a, const void *b, void *ctx)

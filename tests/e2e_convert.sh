@@ -228,4 +228,21 @@ w=$(sed -n 's/^Write: \([0-9]*\)%$/\1/p' "$T/rw/rw_summary.txt")
 	&& ok "one reader and one writer (real fio): Write: $w%, the share written, not 100%" || { not_ok "Write: $w%"; cat "$T/rw.err"; }
 "$F2O" -format json "$D/08-jsonplus.json" | grep -q '"percentiles_from": "clat bins"' \
 	&& ok "-format json: percentiles from json+ clat bins say so" || not_ok "percentiles_from"
+# -merge mean keeps every group's per-slot figures; no latency is "n/a" (issue 11, 5).
+printf '[global]\nfilename=%s/mfile\nsize=4m\nbs=8k\nrw=randread\nruntime=1\ntime_based=1\niodepth=1\nnumjobs=2\n[a]\n[b]\nstonewall=1\n' "$T" >"$T/m.fio"
+fio --output-format=json "$T/m.fio" >"$T/m.json" 2>/dev/null
+"$F2O" -merge mean -testname mm -outdir "$T/mm" "$T/m.json" 2>"$T/mm.err"
+if awk '/^ran \(small\): Index = / {n++; c += $8} /^ran \(small\): nio=/ {split($3, a, "="); nio = a[2]}
+	END {exit !(n == 2 && c == nio && nio > 0)}' "$T/mm/mm_trace.txt"; then
+	ok "-merge mean: both slots, their counts adding up to nio as the two groups' I/Os do"
+else
+	not_ok "-merge mean slots"
+	grep '^ran (small)' "$T/mm/mm_trace.txt"
+fi
+fio --name=g --filename="$T/gfile" --size=4m --bs=8k --rw=randread --runtime=1 --time_based --gtod_reduce=1 \
+	--output-format=json >"$T/g.json" 2>/dev/null
+"$F2O" -testname gt -outdir "$T/gt" "$T/g.json" 2>"$T/gt.err"
+grep -q '^ran (small): my   1 oth   0 iops [0-9]* size 8 K lat    n/a ms' "$T/gt/gt_trace.txt" \
+	&& ok "gtod_reduce (no latency measured, real fio): the trace says n/a, not 0.00 ms" \
+	|| { not_ok "gtod_reduce trace"; grep '^ran' "$T/gt/gt_trace.txt"; cat "$T/gt.err"; }
 finish
