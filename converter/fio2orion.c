@@ -25,7 +25,7 @@ static void usage(FILE *f, int status)
 	      "\n"
 	      "Converts fio JSON results (fio 2.1 .. 3.x; json or json+; local or\n"
 	      "--client runs) into Oracle ORION's files. Several FILEs form one\n"
-	      "result set (one JSON per point, or per host). Jobs named by fiorion\n"
+	      "result set (one JSON per point; one per host with -sum). Jobs named by fiorion\n"
 	      "(pNNN-sS-lL-small|large|warm) map to their points exactly; any other\n"
 	      "result maps one fio group to one point, each job small or large by\n"
 	      "its average block size, with load = iodepth x clones.\n"
@@ -45,6 +45,9 @@ static void usage(FILE *f, int status)
 	      "  -large_min SIZE     smallest average block of a large job (default 128k)\n"
 	      "  -merge last|mean    two groups at the same (small, large) load: keep\n"
 	      "                      the last, or average them (default: an error)\n"
+	      "  -sum                the FILEs ran at the same time (one per host): the\n"
+	      "                      same group in each is one point, loads and\n"
+	      "                      throughputs add, latency combines by I/O count\n"
 	      "  -skip_failed        leave out jobs fio failed to run (an error and no\n"
 	      "                      I/O), with a warning; by default they are refused\n"
 	      "  -format orion|json  orion: ORION's files (default); json: the points\n"
@@ -89,6 +92,7 @@ int main(int argc, char **argv)
 		{ "format", required_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "skip_failed", no_argument, NULL, 'S' },
+		{ "sum", no_argument, NULL, 'U' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *testname = NULL, *outdir = ".";
@@ -126,6 +130,9 @@ int main(int argc, char **argv)
 			break;
 		case 'S':
 			po.skip_failed = true;
+			break;
+		case 'U':
+			po.sum = true;
 			break;
 		case 'l':
 			po.large_min = parse_size_opt("large_min", optarg);

@@ -840,8 +840,15 @@ int fj_read_buffer(struct fj_set *set, const char *name, const char *buf,
 	}
 	json_decref(doc);
 	free(jobs);
-	if (!ret)
+	if (!ret) {
+		char **n = realloc(set->file_names, (set->nfiles + 1) * sizeof(*n));
+
+		if (!n)
+			return fr_errf(err, -ENOMEM, "%s: out of memory", name);
+		set->file_names = n;
+		n[set->nfiles] = xstrdup(name);
 		set->nfiles++;
+	}
 	return ret;
 }
 
@@ -910,6 +917,9 @@ void fj_set_release(struct fj_set *set)
 	}
 	free(set->jobs);
 	free(set->fio_version);
+	for (i = 0; set->file_names && i < set->nfiles; i++)
+		free(set->file_names[i]);
+	free(set->file_names);
 	free(set->run_id);
 	free(set->run_id_file);
 	free(set->anon_file);

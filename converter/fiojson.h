@@ -119,6 +119,7 @@ struct fj_set {
 	struct fj_job *jobs;
 	size_t njobs, capjobs;
 	unsigned int nfiles;
+	char **file_names;	/* the name each input was read under, by index */
 	char *fio_version;	/* of the first file that names one */
 	int64_t timestamp;	/* epoch seconds of the first result, 0 = unknown */
 	bool client_server;

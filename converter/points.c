@@ -307,7 +307,7 @@ static unsigned int clones_of(const struct fj_set *in, const struct grp *g,
 	for (k = 0; k < g->njobs; k++) {
 		const struct fj_job *o = &in->jobs[g->jobs[k]];
 
-		if (!strcmp(o->name, j->name) &&
+		if (!strcmp(o->name, j->name) && o->file == j->file &&
 		    ((!o->host && !j->host) ||
 		     (o->host && j->host && !strcmp(o->host, j->host))))
 			same++;
@@ -614,7 +614,8 @@ int pt_build(struct pt_set *out, const struct fj_set *in,
 			file = 0;
 			gid = (int)num;
 		} else {
-			file = j->host ? ~0u : j->file;
+			/* -sum: the files ran at once, like a client/server run's hosts. */
+			file = j->host || o->sum ? ~0u : j->file;
 			gid = j->groupid;
 		}
 		for (k = 0; k < ng; k++)
@@ -686,9 +687,20 @@ int pt_build(struct pt_set *out, const struct fj_set *in,
 			if (out->pts[k].s == p.s && out->pts[k].l == p.l)
 				dup = &out->pts[k];
 		if (dup && o->merge == PT_MERGE_NONE) {
-			ret = fr_errf(err, -EINVAL,
-				      "points %u and %u both have small=%u large=%u; use -merge last or -merge mean",
-				      dup->number, p.number, p.s, p.l);
+			const struct grp *a = !exact && dup->number ? &g[dup->number - 1] : NULL;
+			const struct fj_job *ja = a ? &in->jobs[a->first] : NULL;
+			const struct fj_job *jb = &in->jobs[g[i].first];
+
+			if (ja && a->key_file != g[i].key_file && !strcmp(ja->name, jb->name) &&
+			    ja->file < in->nfiles && jb->file < in->nfiles)
+				ret = fr_errf(err, -EINVAL,
+					      "points %u and %u both have small=%u large=%u: the same jobs ('%s') from %s and %s; if those ran at the same time (one file per host), give -sum to add them up; else -merge last or -merge mean",
+					      dup->number, p.number, p.s, p.l, jb->name,
+					      in->file_names[ja->file], in->file_names[jb->file]);
+			else
+				ret = fr_errf(err, -EINVAL,
+					      "points %u and %u both have small=%u large=%u; use -merge last or -merge mean",
+					      dup->number, p.number, p.s, p.l);
 			class_release(&p.small);
 			class_release(&p.large);
 			goto out;

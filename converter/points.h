@@ -31,6 +31,7 @@ struct pt_opts {
 	uint64_t large_min;	/* bytes; avg block >= this is large (128 KiB) */
 	enum pt_merge merge;
 	bool skip_failed;	/* leave out jobs fio failed to run, else refuse */
+	bool sum;		/* the files ran at once: groups add up across them */
 };
 
 /* One outstanding-I/O slot (a clone entry), for the trace's Index lines. */

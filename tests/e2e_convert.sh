@@ -245,4 +245,24 @@ fio --name=g --filename="$T/gfile" --size=4m --bs=8k --rw=randread --runtime=1 -
 grep -q '^ran (small): my   1 oth   0 iops [0-9]* size 8 K lat    n/a ms' "$T/gt/gt_trace.txt" \
 	&& ok "gtod_reduce (no latency measured, real fio): the trace says n/a, not 0.00 ms" \
 	|| { not_ok "gtod_reduce trace"; grep '^ran' "$T/gt/gt_trace.txt"; cat "$T/gt.err"; }
+# Files from hosts that ran at once add up with -sum (issue 11, 3): two fio
+# processes at the same time, one file each, as two hosts would give.
+for h in a b; do
+	fio --name=db --filename="$T/host$h" --size=4m --bs=8k --rw=randread --iodepth=1 --runtime=1 --time_based \
+		--output-format=json >"$T/host$h.json" 2>/dev/null &
+done
+wait
+"$F2O" -outdir "$T/hs" "$T/hosta.json" "$T/hostb.json" >"$T/hs.out" 2>&1
+[ $? = 2 ] && grep -q "the same jobs ('db') from $T/hosta.json and $T/hostb.json; if those ran at the same time (one file per host), give -sum" "$T/hs.out" \
+	&& ok "same jobs in two files: the clash names them and suggests -sum" || { not_ok "clash message"; cat "$T/hs.out"; }
+"$F2O" -sum -format json "$T/hosta.json" "$T/hostb.json" >"$T/hs.json" 2>"$T/hs.err"
+want=$(cat "$T/hosta.json" "$T/hostb.json" | sed -n 's/^ *"iops" : \([0-9.]*\),$/\1/p' | awk '{s += $1} END {printf "%d", s}')
+got=$(sed -n 's/^ *"iops": \([0-9.]*\),$/\1/p' "$T/hs.json" | head -n 1 | awk '{printf "%d", $1}')
+if grep -q '"small_load": 2,' "$T/hs.json" && [ "$got" -ge $((want - 1)) ] && [ "$got" -le $((want + 1)) ]; then
+	ok "-sum: one point, Small=2, IOPS $got = the two files' $want"
+else
+	not_ok "-sum: IOPS $got, want $want"
+	head -20 "$T/hs.json"
+	cat "$T/hs.err"
+fi
 finish
