@@ -198,7 +198,11 @@ int vio_init(struct vio **out, struct vvol *vv, const char *backend,
 				  : ops == &backend_libaio ? "io_uring or psync"
 							   : "another backend";
 
-		if (ops == &backend_libaio && ret == -EAGAIN)
+		if (ops == &backend_io_uring && ret == -ENOMEM)
+			fr_errf(err, ret,
+				"backend=io_uring: the kernel refused a ring of %u entries (cannot allocate memory: rings count against the locked-memory limit, ulimit -l, and many clones need many rings); raise it or use backend=%s",
+				q->cap, alt);
+		else if (ops == &backend_libaio && ret == -EAGAIN)
 			fr_errf(err, ret,
 				"backend=libaio: the kernel refused %u AIO contexts entries (fs.aio-max-nr is too low for this depth); raise it or use backend=%s",
 				q->cap, alt);
