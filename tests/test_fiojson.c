@@ -250,6 +250,21 @@ static void test_fiojson_sizes(void **state)
 	assert_int_equal(fj_parse_size(NULL), 0);
 }
 
+/* Every option off unless set: pt_opts_init() on a struct full of garbage. */
+static void test_pt_opts_defaults(void **state)
+{
+	struct pt_opts po;
+
+	(void)state;
+	memset(&po, 0xa5, sizeof(po));
+	pt_opts_init(&po);
+	assert_false(po.sum);
+	assert_false(po.skip_failed);
+	assert_int_equal(po.merge, PT_MERGE_NONE);
+	assert_int_equal(po.small_max, 64 * 1024);
+	assert_int_equal(po.large_min, 128 * 1024);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -260,6 +275,7 @@ int main(void)
 		cmocka_unit_test(test_fiojson_several_files),
 		cmocka_unit_test(test_fiojson_errors),
 		cmocka_unit_test(test_fiojson_sizes),
+		cmocka_unit_test(test_pt_opts_defaults),
 	};
 
 	return cmocka_run_group_tests_name("fiojson", tests, NULL, NULL);
