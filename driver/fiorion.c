@@ -714,6 +714,20 @@ static void point_result(const char *json, char *buf, size_t len)
 	fj_set_release(&set);
 }
 
+/* "a file on tmpfs" or "a file on ramfs" when @path lives in memory, else NULL. */
+static const char *memory_fs(const char *path)
+{
+	struct statfs sf;
+
+	if (statfs(path, &sf) < 0)
+		return NULL;
+	if ((unsigned long)sf.f_type == 0x01021994UL)	/* TMPFS_MAGIC */
+		return "a file on tmpfs";
+	if ((unsigned long)sf.f_type == 0x858458f6UL)	/* RAMFS_MAGIC */
+		return "a file on ramfs";
+	return NULL;
+}
+
 /*
  * A LUN in memory gives memory's numbers (seeds 000/002: ORION's classic
  * pitfall): a file on tmpfs or ramfs, a zram or ram (brd) block device, a
@@ -727,17 +741,13 @@ static void memory_luns(const struct vvol *vv, json_t *w)
 	for (i = 0; i < vv->nluns; i++) {
 		const char *path = vv->luns[i].path, *what = NULL;
 		char sys[128], link[PATH_MAX], backing[PATH_MAX] = "";
-		struct statfs sf;
 		struct stat st;
 		ssize_t n;
 
 		if (stat(path, &st) < 0)
 			continue;
-		if (S_ISREG(st.st_mode) && statfs(path, &sf) == 0) {
-			if ((unsigned long)sf.f_type == 0x01021994UL)
-				what = "a file on tmpfs";
-			else if ((unsigned long)sf.f_type == 0x858458f6UL)
-				what = "a file on ramfs";
+		if (S_ISREG(st.st_mode)) {
+			what = memory_fs(path);
 		} else if (S_ISBLK(st.st_mode)) {
 			const char *dev;
 
@@ -763,9 +773,7 @@ static void memory_luns(const struct vvol *vv, json_t *w)
 						backing[strcspn(backing, "\n")] = '\0';
 					fclose(f);
 				}
-				if (backing[0] && statfs(backing, &sf) == 0 &&
-				    ((unsigned long)sf.f_type == 0x01021994UL ||
-				     (unsigned long)sf.f_type == 0x858458f6UL))
+				if (backing[0] && memory_fs(backing))
 					what = "a loop device over a file in memory";
 			}
 		}

@@ -168,6 +168,16 @@ static int core_init(struct rn_td *td, struct fr_err *err)
 	return vvol_load(&td->vv, &c, err);
 }
 
+/* direct=1 needs bs to be a multiple of the LUNs' block size. */
+static int check_bs(const struct jp_job *j, const struct vvol *vv, struct fr_err *err)
+{
+	if (j->direct && j->bs % vv->align)
+		return fr_errf(err, -EINVAL,
+			       "bs=%" PRIu64 " is not a multiple of the LUN block size (%u bytes), which direct=1 requires",
+			       j->bs, vv->align);
+	return 0;
+}
+
 static int core_open_file(struct rn_td *td, struct fr_err *err)
 {
 	const struct jp_job *j = td->job;
@@ -178,10 +188,9 @@ static int core_open_file(struct rn_td *td, struct fr_err *err)
 		flags |= VVOL_DIRECT;
 	if (j->rw != JP_READ && j->rw != JP_RANDREAD)
 		flags |= VVOL_WRITE;
-	if (j->direct && j->bs % td->vv->align)
-		return fr_errf(err, -EINVAL,
-			       "bs=%" PRIu64 " is not a multiple of the LUN block size (%u bytes), which direct=1 requires",
-			       j->bs, td->vv->align);
+	ret = check_bs(j, td->vv, err);
+	if (ret)
+		return ret;
 	ret = vvol_open(td->vv, flags, err);
 	if (ret)
 		return ret;
@@ -480,6 +489,19 @@ static void leave_if_abandoned(const struct rn_td *td)
 }
 
 /*
+ * The runner takes a completed I/O: its completion stamp (returned),
+ * its statistics, and the clone's progress for the stuck-LUN check.
+ */
+static uint64_t take_completion(struct rn_td *td, struct rn_io *io)
+{
+	uint64_t t = now_ns();
+
+	complete(td, io, t);
+	__atomic_store_n(&td->progress, t, __ATOMIC_RELAXED);
+	return t;
+}
+
+/*
  * Start one I/O in a free slot, as fio's do_io() does with its default
  * options (iodepth_batch=1): prepare it and stamp its start, queue it,
  * and hand it to the kernel at once with its own commit; the issue time
@@ -514,9 +536,7 @@ static bool start_io(struct rn_td *td, uint64_t *issued, uint64_t *t)
 	*issued += io->req.len;
 	if (ret == RN_Q_COMPLETED) {
 		io->sync = true;
-		*t = now_ns();
-		complete(td, io, *t);
-		__atomic_store_n(&td->progress, *t, __ATOMIC_RELAXED);
+		*t = take_completion(td, io);
 		return true;
 	}
 	io->sync = false;
@@ -564,11 +584,7 @@ static void run_loop(struct rn_td *td, uint64_t deadline, uint64_t limit)
 			break;
 		}
 		for (i = 0; i < (unsigned int)n; i++) {
-			struct rn_io *io = ops->event(td, i);
-
-			t = now_ns();
-			complete(td, io, t);
-			__atomic_store_n(&td->progress, t, __ATOMIC_RELAXED);
+			t = take_completion(td, ops->event(td, i));
 			td->inflight--;
 			if (MAY_START())
 				start_io(td, &issued, &t);
@@ -953,10 +969,7 @@ int rn_check(const struct jp_file *f, struct fr_err *err)
 		if (ret)
 			return clone_errf(&td, ret, err);
 		td.file_size = vv->size;
-		if (j->direct && j->bs % vv->align)
-			ret = fr_errf(err, -EINVAL,
-				      "bs=%" PRIu64 " is not a multiple of the LUN block size (%u bytes), which direct=1 requires",
-				      j->bs, vv->align);
+		ret = check_bs(j, vv, err);
 		vvol_free(vv);
 		if (ret)
 			return clone_errf(&td, ret, err);
