@@ -53,11 +53,14 @@ CONV_SRCS := \
 
 DRIVER_SRCS := \
 	driver/clock.c \
+	driver/diskutil.c \
 	driver/fiorion.c \
 	driver/jobfile.c \
 	driver/jobparse.c \
 	driver/lathist.c \
 	driver/matrix.c \
+	driver/rnjson.c \
+	driver/rnstat.c \
 	driver/runner.c \
 	# EOL
 
@@ -67,6 +70,7 @@ UNIT_TESTS := \
 	test_jobparse \
 	test_matrix \
 	test_report \
+	test_rnstat \
 	test_vio \
 	test_vvol \
 	# EOL
@@ -153,6 +157,10 @@ $(B)/tests/test_matrix: tests/test_matrix.c $(B)/san/driver/matrix.o $(B)/san/dr
 $(B)/tests/test_clock: tests/test_clock.c $(B)/san/driver/clock.o
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Idriver $(CFLAGS) $(SAN_FLAGS) -o $@ $^ $(CMOCKA_LIBS) -lpthread
+
+$(B)/tests/test_rnstat: tests/test_rnstat.c $(B)/san/driver/rnstat.o
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) -o $@ $^ $(CMOCKA_LIBS) -lm
 
 $(B)/tests/test_jobparse: tests/test_jobparse.c $(B)/san/driver/jobparse.o $(B)/san/plugin/fr_err.o $(B)/san/plugin/fr_size.o
 	@mkdir -p $(dir $@)

@@ -64,14 +64,16 @@ static void section(FILE *f, unsigned int num, const struct mx_point *p,
 /*
  * A random load of @n outstanding I/Os: one job at iodepth=n, or, on the
  * synchronous psync backend, which holds one I/O per thread whatever
- * iodepth says (fio caps it at 1), n clones of iodepth=1.
+ * iodepth says (fio caps it at 1), n clones of iodepth=1. numjobs is
+ * always written: readers of fio's JSON (fio-plot) take the load from
+ * the echoed iodepth and numjobs of every job.
  */
 static void load(FILE *f, const struct jf_conf *c, unsigned int n)
 {
 	if (c->backend && !strcmp(c->backend, "psync") && n > 1)
 		fprintf(f, "iodepth=1\nnumjobs=%u\n", n);
 	else
-		fprintf(f, "iodepth=%u\n", n);
+		fprintf(f, "iodepth=%u\nnumjobs=1\n", n);
 }
 
 void jf_point(FILE *f, const struct jf_conf *c, unsigned int num,
@@ -82,7 +84,7 @@ void jf_point(FILE *f, const struct jf_conf *c, unsigned int num,
 	if (jf_has_warm(c, p)) {
 		section(f, num, p, "warm", &sw);
 		/* Junk reads before reads, junk writes before writes. */
-		fprintf(f, "rw=%s\nbs=%uk\niodepth=%u\n",
+		fprintf(f, "rw=%s\nbs=%uk\niodepth=%u\nnumjobs=1\n",
 			c->write_pct ? "randwrite" : "randread", c->size_large,
 			p->l * c->num_streamio);
 		if (c->cache_size > 0)

@@ -328,8 +328,16 @@ static int apply(struct jp_job *j, const struct jp_kv *kv, const char *name,
 	} else if (!strcmp(k, "do_verify")) {
 		bad = parse_bool(v, &j->do_verify);
 	} else if (!strcmp(k, "description")) {
-		/* fio's free text: echoed in the JSON, nothing else. */
+		/* fio's free text: echoed in the JSON ("desc"), nothing else. */
 		NEED_VALUE();
+		free(j->description);
+		j->description = strdup(v);
+	} else if (!strcmp(k, "bwavgtime")) {
+		bad = parse_uint(v, 1, INT32_MAX, &j->bw_avg_ms);
+	} else if (!strcmp(k, "iopsavgtime")) {
+		bad = parse_uint(v, 1, INT32_MAX, &j->iops_avg_ms);
+	} else if (!strcmp(k, "disk_util")) {
+		bad = parse_bool(v, &j->disk_util);
 	} else if (!strcmp(k, "name")) {
 		/* fio's name= renames the job. */
 		NEED_VALUE();
@@ -357,6 +365,9 @@ static void job_defaults(struct jp_job *j)
 	j->randrepeat = true;
 	j->do_verify = true;
 	j->stripe = 1024 * 1024;
+	j->bw_avg_ms = 500;
+	j->iops_avg_ms = 500;
+	j->disk_util = true;
 }
 
 struct section {
@@ -377,6 +388,7 @@ static void job_free(struct jp_job *j)
 	free(j->simulate);
 	free(j->backend);
 	free(j->filename);
+	free(j->description);
 }
 
 int jp_parse_buffer(struct jp_file *f, const char *name, const char *text,

@@ -63,6 +63,11 @@ struct jp_job {
 	uint32_t pattern;
 	unsigned int pattern_len;	/* bytes of pattern */
 	bool do_verify;
+
+	/* Reporting. */
+	char *description;	/* NULL: none */
+	unsigned int bw_avg_ms, iops_avg_ms;	/* bwavgtime, iopsavgtime */
+	bool disk_util;
 };
 
 struct jp_file {

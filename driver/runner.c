@@ -26,84 +26,9 @@
 #include <time.h>
 
 #include "clock.h"
-#include "lathist.h"
-#include "vio.h"
+#include "diskutil.h"
+#include "rn_priv.h"
 #include "vvol.h"
-
-#ifndef FIORION_VERSION
-#define FIORION_VERSION "0.1"
-#endif
-
-enum { RN_Q_QUEUED = 0, RN_Q_COMPLETED = 1 };
-
-enum { DIR_READ = 0, DIR_WRITE = 1 };
-
-struct rn_io {
-	struct vio_req req;
-	uint64_t t_start, t_issue;	/* ns */
-	int ddir;
-	bool sync;		/* completed inside queue: no slat */
-	uint64_t slot_ios;	/* I/Os this unit (ORION's slot) completed ... */
-	double slot_lat_ns;	/* ... and the sum of their lat */
-	struct rn_io *next;
-};
-
-struct rn_stats {
-	uint64_t ios, bytes;
-	struct lathist lat, clat, slat;
-};
-
-/*
- * A group's start line: clones set themselves up (LUNs, queue, buffers),
- * say so, and wait; the parent starts them all at once when every clone
- * is ready, as fio holds its jobs until all are set up. Every clone of
- * the group then runs in the same window: t_go to t_go + runtime.
- */
-struct rn_start {
-	pthread_mutex_t lock;
-	pthread_cond_t cond;
-	unsigned int ready;	/* clones set up, or failed setting up */
-	bool go, abort;
-	uint64_t t_go;
-};
-
-struct rn_td {
-	const struct jp_job *job;
-	struct rn_start *start_line;
-	unsigned int clone;
-	const struct rn_engine_ops *ops;
-	struct vvol *vv;
-	struct vio *q;
-	uint64_t file_size;
-	uint64_t start, len;	/* the job's range of the file */
-	uint64_t limit;		/* bytes to issue, 0 = until runtime */
-	uint64_t seq_pos;
-	/*
-	 * fio's random map (norandommap=0): each block once per pass. A
-	 * full-period LCG over the next power of two, skipping values past
-	 * the last block, visits every block exactly once in O(1) memory.
-	 */
-	bool map;
-	uint64_t map_x, map_mask, map_a, map_c;
-	struct rn_io *ios, *free_ios;
-	void *bufs;
-	unsigned int inflight;
-	uint64_t rng;
-	struct rn_stats st[2];
-	uint64_t t0, t_end;
-	double usr_s, sys_s;
-	int error;
-	char msg[1024];
-	bool verifying;
-	pthread_t thr;
-	int done;		/* set (atomically) when the clone's thread ends */
-	uint64_t progress;	/* now_ns() of the last completion (atomic) */
-	int abandoned;		/* set (atomically) by a parent giving up on it */
-	bool ready;		/* under start_line->lock */
-	unsigned int nluns;	/* of its volume, for the open-file budget */
-	char lun_names[512];	/* 'a', 'b': for the parent's messages */
-	bool q_sync;		/* its backend completes inside queue */
-};
 
 /* The hooks, as fio's struct ioengine_ops names them. */
 struct rn_engine_ops {
@@ -147,6 +72,12 @@ static int core_get_file_size(struct rn_td *td, struct fr_err *err)
 		return ret;
 	td->file_size = vv->size;
 	td->nluns = vv->nluns;
+	if (td->du) {
+		unsigned int l;
+
+		for (l = 0; l < vv->nluns; l++)
+			du_add_path(td->du, vv->luns[l].path);
+	}
 	{
 		size_t len = 0;
 		unsigned int l;
@@ -420,8 +351,9 @@ static void complete(struct rn_td *td, struct rn_io *io, uint64_t t)
 		vio_describe_error(td->q, &io->req, m, sizeof(m));
 		fail(td, io->req.error, "%s", m);
 	} else {
-		s->ios++;
-		s->bytes += io->req.len;
+		/* The parent samples these while the clone runs (rn_sample()). */
+		__atomic_store_n(&s->ios, s->ios + 1, __ATOMIC_RELAXED);
+		__atomic_store_n(&s->bytes, s->bytes + io->req.len, __ATOMIC_RELAXED);
 		io->slot_ios++;
 		io->slot_lat_ns += (double)since(io->t_start, t);
 		lh_add(&s->lat, since(io->t_start, t));
@@ -434,6 +366,8 @@ static void complete(struct rn_td *td, struct rn_io *io, uint64_t t)
 			lh_add(&s->clat, since(io->t_issue, t));
 			lh_add(&s->slat, since(io->t_start, io->t_issue));
 		}
+		/* fio's latency_ns/us/ms buckets: of clat. */
+		rs_mark_latency(&td->depths, since(io->sync ? io->t_start : io->t_issue, t));
 		if (io->ddir == DIR_READ && td->job->verify_pattern &&
 		    td->job->pattern_len) {
 			uint64_t bad;
@@ -534,15 +468,24 @@ static bool start_io(struct rn_td *td, uint64_t *issued, uint64_t *t)
 		return false;
 	}
 	*issued += io->req.len;
+	td->st[io->ddir].issued++;
 	if (ret == RN_Q_COMPLETED) {
+		/* fio's td_io_queue() for an engine without commit. */
+		rs_mark_submit(&td->depths, 1);
+		rs_mark_complete(&td->depths, 1);
+		rs_mark_depth(&td->depths, td->inflight + 1, 1);
 		io->sync = true;
 		*t = take_completion(td, io);
 		return true;
 	}
 	io->sync = false;
 	td->inflight++;
+	/* fio's td_io_commit(): the depth counts the I/O being submitted. */
+	rs_mark_depth(&td->depths, td->inflight, 1);
 	ret = ops->commit(td);
 	io->t_issue = *t = now_ns();
+	if (ret >= 0)
+		rs_mark_submit(&td->depths, 1);
 	if (ret < 0) {
 		fail(td, -ret, "submitting I/O: %s", strerror(-ret));
 		return false;
@@ -583,6 +526,7 @@ static void run_loop(struct rn_td *td, uint64_t deadline, uint64_t limit)
 			fail(td, -n, "waiting for I/O: %s", strerror(-n));
 			break;
 		}
+		rs_mark_complete(&td->depths, (unsigned int)n);
 		for (i = 0; i < (unsigned int)n; i++) {
 			t = take_completion(td, ops->event(td, i));
 			td->inflight--;
@@ -616,13 +560,18 @@ static bool wait_start(struct rn_td *td)
 	return go;
 }
 
+static double tv_diff(const struct timeval *a, const struct timeval *b)
+{
+	return (double)(b->tv_sec - a->tv_sec) + (double)(b->tv_usec - a->tv_usec) / 1e6;
+}
+
 static void *thread_main(void *arg)
 {
 	struct rn_td *td = arg;
 	const struct jp_job *j = td->job;
 	struct fr_err err = { "" };
-	struct rusage ru;
-	bool go;
+	struct rusage ru0, ru;
+	bool go, have_ru0 = false;
 	int ret;
 
 	ret = td->ops->init(td, &err);
@@ -640,6 +589,8 @@ static void *thread_main(void *arg)
 out:
 	go = wait_start(td) && !td->error;
 	if (go) {
+		/* As fio (backend.c: ru_start with the epoch): CPU from the start. */
+		have_ru0 = !getrusage(RUSAGE_THREAD, &ru0);
 		td->t0 = td->start_line->t_go;
 		run_loop(td, j->runtime_us ? td->t0 + j->runtime_us * 1000 : UINT64_MAX,
 			 td->limit);
@@ -651,15 +602,63 @@ out:
 		td->seq_pos = 0;
 		run_loop(td, UINT64_MAX, td->len);
 	}
-	if (!getrusage(RUSAGE_THREAD, &ru)) {
-		td->usr_s = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6;
-		td->sys_s = (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6;
+	/* stat.c: update_rusage_stat(). */
+	if (have_ru0 && !getrusage(RUSAGE_THREAD, &ru)) {
+		td->usr_s = tv_diff(&ru0.ru_utime, &ru.ru_utime);
+		td->sys_s = tv_diff(&ru0.ru_stime, &ru.ru_stime);
+		td->ctx = (uint64_t)(ru.ru_nvcsw + ru.ru_nivcsw - ru0.ru_nvcsw - ru0.ru_nivcsw);
+		td->minf = (uint64_t)(ru.ru_minflt - ru0.ru_minflt);
+		td->majf = (uint64_t)(ru.ru_majflt - ru0.ru_majflt);
 	}
 	if (td->q)
 		td->ops->close_file(td);
 	td->ops->cleanup(td);
 	__atomic_store_n(&td->done, 1, __ATOMIC_RELEASE);
 	return NULL;
+}
+
+/*
+ * One bandwidth or IOPS interval of a running clone, as fio's helper
+ * thread takes it (stat.c: __add_samples()): when @avg_ms have passed
+ * (1 ms slack) since the last, each direction with I/O done in the
+ * interval gets one sample of its rate over the interval's whole
+ * milliseconds; directions without I/O get none.
+ */
+static void sample(struct rn_td *td, struct rn_sampler *smp, unsigned int avg_ms,
+		   bool bw, uint64_t now)
+{
+	uint64_t spent = since(smp->t, now) / 1000000;
+	int ddir;
+
+	if (spent < avg_ms && avg_ms - spent > 1)
+		return;
+	for (ddir = 0; ddir < 2; ddir++) {
+		struct rn_stats *s = &td->st[ddir];
+		uint64_t cur = bw ? __atomic_load_n(&s->bytes, __ATOMIC_RELAXED)
+				  : __atomic_load_n(&s->ios, __ATOMIC_RELAXED);
+
+		if (cur == smp->last[ddir])
+			continue;
+		rs_sample_add(bw ? &s->bw : &s->iops, rs_rate(cur - smp->last[ddir], spent, bw));
+		smp->last[ddir] = cur;
+	}
+	smp->t = now;
+}
+
+/* The parent's sampling pass over the clones of a running group. */
+static void sample_group(struct rn_td **tds, size_t first, size_t n)
+{
+	uint64_t now = now_ns();
+	size_t k;
+
+	for (k = first; k < n; k++) {
+		struct rn_td *td = tds[k];
+
+		if (__atomic_load_n(&td->done, __ATOMIC_ACQUIRE))
+			continue;
+		sample(td, &td->bw_smp, td->job->bw_avg_ms, true, now);
+		sample(td, &td->iops_smp, td->job->iops_avg_ms, false, now);
+	}
 }
 
 /*
@@ -698,6 +697,7 @@ static int reap(struct rn_td **tds, size_t first, size_t n, unsigned int stuck_s
 		/* The clone may store a later time than a clock read before the load. */
 		last = __atomic_load_n(&td->progress, __ATOMIC_RELAXED);
 		if (!limit || (int64_t)(now_ns() - last) <= (int64_t)limit) {
+			sample_group(tds, first, n);
 			nanosleep(&tick, NULL);
 			continue;
 		}
@@ -711,135 +711,6 @@ static int reap(struct rn_td **tds, size_t first, size_t n, unsigned int stuck_s
 	for (k = first; k < n; k++)
 		pthread_join(tds[k]->thr, NULL);
 	return 0;
-}
-
-/* --------------------------------------------------------------- JSON */
-
-static const double default_pcts[] = {
-	1, 5, 10, 20, 30, 40, 50, 60, 70, 80, 90, 95, 99, 99.5, 99.9, 99.95, 99.99,
-};
-
-static json_t *lat_json(const struct lathist *h)
-{
-	json_t *o = json_object(), *p = json_object(), *b = json_object();
-	unsigned int i;
-
-	json_object_set_new(o, "min", json_integer((json_int_t)h->min));
-	json_object_set_new(o, "max", json_integer((json_int_t)h->max));
-	json_object_set_new(o, "mean", json_real(h->n ? h->mean : 0));
-	json_object_set_new(o, "stddev", json_real(lh_stddev(h)));
-	json_object_set_new(o, "N", json_integer((json_int_t)h->n));
-	if (h->n) {
-		for (i = 0; i < sizeof(default_pcts) / sizeof(default_pcts[0]); i++) {
-			char k[32];
-
-			snprintf(k, sizeof(k), "%f", default_pcts[i]);
-			json_object_set_new(p, k, json_integer((json_int_t)lh_percentile(h, default_pcts[i])));
-		}
-		for (i = 0; i < LH_NR; i++) {
-			char k[32];
-
-			if (!h->bucket[i])
-				continue;
-			snprintf(k, sizeof(k), "%" PRIu64, lh_bucket_value(i));
-			json_object_set_new(b, k, json_integer((json_int_t)h->bucket[i]));
-		}
-		json_object_set_new(o, "percentile", p);
-		json_object_set_new(o, "bins", b);
-	} else {
-		json_decref(p);
-		json_decref(b);
-	}
-	return o;
-}
-
-static json_t *dir_json(const struct rn_stats *s, uint64_t runtime_ms)
-{
-	json_t *o = json_object();
-	uint64_t rt = s->ios ? runtime_ms : 0;
-	double bwb = rt ? (double)s->bytes * 1000.0 / (double)rt : 0;
-
-	json_object_set_new(o, "io_bytes", json_integer((json_int_t)s->bytes));
-	json_object_set_new(o, "io_kbytes", json_integer((json_int_t)(s->bytes >> 10)));
-	json_object_set_new(o, "bw_bytes", json_integer((json_int_t)bwb));
-	json_object_set_new(o, "bw", json_integer((json_int_t)(bwb / 1024)));
-	json_object_set_new(o, "iops", json_real(rt ? (double)s->ios * 1000.0 / (double)rt : 0));
-	json_object_set_new(o, "runtime", json_integer((json_int_t)rt));
-	json_object_set_new(o, "total_ios", json_integer((json_int_t)s->ios));
-	json_object_set_new(o, "short_ios", json_integer(0));
-	json_object_set_new(o, "drop_ios", json_integer(0));
-	json_object_set_new(o, "slat_ns", lat_json(&s->slat));
-	/* Synchronous I/O (clat N 0): its clat is its lat, kept once. */
-	json_object_set_new(o, "clat_ns", lat_json(s->clat.n || !s->lat.n ? &s->clat : &s->lat));
-	json_object_set_new(o, "lat_ns", lat_json(&s->lat));
-	return o;
-}
-
-static json_t *kv_json(const struct jp_kv *kv, size_t n)
-{
-	json_t *o = json_object();
-	size_t i;
-
-	/* As fio 3.33: options given without a value are not echoed. */
-	for (i = 0; i < n; i++)
-		if (kv[i].val)
-			json_object_set_new(o, kv[i].key, json_string(kv[i].val));
-	return o;
-}
-
-static json_t *job_json(const struct rn_td *td, double elapsed)
-{
-	const struct jp_job *j = td->job;
-	json_t *o = json_object();
-	struct rn_stats none;
-	uint64_t ms = td->t_end > td->t0 ? (td->t_end - td->t0 + 500000) / 1000000 : 0;
-	double secs = td->t_end > td->t0 ? (double)(td->t_end - td->t0) / 1e9 : 0;
-
-	memset(&none, 0, sizeof(none));
-	json_object_set_new(o, "jobname", json_string(j->name));
-	json_object_set_new(o, "groupid", json_integer(j->groupid));
-	json_object_set_new(o, "error", json_integer(td->error));
-	if (td->error)
-		json_object_set_new(o, "first_error", json_string(td->msg));
-	json_object_set_new(o, "eta", json_integer(0));
-	json_object_set_new(o, "elapsed", json_integer((json_int_t)(elapsed + 0.5)));
-	json_object_set_new(o, "job options", kv_json(j->own, j->nown));
-	json_object_set_new(o, "read", dir_json(&td->st[DIR_READ], ms ? ms : 1));
-	json_object_set_new(o, "write", dir_json(&td->st[DIR_WRITE], ms ? ms : 1));
-	json_object_set_new(o, "trim", dir_json(&none, 0));
-	json_object_set_new(o, "job_runtime", json_integer((json_int_t)ms));
-	json_object_set_new(o, "usr_cpu", json_real(secs ? 100.0 * td->usr_s / secs : 0));
-	json_object_set_new(o, "sys_cpu", json_real(secs ? 100.0 * td->sys_s / secs : 0));
-	json_object_set_new(o, "iodepth", json_integer(j->iodepth));
-	json_object_set_new(o, "engine", json_string(td->job->engine_so ? "fiorion" : td->job->ioengine));
-	/*
-	 * Not fio's: each I/O unit's count and mean lat, for ORION's
-	 * per-slot "Index = k Count = c Avg Lat = x" trace lines.
-	 */
-	if (td->ios) {
-		json_t *a = json_array();
-		unsigned int k;
-
-		/*
-		 * A synchronous backend holds one I/O at a time whatever
-		 * iodepth says: only the units that did I/O are slots.
-		 */
-		for (k = 0; k < j->iodepth; k++) {
-			json_t *s;
-			const struct rn_io *io = &td->ios[k];
-
-			if (!io->slot_ios && td->q_sync)
-				continue;
-			s = json_object();
-
-			json_object_set_new(s, "count", json_integer((json_int_t)io->slot_ios));
-			json_object_set_new(s, "lat_ns_mean",
-					    json_real(io->slot_ios ? io->slot_lat_ns / (double)io->slot_ios : 0));
-			json_array_append_new(a, s);
-		}
-		json_object_set_new(o, "fiorion_slots", a);
-	}
-	return o;
 }
 
 /*
@@ -919,8 +790,10 @@ static int start_group(struct rn_start *s, struct rn_td **tds, size_t first,
 	for (k = first; k < n; k++)
 		abort |= tds[k]->error != 0;
 	s->t_go = now_ns();
-	for (k = first; k < n; k++)
+	for (k = first; k < n; k++) {
 		__atomic_store_n(&tds[k]->progress, s->t_go, __ATOMIC_RELAXED);
+		tds[k]->bw_smp.t = tds[k]->iops_smp.t = s->t_go;
+	}
 	if (abort)
 		s->abort = true;
 	else
@@ -928,6 +801,11 @@ static int start_group(struct rn_start *s, struct rn_td **tds, size_t first,
 	pthread_cond_broadcast(&s->cond);
 	pthread_mutex_unlock(&s->lock);
 	return reap(tds, first, n, stuck_s, err);
+}
+
+uint64_t rn_runtime_ms(const struct rn_td *td)
+{
+	return td->t_end > td->t0 ? (td->t_end - td->t0 + 500000) / 1000000 : 0;
 }
 
 /* A clone's name in messages: "job 'x'", or "job 'x' (clone 3 of 8)". */
@@ -991,10 +869,9 @@ int rn_run(const struct jp_file *f, FILE *out, bool *refused,
 	size_t ntd = 0, i, k;
 	uint64_t t_start = (clk_init(), now_ns());
 	time_t wall = time(NULL);
-	struct timespec rt;
-	json_t *doc, *jobs;
+	struct du_set du = { NULL, 0 };
+	json_t *doc;
 	int g, ret = 0;
-	char tbuf[64];
 	pthread_attr_t attr;
 	unsigned int stuck_s = 300;	/* fio's FIO_REAP_TIMEOUT */
 	const char *e = getenv("FIORION_STUCK_TIMEOUT");
@@ -1035,6 +912,7 @@ int rn_run(const struct jp_file *f, FILE *out, bool *refused,
 				td->job = j;
 				td->clone = (unsigned int)k;
 				td->ops = &core_ops;
+				td->du = k == 0 && j->disk_util ? &du : NULL;
 				td->rng = j->randrepeat ? 0x9e3779b97f4a7c15ULL ^ (k + 1) * 0x100000001b3ULL
 							: (now_ns() ^ (uint64_t)(uintptr_t)td) | 1;
 				ret = plan_clone(td, err);
@@ -1067,8 +945,10 @@ int rn_run(const struct jp_file *f, FILE *out, bool *refused,
 					break;
 				}
 			}
-			if (start_group(start_line, tds, first, i, ret != 0, stuck_s, err))
+			if (start_group(start_line, tds, first, i, ret != 0, stuck_s, err)) {
+				du_free(&du);
 				return -ETIMEDOUT;	/* threads left behind */
+			}
 			started |= start_line->go;
 			pthread_cond_destroy(&start_line->cond);
 			pthread_mutex_destroy(&start_line->lock);
@@ -1080,24 +960,13 @@ int rn_run(const struct jp_file *f, FILE *out, bool *refused,
 					      tds[k]->job->name, tds[k]->msg);
 	}
 
-	doc = json_object();
-	jobs = json_array();
-	clock_gettime(CLOCK_REALTIME, &rt);
-	json_object_set_new(doc, "fio version", json_string("fiorion-" FIORION_VERSION));
-	json_object_set_new(doc, "timestamp", json_integer((json_int_t)wall));
-	json_object_set_new(doc, "timestamp_ms", json_integer((json_int_t)rt.tv_sec * 1000 + rt.tv_nsec / 1000000));
-	ctime_r(&wall, tbuf);
-	tbuf[strcspn(tbuf, "\n")] = '\0';
-	json_object_set_new(doc, "time", json_string(tbuf));
-	if (f->nglobal)
-		json_object_set_new(doc, "global options", kv_json(f->global, f->nglobal));
-	for (i = 0; i < ntd; i++)
-		json_array_append_new(jobs, job_json(tds[i], (double)(now_ns() - t_start) / 1e9));
-	json_object_set_new(doc, "jobs", jobs);
+	du_stop(&du);
+	doc = rn_json(f, tds, ntd, &du, wall, (double)(now_ns() - t_start) / 1e9);
 	if (json_dumpf(doc, out, JSON_INDENT(2) | JSON_REAL_PRECISION(10)) || fputc('\n', out) == EOF)
 		if (!ret)
 			ret = fr_errf(err, -EIO, "cannot write the JSON result");
 	json_decref(doc);
+	du_free(&du);
 	pthread_attr_destroy(&attr);
 	if (refused)
 		*refused = ret && !started;

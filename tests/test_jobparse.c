@@ -65,6 +65,11 @@ static void test_jobparse_syntax(void **state)
 	assert_true(a->direct && a->time_based);
 	assert_int_equal(a->runtime_us, 120000000);
 	assert_int_equal(a->rw, JP_RANDRW);
+	/* fio's defaults: 500 ms sampling intervals, disk statistics on. */
+	assert_int_equal(a->bw_avg_ms, 500);
+	assert_int_equal(a->iops_avg_ms, 500);
+	assert_true(a->disk_util);
+	assert_null(a->description);
 	assert_int_equal(a->rwmixwrite, 30);
 	assert_int_equal(a->bs, 8192);
 	assert_int_equal(a->iodepth, 3);
@@ -112,6 +117,9 @@ static void test_jobparse_errors(void **state)
 		{ "[a]\nioengine=io_uring\n", "j.fio:1: job 'a' needs filename=" },
 		{ "[a]\nioengine=psync\nfilename=/f\nverify=md5\n", "j.fio:4: verify=md5" },
 		{ "[a]\nioengine\nfilename=/f\n", "j.fio:2: option 'ioengine' needs a value" },
+		{ "[a]\nioengine=psync\nfilename=/f\nbwavgtime=0\n", "j.fio:4: bwavgtime=0: not a valid value" },
+		{ "[a]\nioengine=psync\nfilename=/f\niopsavgtime=1s\n", "j.fio:4: iopsavgtime=1s: not a valid value" },
+		{ "[a]\nioengine=psync\nfilename=/f\ndisk_util=maybe\n", "j.fio:4: disk_util=maybe: not a valid value" },
 	};
 	size_t i;
 

@@ -165,12 +165,12 @@ static void test_matrix_job_sections(void **state)
 	(void)state;
 	s = render(&c, &mixed);
 	assert_string_equal(s,
-		"\n[p007-s3-l2-small]\nrw=randread\nbs=8k\niodepth=3\n"
-		"\n[p007-s3-l2-large]\nrw=randread\nbs=1024k\niodepth=2\n");
+		"\n[p007-s3-l2-small]\nrw=randread\nbs=8k\niodepth=3\nnumjobs=1\n"
+		"\n[p007-s3-l2-large]\nrw=randread\nbs=1024k\niodepth=2\nnumjobs=1\n");
 	free(s);
 	c.write_pct = 30;
 	s = render(&c, &mixed);
-	assert_non_null(strstr(s, "rw=randrw\nrwmixwrite=30\nbs=8k\niodepth=3\n"));
+	assert_non_null(strstr(s, "rw=randrw\nrwmixwrite=30\nbs=8k\niodepth=3\nnumjobs=1\n"));
 	free(s);
 	/* Sequential: 4 streams, round(4 x 30%) = 1 of them writes. */
 	c.seq = true;
@@ -184,8 +184,8 @@ static void test_matrix_job_sections(void **state)
 	/* Warming: junk writes (write test) for 2 minutes, its own group. */
 	c.cache_size = -1;
 	s = render(&c, &seq);
-	assert_true(strncmp(s, "\n[p007-s0-l4-warm]\nrw=randwrite\nbs=1024k\niodepth=16\nruntime=120\n"
-			    "\n[p007-s0-l4-large]\nstonewall=1\nrw=read\n", 88) == 0);
+	assert_true(strncmp(s, "\n[p007-s0-l4-warm]\nrw=randwrite\nbs=1024k\niodepth=16\nnumjobs=1\nruntime=120\n"
+			    "\n[p007-s0-l4-large]\nstonewall=1\nrw=read\n", 98) == 0);
 	free(s);
 	c.cache_size = 256;
 	s = render(&c, &seq);

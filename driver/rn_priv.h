@@ -1,0 +1,120 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * rn_priv.h -- the built-in runner's per-clone state, shared by its run
+ * loop (runner.c) and its JSON writer (rnjson.c); not for other users.
+ */
+#ifndef FIORION_RN_PRIV_H
+#define FIORION_RN_PRIV_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <time.h>
+
+#include <jansson.h>
+
+#include "jobparse.h"
+#include "lathist.h"
+#include "rnstat.h"
+#include "vio.h"
+
+struct du_set;
+
+enum { RN_Q_QUEUED = 0, RN_Q_COMPLETED = 1 };
+
+enum { DIR_READ = 0, DIR_WRITE = 1 };
+
+struct rn_io {
+	struct vio_req req;
+	uint64_t t_start, t_issue;	/* ns */
+	int ddir;
+	bool sync;		/* completed inside queue: no slat */
+	uint64_t slot_ios;	/* I/Os this unit (ORION's slot) completed ... */
+	double slot_lat_ns;	/* ... and the sum of their lat */
+	struct rn_io *next;
+};
+
+/* One direction of one clone. */
+struct rn_stats {
+	/* I/Os and bytes done: stored atomically, the parent samples them. */
+	uint64_t ios, bytes;
+	uint64_t issued;	/* I/Os handed to the backend (fio's total_io_u) */
+	struct lathist lat, clat, slat;
+	/* Per-interval samples (fio's bw_stat, iops_stat): the parent's. */
+	struct rs_samples bw, iops;
+};
+
+/* The parent's sampling state for one clone and one kind (bw or iops). */
+struct rn_sampler {
+	uint64_t t;		/* when the last interval ended */
+	uint64_t last[2];	/* the counters then, per direction */
+};
+
+/*
+ * A group's start line: clones set themselves up (LUNs, queue, buffers),
+ * say so, and wait; the parent starts them all at once when every clone
+ * is ready, as fio holds its jobs until all are set up. Every clone of
+ * the group then runs in the same window: t_go to t_go + runtime.
+ */
+struct rn_start {
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	unsigned int ready;	/* clones set up, or failed setting up */
+	bool go, abort;
+	uint64_t t_go;
+};
+
+struct rn_td {
+	const struct jp_job *job;
+	struct rn_start *start_line;
+	unsigned int clone;
+	const struct rn_engine_ops *ops;
+	struct vvol *vv;
+	struct vio *q;
+	uint64_t file_size;
+	uint64_t start, len;	/* the job's range of the file */
+	uint64_t limit;		/* bytes to issue, 0 = until runtime */
+	uint64_t seq_pos;
+	/*
+	 * fio's random map (norandommap=0): each block once per pass. A
+	 * full-period LCG over the next power of two, skipping values past
+	 * the last block, visits every block exactly once in O(1) memory.
+	 */
+	bool map;
+	uint64_t map_x, map_mask, map_a, map_c;
+	struct rn_io *ios, *free_ios;
+	void *bufs;
+	unsigned int inflight;
+	uint64_t rng;
+	struct rn_stats st[2];
+	struct du_set *du;	/* the parent's, to add the LUNs' devices to */
+	struct rs_depths depths;
+	struct rn_sampler bw_smp, iops_smp;
+	uint64_t t0, t_end;
+	double usr_s, sys_s;	/* from its start to its end, as fio */
+	uint64_t ctx, majf, minf;
+	int error;
+	char msg[1024];
+	bool verifying;
+	pthread_t thr;
+	int done;		/* set (atomically) when the clone's thread ends */
+	uint64_t progress;	/* now_ns() of the last completion (atomic) */
+	int abandoned;		/* set (atomically) by a parent giving up on it */
+	bool ready;		/* under start_line->lock */
+	unsigned int nluns;	/* of its volume, for the open-file budget */
+	char lun_names[512];	/* 'a', 'b': for the parent's messages */
+	bool q_sync;		/* its backend completes inside queue */
+};
+
+/* The clone's runtime in ms as fio rounds it (its job_runtime). */
+uint64_t rn_runtime_ms(const struct rn_td *td);
+
+/*
+ * The result document of clones @tds (all of @f's, in order), with
+ * disk_util from @du (may be NULL), started at @wall, @elapsed seconds
+ * of wall time.
+ */
+json_t *rn_json(const struct jp_file *f, struct rn_td *const *tds, size_t n,
+		const struct du_set *du, time_t wall, double elapsed);
+
+#endif
