@@ -25,7 +25,9 @@ override CFLAGS += -std=gnu11 -Wall -Wextra -fPIC
 ifeq ($(DEVELOPER),1)
 override CFLAGS += -Werror
 endif
-override CPPFLAGS += -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -Iplugin -Iconverter -Idriver -MMD -MP
+VERSION := 0.1
+override CPPFLAGS += -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -DFIORION_VERSION='"$(VERSION)"' \
+	-Icommon -Iplugin -Iconverter -Idriver -MMD -MP
 SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer
 
 ifneq ($(findstring 1,$(V)),1)
@@ -34,11 +36,16 @@ QUIET_LINK = @echo '   ' LINK $@;
 QUIET_GEN = @echo '   ' GEN $@;
 endif
 
+# The base layer under all three programs: no fio, no ORION, no jansson.
+COMMON_SRCS := \
+	common/fr_err.c \
+	common/fr_size.c \
+	# EOL
+
 CORE_SRCS := \
 	plugin/backend.c \
 	plugin/backend_aio.c \
 	plugin/backend_uring.c \
-	plugin/fr_err.c \
 	plugin/vio.c \
 	plugin/vvol.c \
 	# EOL
@@ -47,8 +54,6 @@ CONV_SRCS := \
 	converter/fiojson.c \
 	converter/orion_report.c \
 	converter/points.c \
-	plugin/fr_err.c \
-	plugin/fr_size.c \
 	# EOL
 
 DRIVER_SRCS := \
@@ -80,16 +85,18 @@ CMOCKA_LIBS = $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 
 JANSSON_LIBS = $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
 
-CORE_OBJS := $(CORE_SRCS:%.c=$(B)/%.o)
-SAN_OBJS := $(CORE_SRCS:%.c=$(B)/san/%.o)
-CONV_OBJS := $(CONV_SRCS:%.c=$(B)/%.o)
-CONV_SAN_OBJS := $(CONV_SRCS:%.c=$(B)/san/%.o)
+COMMON_OBJS := $(COMMON_SRCS:%.c=$(B)/%.o)
+COMMON_SAN_OBJS := $(COMMON_SRCS:%.c=$(B)/san/%.o)
+CORE_OBJS := $(CORE_SRCS:%.c=$(B)/%.o) $(COMMON_OBJS)
+SAN_OBJS := $(CORE_SRCS:%.c=$(B)/san/%.o) $(COMMON_SAN_OBJS)
+CONV_OBJS := $(CONV_SRCS:%.c=$(B)/%.o) $(COMMON_OBJS)
+CONV_SAN_OBJS := $(CONV_SRCS:%.c=$(B)/san/%.o) $(COMMON_SAN_OBJS)
 ENGINE := $(B)/fiorion-engine.so
 FIO2ORION := $(B)/fio2orion
 FIORION := $(B)/fiorion
 DRIVER_OBJS := $(DRIVER_SRCS:%.c=$(B)/%.o)
 # The driver: the converter library plus the engine core (no fio headers).
-DRIVER_LIB_OBJS := $(filter-out $(B)/plugin/fr_err.o,$(CORE_OBJS)) $(CONV_OBJS)
+DRIVER_LIB_OBJS := $(sort $(CORE_OBJS) $(CONV_OBJS))
 TEST_BINS := $(UNIT_TESTS:%=$(B)/tests/%)
 SETUP_OK := $(B)/.setup-ok
 
@@ -152,27 +159,27 @@ $(FIORION): $(DRIVER_OBJS) $(DRIVER_LIB_OBJS)
 
 $(B)/tests/test_matrix: tests/test_matrix.c $(B)/san/driver/matrix.o $(B)/san/driver/jobfile.o
 	@mkdir -p $(dir $@)
-	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Idriver $(CFLAGS) $(SAN_FLAGS) -o $@ $^ $(CMOCKA_LIBS)
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Idriver $(CFLAGS) $(SAN_FLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS)
 
 $(B)/tests/test_clock: tests/test_clock.c $(B)/san/driver/clock.o
 	@mkdir -p $(dir $@)
-	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Idriver $(CFLAGS) $(SAN_FLAGS) -o $@ $^ $(CMOCKA_LIBS) -lpthread
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Idriver $(CFLAGS) $(SAN_FLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lpthread
 
 $(B)/tests/test_rnstat: tests/test_rnstat.c $(B)/san/driver/rnstat.o
 	@mkdir -p $(dir $@)
-	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) -o $@ $^ $(CMOCKA_LIBS) -lm
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lm
 
-$(B)/tests/test_jobparse: tests/test_jobparse.c $(B)/san/driver/jobparse.o $(B)/san/plugin/fr_err.o $(B)/san/plugin/fr_size.o
+$(B)/tests/test_jobparse: tests/test_jobparse.c $(B)/san/driver/jobparse.o $(COMMON_SAN_OBJS)
 	@mkdir -p $(dir $@)
-	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) -o $@ $^ $(CMOCKA_LIBS)
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS)
 
 $(B)/tests/test_vio $(B)/tests/test_vvol: $(B)/tests/%: tests/%.c $(SAN_OBJS)
 	@mkdir -p $(dir $@)
-	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) -o $@ $^ $(CORE_LIBS) $(CMOCKA_LIBS)
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) -o $@ $(filter %.c %.o,$^) $(CORE_LIBS) $(CMOCKA_LIBS)
 
 $(B)/tests/test_fiojson $(B)/tests/test_report: $(B)/tests/%: tests/%.c $(CONV_SAN_OBJS)
 	@mkdir -p $(dir $@)
-	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Iconverter $(CFLAGS) $(SAN_FLAGS) -o $@ $^ $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Iconverter $(CFLAGS) $(SAN_FLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
 
 $(B)/tests/placement: tests/placement.c
 	@mkdir -p $(dir $@)

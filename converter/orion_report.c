@@ -12,6 +12,7 @@
  * behind the statistics printed under them, as ORION 10.2's do.
  */
 #include "orion_report.h"
+#include "version.h"
 
 #include <errno.h>
 #include <jansson.h>
@@ -24,9 +25,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#ifndef FIORION_VERSION
-#define FIORION_VERSION "0.1"
-#endif
+
 
 static char *xstrdup(const char *s)
 {

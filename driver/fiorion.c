@@ -29,6 +29,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "version.h"
 #include "fiojson.h"
 #include "jobfile.h"
 #include "matrix.h"
@@ -39,9 +40,6 @@
 #include "runner.h"
 #include "vvol.h"
 
-#ifndef FIORION_VERSION
-#define FIORION_VERSION "0.1"
-#endif
 #ifndef ENGINE_INSTALL_DIR
 #define ENGINE_INSTALL_DIR "/usr/local/lib/fiorion"
 #endif

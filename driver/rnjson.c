@@ -13,12 +13,10 @@
 
 #include <jansson.h>
 
+#include "version.h"
 #include "diskutil.h"
 #include "rn_priv.h"
 
-#ifndef FIORION_VERSION
-#define FIORION_VERSION "0.1"
-#endif
 
 static const double default_pcts[] = {
 	1, 5, 10, 20, 30, 40, 50, 60, 70, 80, 90, 95, 99, 99.5, 99.9, 99.95, 99.99,
