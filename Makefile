@@ -39,6 +39,8 @@ endif
 # The base layer under all three programs: no fio, no ORION, no jansson.
 COMMON_SRCS := \
 	common/fr_err.c \
+	common/fr_file.c \
+	common/fr_lunlist.c \
 	common/fr_size.c \
 	# EOL
 
@@ -71,6 +73,7 @@ DRIVER_SRCS := \
 
 UNIT_TESTS := \
 	test_clock \
+	test_common \
 	test_fiojson \
 	test_jobparse \
 	test_matrix \
@@ -164,6 +167,10 @@ $(B)/tests/test_matrix: tests/test_matrix.c $(B)/san/driver/matrix.o $(B)/san/dr
 $(B)/tests/test_clock: tests/test_clock.c $(B)/san/driver/clock.o
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Idriver $(CFLAGS) $(SAN_FLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lpthread
+
+$(B)/tests/test_common: tests/test_common.c $(COMMON_SAN_OBJS)
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS)
 
 $(B)/tests/test_rnstat: tests/test_rnstat.c $(B)/san/driver/rnstat.o
 	@mkdir -p $(dir $@)

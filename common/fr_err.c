@@ -5,6 +5,7 @@
 #include "fr_err.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -18,6 +19,23 @@ int fr_errf(struct fr_err *err, int ret, const char *fmt, ...)
 	vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
 	va_end(ap);
 	return ret;
+}
+
+int fr_errf_errno(struct fr_err *err, const char *fmt, ...)
+{
+	int e = errno ? errno : EIO;
+	char eb[128];
+	size_t n;
+	va_list ap;
+
+	if (!err)
+		return -e;
+	va_start(ap, fmt);
+	vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
+	va_end(ap);
+	n = strlen(err->msg);
+	snprintf(err->msg + n, sizeof(err->msg) - n, ": %s", fr_strerror(-e, eb, sizeof(eb)));
+	return -e;
 }
 
 const char *fr_strerror(int ret, char *buf, unsigned long len)

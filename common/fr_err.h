@@ -23,6 +23,13 @@ struct fr_err {
 int fr_errf(struct fr_err *err, int ret, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/*
+ * As fr_errf(), for a failed system call: appends ": <strerror(errno)>"
+ * and returns -errno (git's error_errno()). errno is read first.
+ */
+int fr_errf_errno(struct fr_err *err, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
 /* Lower-case strerror(-ret), as error messages print it. */
 const char *fr_strerror(int ret, char *buf, unsigned long len);
 

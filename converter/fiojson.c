@@ -26,33 +26,35 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "fr_file.h"
+#include "fr_size.h"
+
 static char *xstrdup(const char *s)
 {
 	return s ? strdup(s) : NULL;
 }
 
-uint64_t fj_parse_size(const char *s)
+/*
+ * A size fio echoed: its first value ("8k,64k" is bs per direction,
+ * "4k-64k" a range, "4k:64k" per direction in old releases), read by
+ * the one strict parser. 0 when it is not a size.
+ */
+static uint64_t opt_size(const char *s)
 {
-	char *end;
-	double v;
-	uint64_t mult = 1;
+	char first[64];
+	uint64_t v;
+	size_t n;
 
 	if (!s)
 		return 0;
 	while (isspace((unsigned char)*s))
 		s++;
-	v = strtod(s, &end);
-	if (end == s || v < 0)
+	n = strcspn(s, ",:- \t");
+	if (!n || n >= sizeof(first))
 		return 0;
-	switch (tolower((unsigned char)*end)) {
-	case 'k': mult = 1ULL << 10; break;
-	case 'm': mult = 1ULL << 20; break;
-	case 'g': mult = 1ULL << 30; break;
-	case 't': mult = 1ULL << 40; break;
-	case 'p': mult = 1ULL << 50; break;
-	default: break;
-	}
-	return (uint64_t)(v * (double)mult + 0.5);
+	memcpy(first, s, n);
+	first[n] = '\0';
+	return fr_parse_size(first, &v) ? 0 : v;
 }
 
 static double num(json_t *o, const char *key, double def)
@@ -342,7 +344,7 @@ static int add_job(struct fj_set *set, json_t *doc, json_t *j, unsigned int orde
 	job->doc_order = order;
 	job->error = (int)num(j, "error", 0);
 	v = opt(j, global, "iodepth");
-	job->iodepth = v ? fj_parse_size(v) : depth_from_levels(j);
+	job->iodepth = v ? opt_size(v) : depth_from_levels(j);
 	if (!job->iodepth)
 		job->iodepth = 1;
 	job->iodepth_asked = v ? job->iodepth : 0;
@@ -358,9 +360,9 @@ static int add_job(struct fj_set *set, json_t *doc, json_t *j, unsigned int orde
 	job->rwmixwrite = v ? strtod(v, NULL) : -1;
 	if (!v && (v = opt(j, global, "rwmixread")))
 		job->rwmixwrite = 100.0 - strtod(v, NULL);
-	job->bs = fj_parse_size(opt(j, global, "bs"));
+	job->bs = opt_size(opt(j, global, "bs"));
 	if (!job->bs)
-		job->bs = fj_parse_size(opt(j, global, "blocksize"));
+		job->bs = opt_size(opt(j, global, "blocksize"));
 	job->filename = xstrdup(opt(j, global, "filename"));
 	job->lunfile = xstrdup(opt(j, global, "lunfile"));
 	job->luns = xstrdup(opt(j, global, "luns"));
@@ -854,42 +856,12 @@ int fj_read_buffer(struct fj_set *set, const char *name, const char *buf,
 
 int fj_read_file(struct fj_set *set, const char *path, struct fr_err *err)
 {
-	char eb[128], *buf = NULL;
-	struct stat st;
-	size_t len = 0;
-	int fd, ret;
+	char *buf;
+	size_t len;
+	int ret = fr_read_file(path, NULL, 0, FR_READ_REGULAR, &buf, &len, err);
 
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		ret = -errno;
-		return fr_errf(err, ret, "cannot open '%s': %s", path,
-			       fr_strerror(ret, eb, sizeof(eb)));
-	}
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
-		close(fd);
-		return fr_errf(err, -EINVAL, "'%s' is not a regular file", path);
-	}
-	buf = malloc((size_t)st.st_size + 1);
-	if (!buf) {
-		close(fd);
-		return fr_errf(err, -ENOMEM, "'%s': out of memory", path);
-	}
-	while (len < (size_t)st.st_size) {
-		ssize_t n = read(fd, buf + len, (size_t)st.st_size - len);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			ret = n < 0 ? -errno : -EIO;
-			free(buf);
-			close(fd);
-			return fr_errf(err, ret, "cannot read '%s': %s", path,
-				       fr_strerror(ret, eb, sizeof(eb)));
-		}
-		len += (size_t)n;
-	}
-	close(fd);
-	buf[len] = '\0';
+	if (ret)
+		return ret;
 	ret = fj_read_buffer(set, path, buf, len, err);
 	free(buf);
 	return ret;

@@ -151,7 +151,4 @@ int fj_read_buffer(struct fj_set *set, const char *name, const char *buf,
 /* Free everything @set holds; it is then empty and reusable. */
 void fj_set_release(struct fj_set *set);
 
-/* Parse a fio size string ("8k", "1m", "4096", "1.5g") to bytes; 0 on error. */
-uint64_t fj_parse_size(const char *s);
-
 #endif

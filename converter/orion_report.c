@@ -12,6 +12,8 @@
  * behind the statistics printed under them, as ORION 10.2's do.
  */
 #include "orion_report.h"
+#include "fr_file.h"
+#include "fr_lunlist.h"
 #include "version.h"
 
 #include <errno.h>
@@ -559,44 +561,47 @@ static int lun_from_path(struct or_params *p, size_t *cap, const char *path)
 	return 0;
 }
 
-/* LUN names from a job's lunfile=, luns= or filename= options. */
+struct lun_ctx {
+	struct or_params *p;
+	size_t cap;
+};
+
+static int lun_entry(void *arg, const char *name, size_t len, unsigned int line)
+{
+	struct lun_ctx *c = arg;
+	char *path = strndup(name, len);
+	int ret;
+
+	(void)line;
+	if (!path)
+		return -ENOMEM;
+	ret = lun_from_path(c->p, &c->cap, path);
+	free(path);
+	return ret;
+}
+
+/*
+ * LUN names from a job's lunfile=, luns= or filename= options. A lunfile
+ * that cannot be read here (the results moved to another host) is
+ * named as itself.
+ */
 static int luns_from_job(struct or_params *p, const struct fj_job *j)
 {
 	const char *list = j->luns ? j->luns : j->filename;
-	size_t cap = 0;
-	char *copy, *s, *save = NULL;
-	int ret = 0;
+	struct lun_ctx c = { p, 0 };
+	int ret;
 
 	if (j->lunfile) {
-		FILE *lf = fopen(j->lunfile, "r");
-		char line[4096];
+		char *text;
+		size_t len;
 
-		if (lf) {
-			while (!ret && fgets(line, sizeof(line), lf)) {
-				char *b = line, *e = line + strlen(line);
-
-				while (*b == ' ' || *b == '\t')
-					b++;
-				while (e > b && strchr(" \t\r\n", e[-1]))
-					e--;
-				*e = '\0';
-				if (*b)
-					ret = lun_from_path(p, &cap, b);
-			}
-			fclose(lf);
-			return ret;
-		}
-		return lun_from_path(p, &cap, j->lunfile);
+		if (fr_read_file(j->lunfile, "lun file", 64u << 20, FR_READ_TEXT, &text, &len, NULL))
+			return lun_from_path(p, &c.cap, j->lunfile);
+		ret = fr_lunlist_each(text, '\n', lun_entry, &c);
+		free(text);
+		return ret;
 	}
-	if (!list)
-		return 0;
-	copy = strdup(list);
-	if (!copy)
-		return -ENOMEM;
-	for (s = strtok_r(copy, ":", &save); s && !ret; s = strtok_r(NULL, ":", &save))
-		ret = lun_from_path(p, &cap, s);
-	free(copy);
-	return ret;
+	return list ? fr_lunlist_each(list, ':', lun_entry, &c) : 0;
 }
 
 static int64_t *dup_i64(const int64_t *v, size_t n)
@@ -828,46 +833,6 @@ int or_make_dir(const char *path, struct fr_err *err)
 	return 0;
 }
 
-int or_write_file(const char *path, const char *data, size_t len,
-		  struct fr_err *err)
-{
-	char tmp[PATH_MAX + 16], eb[128];
-	size_t done = 0;
-	int fd, ret = 0;
-
-	if (snprintf(tmp, sizeof(tmp), "%s.tmpXXXXXX", path) >= (int)sizeof(tmp))
-		return fr_errf(err, -ENAMETOOLONG, "'%s': name too long", path);
-	fd = mkstemp(tmp);
-	if (fd < 0) {
-		ret = -errno;
-		return fr_errf(err, ret, "cannot create '%s': %s", path,
-			       fr_strerror(ret, eb, sizeof(eb)));
-	}
-	while (done < len) {
-		ssize_t n = write(fd, data + done, len - done);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			ret = -errno;
-			break;
-		}
-		done += (size_t)n;
-	}
-	if (!ret && fchmod(fd, 0644) < 0)
-		ret = -errno;
-	if (close(fd) < 0 && !ret)
-		ret = -errno;
-	if (!ret && rename(tmp, path) < 0)
-		ret = -errno;
-	if (ret) {
-		unlink(tmp);
-		return fr_errf(err, ret, "cannot write '%s': %s", path,
-			       fr_strerror(ret, eb, sizeof(eb)));
-	}
-	return 0;
-}
-
 enum file_kind { F_SUMMARY, F_IOPS, F_MBPS, F_LAT, F_TRACE, F_TRADEOFF, F_HIST };
 
 static const char *const suffix[] = {
@@ -939,7 +904,7 @@ int or_write_all(const struct or_params *p, const struct pt_set *pts,
 			return fr_errf(err, -ENOMEM, "out of memory");
 		}
 		if (keep)
-			ret = or_write_file(path, buf, len, err);
+			ret = fr_write_atomic(path, buf, len, err);
 		else
 			remove_stale(path, w);
 		if (k == F_HIST)

@@ -133,13 +133,6 @@ int or_write_all(const struct or_params *p, const struct pt_set *pts,
 		 const char *outdir, enum or_compat c, struct or_written *w,
 		 struct fr_err *err);
 
-/*
- * Write @len bytes of @data to @path whole or not at all (a temporary
- * file in the same folder, renamed over @path). Returns 0, or a negative
- * errno with @err naming the file.
- */
-int or_write_file(const char *path, const char *data, size_t len,
-		  struct fr_err *err);
 
 /*
  * Make the output folder @path with its missing parents (mode 0777 less

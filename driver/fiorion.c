@@ -29,6 +29,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "fr_file.h"
 #include "version.h"
 #include "fiojson.h"
 #include "jobfile.h"
@@ -634,7 +635,7 @@ static int run_builtin(const char *job, const char *json, char **why)
 	if (ret != -ETIMEDOUT)
 		jp_release(&jf);
 	if (!ret)
-		ret = or_write_file(json, buf, len, &err);
+		ret = fr_write_atomic(json, buf, len, &err);
 	free(buf);
 	if (ret) {
 		*why = xasprintf("  %s\n", err.msg);
@@ -666,7 +667,7 @@ static int jobfile_main(const struct opts *o)
 		jp_release(&jf);
 	if (o->output) {
 		struct fr_err werr = { "" };
-		int w = or_write_file(o->output, buf, len, &werr);
+		int w = fr_write_atomic(o->output, buf, len, &werr);
 
 		if (w) {
 			fprintf(stderr, "fiorion: %s\n", werr.msg);
@@ -1160,13 +1161,13 @@ int main(int argc, char **argv)
 		jf_point(f, &jc, (unsigned int)i + 1, &plan.pts[i], i == 0);
 	fclose(f);
 	whole = xasprintf("%s/%s.fio", o.outdir, o.testname);
-	if (or_write_file(whole, text, len, &err))
+	if (fr_write_atomic(whole, text, len, &err))
 		die_usage("%s", err.msg);
 	free(text);
 	for (i = 0; i < plan.n; i++) {
 		char *path = xasprintf("%s/p%03zu.fio", jobs_dir, i + 1);
 
-		if (or_write_file(path, texts[i], strlen(texts[i]), &err))
+		if (fr_write_atomic(path, texts[i], strlen(texts[i]), &err))
 			die_usage("%s", err.msg);
 		free(texts[i]);
 		free(path);
@@ -1176,7 +1177,7 @@ int main(int argc, char **argv)
 	{
 		char *path = xasprintf("%s/run.json", jobs_dir);
 
-		if (or_write_file(path, rj, strlen(rj), &err))
+		if (fr_write_atomic(path, rj, strlen(rj), &err))
 			die_usage("%s", err.msg);
 		free(path);
 	}

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fr_file.h"
 #include "fr_size.h"
 
 static const char *const rw_names[] = {
@@ -540,25 +541,16 @@ out:
 
 int jp_parse_file(struct jp_file *f, const char *path, struct fr_err *err)
 {
-	FILE *in = fopen(path, "r");
-	char *text = NULL;
-	size_t len = 0;
-	ssize_t n;
-	int ret;
+	char *text;
+	size_t len;
+	int ret = fr_read_file(path, "job file", 0, FR_READ_TEXT, &text, &len, err);
 
-	if (!in)
-		return fr_errf(err, -errno, "cannot open job file '%s': %s", path, strerror(errno));
-	n = getdelim(&text, &len, '\0', in);
-	fclose(in);
-	if (n < 0) {
-		free(text);
-		return fr_errf(err, -EINVAL, "job file '%s' is empty or unreadable", path);
-	}
-	if ((size_t)n != strlen(text)) {
-		free(text);
-		return fr_errf(err, -EINVAL, "job file '%s' contains NUL bytes", path);
-	}
-	ret = jp_parse_buffer(f, path, text, err);
+	if (ret)
+		return ret;
+	if (!len)
+		ret = fr_errf(err, -EINVAL, "job file '%s' is empty", path);
+	else
+		ret = jp_parse_buffer(f, path, text, err);
 	free(text);
 	return ret;
 }

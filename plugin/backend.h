@@ -48,6 +48,13 @@ struct backend {
 struct backend_ops {
 	const char *name;
 	/*
+	 * What to use instead when the kernel refuses this backend, for the
+	 * advice in vio_init()'s error ("libaio or psync"); NULL when any
+	 * other backend will do. Each backend knows its own alternatives, so
+	 * the queue above names none.
+	 */
+	const char *fallback;
+	/*
 	 * True when prep() does the I/O itself and sets res before it
 	 * returns (psync, null); submit and reap are then never called.
 	 */
@@ -59,13 +66,23 @@ struct backend_ops {
 	 */
 	int (*init)(struct backend *be, unsigned int entries);
 	/*
+	 * Optional. init() failed with @err for @entries entries: when that
+	 * is a limit the user can raise (locked memory, fs.aio-max-nr), say
+	 * in @buf what the kernel refused and why, without the advice, and
+	 * return true; vio_init() adds "raise it or use backend=<fallback>".
+	 * False: the plain "the kernel refused it (<errno>)" fits.
+	 */
+	bool (*refusal)(int err, unsigned int entries, char *buf, size_t len);
+	/*
 	 * Required. Prepare @p for the next submit() (async) or do it now
 	 * (sync). Returns 0, or -EBUSY when no submission slot is free.
 	 */
 	int (*prep)(struct backend *be, struct vio_part *p);
 	/*
 	 * Async only. Hand every prepared part to the kernel. Returns the
-	 * number handed over (parts not taken stay prepared), or -errno.
+	 * number handed over (parts not taken stay prepared), or -errno;
+	 * -EBUSY and -EAGAIN are back-pressure (none taken for now, try again
+	 * after a reap), not failure.
 	 */
 	int (*submit)(struct backend *be);
 	/*
@@ -77,8 +94,9 @@ struct backend_ops {
 		    unsigned int max, const struct timespec *t);
 	/*
 	 * Optional, async only. Submit what is prepared and wait until at
-	 * least @min parts completed, in one system call. Returns >= 0 or
-	 * -errno; completions are then collected by reap(min = 0).
+	 * least @min parts completed, in one system call. Returns the number
+	 * handed over or -errno, as submit(); completions are then collected
+	 * by reap(min = 0).
 	 */
 	int (*submit_wait)(struct backend *be, unsigned int min);
 	/*

@@ -5,8 +5,11 @@
  */
 #include "backend.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <libaio.h>
+#include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -63,6 +66,17 @@ static int aio_init(struct backend *be, unsigned int entries)
 	return 0;
 }
 
+/* io_setup() counts against fs.aio-max-nr: -EAGAIN is that limit. */
+static bool aio_refusal(int err, unsigned int entries, char *buf, size_t len)
+{
+	if (err != -EAGAIN)
+		return false;
+	snprintf(buf, len,
+		 "the kernel refused %u AIO contexts entries (fs.aio-max-nr is too low for this depth)",
+		 entries);
+	return true;
+}
+
 static int aio_prep(struct backend *be, struct vio_part *p)
 {
 	struct aio_state *s = be->priv;
@@ -103,6 +117,8 @@ static int aio_submit(struct backend *be)
 			s->failed[s->nfailed++] = p;
 			ret = 1;
 		}
+		/* io_submit() never takes more than it was given. */
+		assert((unsigned int)ret <= s->nprepped);
 		s->nprepped -= (unsigned int)ret;
 		memmove(s->prepped, s->prepped + ret,
 			s->nprepped * sizeof(*s->prepped));
@@ -147,7 +163,9 @@ static int aio_reap(struct backend *be, unsigned int min, struct vio_part **out,
 
 const struct backend_ops backend_libaio = {
 	.name	= "libaio",
+	.fallback = "io_uring or psync",
 	.init	= aio_init,
+	.refusal = aio_refusal,
 	.prep	= aio_prep,
 	.submit	= aio_submit,
 	.reap	= aio_reap,

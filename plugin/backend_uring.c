@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <liburing.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <sys/uio.h>
 #include <string.h>
@@ -57,6 +58,17 @@ static int uring_init(struct backend *be, unsigned int entries)
 	be->priv = u;
 	be->entries = entries;
 	return 0;
+}
+
+/* Rings are locked memory: -ENOMEM is a limit the user can raise. */
+static bool uring_refusal(int err, unsigned int entries, char *buf, size_t len)
+{
+	if (err != -ENOMEM)
+		return false;
+	snprintf(buf, len,
+		 "the kernel refused a ring of %u entries (cannot allocate memory: rings count against the locked-memory limit, ulimit -l, and many clones need many rings)",
+		 entries);
+	return true;
 }
 
 static int uring_prep(struct backend *be, struct vio_part *p)
@@ -192,7 +204,9 @@ static void uring_exit(struct backend *be)
 
 const struct backend_ops backend_io_uring = {
 	.name	= "io_uring",
+	.fallback = "libaio or psync",
 	.init	= uring_init,
+	.refusal = uring_refusal,
 	.prep	= uring_prep,
 	.submit	= uring_submit,
 	.reap	= uring_reap,

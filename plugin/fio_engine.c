@@ -86,12 +86,17 @@ static struct fio_option options[] = {
 	},
 };
 
-/* Report once: a clean line of ours, and the errno fio records. */
+/*
+ * Report once: our sentence in full on a line of ours, and only the errno
+ * in what fails the job. fio prints td->verror itself ("fio: pid=...,
+ * err=...", and the job summary), cut at FIO_VERROR_SIZE (128 bytes):
+ * the sentence there would be a second, truncated copy.
+ */
 static int fr_fail(struct thread_data *td, int ret, const char *msg,
 		   const char *func)
 {
 	log_err("fiorion: %s: %s\n", td->o.name, msg);
-	td_vmsg(td, ret < 0 ? -ret : ret, msg, func);
+	td_verror(td, ret < 0 ? -ret : ret, func);
 	return 1;
 }
 

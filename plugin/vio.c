@@ -11,6 +11,7 @@
  */
 #include "vio.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -117,6 +118,7 @@ static int part_done(struct vio *q, struct vio_part *p)
 		}
 	}
 	part_put(q, p);
+	assert(r->parts_left);
 	if (--r->parts_left == 0)
 		return done_push(q, r);
 	return 0;
@@ -145,28 +147,62 @@ static int flush_pending(struct vio *q)
 	return 0;
 }
 
-static int submit(struct vio *q)
+/*
+ * Account what a submit() or submit_wait() returned. -EBUSY and -EAGAIN
+ * are back-pressure (a full completion ring, no AIO slots), not failure:
+ * nothing was taken, the parts stay prepared and go with the next submit,
+ * after a reap has made room.
+ */
+static int submitted(struct vio *q, int ret)
 {
-	int ret;
+	unsigned int n;
 
-	if (!q->unsubmitted)
+	if (ret == -EBUSY || ret == -EAGAIN)
 		return 0;
-	ret = q->be.ops->submit(&q->be);
 	if (ret < 0)
 		return ret;
-	q->unsubmitted -= (unsigned int)ret < q->unsubmitted ? (unsigned int)ret
-							     : q->unsubmitted;
+	n = (unsigned int)ret;
+	if (n) {
+		assert(q->unsubmitted);
+		/* Clamped: never trust a backend's count to wrap ours. */
+		q->unsubmitted -= n < q->unsubmitted ? n : q->unsubmitted;
+	}
 	return 0;
+}
+
+static int submit(struct vio *q)
+{
+	if (!q->unsubmitted)
+		return 0;
+	return submitted(q, q->be.ops->submit(&q->be));
+}
+
+/* @n parts left the backend (completed, or reaped while freeing). */
+static void left_backend(struct vio *q, unsigned int n)
+{
+	assert(n <= q->in_backend);
+	q->in_backend -= n;
+}
+
+/* init() of @ops failed with @ret: say so, and what to use instead. */
+static int refused(const struct backend_ops *ops, int ret,
+		   unsigned int entries, struct fr_err *err)
+{
+	const char *alt = ops->fallback ? ops->fallback : "another backend";
+	char why[512], eb[128];
+
+	if (ops->refusal && ops->refusal(ret, entries, why, sizeof(why)))
+		return fr_errf(err, ret, "backend=%s: %s; raise it or use backend=%s",
+			       ops->name, why, alt);
+	return fr_errf(err, ret,
+		       "backend=%s: the kernel refused it (%s); use backend=%s",
+		       ops->name, fr_strerror(ret, eb, sizeof(eb)), alt);
 }
 
 int vio_init(struct vio **out, struct vvol *vv, const char *backend,
 	     unsigned int depth, uint64_t max_len, struct fr_err *err)
 {
 	const struct backend_ops *ops;
-	char eb[128];
-	struct vio *q;
-	uint64_t cap;
-	int ret;
 
 	*out = NULL;
 	if (!backend)
@@ -175,6 +211,18 @@ int vio_init(struct vio **out, struct vvol *vv, const char *backend,
 	if (!ops)
 		return fr_errf(err, -EINVAL, "backend=%s: must be one of %s",
 			       backend, BACKEND_NAMES);
+	return vio_init_ops(out, vv, ops, depth, max_len, err);
+}
+
+int vio_init_ops(struct vio **out, struct vvol *vv,
+		 const struct backend_ops *ops, unsigned int depth,
+		 uint64_t max_len, struct fr_err *err)
+{
+	struct vio *q;
+	uint64_t cap;
+	int ret;
+
+	*out = NULL;
 	if (!depth)
 		depth = 1;
 	q = calloc(1, sizeof(*q));
@@ -194,22 +242,7 @@ int vio_init(struct vio **out, struct vvol *vv, const char *backend,
 	q->be.ops = ops;
 	ret = ops->init(&q->be, q->cap);
 	if (ret < 0) {
-		const char *alt = ops == &backend_io_uring ? "libaio or psync"
-				  : ops == &backend_libaio ? "io_uring or psync"
-							   : "another backend";
-
-		if (ops == &backend_io_uring && ret == -ENOMEM)
-			fr_errf(err, ret,
-				"backend=io_uring: the kernel refused a ring of %u entries (cannot allocate memory: rings count against the locked-memory limit, ulimit -l, and many clones need many rings); raise it or use backend=%s",
-				q->cap, alt);
-		else if (ops == &backend_libaio && ret == -EAGAIN)
-			fr_errf(err, ret,
-				"backend=libaio: the kernel refused %u AIO contexts entries (fs.aio-max-nr is too low for this depth); raise it or use backend=%s",
-				q->cap, alt);
-		else
-			fr_errf(err, ret,
-				"backend=%s: the kernel refused it (%s); use backend=%s",
-				ops->name, fr_strerror(ret, eb, sizeof(eb)), alt);
+		refused(ops, ret, q->cap, err);
 		q->be.ops = NULL;
 		goto out_free;
 	}
@@ -344,6 +377,23 @@ int vio_commit(struct vio *q)
 	return submit(q);
 }
 
+/*
+ * The caller has what it asked for: @min requests ready. With min 0 (a
+ * poll) that holds at once, so it counts only after the backend has been
+ * polled once; otherwise a poll would never reap anything.
+ */
+static inline bool have_min_ready(const struct vio *q, unsigned int min,
+				  bool polled)
+{
+	return q->done_n >= min && (min || polled);
+}
+
+/* No part is prepared or in flight: waiting cannot complete anything. */
+static inline bool backend_idle(const struct vio *q)
+{
+	return !q->in_backend;
+}
+
 int vio_getevents(struct vio *q, unsigned int min, unsigned int max,
 		  const struct timespec *t)
 {
@@ -352,28 +402,34 @@ int vio_getevents(struct vio *q, unsigned int min, unsigned int max,
 	unsigned int i, n;
 	int ret;
 
+	/* The requests vio_event() handed out last time leave the queue. */
+	assert(q->returned <= q->done_n && q->returned <= q->outstanding);
 	q->done_head = (q->done_head + q->returned) % q->done_cap;
 	q->done_n -= q->returned;
 	q->outstanding -= q->returned;
 	q->returned = 0;
 
 	for (;;) {
+		bool wait_in_submit, reaped_none, polled_dry, timed_out;
+
 		ret = flush_pending(q);
 		if (ret < 0)
 			return ret;
-		if ((q->done_n >= min && (polled || min)) || !q->in_backend) {
+		if (have_min_ready(q, min, polled) || backend_idle(q)) {
+			/* What is prepared goes to the kernel before we return. */
 			ret = submit(q);
 			if (ret < 0)
 				return ret;
 			break;
 		}
-		if (q->unsubmitted && ops->submit_wait && q->done_n < min && !t) {
+		/* Something to submit and an unbounded wait for it. */
+		wait_in_submit = q->unsubmitted && ops->submit_wait &&
+				 q->done_n < min && !t;
+		if (wait_in_submit) {
 			/* Submit and wait in one system call. */
-			ret = ops->submit_wait(&q->be, 1);
+			ret = submitted(q, ops->submit_wait(&q->be, 1));
 			if (ret < 0)
 				return ret;
-			q->unsubmitted -= (unsigned int)ret < q->unsubmitted
-						  ? (unsigned int)ret : q->unsubmitted;
 			ret = ops->reap(&q->be, 0, q->reaped, q->cap, NULL);
 		} else {
 			ret = submit(q);
@@ -386,13 +442,20 @@ int vio_getevents(struct vio *q, unsigned int min, unsigned int max,
 		if (ret < 0)
 			return ret;
 		n = (unsigned int)ret;
-		q->in_backend -= n;
+		left_backend(q, n);
 		for (i = 0; i < n; i++) {
 			ret = part_done(q, q->reaped[i]);
 			if (ret < 0)
 				return ret;
 		}
-		if (!n && (q->done_n >= min || t))
+		/*
+		 * The backend had nothing more: stop when that was a poll and
+		 * @min are ready anyway, or when the bounded wait ran out.
+		 */
+		reaped_none = !n;
+		polled_dry = reaped_none && q->done_n >= min;
+		timed_out = reaped_none && t;
+		if (polled_dry || timed_out)
 			break;
 	}
 	q->returned = q->done_n < max ? q->done_n : max;
@@ -439,7 +502,7 @@ void vio_free(struct vio *q)
 			n = q->be.ops->reap(&q->be, 1, q->reaped, q->cap, NULL);
 			if (n <= 0)
 				break;
-			q->in_backend -= (unsigned int)n;
+			left_backend(q, (unsigned int)n);
 		}
 		q->be.ops->exit(&q->be);
 	}

@@ -51,6 +51,15 @@ int vio_init(struct vio **out, struct vvol *vv, const char *backend,
 	     unsigned int depth, uint64_t max_len, struct fr_err *err);
 
 /*
+ * vio_init() with the backend's ops table instead of its name, so a test
+ * can run the queue over a backend of its own. @ops must stay valid until
+ * vio_free().
+ */
+int vio_init_ops(struct vio **out, struct vvol *vv,
+		 const struct backend_ops *ops, unsigned int depth,
+		 uint64_t max_len, struct fr_err *err);
+
+/*
  * Queue @r. Returns 0 when queued (complete it through vio_commit(),
  * vio_getevents() and vio_event()), 1 when it already completed (a
  * synchronous backend; r->error says how), or a negative errno when the

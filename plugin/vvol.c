@@ -9,6 +9,9 @@
  */
 #include "vvol.h"
 
+#include "fr_file.h"
+#include "fr_lunlist.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -93,120 +96,32 @@ static int add_lun(struct vvol *vv, unsigned int *cap, const char *p,
 	return 0;
 }
 
-/*
- * Split @text into LUN paths. Lines (.lun file) or colons (luns=) are
- * separators; CR, surrounding blanks and empty entries are dropped.
- */
-static int parse_list(struct vvol *vv, const char *text, char sep)
+struct add_ctx {
+	struct vvol *vv;
+	unsigned int cap;
+};
+
+static int add_entry(void *arg, const char *name, size_t len, unsigned int line)
 {
-	unsigned int cap = 0, line = 0;
-	const char *p = text;
-	int ret;
+	struct add_ctx *c = arg;
 
-	while (*p) {
-		const char *end = strchr(p, sep);
-		const char *b = p, *e;
-
-		if (!end)
-			end = p + strlen(p);
-		e = end;
-		line++;
-		while (b < e && (*b == ' ' || *b == '\t'))
-			b++;
-		while (e > b && (e[-1] == ' ' || e[-1] == '\t' ||
-				 e[-1] == '\r' || e[-1] == '\n'))
-			e--;
-		if (e > b) {
-			ret = add_lun(vv, &cap, b, (size_t)(e - b), line);
-			if (ret)
-				return ret;
-		}
-		p = *end ? end + 1 : end;
-	}
-	return 0;
+	return add_lun(c->vv, &c->cap, name, len, line);
 }
 
+/* Split @text into LUN paths: lines (.lun file) or colons (luns=). */
+static int parse_list(struct vvol *vv, const char *text, char sep)
+{
+	struct add_ctx c = { vv, 0 };
+
+	return fr_lunlist_each(text, sep, add_entry, &c);
+}
+
+/* A .lun file: text, at most 64 MiB (a list of paths, not a disk image). */
 static int read_lunfile(const char *path, char **out, struct fr_err *err)
 {
-	char eb[128];
-	struct stat st;
-	char *buf = NULL;
-	size_t len = 0, cap = 0;
-	ssize_t n;
-	int fd, ret;
+	size_t len;
 
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		ret = -errno;
-		return fr_errf(err, ret, "cannot open lun file '%s': %s", path,
-			       fr_strerror(ret, eb, sizeof(eb)));
-	}
-	if (fstat(fd, &st) < 0) {
-		ret = -errno;
-		goto out_close;
-	}
-	if (S_ISDIR(st.st_mode)) {
-		ret = fr_errf(err, -EISDIR,
-			      "lun file '%s' is a directory, not a list of LUNs",
-			      path);
-		goto out_close;
-	}
-	for (;;) {
-		if (cap - len < 4097) {
-			char *nb;
-
-			cap = cap ? cap * 2 : 8192;
-			if (cap > (64u << 20)) {
-				ret = fr_errf(err, -EFBIG,
-					      "lun file '%s' is larger than 64 MiB; is it really a list of LUNs?",
-					      path);
-				goto out_close;
-			}
-			nb = realloc(buf, cap);
-			if (!nb) {
-				ret = -ENOMEM;
-				goto out_close;
-			}
-			buf = nb;
-		}
-		n = read(fd, buf + len, cap - len - 1);
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			ret = -errno;
-			fr_errf(err, ret, "cannot read lun file '%s': %s", path,
-				fr_strerror(ret, eb, sizeof(eb)));
-			goto out_close;
-		}
-		if (n == 0)
-			break;
-		len += (size_t)n;
-	}
-	if (!buf) {
-		buf = malloc(1);
-		if (!buf) {
-			ret = -ENOMEM;
-			goto out_close;
-		}
-	}
-	buf[len] = '\0';
-	if (memchr(buf, '\0', len)) {
-		ret = fr_errf(err, -EINVAL,
-			      "lun file '%s' contains NUL bytes; it should be a text list of LUNs, one per line",
-			      path);
-		goto out_close;
-	}
-	close(fd);
-	*out = buf;
-	return 0;
-
-out_close:
-	if (ret == -ENOMEM || (!err || !err->msg[0]))
-		fr_errf(err, ret, "cannot read lun file '%s': %s", path,
-			fr_strerror(ret, eb, sizeof(eb)));
-	free(buf);
-	close(fd);
-	return ret;
+	return fr_read_file(path, "lun file", 64u << 20, FR_READ_TEXT, out, &len, err);
 }
 
 /* Examine one LUN: kind, readability, size, alignment, identity. */

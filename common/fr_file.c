@@ -1,0 +1,140 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * fr_file.c -- read a whole file; write one atomically.
+ */
+#include "fr_file.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+int fr_read_file(const char *path, const char *what, size_t max, int flags,
+		 char **out, size_t *len, struct fr_err *err)
+{
+	const char *w = what ? what : "", *sp = what ? " " : "";
+	size_t cap = 0, n = 0;
+	char *buf = NULL;
+	struct stat st;
+	int fd, ret = 0;
+
+	*out = NULL;
+	*len = 0;
+	/* Not blocking on a FIFO without a writer before it is looked at. */
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	if (fd < 0)
+		return fr_errf_errno(err, "cannot open %s%s'%s'", w, sp, path);
+	if (fstat(fd, &st) < 0) {
+		ret = fr_errf_errno(err, "cannot read %s%s'%s'", w, sp, path);
+		goto out;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		ret = fr_errf(err, -EISDIR, "%s%s'%s' is a directory, not a file", w, sp, path);
+		goto out;
+	}
+	if ((flags & FR_READ_REGULAR) && !S_ISREG(st.st_mode)) {
+		ret = fr_errf(err, -EINVAL, "%s%s'%s' is not a regular file", w, sp, path);
+		goto out;
+	}
+	if (!S_ISREG(st.st_mode) && fcntl(fd, F_SETFL, 0) < 0) {
+		ret = fr_errf_errno(err, "cannot read %s%s'%s'", w, sp, path);
+		goto out;
+	}
+	for (;;) {
+		ssize_t r;
+
+		if (cap - n < 4097) {
+			/* A regular file's size is known: read it in one piece. */
+			size_t want = cap ? cap * 2
+					  : (S_ISREG(st.st_mode) ? (size_t)st.st_size + 4097 : 8192);
+			char *nb;
+
+			if (max && want > max + 4097)
+				want = max + 4097;
+			if (want <= cap) {
+				ret = fr_errf(err, -EFBIG, "%s%s'%s' is larger than %zu bytes",
+					      w, sp, path, max);
+				goto out;
+			}
+			nb = realloc(buf, want);
+			if (!nb) {
+				ret = fr_errf(err, -ENOMEM, "%s%s'%s': out of memory", w, sp, path);
+				goto out;
+			}
+			buf = nb;
+			cap = want;
+		}
+		r = read(fd, buf + n, cap - n - 1);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			ret = fr_errf_errno(err, "cannot read %s%s'%s'", w, sp, path);
+			goto out;
+		}
+		if (r == 0)
+			break;
+		n += (size_t)r;
+		if (max && n > max) {
+			ret = fr_errf(err, -EFBIG, "%s%s'%s' is larger than %zu bytes", w, sp, path, max);
+			goto out;
+		}
+	}
+	if (!buf && !(buf = malloc(1))) {
+		ret = fr_errf(err, -ENOMEM, "%s%s'%s': out of memory", w, sp, path);
+		goto out;
+	}
+	buf[n] = '\0';
+	if ((flags & FR_READ_TEXT) && memchr(buf, '\0', n)) {
+		ret = fr_errf(err, -EINVAL, "%s%s'%s' contains NUL bytes; it is not a text file",
+			      w, sp, path);
+		goto out;
+	}
+	*out = buf;
+	*len = n;
+	buf = NULL;
+out:
+	free(buf);
+	close(fd);
+	return ret;
+}
+
+int fr_write_atomic(const char *path, const char *data, size_t len,
+		    struct fr_err *err)
+{
+	char tmp[PATH_MAX + 16], eb[128];
+	size_t done = 0;
+	int fd, ret = 0;
+
+	if (snprintf(tmp, sizeof(tmp), "%s.tmpXXXXXX", path) >= (int)sizeof(tmp))
+		return fr_errf(err, -ENAMETOOLONG, "'%s': name too long", path);
+	fd = mkstemp(tmp);
+	if (fd < 0)
+		return fr_errf_errno(err, "cannot create '%s'", path);
+	while (done < len) {
+		ssize_t n = write(fd, data + done, len - done);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			ret = -errno;
+			break;
+		}
+		done += (size_t)n;
+	}
+	if (!ret && fchmod(fd, 0644) < 0)
+		ret = -errno;
+	if (close(fd) < 0 && !ret)
+		ret = -errno;
+	if (!ret && rename(tmp, path) < 0)
+		ret = -errno;
+	if (ret) {
+		unlink(tmp);
+		return fr_errf(err, ret, "cannot write '%s': %s", path,
+			       fr_strerror(ret, eb, sizeof(eb)));
+	}
+	return 0;
+}

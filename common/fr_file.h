@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * fr_file.h -- whole files in and out: the one reader the job file, .lun
+ * and JSON readers share, and the atomic writer every output goes
+ * through (a temporary file in the same folder, renamed over the name:
+ * a reader sees the old file or the new one, never half of one).
+ */
+#ifndef FIORION_FR_FILE_H
+#define FIORION_FR_FILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "fr_err.h"
+
+enum {
+	FR_READ_REGULAR = 1,	/* refuse pipes and devices (a regular file only) */
+	FR_READ_TEXT = 2,	/* refuse NUL bytes */
+};
+
+/*
+ * Read all of @path into a NUL-terminated buffer (*@out, free()d by the
+ * caller; *@len bytes without the NUL). @what names the file in
+ * messages ("lun file" gives "cannot open lun file 'x': ..."; NULL
+ * gives "cannot open 'x': ..."). A folder is refused; so is a file of
+ * more than @max bytes (0: no limit). Returns 0 or a negative errno.
+ */
+int fr_read_file(const char *path, const char *what, size_t max, int flags,
+		 char **out, size_t *len, struct fr_err *err);
+
+/* Write @len bytes of @data to @path atomically (mode 0644). */
+int fr_write_atomic(const char *path, const char *data, size_t len,
+		    struct fr_err *err);
+
+#endif

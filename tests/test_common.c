@@ -1,0 +1,258 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Description: the base layer (common/): fr_errf_errno() appends the
+ * errno text and returns -errno; fr_read_file() reads small, empty and
+ * large files whole and refuses a missing file, a folder, a pipe where a
+ * regular file is asked, NUL bytes in text and a file over its limit,
+ * each naming the file; fr_write_atomic() replaces a file whole and
+ * leaves no temporary behind, also when it fails; fr_lunlist_each()
+ * trims, skips empty entries, numbers lines and stops on request;
+ * fr_parse_size() takes fio's suffixes strictly.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "fr_err.h"
+#include "fr_file.h"
+#include "fr_lunlist.h"
+#include "fr_size.h"
+
+static char dir[] = "/tmp/fiorion-common.XXXXXX";
+
+static char *path_of(const char *name)
+{
+	static char p[256];
+
+	snprintf(p, sizeof(p), "%s/%s", dir, name);
+	return p;
+}
+
+static void put(const char *name, const char *data, size_t len)
+{
+	FILE *f = fopen(path_of(name), "w");
+
+	assert_non_null(f);
+	assert_int_equal(fwrite(data, 1, len, f), len);
+	fclose(f);
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	return mkdtemp(dir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+	char cmd[300];
+
+	(void)state;
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	return system(cmd);
+}
+
+static void test_errf_errno(void **state)
+{
+	struct fr_err err = { "" };
+
+	(void)state;
+	errno = ENOENT;
+	assert_int_equal(fr_errf_errno(&err, "cannot open '%s'", "x"), -ENOENT);
+	assert_string_equal(err.msg, "cannot open 'x': no such file or directory");
+	errno = EACCES;
+	assert_int_equal(fr_errf_errno(NULL, "ignored"), -EACCES);
+}
+
+static void test_read_file(void **state)
+{
+	struct fr_err err = { "" };
+	char *buf, *big;
+	size_t len, i;
+
+	(void)state;
+	put("a.txt", "one\ntwo\n", 8);
+	assert_int_equal(fr_read_file(path_of("a.txt"), "lun file", 0, FR_READ_TEXT, &buf, &len, &err), 0);
+	assert_int_equal(len, 8);
+	assert_string_equal(buf, "one\ntwo\n");
+	free(buf);
+
+	put("empty", "", 0);
+	assert_int_equal(fr_read_file(path_of("empty"), NULL, 0, 0, &buf, &len, &err), 0);
+	assert_int_equal(len, 0);
+	assert_string_equal(buf, "");
+	free(buf);
+
+	/* Larger than the first buffer: read whole. */
+	big = malloc(300000);
+	assert_non_null(big);
+	for (i = 0; i < 300000; i++)
+		big[i] = (char)('a' + i % 26);
+	put("big", big, 300000);
+	assert_int_equal(fr_read_file(path_of("big"), NULL, 0, FR_READ_TEXT, &buf, &len, &err), 0);
+	assert_int_equal(len, 300000);
+	assert_memory_equal(buf, big, 300000);
+	free(buf);
+	/* ... and refused over a limit. */
+	assert_int_equal(fr_read_file(path_of("big"), "lun file", 4096, 0, &buf, &len, &err), -EFBIG);
+	assert_non_null(strstr(err.msg, "lun file '"));
+	assert_non_null(strstr(err.msg, "larger than 4096 bytes"));
+	assert_null(buf);
+	free(big);
+
+	assert_int_equal(fr_read_file(path_of("none"), "job file", 0, 0, &buf, &len, &err), -ENOENT);
+	assert_non_null(strstr(err.msg, "cannot open job file '"));
+	assert_non_null(strstr(err.msg, "no such file or directory"));
+
+	assert_int_equal(fr_read_file(dir, NULL, 0, 0, &buf, &len, &err), -EISDIR);
+	assert_non_null(strstr(err.msg, "is a directory"));
+
+	put("nul", "a\0b", 3);
+	assert_int_equal(fr_read_file(path_of("nul"), "lun file", 0, FR_READ_TEXT, &buf, &len, &err), -EINVAL);
+	assert_non_null(strstr(err.msg, "contains NUL bytes"));
+	assert_int_equal(fr_read_file(path_of("nul"), NULL, 0, 0, &buf, &len, &err), 0);
+	assert_int_equal(len, 3);
+	free(buf);
+
+	assert_int_equal(mkfifo(path_of("fifo"), 0644), 0);
+	assert_int_equal(fr_read_file(path_of("fifo"), NULL, 0, FR_READ_REGULAR, &buf, &len, &err), -EINVAL);
+	assert_non_null(strstr(err.msg, "not a regular file"));
+}
+
+static unsigned int count_entries(const char *d)
+{
+	DIR *dh = opendir(d);
+	struct dirent *e;
+	unsigned int n = 0;
+
+	assert_non_null(dh);
+	while ((e = readdir(dh)))
+		if (e->d_name[0] != '.')
+			n++;
+	closedir(dh);
+	return n;
+}
+
+static void test_write_atomic(void **state)
+{
+	struct fr_err err = { "" };
+	char sub[300], *buf;
+	struct stat st;
+	size_t len;
+
+	(void)state;
+	snprintf(sub, sizeof(sub), "%s/w", dir);
+	assert_int_equal(mkdir(sub, 0755), 0);
+	snprintf(sub, sizeof(sub), "%s/w/out.txt", dir);
+	assert_int_equal(fr_write_atomic(sub, "first", 5, &err), 0);
+	assert_int_equal(fr_write_atomic(sub, "second!", 7, &err), 0);
+	assert_int_equal(fr_read_file(sub, NULL, 0, 0, &buf, &len, &err), 0);
+	assert_string_equal(buf, "second!");
+	free(buf);
+	assert_int_equal(stat(sub, &st), 0);
+	assert_int_equal(st.st_mode & 0777, 0644);
+	snprintf(sub, sizeof(sub), "%s/w", dir);
+	assert_int_equal(count_entries(sub), 1);	/* no temporary left */
+
+	/* A folder that does not exist: an error naming the file, nothing written. */
+	snprintf(sub, sizeof(sub), "%s/nodir/out.txt", dir);
+	assert_true(fr_write_atomic(sub, "x", 1, &err) < 0);
+	assert_non_null(strstr(err.msg, "nodir/out.txt"));
+	/* Over a folder: refused, the folder kept, no temporary left. */
+	snprintf(sub, sizeof(sub), "%s/w/sub", dir);
+	assert_int_equal(mkdir(sub, 0755), 0);
+	assert_true(fr_write_atomic(sub, "x", 1, &err) < 0);
+	assert_int_equal(stat(sub, &st), 0);
+	assert_true(S_ISDIR(st.st_mode));
+	snprintf(sub, sizeof(sub), "%s/w", dir);
+	assert_int_equal(count_entries(sub), 2);
+}
+
+struct seen {
+	char names[8][64];
+	unsigned int lines[8], n, stop_at;
+};
+
+static int record(void *arg, const char *name, size_t len, unsigned int line)
+{
+	struct seen *s = arg;
+
+	snprintf(s->names[s->n], sizeof(s->names[0]), "%.*s", (int)len, name);
+	s->lines[s->n++] = line;
+	return s->stop_at && s->n == s->stop_at ? 7 : 0;
+}
+
+static void test_lunlist(void **state)
+{
+	struct seen s;
+
+	(void)state;
+	memset(&s, 0, sizeof(s));
+	assert_int_equal(fr_lunlist_each("  /dev/sdb \r\n\n\t/d/with space.img\t\n/dev/sdc", '\n', record, &s), 0);
+	assert_int_equal(s.n, 3);
+	assert_string_equal(s.names[0], "/dev/sdb");
+	assert_string_equal(s.names[1], "/d/with space.img");
+	assert_string_equal(s.names[2], "/dev/sdc");
+	assert_int_equal(s.lines[0], 1);
+	assert_int_equal(s.lines[1], 3);	/* the empty line counts */
+	assert_int_equal(s.lines[2], 4);
+
+	memset(&s, 0, sizeof(s));
+	assert_int_equal(fr_lunlist_each("/a::/b: /c ", ':', record, &s), 0);
+	assert_int_equal(s.n, 3);
+	assert_string_equal(s.names[2], "/c");
+	assert_int_equal(s.lines[2], 4);
+
+	memset(&s, 0, sizeof(s));
+	s.stop_at = 2;
+	assert_int_equal(fr_lunlist_each("a\nb\nc\n", '\n', record, &s), 7);
+	assert_int_equal(s.n, 2);
+
+	memset(&s, 0, sizeof(s));
+	assert_int_equal(fr_lunlist_each("", '\n', record, &s), 0);
+	assert_int_equal(fr_lunlist_each(" \n\r\n", '\n', record, &s), 0);
+	assert_int_equal(s.n, 0);
+}
+
+static void test_sizes(void **state)
+{
+	uint64_t v;
+
+	(void)state;
+	assert_int_equal(fr_parse_size("4096", &v), 0);
+	assert_int_equal(v, 4096);
+	assert_int_equal(fr_parse_size("8k", &v), 0);
+	assert_int_equal(v, 8192);
+	assert_int_equal(fr_parse_size("1MiB", &v), 0);
+	assert_int_equal(v, 1048576);
+	assert_int_equal(fr_parse_size("2G", &v), 0);
+	assert_int_equal(v, 2ULL << 30);
+	assert_int_equal(fr_parse_size("8k,64k", &v), -EINVAL);
+	assert_int_equal(fr_parse_size("1.5g", &v), -EINVAL);
+	assert_int_equal(fr_parse_size("", &v), -EINVAL);
+	assert_int_equal(fr_parse_size("-1", &v), -EINVAL);
+	assert_int_equal(fr_parse_size("99999999999p", &v), -EINVAL);	/* overflow */
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_errf_errno),
+		cmocka_unit_test(test_read_file),
+		cmocka_unit_test(test_write_atomic),
+		cmocka_unit_test(test_lunlist),
+		cmocka_unit_test(test_sizes),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
