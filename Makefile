@@ -42,6 +42,7 @@ COMMON_SRCS := \
 	common/fr_file.c \
 	common/fr_lunlist.c \
 	common/fr_size.c \
+	common/lathist.c \
 	# EOL
 
 CORE_SRCS := \
@@ -64,7 +65,6 @@ DRIVER_SRCS := \
 	driver/fiorion.c \
 	driver/jobfile.c \
 	driver/jobparse.c \
-	driver/lathist.c \
 	driver/matrix.c \
 	driver/rnjson.c \
 	driver/rnstat.c \
@@ -150,7 +150,7 @@ $(B)/plugin/fio_engine.o: plugin/fio_engine.c $(FIO_SRC)/config-host.h | $(SETUP
 
 # No -z defs: fio's symbols resolve against the fio binary at dlopen time.
 $(ENGINE): $(B)/plugin/fio_engine.o $(CORE_OBJS) | fio-version-check
-	$(QUIET_LINK)$(CC) $(CFLAGS) -shared -o $@ $^ $(CORE_LIBS)
+	$(QUIET_LINK)$(CC) $(CFLAGS) -shared -o $@ $^ $(CORE_LIBS) -lm
 
 $(FIO2ORION): $(B)/converter/fio2orion.o $(CONV_OBJS)
 	$(QUIET_LINK)$(CC) $(CFLAGS) -o $@ $^ $(JANSSON_LIBS) -lm
@@ -170,7 +170,7 @@ $(B)/tests/test_clock: tests/test_clock.c $(B)/san/driver/clock.o
 
 $(B)/tests/test_common: tests/test_common.c $(COMMON_SAN_OBJS)
 	@mkdir -p $(dir $@)
-	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS)
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lm
 
 $(B)/tests/test_rnstat: tests/test_rnstat.c $(B)/san/driver/rnstat.o
 	@mkdir -p $(dir $@)
@@ -178,11 +178,11 @@ $(B)/tests/test_rnstat: tests/test_rnstat.c $(B)/san/driver/rnstat.o
 
 $(B)/tests/test_jobparse: tests/test_jobparse.c $(B)/san/driver/jobparse.o $(COMMON_SAN_OBJS)
 	@mkdir -p $(dir $@)
-	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS)
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lm
 
 $(B)/tests/test_vio $(B)/tests/test_vvol: $(B)/tests/%: tests/%.c $(SAN_OBJS)
 	@mkdir -p $(dir $@)
-	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) -o $@ $(filter %.c %.o,$^) $(CORE_LIBS) $(CMOCKA_LIBS)
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) -o $@ $(filter %.c %.o,$^) $(CORE_LIBS) $(CMOCKA_LIBS) -lm
 
 $(B)/tests/test_fiojson $(B)/tests/test_report: $(B)/tests/%: tests/%.c $(CONV_SAN_OBJS)
 	@mkdir -p $(dir $@)

@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "fr_file.h"
+#include "lathist.h"
 #include "fr_size.h"
 
 static char *xstrdup(const char *s)
@@ -96,19 +97,6 @@ static int cmp_bin(const void *a, const void *b)
 }
 
 /* Value (us) of json+ bucket index @i in fio 2.2.12 .. 2.19. */
-static double old_plat_val(unsigned long i, unsigned int bits)
-{
-	unsigned long k, base, m = 1UL << bits;
-	unsigned int e;
-
-	if (i < 2 * m)
-		return (double)i;
-	e = (unsigned int)(i >> bits) - 1;
-	base = 1UL << (e + bits);
-	k = i % m;
-	return (double)base + ((double)k + 0.5) * (double)(1UL << e);
-}
-
 static int read_bins(struct fj_lat *l, json_t *bins, double scale)
 {
 	unsigned int bits = (unsigned int)num(bins, "FIO_IO_U_PLAT_BITS", 0);
@@ -127,8 +115,8 @@ static int read_bins(struct fj_lat *l, json_t *bins, double scale)
 		if (!json_integer_value(v))
 			continue;
 		k = strtod(key, NULL);
-		if (bits)	/* index keys, values in us */
-			k = old_plat_val((unsigned long)k, bits) * 1000.0;
+		if (bits && bits <= 16)	/* index keys, values in us */
+			k = (double)lh_plat_val((unsigned int)k, bits) * 1000.0;
 		else
 			k *= scale;
 		l->bins[n].ns = k;

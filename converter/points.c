@@ -15,6 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lathist.h"
+
 void pt_opts_init(struct pt_opts *o)
 {
 	memset(o, 0, sizeof(*o));	/* every option off unless set below */
@@ -146,18 +148,15 @@ double pt_percentile(const struct fj_lat *lat, double p)
 	unsigned int k;
 
 	if (lat->nbins) {
-		uint64_t total = 0, cum = 0, want;
+		uint64_t total = 0, cum = 0;
 		size_t i;
 
 		for (i = 0; i < lat->nbins; i++)
 			total += lat->bins[i].count;
-		/* fio's rule (stat.c): the first bucket past p% of samples. */
-		want = (uint64_t)ceil((double)total * p / 100.0);
-		if (!want)
-			want = 1;
+		/* fio's rule: the first bucket where p% of samples are reached. */
 		for (i = 0; i < lat->nbins; i++) {
 			cum += lat->bins[i].count;
-			if (cum >= want)
+			if (lh_pct_reached(cum, total, p))
 				return lat->bins[i].ns;
 		}
 		return lat->bins[lat->nbins - 1].ns;

@@ -7,7 +7,8 @@
  * each naming the file; fr_write_atomic() replaces a file whole and
  * leaves no temporary behind, also when it fails; fr_lunlist_each()
  * trims, skips empty entries, numbers lines and stops on request;
- * fr_parse_size() takes fio's suffixes strictly.
+ * fr_parse_size() takes fio's suffixes strictly; fio's histogram
+ * geometry and percentile rule (lathist.h) at their edges.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -27,6 +28,7 @@
 #include "fr_file.h"
 #include "fr_lunlist.h"
 #include "fr_size.h"
+#include "lathist.h"
 
 static char dir[] = "/tmp/fiorion-common.XXXXXX";
 
@@ -244,6 +246,52 @@ static void test_sizes(void **state)
 	assert_int_equal(fr_parse_size("99999999999p", &v), -EINVAL);	/* overflow */
 }
 
+/* fio's histogram geometry (stat.c: plat_idx_to_val, plat_val_to_idx). */
+static void test_hist_geometry(void **state)
+{
+	unsigned int i;
+
+	(void)state;
+	/* Below 2 x 64 the index is the value; above, 64 buckets per power of two. */
+	assert_int_equal(lh_plat_val(0, 6), 0);
+	assert_int_equal(lh_plat_val(127, 6), 127);
+	assert_int_equal(lh_plat_val(128, 6), 129);	/* 128 + 0.5 x 2 */
+	assert_int_equal(lh_plat_val(192, 6), 258);	/* 256 + 0.5 x 4 */
+	assert_int_equal(lh_plat_val(20, 4), 20);	/* other bits (old json+) */
+	assert_int_equal(lh_plat_val(32, 4), 33);
+	for (i = 0; i < LH_NR - 1; i++) {
+		uint64_t v = lh_bucket_value(i);
+
+		/* each value falls in its own bucket, within 1/64 of it */
+		assert_int_equal(lh_bucket_of(v), i);
+	}
+	assert_int_equal(lh_bucket_of(UINT64_MAX), LH_NR - 1);
+}
+
+/* fio's percentile rule (stat.c: calc_clat_percentiles). */
+static void test_percentile_rule(void **state)
+{
+	struct lathist h;
+	unsigned int i;
+
+	(void)state;
+	assert_false(lh_pct_reached(999, 1000, 99.9));
+	assert_true(lh_pct_reached(1000, 1000, 99.9));
+	assert_false(lh_pct_reached(1, 3, 50.0));	/* 1.5 needed */
+	assert_true(lh_pct_reached(2, 3, 50.0));
+	assert_true(lh_pct_reached(0, 10, 0.0));
+	/* 1..100 us, one sample each: p50 is the 50th sample's bucket. */
+	lh_init(&h);
+	for (i = 1; i <= 100; i++)
+		lh_add(&h, i * 1000ULL);
+	assert_int_equal(lh_percentile(&h, 50.0), lh_bucket_value(lh_bucket_of(50000)));
+	assert_int_equal(lh_percentile(&h, 99.0), lh_bucket_value(lh_bucket_of(99000)));
+	assert_int_equal(lh_percentile(&h, 100.0), lh_bucket_value(lh_bucket_of(100000)));
+	assert_int_equal(h.min, 1000);
+	assert_int_equal(h.max, 100000);
+	assert_true(h.mean > 50499.99 && h.mean < 50500.01);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -252,6 +300,8 @@ int main(void)
 		cmocka_unit_test(test_write_atomic),
 		cmocka_unit_test(test_lunlist),
 		cmocka_unit_test(test_sizes),
+		cmocka_unit_test(test_hist_geometry),
+		cmocka_unit_test(test_percentile_rule),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -17,7 +17,10 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include <jansson.h>
+
 #include "fiojson.h"
+#include "lathist.h"
 #include "points.h"
 
 #define DATA "tests/data/fio-json/"
@@ -134,6 +137,74 @@ static void test_fiojson_bins(void **state)
 }
 
 /* Percentiles: fio <= 3.3's "0.00" fillers dropped, us scaled to ns. */
+/*
+ * The one percentile rule (common/lathist.h) against fio's own output:
+ * every percentile fio 3.33 printed in a json+ file, recomputed from the
+ * same file's bins, is the value fio printed.
+ */
+static void test_percentile_rule_vs_fio(void **state)
+{
+	json_error_t je;
+	json_t *doc = json_load_file(DATA "08-jsonplus.json", 0, &je), *jobs, *job;
+	size_t i, checked = 0;
+
+	(void)state;
+	assert_non_null(doc);
+	jobs = json_object_get(doc, "jobs");
+	json_array_foreach(jobs, i, job) {
+		static const char *const dirs[] = { "read", "write" };
+		unsigned int d;
+
+		for (d = 0; d < 2; d++) {
+			json_t *c = json_object_get(json_object_get(job, dirs[d]), "clat_ns");
+			json_t *bins = json_object_get(c, "bins"), *pct = json_object_get(c, "percentile"), *v;
+			uint64_t total = 0, *val, *cnt;
+			const char *key;
+			size_t n = 0, k;
+
+			if (!json_is_object(bins) || !json_is_object(pct))
+				continue;
+			val = calloc(json_object_size(bins), sizeof(*val));
+			cnt = calloc(json_object_size(bins), sizeof(*cnt));
+			assert_non_null(val);
+			assert_non_null(cnt);
+			json_object_foreach(bins, key, v) {
+				/* insertion sort by value: fio writes them in order anyway */
+				uint64_t x = strtoull(key, NULL, 10), c2 = (uint64_t)json_integer_value(v);
+
+				for (k = n; k > 0 && val[k - 1] > x; k--) {
+					val[k] = val[k - 1];
+					cnt[k] = cnt[k - 1];
+				}
+				val[k] = x;
+				cnt[k] = c2;
+				n++;
+				total += c2;
+			}
+			json_object_foreach(pct, key, v) {
+				double p = strtod(key, NULL);
+				uint64_t cum = 0, got = 0;
+
+				for (k = 0; k < n; k++) {
+					cum += cnt[k];
+					if (lh_pct_reached(cum, total, p)) {
+						got = val[k];
+						break;
+					}
+				}
+				if (got != (uint64_t)json_integer_value(v))
+					fail_msg("%s p%s: fio printed %lld, the rule gives %llu", dirs[d], key,
+						 (long long)json_integer_value(v), (unsigned long long)got);
+				checked++;
+			}
+			free(val);
+			free(cnt);
+		}
+	}
+	json_decref(doc);
+	assert_true(checked >= 17);
+}
+
 static void test_fiojson_percentiles(void **state)
 {
 	struct fj_set set = { 0 };
@@ -259,6 +330,7 @@ int main(void)
 		cmocka_unit_test(test_fiojson_every_file),
 		cmocka_unit_test(test_fiojson_bins),
 		cmocka_unit_test(test_fiojson_percentiles),
+		cmocka_unit_test(test_percentile_rule_vs_fio),
 		cmocka_unit_test(test_fiojson_last_document),
 		cmocka_unit_test(test_fiojson_several_files),
 		cmocka_unit_test(test_fiojson_errors),

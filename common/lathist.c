@@ -27,17 +27,22 @@ unsigned int lh_bucket_of(uint64_t v)
 	return idx < LH_NR - 1 ? idx : LH_NR - 1;
 }
 
-uint64_t lh_bucket_value(unsigned int idx)
+uint64_t lh_plat_val(unsigned int idx, unsigned int bits)
 {
-	unsigned int err;
+	unsigned int err, m = 1u << bits;
 	uint64_t base, k;
 
-	if (idx < (LH_VAL << 1))
+	if (idx < (m << 1))
 		return idx;
-	err = (idx >> LH_BITS) - 1;
-	base = 1ULL << (err + LH_BITS);
-	k = idx % LH_VAL;
+	err = (idx >> bits) - 1;
+	base = 1ULL << (err + bits);
+	k = idx % m;
 	return base + (uint64_t)(((double)k + 0.5) * (double)(1ULL << err));
+}
+
+uint64_t lh_bucket_value(unsigned int idx)
+{
+	return lh_plat_val(idx, LH_BITS);
 }
 
 void lh_add(struct lathist *h, uint64_t ns)
@@ -93,7 +98,7 @@ uint64_t lh_percentile(const struct lathist *h, double p)
 		return 0;
 	for (i = 0; i < LH_NR; i++) {
 		sum += h->bucket[i];
-		if ((double)sum >= p / 100.0 * (double)h->n)
+		if (lh_pct_reached(sum, h->n, p))
 			return lh_bucket_value(i);
 	}
 	return lh_bucket_value(LH_NR - 1);
