@@ -8,9 +8,13 @@
 #   FIO_SRC      configured fio source tree of the installed fio's version
 #                (default: fetched into .deps/fio by scripts/setup.sh)
 #   CFLAGS       user flags (-O2 -g); the warnings below are always added
+#   LDFLAGS      user link flags, on every link line
 #   DEVELOPER=1  warnings become errors
 #
-# Targets: all (default), demo, check, install, uninstall, clean.
+# Targets: all (default; installs nothing, names what is missing), deps
+# (installs the Debian packages and fetches fio's source), demo and check
+# (deps first: the README's two commands), check-unit (no fio source
+# needed), check-e2e, format-check, install, uninstall, clean.
 
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
@@ -27,7 +31,7 @@ override CFLAGS += -Werror
 endif
 VERSION := 0.1
 override CPPFLAGS += -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -DFIORION_VERSION='"$(VERSION)"' \
-	-Icommon -Iplugin -Iconverter -Idriver -MMD -MP
+	-Icommon -Iplugin -Iconverter -Idriver -Idriver/runner -MMD -MP
 SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer
 
 ifneq ($(findstring 1,$(V)),1)
@@ -54,21 +58,33 @@ CORE_SRCS := \
 	# EOL
 
 CONV_SRCS := \
+	converter/export_json.c \
 	converter/fiojson.c \
+	converter/infer.c \
+	converter/jscan.c \
 	converter/orion_report.c \
+	converter/outdir.c \
 	converter/points.c \
+	converter/runinfo.c \
 	# EOL
 
 DRIVER_SRCS := \
-	driver/clock.c \
-	driver/diskutil.c \
+	driver/runner/clock.c \
+	driver/runner/diskutil.c \
+	driver/cli.c \
+	driver/fiochild.c \
 	driver/fiorion.c \
 	driver/jobfile.c \
-	driver/jobparse.c \
+	driver/locate.c \
+	driver/pointloop.c \
+	driver/runset.c \
+	driver/runner/hooks.c \
+	driver/runner/jobparse.c \
 	driver/matrix.c \
-	driver/rnjson.c \
-	driver/rnstat.c \
-	driver/runner.c \
+	driver/runner/rnjson.c \
+	driver/runner/rnstat.c \
+	driver/runner/runner.c \
+	driver/runner/workload.c \
 	# EOL
 
 UNIT_TESTS := \
@@ -76,11 +92,14 @@ UNIT_TESTS := \
 	test_common \
 	test_fiojson \
 	test_jobparse \
+	test_jscan \
 	test_matrix \
 	test_report \
 	test_rnstat \
 	test_vio \
+	test_viofake \
 	test_vvol \
+	test_workload \
 	# EOL
 
 CORE_LIBS = $(shell pkg-config --libs liburing 2>/dev/null || echo -luring) -laio
@@ -101,28 +120,36 @@ DRIVER_OBJS := $(DRIVER_SRCS:%.c=$(B)/%.o)
 # The driver: the converter library plus the engine core (no fio headers).
 DRIVER_LIB_OBJS := $(sort $(CORE_OBJS) $(CONV_OBJS))
 TEST_BINS := $(UNIT_TESTS:%=$(B)/tests/%)
-SETUP_OK := $(B)/.setup-ok
+BUILD_OK := $(B)/.build-ok
 
-.PHONY: all demo check install uninstall clean fio-version-check
+.PHONY: all deps demo check check-unit check-e2e install uninstall clean \
+	fio-version-check format-check
 .DELETE_ON_ERROR:
 .SECONDARY:
 
 all: $(ENGINE) $(FIO2ORION) $(FIORION)
 
-# Debian packages: installed by scripts/setup.sh the first time.
-$(SETUP_OK): scripts/setup.sh
+# A plain make installs nothing: it names what is missing, in one line.
+$(BUILD_OK): scripts/setup.sh
 	@mkdir -p $(B)
-	@sh scripts/setup.sh packages
+	@sh scripts/setup.sh check
 	@touch $@
 
-# fio's headers, from the source of the same fio release.
-$(FIO_SRC)/config-host.h: | $(SETUP_OK)
+# make deps: install the Debian packages and fetch fio's source (the
+# README's two commands, make demo and make check, run it first).
+deps:
+	@sh scripts/setup.sh packages
+	@if [ "$(FIO_SRC)" = ".deps/fio" ]; then sh scripts/setup.sh fio-src "$(FIO_SRC)"; fi
+	@mkdir -p $(B) && touch $(BUILD_OK)
+
+# fio's headers, from the source of the same fio release (the engine only).
+$(FIO_SRC)/config-host.h:
 	@if [ "$(FIO_SRC)" = ".deps/fio" ]; then \
-		sh scripts/setup.sh fio-src "$(FIO_SRC)"; \
+		echo "fiorion: missing: fio's source ($(FIO_SRC), for the engine). Run 'make deps' to fetch it (apt-get source fio), or set FIO_SRC to a configured tree of the installed fio's release." >&2; \
 	else \
 		echo "fiorion: FIO_SRC=$(FIO_SRC) has no config-host.h; run ./configure there first" >&2; \
-		exit 1; \
-	fi
+	fi; \
+	exit 1
 
 # Always checked: a plugin built for another fio release must not load.
 fio-version-check: $(FIO_SRC)/config-host.h
@@ -134,69 +161,99 @@ fio-version-check: $(FIO_SRC)/config-host.h
 		exit 1; \
 	fi
 
-$(B)/%.o: %.c | $(SETUP_OK)
+$(B)/%.o: %.c | $(BUILD_OK)
 	@mkdir -p $(dir $@)
 	$(QUIET_CC)$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
-$(B)/san/%.o: %.c | $(SETUP_OK)
+$(B)/san/%.o: %.c | $(BUILD_OK)
 	@mkdir -p $(dir $@)
 	$(QUIET_CC)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) -c -o $@ $<
 
 # The one file that includes fio's headers.
-$(B)/plugin/fio_engine.o: plugin/fio_engine.c $(FIO_SRC)/config-host.h | $(SETUP_OK) fio-version-check
+$(B)/plugin/fio_engine.o: plugin/fio_engine.c $(FIO_SRC)/config-host.h | $(BUILD_OK) fio-version-check
 	@mkdir -p $(dir $@)
 	$(QUIET_CC)$(CC) $(CPPFLAGS) $(CFLAGS) -Wno-sign-compare -Wno-unused-parameter \
 		-include $(FIO_SRC)/config-host.h -I$(FIO_SRC) -c -o $@ $<
 
 # No -z defs: fio's symbols resolve against the fio binary at dlopen time.
 $(ENGINE): $(B)/plugin/fio_engine.o $(CORE_OBJS) | fio-version-check
-	$(QUIET_LINK)$(CC) $(CFLAGS) -shared -o $@ $^ $(CORE_LIBS) -lm
+	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) -shared -o $@ $^ $(CORE_LIBS) -lm
 
 $(FIO2ORION): $(B)/converter/fio2orion.o $(CONV_OBJS)
-	$(QUIET_LINK)$(CC) $(CFLAGS) -o $@ $^ $(JANSSON_LIBS) -lm
+	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(JANSSON_LIBS) -lm
 
-$(B)/driver/fiorion.o: override CPPFLAGS += -DENGINE_INSTALL_DIR='"$(ENGINEDIR)"'
+$(B)/driver/locate.o $(B)/driver/cli.o: override CPPFLAGS += -DENGINE_INSTALL_DIR='"$(ENGINEDIR)"'
 
 $(FIORION): $(DRIVER_OBJS) $(DRIVER_LIB_OBJS)
-	$(QUIET_LINK)$(CC) $(CFLAGS) -o $@ $^ $(CORE_LIBS) $(JANSSON_LIBS) -lm -lpthread
+	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(CORE_LIBS) $(JANSSON_LIBS) -lm -lpthread
 
 $(B)/tests/test_matrix: tests/test_matrix.c $(B)/san/driver/matrix.o $(B)/san/driver/jobfile.o
 	@mkdir -p $(dir $@)
-	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Idriver $(CFLAGS) $(SAN_FLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS)
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Idriver $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS)
 
-$(B)/tests/test_clock: tests/test_clock.c $(B)/san/driver/clock.o
+$(B)/tests/test_clock: tests/test_clock.c $(B)/san/driver/runner/clock.o
 	@mkdir -p $(dir $@)
-	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Idriver $(CFLAGS) $(SAN_FLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lpthread
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Idriver $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lpthread
 
 $(B)/tests/test_common: tests/test_common.c $(COMMON_SAN_OBJS)
 	@mkdir -p $(dir $@)
-	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lm
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lm
 
-$(B)/tests/test_rnstat: tests/test_rnstat.c $(B)/san/driver/rnstat.o
+$(B)/tests/test_workload: tests/test_workload.c $(B)/san/driver/runner/workload.o $(COMMON_SAN_OBJS)
 	@mkdir -p $(dir $@)
-	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lm
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lm
 
-$(B)/tests/test_jobparse: tests/test_jobparse.c $(B)/san/driver/jobparse.o $(COMMON_SAN_OBJS)
+$(B)/tests/test_rnstat: tests/test_rnstat.c $(B)/san/driver/runner/rnstat.o
 	@mkdir -p $(dir $@)
-	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lm
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lm
 
-$(B)/tests/test_vio $(B)/tests/test_vvol: $(B)/tests/%: tests/%.c $(SAN_OBJS)
+$(B)/tests/test_jobparse: tests/test_jobparse.c $(B)/san/driver/runner/jobparse.o $(B)/san/driver/jobfile.o $(COMMON_SAN_OBJS)
 	@mkdir -p $(dir $@)
-	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) -o $@ $(filter %.c %.o,$^) $(CORE_LIBS) $(CMOCKA_LIBS) -lm
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lm
+
+$(B)/tests/test_vio $(B)/tests/test_viofake $(B)/tests/test_vvol: $(B)/tests/%: tests/%.c $(SAN_OBJS)
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CORE_LIBS) $(CMOCKA_LIBS) -lm
 
 $(B)/tests/test_fiojson $(B)/tests/test_report: $(B)/tests/%: tests/%.c $(CONV_SAN_OBJS)
 	@mkdir -p $(dir $@)
-	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Iconverter $(CFLAGS) $(SAN_FLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
+
+$(B)/tests/test_jscan: tests/test_jscan.c $(CONV_SAN_OBJS)
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
 
 $(B)/tests/placement: tests/placement.c
 	@mkdir -p $(dir $@)
-	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $<
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $<
 
-demo: $(ENGINE) $(FIORION) $(FIO2ORION)
+demo: deps
+	@$(MAKE) --no-print-directory all
 	@sh scripts/demo.sh
 
-check: $(ENGINE) $(FIO2ORION) $(FIORION) $(TEST_BINS) $(B)/tests/placement
+# Every test, one count at the end. check-unit needs no fio source.
+check: deps
+	@$(MAKE) --no-print-directory all $(TEST_BINS) $(B)/tests/placement
 	@sh tests/run.sh $(TEST_BINS) tests/e2e_*.sh
+
+check-unit: $(TEST_BINS)
+	@sh tests/run.sh $(TEST_BINS)
+
+check-e2e: all $(B)/tests/placement
+	@sh tests/run.sh tests/e2e_*.sh
+
+# Lines changed since FORMAT_BASE follow .clang-format (the kernel's style,
+# as the code is written). The default base is the last commit that
+# changed .clang-format: code from then on is checked, and the hand-aligned
+# tables written before are not rewritten wholesale.
+FORMAT_BASE ?= $(shell git log -1 --format=%H -- .clang-format 2>/dev/null)
+format-check:
+	@if [ -z "$(FORMAT_BASE)" ]; then echo "format-check: no base commit (commit .clang-format first)" >&2; exit 1; fi
+	@out=$$(git clang-format --diff --extensions c,h $(FORMAT_BASE) -- 2>&1); \
+	case "$$out" in \
+	""|*"no modified files to format"*|*"did not modify any files"*) echo "format-check: lines changed since $(FORMAT_BASE) follow .clang-format" ;; \
+	*) echo "$$out"; echo "format-check: the lines above differ from .clang-format (fix: git clang-format $(FORMAT_BASE))" >&2; exit 1 ;; \
+	esac
 
 install: $(ENGINE) $(FIO2ORION) $(FIORION)
 	install -d $(DESTDIR)$(ENGINEDIR)

@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "fr_file.h"
+#include "jscan.h"
 #include "lathist.h"
 #include "fr_size.h"
 
@@ -391,307 +392,6 @@ static int add_job(struct fj_set *set, json_t *doc, json_t *j, unsigned int orde
 	return 0;
 }
 
-static int64_t *int_array(json_t *a, size_t *n)
-{
-	int64_t *out;
-	json_t *v;
-	size_t i;
-
-	*n = 0;
-	if (!json_is_array(a) || !json_array_size(a))
-		return NULL;
-	out = calloc(json_array_size(a), sizeof(*out));
-	if (!out)
-		return NULL;
-	json_array_foreach(a, i, v)
-		out[i] = (int64_t)json_number_value(v);
-	*n = json_array_size(a);
-	return out;
-}
-
-static void read_run(struct fj_run *r, json_t *o)
-{
-	json_t *a, *v;
-	size_t i;
-
-	r->present = true;
-	r->orion_version = xstrdup(str(o, "orion version"));
-	r->testname = xstrdup(str(o, "testname"));
-	a = json_object_get(o, "command line");
-	if (json_is_array(a) && json_array_size(a)) {
-		r->argv = calloc(json_array_size(a), sizeof(*r->argv));
-		if (r->argv) {
-			json_array_foreach(a, i, v)
-				r->argv[i] = xstrdup(json_is_string(v) ? json_string_value(v) : "");
-			r->argc = json_array_size(a);
-		}
-	}
-	r->size_small = (uint64_t)num(o, "size_small", 0);
-	r->size_large = (uint64_t)num(o, "size_large", 0);
-	r->type = xstrdup(str(o, "type"));
-	r->simulate = xstrdup(str(o, "simulate"));
-	r->stripe_kb = (uint64_t)num(o, "stripe", 0);
-	r->num_streamio = (uint64_t)num(o, "num_streamIO", 0);
-	r->write_pct = num(o, "write", 0);
-	r->cache_size = (int64_t)num(o, "cache_size", -1);
-	r->duration = (uint64_t)num(o, "duration", 0);
-	r->small_cols = int_array(json_object_get(o, "small_columns"), &r->nsmall_cols);
-	r->large_cols = int_array(json_object_get(o, "large_columns"), &r->nlarge_cols);
-	r->total_points = (uint64_t)num(o, "total_points", 0);
-	a = json_object_get(o, "luns");
-	if (json_is_array(a) && json_array_size(a)) {
-		r->luns = calloc(json_array_size(a), sizeof(*r->luns));
-		if (r->luns) {
-			json_array_foreach(a, i, v) {
-				r->luns[i].name = xstrdup(str(v, "name") ? str(v, "name") : "");
-				r->luns[i].size = (uint64_t)num(v, "size", 0);
-			}
-			r->nluns = json_array_size(a);
-		}
-	}
-	r->vlun_size = (uint64_t)num(o, "vlun_size", 0);
-	r->compat = xstrdup(str(o, "compat"));
-	a = json_object_get(o, "warnings");
-	if (json_is_array(a) && json_array_size(a)) {
-		r->warnings = calloc(json_array_size(a), sizeof(*r->warnings));
-		if (r->warnings) {
-			json_array_foreach(a, i, v)
-				if (json_is_string(v))
-					r->warnings[r->nwarnings++] = xstrdup(json_string_value(v));
-		}
-	}
-	r->start = (int64_t)num(o, "start", 0);
-}
-
-static void free_run(struct fj_run *r)
-{
-	size_t i;
-
-	free(r->orion_version);
-	free(r->testname);
-	for (i = 0; i < r->argc; i++)
-		free(r->argv[i]);
-	free(r->argv);
-	free(r->type);
-	free(r->simulate);
-	free(r->small_cols);
-	free(r->large_cols);
-	for (i = 0; i < r->nluns; i++)
-		free(r->luns[i].name);
-	free(r->luns);
-	for (i = 0; i < r->nwarnings; i++)
-		free(r->warnings[i]);
-	free(r->warnings);
-	free(r->compat);
-	memset(r, 0, sizeof(*r));
-}
-
-/* Line and column of byte @pos in @buf, 1-based. */
-static void where(const char *buf, size_t pos, int *line, int *col)
-{
-	size_t i;
-
-	*line = 1;
-	*col = 1;
-	for (i = 0; i < pos; i++) {
-		if (buf[i] == '\n') {
-			(*line)++;
-			*col = 1;
-		} else {
-			(*col)++;
-		}
-	}
-}
-
-/* Next position >= @pos where a line starts with '{', or @len. */
-/*
- * The next '{' in column 1 from @pos, else @len: fio starts each document
- * there, and its nested objects are indented. (A file where no line starts
- * with '{' is looked at from its first '{': fj_read_buffer().)
- */
-static size_t next_doc(const char *buf, size_t len, size_t pos)
-{
-	while (pos < len) {
-		if (buf[pos] == '{' && (pos == 0 || buf[pos - 1] == '\n'))
-			return pos;
-		pos++;
-	}
-	return len;
-}
-
-/*
- * A light scanner over the text finds where values start and end without
- * building them: a 50 MB json+ result would otherwise cost hundreds of
- * megabytes of jansson nodes at once. Each job is then decoded alone and
- * dropped. Whenever the scanner is unsure, jansson decodes the whole
- * document instead and reports the precise error.
- */
-static size_t skip_ws(const char *b, size_t len, size_t i)
-{
-	while (i < len && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' ||
-			   b[i] == '\r'))
-		i++;
-	return i;
-}
-
-/* End of the string starting at b[i] == '"', or 0. */
-static size_t skip_string(const char *b, size_t len, size_t i)
-{
-	for (i++; i < len; i++) {
-		if (b[i] == '\\')
-			i++;
-		else if (b[i] == '"')
-			return i + 1;
-	}
-	return 0;
-}
-
-/* End of the value starting at b[i], or 0 when it is not well formed. */
-static size_t skip_value(const char *b, size_t len, size_t i)
-{
-	int depth = 0;
-
-	if (i >= len)
-		return 0;
-	if (b[i] == '"')
-		return skip_string(b, len, i);
-	if (b[i] != '{' && b[i] != '[') {
-		while (i < len && !strchr(",}] \t\r\n", b[i]))
-			i++;
-		return i;
-	}
-	for (; i < len; i++) {
-		switch (b[i]) {
-		case '"':
-			i = skip_string(b, len, i);
-			if (!i)
-				return 0;
-			i--;
-			break;
-		case '{':
-		case '[':
-			depth++;
-			break;
-		case '}':
-		case ']':
-			if (--depth == 0)
-				return i + 1;
-			break;
-		}
-	}
-	return 0;
-}
-
-struct span {
-	size_t start, end;
-};
-
-/*
- * Decode the top-level object at b[pos] member by member into @doc,
- * except the jobs array, whose elements' spans go to @jobs. Returns the
- * end of the object, or 0 when the text is not well formed.
- */
-static size_t scan_doc(const char *b, size_t len, size_t pos, json_t *doc,
-		       struct span **jobs, size_t *njobs)
-{
-	size_t i = skip_ws(b, len, pos);
-
-	*njobs = 0;
-	if (i >= len || b[i] != '{')
-		return 0;
-	i = skip_ws(b, len, i + 1);
-	if (i < len && b[i] == '}')
-		return i + 1;
-	for (;;) {
-		size_t ks, ke, vs, ve;
-		char key[64];
-
-		if (i >= len || b[i] != '"')
-			return 0;
-		ks = i + 1;
-		ke = skip_string(b, len, i);
-		if (!ke)
-			return 0;
-		i = skip_ws(b, len, ke);
-		if (i >= len || b[i] != ':')
-			return 0;
-		vs = skip_ws(b, len, i + 1);
-		ve = skip_value(b, len, vs);
-		if (!ve)
-			return 0;
-		snprintf(key, sizeof(key), "%.*s", (int)(ke - 1 - ks), b + ks);
-		if (!strcmp(key, "jobs") || !strcmp(key, "client_stats")) {
-			size_t j = skip_ws(b, len, vs + 1), cap = 0;
-
-			free(*jobs);
-			*jobs = NULL;
-			*njobs = 0;
-			if (b[vs] != '[')
-				return 0;
-			while (j < ve - 1) {
-				size_t e = skip_value(b, len, j);
-
-				if (!e || b[j] != '{')
-					return 0;
-				if (*njobs == cap) {
-					struct span *n;
-
-					cap = cap ? cap * 2 : 64;
-					n = realloc(*jobs, cap * sizeof(*n));
-					if (!n)
-						return 0;
-					*jobs = n;
-				}
-				(*jobs)[(*njobs)++] = (struct span){ j, e };
-				j = skip_ws(b, len, e);
-				if (j < ve - 1 && b[j] == ',')
-					j = skip_ws(b, len, j + 1);
-				else if (j != ve - 1)
-					return 0;
-			}
-			json_object_set_new(doc, key, json_true());
-		} else {
-			json_error_t je;
-			json_t *v = json_loadb(b + vs, ve - vs, JSON_DECODE_ANY, &je);
-
-			if (!v)
-				return 0;
-			json_object_set_new(doc, key, v);
-		}
-		i = skip_ws(b, len, ve);
-		if (i < len && b[i] == ',') {
-			i = skip_ws(b, len, i + 1);
-			continue;
-		}
-		if (i < len && b[i] == '}')
-			return i + 1;
-		return 0;
-	}
-}
-
-/* jansson's account of why the document at @pos is not valid. */
-static int json_error_at(const char *name, const char *buf, size_t len,
-			 size_t pos, struct fr_err *err)
-{
-	json_error_t je;
-	json_t *d = json_loadb(buf + pos, len - pos, JSON_DISABLE_EOF_CHECK, &je);
-	bool trunc;
-	int line, col;
-
-	if (d) {
-		/* Valid for jansson but not for the scanner: not expected. */
-		json_decref(d);
-		where(buf, pos, &line, &col);
-		return fr_errf(err, -EINVAL, "%s:%d:%d: unexpected JSON layout",
-			       name, line, col);
-	}
-	trunc = je.position >= 0 && (size_t)je.position >= len - pos;
-	where(buf, trunc ? len : pos + (size_t)(je.position > 0 ? je.position : 0),
-	      &line, &col);
-	return fr_errf(err, -EINVAL, "%s:%d:%d: %s%s", name, line, col,
-		       trunc ? "truncated JSON: " : "not valid JSON: ", je.text);
-}
-
 /* The fiorion run a document belongs to, or NULL. */
 static char *doc_run_id(json_t *doc, json_t *fr)
 {
@@ -748,28 +448,27 @@ static int check_run_id(struct fj_set *set, const char *name, json_t *doc,
 	return 0;
 }
 
+/*
+ * The scanner (jscan.c) finds the documents and, in the last, where each
+ * job starts and ends; each job is then decoded alone and dropped, so a
+ * 50 MB json+ file never stands whole in jansson's nodes.
+ */
 int fj_read_buffer(struct fj_set *set, const char *name, const char *buf,
 		   size_t len, struct fr_err *err)
 {
 	json_t *doc = NULL, *fr;
-	struct span *jobs = NULL;
-	size_t pos = next_doc(buf, len, 0), last = len, njobs = 0, i;
+	struct js_span *jobs = NULL;
+	size_t pos = js_first_doc(buf, len), last = len, njobs = 0, i;
 	unsigned int order = 0;
 	int line, col, ret = 0;
 
 	/* Every document must be whole; only the last one is the result. */
 	if (!len)
 		return fr_errf(err, -EINVAL, "%s: empty file (no fio output in it)", name);
-	if (pos == len) {
-		/* No line starts with '{': the first '{' anywhere (">{", "$ {"). */
-		const char *b = memchr(buf, '{', len);
-
-		if (!b)
-			return fr_errf(err, -EINVAL,
-				       "%s:1:1: no JSON document: no '{' in %zu bytes (is it fio --output-format=json output?)",
-				       name, len);
-		pos = (size_t)(b - buf);
-	}
+	if (pos == len)
+		return fr_errf(err, -EINVAL,
+			       "%s:1:1: no JSON document: no '{' in %zu bytes (is it fio --output-format=json output?)",
+			       name, len);
 	for (;;) {
 		size_t end;
 
@@ -777,26 +476,26 @@ int fj_read_buffer(struct fj_set *set, const char *name, const char *buf,
 		if (!doc)
 			return fr_errf(err, -ENOMEM, "out of memory");
 		last = pos;
-		end = scan_doc(buf, len, pos, doc, &jobs, &njobs);
+		end = js_scan_doc(buf, len, pos, doc, &jobs, &njobs);
 		if (!end) {
 			json_decref(doc);
 			free(jobs);
-			return json_error_at(name, buf, len, pos, err);
+			return js_error_at(name, buf, len, pos, err);
 		}
-		pos = next_doc(buf, len, end);
+		pos = js_next_doc(buf, len, end);
 		if (pos == len)
 			break;
 		json_decref(doc);
 	}
 	fr = json_object_get(doc, "fiorion");
 	if (json_is_object(fr)) {
-		free_run(&set->run);
-		read_run(&set->run, fr);
+		ri_release(&set->run);
+		ri_read(&set->run, fr);
 	}
 	if (!njobs && !json_is_object(fr)) {
 		json_decref(doc);
 		free(jobs);
-		where(buf, last, &line, &col);
+		js_where(buf, last, &line, &col);
 		return fr_errf(err, -EINVAL,
 			       "%s:%d:%d: no jobs in this fio result (no \"jobs\" or \"client_stats\" array)",
 			       name, line, col);
@@ -818,7 +517,7 @@ int fj_read_buffer(struct fj_set *set, const char *name, const char *buf,
 		const char *n;
 
 		if (!j) {
-			ret = json_error_at(name, buf, len, last, err);
+			ret = js_error_at(name, buf, len, last, err);
 			break;
 		}
 		n = str(j, "jobname");
@@ -883,6 +582,6 @@ void fj_set_release(struct fj_set *set)
 	free(set->run_id);
 	free(set->run_id_file);
 	free(set->anon_file);
-	free_run(&set->run);
+	ri_release(&set->run);
 	memset(set, 0, sizeof(*set));
 }

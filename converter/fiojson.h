@@ -22,6 +22,7 @@
 #include <stdint.h>
 
 #include "fr_err.h"
+#include "runinfo.h"
 
 /* One latency histogram bucket: its value (ns) and how many I/Os. */
 struct fj_bin {
@@ -83,38 +84,6 @@ struct fj_job {
 	double *slot_lat_ns;
 };
 
-struct fj_lun {
-	char *name;
-	uint64_t size;
-};
-
-/* The "fiorion" object: what the driver knew about the run. */
-struct fj_run {
-	bool present;
-	char *orion_version;	/* override of the summary's version line */
-	char *testname;
-	char **argv;		/* the ORION command line tokens */
-	size_t argc;
-	uint64_t size_small, size_large;	/* KB */
-	char *type;		/* "rand" | "seq" */
-	char *simulate;		/* "concat" | "raid0" */
-	uint64_t stripe_kb;
-	uint64_t num_streamio;
-	double write_pct;
-	int64_t cache_size;	/* MB, -1 = not entered */
-	uint64_t duration;	/* seconds */
-	int64_t *small_cols, *large_cols;
-	size_t nsmall_cols, nlarge_cols;
-	uint64_t total_points;	/* 0 = not given */
-	struct fj_lun *luns;
-	size_t nluns;
-	uint64_t vlun_size;
-	int64_t start;		/* epoch seconds the run started, 0 = unknown */
-	char *compat;		/* the layout the run wrote: "10.2" or "19c" */
-	char **warnings;	/* what the driver found about the LUNs */
-	size_t nwarnings;
-};
-
 struct fj_set {
 	struct fj_job *jobs;
 	size_t njobs, capjobs;
@@ -123,7 +92,7 @@ struct fj_set {
 	char *fio_version;	/* of the first file that names one */
 	int64_t timestamp;	/* epoch seconds of the first result, 0 = unknown */
 	bool client_server;
-	struct fj_run run;
+	struct ri_run run;	/* run.json, when an input carries it */
 	/*
 	 * The fiorion run the inputs come from: run.json's "run_id", and in
 	 * every point's JSON the description=fiorion run ID that the driver

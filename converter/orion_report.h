@@ -11,6 +11,10 @@
  *         lines and the latency histogram in the summary, and _hist.txt
  *         (only when the input has json+ bins).
  * Each file is written whole or not at all (a temporary name, renamed).
+ *
+ * These format, and or_write_all() writes the formatted set; what the
+ * run's parameters are is infer.h's business, and the points as JSON
+ * export_json.h's.
  */
 #ifndef FIORION_ORION_REPORT_H
 #define FIORION_ORION_REPORT_H
@@ -20,6 +24,16 @@
 
 #include "fiojson.h"
 #include "points.h"
+
+/*
+ * The rest of what fio2orion and the driver call around the formatters:
+ * the run's parameters (struct or_params, or_params_init()), the JSON
+ * export and the output folder. Included here so that one header serves
+ * them.
+ */
+#include "export_json.h"
+#include "infer.h"
+#include "outdir.h"
 
 /*
  * ORION's releases write different files (orion.md 2.6, 3.1-3.4); each
@@ -55,49 +69,6 @@ int or_compat_parse(const char *s, enum or_compat *c);
 /* For messages: "10.2, 11.1, 11.2, 12.1, 12.2 or 19c". */
 #define OR_COMPAT_NAMES "10.2, 11.1, 11.2, 12.1, 12.2 or 19c"
 
-/* What the summary says about the run (from the driver, or inferred). */
-struct or_params {
-	char *version;		/* text after "ORION VERSION " */
-	char *testname;
-	char **argv;		/* Commandline: tokens */
-	size_t argc;
-	uint64_t size_small, size_large;	/* KB */
-	bool seq;		/* large I/O in sequential streams */
-	uint64_t num_streamio;
-	bool raid0;
-	uint64_t stripe_kb;
-	double write_pct;
-	int64_t cache_size;	/* MB, -1 = not entered */
-	uint64_t duration;	/* seconds */
-	int64_t *small_cols, *large_cols;
-	size_t nsmall_cols, nlarge_cols;
-	uint64_t total_points;
-	struct fj_lun *luns;
-	size_t nluns;
-	uint64_t vlun_size;
-	int64_t start;		/* epoch seconds, for 19c names */
-	/*
-	 * Why these numbers may not be the storage's: the run's own (a LUN in
-	 * memory) and what the results show (a volume the declared array
-	 * cache holds whole, a small latency no device gives). Printed at the
-	 * end of the summary and the trace, as "Warning: ..." lines.
-	 */
-	char **warnings;
-	size_t nwarnings;
-};
-
-/*
- * Fill @p from @in's run description when it has one, else infer it
- * from the points and the jobs' options (LUNs from lunfile=/luns=/
- * filename=, sized by stat when they exist). @testname and @argv
- * override when not NULL. Free with or_params_release().
- */
-int or_params_init(struct or_params *p, const struct fj_set *in,
-		   const struct pt_set *pts, const char *testname,
-		   char **argv, size_t argc, struct fr_err *err);
-
-void or_params_release(struct or_params *p);
-
 /* Per-file writers, to any stream. */
 void or_summary(FILE *f, const struct or_params *p, const struct pt_set *pts,
 		enum or_compat c);
@@ -132,18 +103,5 @@ struct or_written {
 int or_write_all(const struct or_params *p, const struct pt_set *pts,
 		 const char *outdir, enum or_compat c, struct or_written *w,
 		 struct fr_err *err);
-
-
-/*
- * Make the output folder @path with its missing parents (mode 0777 less
- * the umask, as mkdir -p). An existing folder is fine. Returns 0, or a
- * negative errno with @err naming the component that is not a folder or
- * could not be made, and why.
- */
-int or_make_dir(const char *path, struct fr_err *err);
-
-/* The points as a JSON document, for other tools. */
-int or_points_json(FILE *f, const struct or_params *p,
-		   const struct pt_set *pts);
 
 #endif

@@ -214,6 +214,20 @@ int vio_init(struct vio **out, struct vvol *vv, const char *backend,
 	return vio_init_ops(out, vv, ops, depth, max_len, err);
 }
 
+int vio_probe(const char *name)
+{
+	const struct backend_ops *ops = backend_find(name);
+	struct backend be = { .ops = ops };
+	int ret;
+
+	if (!ops)
+		return -EINVAL;
+	ret = ops->init(&be, 4);
+	if (!ret)
+		ops->exit(&be);
+	return ret;
+}
+
 int vio_init_ops(struct vio **out, struct vvol *vv,
 		 const struct backend_ops *ops, unsigned int depth,
 		 uint64_t max_len, struct fr_err *err)

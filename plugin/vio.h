@@ -96,6 +96,13 @@ unsigned int vio_outstanding(const struct vio *q);
 /* True when the backend completes every request inside vio_queue(). */
 bool vio_is_sync(const struct vio *q);
 
+/*
+ * Whether the kernel accepts backend @name here (io_uring may be
+ * disabled by sysctl or seccomp, libaio limited by fs.aio-max-nr): 0, or
+ * the negative errno its setup got. Nothing is kept.
+ */
+int vio_probe(const char *name);
+
 /* The backend's name. */
 const char *vio_backend(const struct vio *q);
 

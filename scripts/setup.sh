@@ -3,8 +3,11 @@
 #
 # setup.sh -- install what fiorion needs to build and test, on Debian 12.
 #
-# Usage: scripts/setup.sh [packages|fio-src DIR|all DIR]
+# Usage: scripts/setup.sh [check [DIR]|packages|fio-src DIR|all DIR]
 #
+#   check [DIR]  install nothing: name, in one line, the packages a build
+#                needs that are missing (and fio's source in DIR when it
+#                is not there); exit 1 when something is missing
 #   packages     install the Debian packages the project needs (when missing)
 #   fio-src DIR  fetch the fio source of the installed fio's exact version
 #                into DIR with 'apt-get source', then run its ./configure
@@ -16,7 +19,9 @@
 # Needs root (or sudo) only when something must be installed.
 set -eu
 
-PKGS="gcc make pkg-config dpkg-dev liburing-dev libaio-dev libcmocka-dev libjansson-dev fio time python3-fusepy"
+# What a build needs (make), then what the tests add (make check).
+BUILD_PKGS="gcc make pkg-config liburing-dev libaio-dev libcmocka-dev libjansson-dev fio"
+PKGS="$BUILD_PKGS dpkg-dev time python3 python3-fusepy"
 
 die() { echo "setup: $*" >&2; exit 1; }
 note() { echo "setup: $*" >&2; }
@@ -37,7 +42,7 @@ apt_update() {
 }
 
 missing_pkgs() {
-	for p in $PKGS; do
+	for p in ${1:-$PKGS}; do
 		s=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
 		case "$s" in *" installed") ;; *) printf '%s ' "$p" ;; esac
 	done
@@ -116,9 +121,21 @@ do_fio_src() {
 	[ -f "$dir/config-host.h" ] || die "fio ./configure wrote no config-host.h in $dir"
 }
 
+do_check() {
+	miss=$(missing_pkgs "$BUILD_PKGS")
+	src=
+	if [ -n "${1:-}" ] && [ ! -f "$1/config-host.h" ]; then
+		src="fio's source ($1, for the engine)"
+	fi
+	[ -z "$miss$src" ] && return 0
+	echo "fiorion: missing: ${miss:+packages ${miss% }}${miss:+${src:+; }}$src. Run 'make deps' to install them (needs root), or install them yourself." >&2
+	exit 1
+}
+
 case "${1:-all}" in
+check) do_check "${2:-}" ;;
 packages) do_packages ;;
 fio-src) [ $# -eq 2 ] || die "usage: setup.sh fio-src DIR"; do_fio_src "$2" ;;
 all) [ $# -eq 2 ] || die "usage: setup.sh all DIR"; do_packages; do_fio_src "$2" ;;
-*) die "usage: setup.sh [packages|fio-src DIR|all DIR]" ;;
+*) die "usage: setup.sh [check [DIR]|packages|fio-src DIR|all DIR]" ;;
 esac

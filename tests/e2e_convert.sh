@@ -4,8 +4,8 @@
 # Description: fio2orion end to end: the seed samples (000, 001) rebuilt
 # byte for byte from inputs carrying their numbers, every real fio JSON
 # file converted, -compat 19c names/units/histogram, -format json,
-# tradeoff, bad input (exit 2 with file:line:col), atomic output, and the
-# speed of a 50 MB json+ file.
+# tradeoff, bad input (exit 2 with file:line:col), atomic output, and a
+# 50 MB json+ file converted whole (its speed: scripts/bench-convert.sh).
 . "$(dirname "$0")/lib.sh"
 
 F2O=$TOP/build/fio2orion
@@ -88,7 +88,7 @@ mkdir -p "$T/mix"
 	&& ok "mixed point: tradeoff.csv" || not_ok "mixed point: tradeoff.csv"
 mkdir -p "$T/c19"
 TZ=UTC "$F2O" -compat 19c -outdir "$T/c19" -testname h "$D/08-jsonplus.json" 2>"$T/c19.err"
-stamp=$(TZ=UTC date -d @"$(sed -n 's/^  "timestamp" : \([0-9]*\),/\1/p' "$D/08-jsonplus.json")" +%Y%m%d_%H%M)
+stamp=$(TZ=UTC date -d @"$(jget "$D/08-jsonplus.json" timestamp)" +%Y%m%d_%H%M)
 if [ -s "$T/c19/h_${stamp}_summary.txt" ] && [ -s "$T/c19/h_${stamp}_hist.txt" ] \
 	&& grep -q '^Minimum Small Latency=96.655 usecs @ Small=4 and Large=0$' "$T/c19/h_${stamp}_summary.txt" \
 	&& grep -q '^Small Read Latency: avg=96.655 us, min=36.704 us, max=2852.729 us, std dev=38.804 us @ Small=4 and Large=0$' "$T/c19/h_${stamp}_summary.txt" \
@@ -157,18 +157,20 @@ else
 	not_ok "atomic outputs"
 fi
 
-# 7. speed: 50 MB of json+ in under 2 s (a 10 s bound here: shared CI machines)
+# 7. a 50 MB json+ file: every job read, every point in the files. How
+# fast: scripts/bench-convert.sh (speed is not checked here).
 sh "$TOP/scripts/make-big-json.sh" 50 "$T/big.json"
 mkdir -p "$T/big"
-s=$(date +%s.%N)
 "$F2O" -outdir "$T/big" "$T/big.json" 2>"$T/big.err"
 rc=$?
-e=$(date +%s.%N)
-secs=$(awk -v s="$s" -v e="$e" 'BEGIN {printf "%.2f", e - s}')
-if [ $rc -eq 0 ] && awk -v t="$secs" 'BEGIN {exit !(t < 10)}'; then
-	ok "50 MB json+ converted in $secs s"
+"$F2O" -format json "$T/big.json" >"$T/big-points.json" 2>>"$T/big.err"
+njobs=$(python3 -c 'import json, sys; print(len(json.load(open(sys.argv[1]))["jobs"]))' "$T/big.json")
+npts=$(jget "$T/big-points.json" total_points)
+if [ $rc -eq 0 ] && [ -s "$T/big/orion_summary.txt" ] && [ "$njobs" -gt 1000 ] \
+	&& grep -q "^Total Data Points: $npts\$" "$T/big/orion_summary.txt"; then
+	ok "50 MB json+ ($njobs jobs) converted whole: $npts data points"
 else
-	not_ok "50 MB json+ took $secs s (exit $rc)"
+	not_ok "50 MB json+ (exit $rc, $njobs jobs, $npts points)"
 	cat "$T/big.err"
 fi
 # 8. Real-world results (issue 11): a failed job is not a data point; the
@@ -256,8 +258,8 @@ wait
 [ $? = 2 ] && grep -q "the same jobs ('db') from $T/hosta.json and $T/hostb.json; if those ran at the same time (one file per host), give -sum" "$T/hs.out" \
 	&& ok "same jobs in two files: the clash names them and suggests -sum" || { not_ok "clash message"; cat "$T/hs.out"; }
 "$F2O" -sum -format json "$T/hosta.json" "$T/hostb.json" >"$T/hs.json" 2>"$T/hs.err"
-want=$(cat "$T/hosta.json" "$T/hostb.json" | sed -n 's/^ *"iops" : \([0-9.]*\),$/\1/p' | awk '{s += $1} END {printf "%d", s}')
-got=$(sed -n 's/^ *"iops": \([0-9.]*\),$/\1/p' "$T/hs.json" | head -n 1 | awk '{printf "%d", $1}')
+want=$(($(json_iops "$T/hosta.json") + $(json_iops "$T/hostb.json")))
+got=$(jget "$T/hs.json" points/0/small/iops | awk '{printf "%d", $1}')
 if grep -q '"small_load": 2,' "$T/hs.json" && [ "$got" -ge $((want - 1)) ] && [ "$got" -le $((want + 1)) ]; then
 	ok "-sum: one point, Small=2, IOPS $got = the two files' $want"
 else

@@ -56,6 +56,26 @@ for layout in raid0 concat; do
 	fi
 done
 
+# mode_ok FILE RW BS: the directions fio did match rw= (reads only,
+# writes only, or both), and every I/O moved exactly bs bytes.
+mode_ok() {
+	python3 - "$1" "$2" "$3" <<'PY'
+import json, sys
+text = open(sys.argv[1]).read()
+j = json.loads(text[text.index("{"):])["jobs"][0]
+rw, bs = sys.argv[2], sys.argv[3]
+mult = {"k": 1024, "m": 1048576}
+b = int(bs[:-1]) * mult[bs[-1]] if bs[-1] in mult else int(bs)
+r, w = j["read"], j["write"]
+want_r = rw in ("read", "randread", "rw", "randrw")
+want_w = rw in ("write", "randwrite", "rw", "randrw")
+ok = (r["total_ios"] > 0) == want_r and (w["total_ios"] > 0) == want_w
+ok = ok and all(d["io_bytes"] == d["total_ios"] * b for d in (r, w))
+ok = ok and j["error"] == 0
+sys.exit(0 if ok else 1)
+PY
+}
+
 # 3. every rw= mode, several bs and depths (timed, 1 s or less each)
 for spec in "read 8k 1" "write 1m 4" "randread 8k 32" "randwrite 128k 8" \
 	"randrw 8k 1024" "randread 96k 7" "read 4m 2"; do
@@ -64,8 +84,8 @@ for spec in "read 8k 1" "write 1m 4" "randread 8k 32" "randwrite 128k 8" \
 	if run "$n" --lunfile="$T/vol.lun" --simulate=raid0 --stripe=64k \
 		--rw=$1 --bs=$2 --iodepth=$3 --direct=1 --runtime=300ms \
 		--time_based --output-format=json \
-		&& [ "$(json_iops "$T/$n.out")" -gt 0 ]; then
-		ok "rw=$1 bs=$2 iodepth=$3 ($(json_iops "$T/$n.out") IOPS)"
+		&& mode_ok "$T/$n.out" $1 $2; then
+		ok "rw=$1 bs=$2 iodepth=$3: the directions of rw=$1, bs bytes per I/O ($(json_iops "$T/$n.out") IOPS)"
 	else
 		not_ok "rw=$1 bs=$2 iodepth=$3"
 		cat "$T/$n.out" "$T/$n.err"

@@ -21,7 +21,8 @@ mkfile() {
 	dd if=/dev/zero of="$T/$1" bs=1M count="$2" status=none
 }
 
-# The I/O-per-second figure of a fio JSON file (read + write).
-json_iops() {
-	sed -n 's/^ *"iops" *: *\([0-9.]*\),$/\1/p' "$1" | awk '{s += $1} END {printf "%d\n", s}'
-}
+# jget FILE PATH: a value of a fio JSON file (tests/jget.py).
+jget() { python3 "$TOP/tests/jget.py" "$@"; }
+
+# The I/O-per-second figure of a fio JSON file (read + write, all jobs).
+json_iops() { python3 "$TOP/tests/jget.py" "$1" --iops 2>/dev/null || echo 0; }

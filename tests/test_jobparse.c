@@ -15,6 +15,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "jobfile.h"
 #include "jobparse.h"
 
 static void test_jobparse_syntax(void **state)
@@ -118,6 +119,9 @@ static void test_jobparse_errors(void **state)
 		{ "[a]\nioengine=psync\nfilename=/f\nverify=md5\n", "j.fio:4: verify=md5" },
 		{ "[a]\nioengine\nfilename=/f\n", "j.fio:2: option 'ioengine' needs a value" },
 		{ "[a]\nioengine=psync\nfilename=/f\nbwavgtime=0\n", "j.fio:4: bwavgtime=0: not a valid value" },
+		{ "[a]\nioengine=psync\nfilename=/f\nruntime=9999999999999999h\n", "j.fio:4: runtime=9999999999999999h: not a valid value" },
+		{ "[a]\nioengine=psync\nfilename=/f\nnumjobs=4097\n", "j.fio:4: numjobs=4097: give 1 to 4096" },
+		{ "[a]\nioengine=psync\nfilename=/f\nrwmixread=101\n", "j.fio:4: rwmixread=101: not a valid value" },
 		{ "[a]\nioengine=psync\nfilename=/f\niopsavgtime=1s\n", "j.fio:4: iopsavgtime=1s: not a valid value" },
 		{ "[a]\nioengine=psync\nfilename=/f\ndisk_util=maybe\n", "j.fio:4: disk_util=maybe: not a valid value" },
 	};
@@ -136,11 +140,68 @@ static void test_jobparse_errors(void **state)
 	}
 }
 
+/*
+ * Every key the job file writer (driver/jobfile.c) writes is an option of
+ * the table, and each file it writes parses: for random and sequential
+ * points, reads and writes, raid0, psync clones, warm-ups by time and by
+ * size, a run identity, 1 and 150 streams.
+ */
+static void test_jobfile_keys_in_table(void **state)
+{
+	static const struct mx_point pts[] = { { 3, 0 }, { 0, 4 }, { 2, 2 }, { 0, 150 } };
+	unsigned int variant, k, checked = 0;
+
+	(void)state;
+	for (variant = 0; variant < 16; variant++) {
+		struct jf_conf c = {
+			.engine = "/x/fiorion-engine.so", .lunfile = "/t.lun", .duration = "60",
+			.raid0 = variant & 1, .stripe_kb = 1024,
+			.backend = variant & 2 ? "psync" : NULL,
+			.size_small = 8, .size_large = 1024, .seq = variant & 4,
+			.num_streamio = 4, .write_pct = variant & 8 ? 30 : 0,
+			.cache_size = variant % 3 == 0 ? -1 : (variant % 3 == 1 ? 256 : 0),
+			.vol_size = 1ULL << 30, .run_id = "0123456789abcdef",
+		};
+
+		for (k = 0; k < sizeof(pts) / sizeof(pts[0]); k++) {
+			struct fr_err err = { "" };
+			struct jp_file f;
+			char *buf = NULL, *line, *save = NULL, *copy;
+			size_t len = 0;
+			FILE *out = open_memstream(&buf, &len);
+
+			jf_global(out, &c, "# test\n");
+			jf_point(out, &c, 1, &pts[k], true);
+			fclose(out);
+			copy = strdup(buf);
+			for (line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+				char key[64];
+
+				if (line[0] == '#' || line[0] == '[')
+					continue;
+				snprintf(key, sizeof(key), "%.*s", (int)strcspn(line, "="), line);
+				if (!jp_option_known(key))
+					fail_msg("jobfile.c writes '%s', which the option table lacks", key);
+				checked++;
+			}
+			if (jp_parse_buffer(&f, "w.fio", buf, &err) < 0)
+				fail_msg("variant %u point %u: %s", variant, k, err.msg);
+			jp_release(&f);
+			free(copy);
+			free(buf);
+		}
+	}
+	assert_true(checked > 500);
+	assert_false(jp_option_known("zonemode"));
+	assert_true(jp_option_known("readwrite"));	/* aliases too */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_jobparse_syntax),
 		cmocka_unit_test(test_jobparse_errors),
+		cmocka_unit_test(test_jobfile_keys_in_table),
 	};
 
 	return cmocka_run_group_tests_name("jobparse", tests, NULL, NULL);

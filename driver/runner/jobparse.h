@@ -20,7 +20,8 @@
 #include "fr_err.h"
 
 /* Most clones of one job (numjobs), as fio's REAL_MAX_JOBS. */
-#define JP_MAX_CLONES 4096u
+#define JP_MAX_CLONES_N 4096
+#define JP_MAX_CLONES ((unsigned int)JP_MAX_CLONES_N)
 
 enum jp_rw {
 	JP_READ, JP_WRITE, JP_RANDREAD, JP_RANDWRITE, JP_RW, JP_RANDRW,
@@ -88,5 +89,8 @@ int jp_parse_buffer(struct jp_file *f, const char *name, const char *text,
 void jp_release(struct jp_file *f);
 
 const char *jp_rw_name(enum jp_rw rw);
+
+/* Whether the built-in runner takes option @key (a name or an alias). */
+bool jp_option_known(const char *key);
 
 #endif

@@ -10,6 +10,7 @@
 #include "jobparse.h"
 
 #include <ctype.h>
+#include <stddef.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -176,6 +177,8 @@ static int parse_time_us(const char *v, uint64_t *us)
 		mult = 3600000000ULL;
 	else
 		return -EINVAL;
+	if (n > UINT64_MAX / mult)
+		return -EINVAL;
 	*us = n * mult;
 	return 0;
 }
@@ -208,152 +211,239 @@ static int parse_uint(const char *v, unsigned int min, unsigned int max,
 	return 0;
 }
 
-/* Apply one option to @j; unknown options and bad values are errors. */
+/* ------------------------------------------------------------ options */
+
+/* How an option's value is read (fio's options.c types, the subset used). */
+enum opt_type {
+	OT_STR,		/* a string, kept */
+	OT_BOOL,	/* 1/0, true/false, yes/no; bare = true */
+	OT_UINT,	/* a whole number in [min, max] */
+	OT_SIZE,	/* fio's size syntax, bytes (uint64_t) */
+	OT_JPSIZE,	/* a size or a percentage of the volume (struct jp_size) */
+	OT_TIME,	/* fio's time, microseconds (uint64_t) */
+	OT_FN,		/* its own function */
+};
+
+struct jp_option {
+	const char *name, *alias;
+	enum opt_type type;
+	size_t off;		/* the field of struct jp_job */
+	unsigned int min, max;	/* OT_UINT */
+	bool need_value;
+	/* OT_FN: 0, or -EINVAL for a bad value (then @hint, if any, is said). */
+	int (*fn)(struct jp_job *j, const char *v, bool *stonewall);
+	const char *hint;	/* after "FILE:LINE: key=value: "; NULL: "not a valid value" */
+};
+
+#define STR_(x) #x
+#define STR(x) STR_(x)
+
+static int opt_ioengine(struct jp_job *j, const char *v, bool *sw)
+{
+	(void)sw;
+	if (strncmp(v, "external:", 9) && strcmp(v, "io_uring") && strcmp(v, "libaio") &&
+	    strcmp(v, "psync"))
+		return -EINVAL;
+	free(j->ioengine);
+	free(j->engine_so);
+	j->ioengine = strdup(v);
+	j->engine_so = strncmp(v, "external:", 9) ? NULL : strdup(v + 9);
+	return j->ioengine && (j->engine_so || strncmp(v, "external:", 9)) ? 0 : -ENOMEM;
+}
+
+static int opt_rw(struct jp_job *j, const char *v, bool *sw)
+{
+	size_t i;
+
+	(void)sw;
+	for (i = 0; i < sizeof(rw_names) / sizeof(rw_names[0]); i++)
+		if (!strcmp(v, rw_names[i])) {
+			j->rw = (enum jp_rw)i;
+			return 0;
+		}
+	return -EINVAL;
+}
+
+static int opt_rwmixread(struct jp_job *j, const char *v, bool *sw)
+{
+	unsigned int r;
+
+	(void)sw;
+	if (parse_uint(v, 0, 100, &r))
+		return -EINVAL;
+	j->rwmixwrite = 100 - r;
+	return 0;
+}
+
+static int opt_bs(struct jp_job *j, const char *v, bool *sw)
+{
+	(void)sw;
+	return fr_parse_size(v, &j->bs) || !j->bs ? -EINVAL : 0;
+}
+
+static int opt_io_size(struct jp_job *j, const char *v, bool *sw)
+{
+	(void)sw;
+	/* A byte count: fio takes no percentage here. */
+	return parse_size(v, &j->io_size) || j->io_size.pct ? -EINVAL : 0;
+}
+
+static int opt_stonewall(struct jp_job *j, const char *v, bool *sw)
+{
+	bool b;
+
+	(void)j;
+	if (parse_bool(v, &b))
+		return -EINVAL;
+	if (b)
+		*sw = true;
+	return 0;
+}
+
+static int opt_verify(struct jp_job *j, const char *v, bool *sw)
+{
+	(void)sw;
+	if (!strcmp(v, "pattern"))
+		j->verify_pattern = true;
+	else if (strcmp(v, "0") && strcmp(v, "null"))
+		return -EINVAL;
+	return 0;
+}
+
+static int opt_verify_pattern(struct jp_job *j, const char *v, bool *sw)
+{
+	unsigned long long p;
+	char *end;
+
+	(void)sw;
+	p = strtoull(v, &end, 0);
+	if (*end || p > UINT32_MAX || strncasecmp(v, "0x", 2))
+		return -EINVAL;
+	j->pattern = (uint32_t)p;
+	j->pattern_len = (unsigned int)((strlen(v) - 2 + 1) / 2);
+	if (j->pattern_len > 4)
+		j->pattern_len = 4;
+	return 0;
+}
+
+#define F(field) offsetof(struct jp_job, field)
+
+/* Every option the built-in runner takes, with fio's name and meaning. */
+static const struct jp_option options[] = {
+	/* Engine and target. */
+	{ .name = "ioengine", .type = OT_FN, .fn = opt_ioengine, .need_value = true,
+	  .hint = "the built-in runner runs external:<fiorion-engine.so>, io_uring, libaio or psync" },
+	{ .name = "lunfile", .type = OT_STR, .off = F(lunfile), .need_value = true },
+	{ .name = "luns", .type = OT_STR, .off = F(luns), .need_value = true },
+	{ .name = "simulate", .type = OT_STR, .off = F(simulate), .need_value = true },
+	{ .name = "backend", .type = OT_STR, .off = F(backend), .need_value = true },
+	{ .name = "filename", .type = OT_STR, .off = F(filename), .need_value = true },
+	{ .name = "stripe", .type = OT_SIZE, .off = F(stripe), .need_value = true },
+	/* Workload. */
+	{ .name = "rw", .alias = "readwrite", .type = OT_FN, .fn = opt_rw, .need_value = true,
+	  .hint = "the built-in runner does read, write, randread, randwrite, rw and randrw" },
+	{ .name = "rwmixwrite", .type = OT_UINT, .off = F(rwmixwrite), .min = 0, .max = 100 },
+	{ .name = "rwmixread", .type = OT_FN, .fn = opt_rwmixread, .need_value = true },
+	{ .name = "bs", .alias = "blocksize", .type = OT_FN, .fn = opt_bs, .need_value = true },
+	{ .name = "iodepth", .type = OT_UINT, .off = F(iodepth), .min = 1, .max = 65536 },
+	/* fio's limit too (REAL_MAX_JOBS); each clone is one thread. */
+	{ .name = "numjobs", .type = OT_UINT, .off = F(numjobs), .min = 1, .max = JP_MAX_CLONES,
+	  .hint = "give 1 to " STR(JP_MAX_CLONES_N) " (the built-in runner runs each clone as a thread, at most " STR(JP_MAX_CLONES_N) " at once, as fio)" },
+	{ .name = "direct", .type = OT_BOOL, .off = F(direct) },
+	{ .name = "time_based", .type = OT_BOOL, .off = F(time_based) },
+	{ .name = "randrepeat", .type = OT_BOOL, .off = F(randrepeat) },
+	{ .name = "norandommap", .type = OT_BOOL, .off = F(norandommap) },
+	{ .name = "runtime", .alias = "timeout", .type = OT_TIME, .off = F(runtime_us), .need_value = true },
+	{ .name = "size", .type = OT_JPSIZE, .off = F(size), .need_value = true },
+	{ .name = "io_size", .alias = "io_limit", .type = OT_FN, .fn = opt_io_size, .need_value = true },
+	{ .name = "offset", .type = OT_JPSIZE, .off = F(offset), .need_value = true },
+	{ .name = "offset_increment", .type = OT_JPSIZE, .off = F(offset_increment), .need_value = true },
+	{ .name = "stonewall", .alias = "wait_for_previous", .type = OT_FN, .fn = opt_stonewall },
+	{ .name = "verify", .type = OT_FN, .fn = opt_verify, .need_value = true,
+	  .hint = "the built-in runner verifies only verify=pattern" },
+	{ .name = "verify_pattern", .type = OT_FN, .fn = opt_verify_pattern, .need_value = true,
+	  .hint = "give a hex number of up to 4 bytes, e.g. 0xdeadbeef" },
+	{ .name = "do_verify", .type = OT_BOOL, .off = F(do_verify) },
+	/* Reporting. */
+	{ .name = "description", .type = OT_STR, .off = F(description), .need_value = true },
+	{ .name = "bwavgtime", .type = OT_UINT, .off = F(bw_avg_ms), .min = 1, .max = INT32_MAX },
+	{ .name = "iopsavgtime", .type = OT_UINT, .off = F(iops_avg_ms), .min = 1, .max = INT32_MAX },
+	{ .name = "disk_util", .type = OT_BOOL, .off = F(disk_util) },
+	/* fio's name= renames the job. */
+	{ .name = "name", .type = OT_STR, .off = F(name), .need_value = true },
+};
+
+#undef F
+
+static const struct jp_option *find_option(const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(options) / sizeof(options[0]); i++)
+		if (!strcmp(key, options[i].name) ||
+		    (options[i].alias && !strcmp(key, options[i].alias)))
+			return &options[i];
+	return NULL;
+}
+
+bool jp_option_known(const char *key)
+{
+	return find_option(key) != NULL;
+}
+
+/* Apply one option to @j, as its table entry says. */
 static int apply(struct jp_job *j, const struct jp_kv *kv, const char *name,
 		 bool *stonewall, struct fr_err *err)
 {
 	const char *k = kv->key, *v = kv->val;
+	const struct jp_option *o = find_option(k);
+	void *field;
 	int bad = 0;
 
-#define NEED_VALUE() do { if (!v) return fr_errf(err, -EINVAL, "%s:%u: option '%s' needs a value", name, kv->line, k); } while (0)
-	if (!strcmp(k, "ioengine")) {
-		NEED_VALUE();
-		free(j->ioengine);
-		free(j->engine_so);
-		j->ioengine = strdup(v);
-		j->engine_so = NULL;
-		if (!strncmp(v, "external:", 9))
-			j->engine_so = strdup(v + 9);
-		else if (strcmp(v, "io_uring") && strcmp(v, "libaio") && strcmp(v, "psync"))
-			return fr_errf(err, -EINVAL,
-				       "%s:%u: ioengine=%s: the built-in runner runs external:<fiorion-engine.so>, io_uring, libaio or psync",
-				       name, kv->line, v);
-	} else if (!strcmp(k, "lunfile")) {
-		NEED_VALUE();
-		free(j->lunfile);
-		j->lunfile = strdup(v);
-	} else if (!strcmp(k, "luns")) {
-		NEED_VALUE();
-		free(j->luns);
-		j->luns = strdup(v);
-	} else if (!strcmp(k, "simulate")) {
-		NEED_VALUE();
-		free(j->simulate);
-		j->simulate = strdup(v);
-	} else if (!strcmp(k, "backend")) {
-		NEED_VALUE();
-		free(j->backend);
-		j->backend = strdup(v);
-	} else if (!strcmp(k, "filename")) {
-		NEED_VALUE();
-		free(j->filename);
-		j->filename = strdup(v);
-	} else if (!strcmp(k, "stripe")) {
-		bad = fr_parse_size(v, &j->stripe);
-	} else if (!strcmp(k, "rw") || !strcmp(k, "readwrite")) {
-		size_t i;
-
-		NEED_VALUE();
-		for (i = 0; i < sizeof(rw_names) / sizeof(rw_names[0]); i++)
-			if (!strcmp(v, rw_names[i]))
-				break;
-		if (i == sizeof(rw_names) / sizeof(rw_names[0]))
-			return fr_errf(err, -EINVAL,
-				       "%s:%u: rw=%s: the built-in runner does read, write, randread, randwrite, rw and randrw",
-				       name, kv->line, v);
-		j->rw = (enum jp_rw)i;
-	} else if (!strcmp(k, "rwmixwrite")) {
-		bad = parse_uint(v, 0, 100, &j->rwmixwrite);
-	} else if (!strcmp(k, "rwmixread")) {
-		unsigned int r;
-
-		bad = parse_uint(v, 0, 100, &r);
-		if (!bad)
-			j->rwmixwrite = 100 - r;
-	} else if (!strcmp(k, "bs") || !strcmp(k, "blocksize")) {
-		bad = fr_parse_size(v, &j->bs) || !j->bs;
-	} else if (!strcmp(k, "iodepth")) {
-		bad = parse_uint(v, 1, 65536, &j->iodepth);
-	} else if (!strcmp(k, "numjobs")) {
-		/* fio's limit too (REAL_MAX_JOBS); each clone is one thread. */
-		if (parse_uint(v, 1, JP_MAX_CLONES, &j->numjobs))
-			return fr_errf(err, -EINVAL,
-				       "%s:%u: numjobs=%s: give 1 to %u (the built-in runner runs each clone as a thread, at most %u at once, as fio)",
-				       name, kv->line, v, JP_MAX_CLONES, JP_MAX_CLONES);
-	} else if (!strcmp(k, "direct")) {
-		bad = parse_bool(v, &j->direct);
-	} else if (!strcmp(k, "time_based")) {
-		bad = parse_bool(v, &j->time_based);
-	} else if (!strcmp(k, "randrepeat")) {
-		bad = parse_bool(v, &j->randrepeat);
-	} else if (!strcmp(k, "norandommap")) {
-		bad = parse_bool(v, &j->norandommap);
-	} else if (!strcmp(k, "runtime") || !strcmp(k, "timeout")) {
-		bad = parse_time_us(v, &j->runtime_us);
-	} else if (!strcmp(k, "size")) {
-		bad = parse_size(v, &j->size);
-	} else if (!strcmp(k, "io_size") || !strcmp(k, "io_limit")) {
-		bad = parse_size(v, &j->io_size) || j->io_size.pct;
-	} else if (!strcmp(k, "offset")) {
-		bad = parse_size(v, &j->offset);
-	} else if (!strcmp(k, "offset_increment")) {
-		bad = parse_size(v, &j->offset_increment);
-	} else if (!strcmp(k, "stonewall") || !strcmp(k, "wait_for_previous")) {
-		bool b;
-
-		bad = parse_bool(v, &b);
-		if (!bad && b)
-			*stonewall = true;
-	} else if (!strcmp(k, "verify")) {
-		NEED_VALUE();
-		if (!strcmp(v, "pattern"))
-			j->verify_pattern = true;
-		else if (strcmp(v, "0") && strcmp(v, "null"))
-			return fr_errf(err, -EINVAL,
-				       "%s:%u: verify=%s: the built-in runner verifies only verify=pattern",
-				       name, kv->line, v);
-	} else if (!strcmp(k, "verify_pattern")) {
-		char *end;
-		unsigned long long p;
-
-		NEED_VALUE();
-		p = strtoull(v, &end, 0);
-		if (*end || p > UINT32_MAX || strncasecmp(v, "0x", 2))
-			return fr_errf(err, -EINVAL,
-				       "%s:%u: verify_pattern=%s: give a hex number of up to 4 bytes, e.g. 0xdeadbeef",
-				       name, kv->line, v);
-		j->pattern = (uint32_t)p;
-		j->pattern_len = (unsigned int)((strlen(v) - 2 + 1) / 2);
-		if (j->pattern_len > 4)
-			j->pattern_len = 4;
-	} else if (!strcmp(k, "do_verify")) {
-		bad = parse_bool(v, &j->do_verify);
-	} else if (!strcmp(k, "description")) {
-		/* fio's free text: echoed in the JSON ("desc"), nothing else. */
-		NEED_VALUE();
-		free(j->description);
-		j->description = strdup(v);
-	} else if (!strcmp(k, "bwavgtime")) {
-		bad = parse_uint(v, 1, INT32_MAX, &j->bw_avg_ms);
-	} else if (!strcmp(k, "iopsavgtime")) {
-		bad = parse_uint(v, 1, INT32_MAX, &j->iops_avg_ms);
-	} else if (!strcmp(k, "disk_util")) {
-		bad = parse_bool(v, &j->disk_util);
-	} else if (!strcmp(k, "name")) {
-		/* fio's name= renames the job. */
-		NEED_VALUE();
-		free(j->name);
-		j->name = strdup(v);
-	} else {
+	if (!o)
 		return fr_errf(err, -EINVAL,
 			       "%s:%u: option '%s' is not supported by fiorion's built-in runner (use -runner fio for it)",
 			       name, kv->line, k);
+	if (o->need_value && !v)
+		return fr_errf(err, -EINVAL, "%s:%u: option '%s' needs a value", name, kv->line, k);
+	field = (char *)j + o->off;
+	switch (o->type) {
+	case OT_STR: {
+		char **f = field, *copy = strdup(v);
+
+		if (!copy)
+			return fr_errf(err, -ENOMEM, "%s:%u: out of memory", name, kv->line);
+		free(*f);
+		*f = copy;
+		break;
 	}
+	case OT_BOOL:
+		bad = parse_bool(v, field);
+		break;
+	case OT_UINT:
+		bad = parse_uint(v, o->min, o->max, field);
+		break;
+	case OT_SIZE:
+		bad = fr_parse_size(v, field);
+		break;
+	case OT_JPSIZE:
+		bad = parse_size(v, field);
+		break;
+	case OT_TIME:
+		bad = parse_time_us(v, field);
+		break;
+	case OT_FN:
+		bad = o->fn(j, v, stonewall);
+		if (bad == -ENOMEM)
+			return fr_errf(err, -ENOMEM, "%s:%u: out of memory", name, kv->line);
+		break;
+	}
+	if (bad && o->hint)
+		return fr_errf(err, -EINVAL, "%s:%u: %s=%s: %s", name, kv->line, k, v ? v : "", o->hint);
 	if (bad)
 		return fr_errf(err, -EINVAL, "%s:%u: %s=%s: not a valid value",
 			       name, kv->line, k, v ? v : "");
 	return 0;
-#undef NEED_VALUE
 }
 
 static void job_defaults(struct jp_job *j)
@@ -435,10 +525,14 @@ int jp_parse_buffer(struct jp_file *f, const char *name, const char *text,
 			in_global = !strcmp(s, "global");
 			if (in_global)
 				continue;
-			sec = realloc(sec, (nsec + 1) * sizeof(*sec));
-			if (!sec) {
-				ret = -ENOMEM;
-				goto out;
+			{
+				struct section *ns = realloc(sec, (nsec + 1) * sizeof(*sec));
+
+				if (!ns) {
+					ret = fr_errf(err, -ENOMEM, "%s:%u: out of memory", name, ln);
+					goto out;
+				}
+				sec = ns;
 			}
 			memset(&sec[nsec], 0, sizeof(*sec));
 			sec[nsec].name = strdup(s);

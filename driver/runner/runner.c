@@ -30,247 +30,11 @@
 #include "rn_priv.h"
 #include "vvol.h"
 
-/* The hooks, as fio's struct ioengine_ops names them. */
-struct rn_engine_ops {
-	const char *name;
-	int (*get_file_size)(struct rn_td *td, struct fr_err *err);
-	int (*init)(struct rn_td *td, struct fr_err *err);
-	int (*open_file)(struct rn_td *td, struct fr_err *err);
-	int (*queue)(struct rn_td *td, struct rn_io *io);
-	int (*commit)(struct rn_td *td);
-	int (*getevents)(struct rn_td *td, unsigned int min, unsigned int max);
-	struct rn_io *(*event)(struct rn_td *td, unsigned int i);
-	void (*close_file)(struct rn_td *td);
-	void (*cleanup)(struct rn_td *td);
-};
-
-/* ------------------------------------------- the hooks over the core */
-
-static void vol_conf(const struct jp_job *j, struct vvol_conf *c)
-{
-	memset(c, 0, sizeof(*c));
-	if (j->engine_so) {
-		c->lunfile = j->lunfile;
-		c->luns = j->luns;
-		c->simulate = j->simulate;
-		c->stripe = j->stripe;
-	} else {
-		/* ioengine=io_uring|libaio|psync on filename=: a one-LUN volume. */
-		c->luns = j->filename;
-	}
-}
-
-static int core_get_file_size(struct rn_td *td, struct fr_err *err)
-{
-	struct vvol_conf c;
-	struct vvol *vv;
-	int ret;
-
-	vol_conf(td->job, &c);
-	ret = vvol_load(&vv, &c, err);
-	if (ret)
-		return ret;
-	td->file_size = vv->size;
-	td->nluns = vv->nluns;
-	if (td->du) {
-		unsigned int l;
-
-		for (l = 0; l < vv->nluns; l++)
-			du_add_path(td->du, vv->luns[l].path);
-	}
-	{
-		size_t len = 0;
-		unsigned int l;
-
-		td->lun_names[0] = '\0';
-		for (l = 0; l < vv->nluns && len < sizeof(td->lun_names); l++)
-			len += (size_t)snprintf(td->lun_names + len, sizeof(td->lun_names) - len,
-						"%s'%s'", l ? ", " : "", vv->luns[l].path);
-	}
-	vvol_free(vv);
-	return 0;
-}
-
-static int core_init(struct rn_td *td, struct fr_err *err)
-{
-	struct vvol_conf c;
-
-	vol_conf(td->job, &c);
-	return vvol_load(&td->vv, &c, err);
-}
-
-/* direct=1 needs bs to be a multiple of the LUNs' block size. */
-static int check_bs(const struct jp_job *j, const struct vvol *vv, struct fr_err *err)
-{
-	if (j->direct && j->bs % vv->align)
-		return fr_errf(err, -EINVAL,
-			       "bs=%" PRIu64 " is not a multiple of the LUN block size (%u bytes), which direct=1 requires",
-			       j->bs, vv->align);
-	return 0;
-}
-
-static int core_open_file(struct rn_td *td, struct fr_err *err)
-{
-	const struct jp_job *j = td->job;
-	const char *be = j->engine_so ? j->backend : j->ioengine;
-	int flags = 0, ret;
-
-	if (j->direct)
-		flags |= VVOL_DIRECT;
-	if (j->rw != JP_READ && j->rw != JP_RANDREAD)
-		flags |= VVOL_WRITE;
-	ret = check_bs(j, td->vv, err);
-	if (ret)
-		return ret;
-	ret = vvol_open(td->vv, flags, err);
-	if (ret)
-		return ret;
-	ret = vio_init(&td->q, td->vv, be, j->iodepth, j->bs, err);
-	if (!ret)
-		td->q_sync = vio_is_sync(td->q);
-	return ret;
-}
-
-static int core_queue(struct rn_td *td, struct rn_io *io)
-{
-	return vio_queue(td->q, &io->req);
-}
-
-static int core_commit(struct rn_td *td)
-{
-	return vio_commit(td->q);
-}
-
-static int core_getevents(struct rn_td *td, unsigned int min, unsigned int max)
-{
-	return vio_getevents(td->q, min, max, NULL);
-}
-
-static struct rn_io *core_event(struct rn_td *td, unsigned int i)
-{
-	return vio_event(td->q, i)->user;
-}
-
-static void core_close_file(struct rn_td *td)
-{
-	vio_free(td->q);
-	td->q = NULL;
-	vvol_close(td->vv);
-}
-
-static void core_cleanup(struct rn_td *td)
-{
-	vvol_free(td->vv);
-	td->vv = NULL;
-}
-
-static const struct rn_engine_ops core_ops = {
-	.name		= "fiorion",
-	.get_file_size	= core_get_file_size,
-	.init		= core_init,
-	.open_file	= core_open_file,
-	.queue		= core_queue,
-	.commit		= core_commit,
-	.getevents	= core_getevents,
-	.event		= core_event,
-	.close_file	= core_close_file,
-	.cleanup	= core_cleanup,
-};
-
 /* ------------------------------------------------------------ running */
 
 static inline uint64_t now_ns(void)
 {
 	return clk_ns();
-}
-
-static uint64_t rnd(struct rn_td *td)
-{
-	/* xorshift64*: fast, and uniform enough for offsets. */
-	uint64_t x = td->rng;
-
-	x ^= x >> 12;
-	x ^= x << 25;
-	x ^= x >> 27;
-	td->rng = x;
-	return x * 0x2545F4914F6CDD1DULL;
-}
-
-static uint64_t pct_of(uint64_t size, unsigned int pct, uint64_t align)
-{
-	/* As fio: size x pct / 100, aligned down to the block size. */
-	return (uint64_t)((unsigned __int128)size * pct / 100) / align * align;
-}
-
-/* The clone's range of the file, as fio computes it from offset/size. */
-static int plan_range(struct rn_td *td, struct fr_err *err)
-{
-	const struct jp_job *j = td->job;
-	uint64_t fs = td->file_size, bs = j->bs, off, len, inc;
-
-	off = j->offset.set ? (j->offset.pct ? pct_of(fs, j->offset.pct, bs) : j->offset.bytes) : 0;
-	inc = j->offset_increment.set
-		      ? (j->offset_increment.pct ? pct_of(fs, j->offset_increment.pct, bs)
-						 : j->offset_increment.bytes)
-		      : 0;
-	off += (uint64_t)td->clone * inc;
-	if (off >= fs)
-		return fr_errf(err, -EINVAL,
-			       "offset %" PRIu64 " is beyond the end of the volume (%" PRIu64 " bytes)",
-			       off, fs);
-	len = j->size.set ? (j->size.pct ? pct_of(fs, j->size.pct, 1) : j->size.bytes) : fs - off;
-	if (len > fs - off)
-		len = fs - off;
-	if (len < bs)
-		return fr_errf(err, -EINVAL,
-			       "its range of the volume (%" PRIu64 " bytes at offset %" PRIu64 "; the volume holds %" PRIu64 ") is smaller than one bs=%" PRIu64 " block",
-			       len, off, fs, bs);
-	len = len / bs * bs;
-	td->start = off;
-	td->len = len;
-	if (!j->time_based)
-		td->limit = j->io_size.set ? j->io_size.bytes : len;
-	if (!j->norandommap) {
-		uint64_t blocks = len / bs, m = 1;
-
-		while (m < blocks)
-			m <<= 1;
-		td->map = true;
-		td->map_mask = m - 1;
-		/* a = 1 mod 4 and c odd: the LCG's period is m. */
-		td->map_a = (rnd(td) & ~3ULL) | 1;
-		td->map_c = rnd(td) | 1;
-		td->map_x = rnd(td) & td->map_mask;
-	}
-	return 0;
-}
-
-/* The next block of the random map: a permutation of [0, blocks). */
-static uint64_t map_next(struct rn_td *td, uint64_t blocks)
-{
-	do
-		td->map_x = (td->map_a * td->map_x + td->map_c) & td->map_mask;
-	while (td->map_x >= blocks);
-	return td->map_x;
-}
-
-/* verify_pattern's bytes, in the order fio writes them. */
-static void pattern_bytes(const struct jp_job *j, unsigned char p[4])
-{
-	unsigned int k;
-
-	for (k = 0; k < j->pattern_len; k++)
-		p[k] = (unsigned char)(j->pattern >> (8 * (j->pattern_len - 1 - k)));
-}
-
-static void fill_pattern(const struct jp_job *j, unsigned char *b, uint64_t len)
-{
-	unsigned char p[4];
-	uint64_t i;
-
-	pattern_bytes(j, p);
-	for (i = 0; i < len; i++)
-		b[i] = p[i % j->pattern_len];
 }
 
 static int setup_ios(struct rn_td *td, struct fr_err *err)
@@ -285,12 +49,12 @@ static int setup_ios(struct rn_td *td, struct fr_err *err)
 			       j->name, j->iodepth, j->bs);
 	/* Write buffers: random bytes (or the verify pattern), as fio's. */
 	if (j->verify_pattern && j->pattern_len) {
-		fill_pattern(j, td->bufs, j->iodepth * j->bs);
+		rn_fill_pattern(j, td->bufs, j->iodepth * j->bs);
 	} else {
 		uint64_t *w = td->bufs, n = j->iodepth * j->bs / 8, k;
 
 		for (k = 0; k < n; k++)
-			w[k] = rnd(td);
+			w[k] = rn_rand(td);
 	}
 	for (i = 0; i < j->iodepth; i++) {
 		struct rn_io *io = &td->ios[i];
@@ -315,21 +79,6 @@ static void fail(struct rn_td *td, int error, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(td->msg, sizeof(td->msg), fmt, ap);
 	va_end(ap);
-}
-
-static bool check_pattern(const struct jp_job *j, const unsigned char *b,
-			  uint64_t len, uint64_t *bad)
-{
-	unsigned char p[4];
-	uint64_t i;
-
-	pattern_bytes(j, p);
-	for (i = 0; i < len; i++)
-		if (b[i] != p[i % j->pattern_len]) {
-			*bad = i;
-			return false;
-		}
-	return true;
 }
 
 /*
@@ -372,7 +121,7 @@ static void complete(struct rn_td *td, struct rn_io *io, uint64_t t)
 		    td->job->pattern_len) {
 			uint64_t bad;
 
-			if (!check_pattern(td->job, io->req.buf, io->req.len, &bad))
+			if (!rn_check_pattern(td->job, io->req.buf, io->req.len, &bad))
 				fail(td, EILSEQ,
 				     "verify: volume offset %" PRIu64 " does not hold verify_pattern 0x%x",
 				     io->req.off + bad, td->job->pattern);
@@ -380,34 +129,6 @@ static void complete(struct rn_td *td, struct rn_io *io, uint64_t t)
 	}
 	io->next = td->free_ios;
 	td->free_ios = io;
-}
-
-/* Pick the next I/O's direction and offset. */
-static void next_io(struct rn_td *td, struct rn_io *io)
-{
-	const struct jp_job *j = td->job;
-	bool rand = j->rw == JP_RANDREAD || j->rw == JP_RANDWRITE || j->rw == JP_RANDRW;
-	int ddir;
-
-	if (td->verifying)
-		ddir = DIR_READ, rand = false;
-	else if (j->rw == JP_RW || j->rw == JP_RANDRW)
-		ddir = rnd(td) % 100 < j->rwmixwrite ? DIR_WRITE : DIR_READ;
-	else
-		ddir = j->rw == JP_WRITE || j->rw == JP_RANDWRITE ? DIR_WRITE : DIR_READ;
-	io->ddir = ddir;
-	io->req.op = ddir == DIR_WRITE ? VIO_WRITE : VIO_READ;
-	io->req.len = j->bs;
-	if (rand && td->map) {
-		io->req.off = td->start + map_next(td, td->len / j->bs) * j->bs;
-	} else if (rand) {
-		io->req.off = td->start + (rnd(td) >> 11) % (td->len / j->bs) * j->bs;
-	} else {
-		if (td->seq_pos + j->bs > td->len)
-			td->seq_pos = 0;	/* wrap to the start of the range */
-		io->req.off = td->start + td->seq_pos;
-		td->seq_pos += j->bs;
-	}
 }
 
 /*
@@ -454,7 +175,7 @@ static bool start_io(struct rn_td *td, uint64_t *issued, uint64_t *t)
 	int ret;
 
 	td->free_ios = io->next;
-	next_io(td, io);
+	rn_next_io(td, io);
 	io->t_start = now_ns();
 	io->t_issue = io->t_start;
 	ret = ops->queue(td, io);
@@ -826,7 +547,7 @@ static int plan_clone(struct rn_td *td, struct fr_err *err)
 	int ret = td->ops->get_file_size(td, err);
 
 	if (!ret)
-		ret = plan_range(td, err);
+		ret = rn_plan_range(td, err);
 	return ret ? clone_errf(td, ret, err) : 0;
 }
 
@@ -838,22 +559,22 @@ int rn_check(const struct jp_file *f, struct fr_err *err)
 
 	for (i = 0; i < f->njobs; i++) {
 		const struct jp_job *j = &f->jobs[i];
-		struct rn_td td = { .job = j, .ops = &core_ops, .rng = 1 };
+		struct rn_td td = { .job = j, .ops = &rn_core_ops, .rng = 1 };
 		struct vvol_conf c;
 		struct vvol *vv;
 
-		vol_conf(j, &c);
+		rn_vol_conf(j, &c);
 		ret = vvol_load(&vv, &c, err);
 		if (ret)
 			return clone_errf(&td, ret, err);
 		td.file_size = vv->size;
-		ret = check_bs(j, vv, err);
+		ret = rn_check_bs(j, vv, err);
 		vvol_free(vv);
 		if (ret)
 			return clone_errf(&td, ret, err);
 		for (k = 0; k < j->numjobs; k++) {
 			td.clone = k;
-			ret = plan_range(&td, err);
+			ret = rn_plan_range(&td, err);
 			if (ret)
 				return clone_errf(&td, ret, err);
 		}
@@ -861,8 +582,8 @@ int rn_check(const struct jp_file *f, struct fr_err *err)
 	return 0;
 }
 
-int rn_run(const struct jp_file *f, FILE *out, bool *refused,
-	   struct fr_err *err)
+int rn_run(const struct jp_file *f, const struct rn_opts *o, FILE *out,
+	   bool *refused, struct fr_err *err)
 {
 	bool started = false;
 	struct rn_td **tds = NULL;
@@ -873,19 +594,7 @@ int rn_run(const struct jp_file *f, FILE *out, bool *refused,
 	json_t *doc;
 	int g, ret = 0;
 	pthread_attr_t attr;
-	unsigned int stuck_s = 300;	/* fio's FIO_REAP_TIMEOUT */
-	const char *e = getenv("FIORION_STUCK_TIMEOUT");
-
-	if (e) {
-		char *end;
-		unsigned long v = strtoul(e, &end, 10);
-
-		if (!*e || *end || v > 86400)
-			return fr_errf(err, -EINVAL,
-				       "FIORION_STUCK_TIMEOUT=%s: give whole seconds, 0 to 86400 (0: wait for ever)",
-				       e);
-		stuck_s = (unsigned int)v;
-	}
+	unsigned int stuck_s = o ? o->stuck_s : RN_STUCK_DEFAULT;
 	pthread_attr_init(&attr);
 	pthread_attr_setstacksize(&attr, 1 << 20);
 	for (g = 0; g < f->ngroups && !ret; g++) {
@@ -911,7 +620,7 @@ int rn_run(const struct jp_file *f, FILE *out, bool *refused,
 				tds[ntd++] = td;
 				td->job = j;
 				td->clone = (unsigned int)k;
-				td->ops = &core_ops;
+				td->ops = &rn_core_ops;
 				td->du = k == 0 && j->disk_util ? &du : NULL;
 				td->rng = j->randrepeat ? 0x9e3779b97f4a7c15ULL ^ (k + 1) * 0x100000001b3ULL
 							: (now_ns() ^ (uint64_t)(uintptr_t)td) | 1;

@@ -19,15 +19,28 @@
 #include "fr_err.h"
 #include "jobparse.h"
 
+struct rn_opts {
+	/*
+	 * A clone that has seen no I/O complete for this many seconds is
+	 * stuck on a LUN: the run fails naming it (fio's FIO_REAP_TIMEOUT,
+	 * 300). 0 waits for ever.
+	 */
+	unsigned int stuck_s;
+};
+
+#define RN_STUCK_DEFAULT 300u
+
 /*
  * Run @f and write its JSON to @out. Returns 0, or a negative errno with
  * @err naming the job and the failure (an I/O error names the LUN and
- * offset); the JSON is written either way, with each job's error.
- * @refused (may be NULL) is set when the run failed before any I/O was
- * started: the plan could not run (a LUN, a limit, a clone count).
+ * offset). The JSON is written, with each job's error, except when a
+ * LUN is stuck (-ETIMEDOUT): then the clones' threads are left behind
+ * holding their memory, and nothing is written. @refused (may be NULL)
+ * is set when the run failed before any I/O was started: the plan could
+ * not run (a LUN, a limit, a clone count).
  */
-int rn_run(const struct jp_file *f, FILE *out, bool *refused,
-	   struct fr_err *err);
+int rn_run(const struct jp_file *f, const struct rn_opts *o, FILE *out,
+	   bool *refused, struct fr_err *err);
 
 /*
  * Check, without any I/O, that every clone of @f can run on its volume:

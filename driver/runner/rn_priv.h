@@ -16,9 +16,12 @@
 #include "jobparse.h"
 #include "lathist.h"
 #include "rnstat.h"
+#include "fr_err.h"
 #include "vio.h"
 
 struct du_set;
+struct vvol;
+struct vvol_conf;
 
 enum { RN_Q_QUEUED = 0, RN_Q_COMPLETED = 1 };
 
@@ -105,6 +108,41 @@ struct rn_td {
 	char lun_names[512];	/* 'a', 'b': for the parent's messages */
 	bool q_sync;		/* its backend completes inside queue */
 };
+
+/* The hooks, as fio's struct ioengine_ops names them. */
+struct rn_engine_ops {
+	const char *name;
+	int (*get_file_size)(struct rn_td *td, struct fr_err *err);
+	int (*init)(struct rn_td *td, struct fr_err *err);
+	int (*open_file)(struct rn_td *td, struct fr_err *err);
+	int (*queue)(struct rn_td *td, struct rn_io *io);
+	int (*commit)(struct rn_td *td);
+	int (*getevents)(struct rn_td *td, unsigned int min, unsigned int max);
+	struct rn_io *(*event)(struct rn_td *td, unsigned int i);
+	void (*close_file)(struct rn_td *td);
+	void (*cleanup)(struct rn_td *td);
+};
+
+/* hooks.c: the hooks over the engine core. */
+extern const struct rn_engine_ops rn_core_ops;
+/* The volume a job names: its lunfile/luns (engine) or its filename. */
+void rn_vol_conf(const struct jp_job *j, struct vvol_conf *c);
+/* direct=1 needs bs to be a multiple of the LUNs' block size. */
+int rn_check_bs(const struct jp_job *j, const struct vvol *vv, struct fr_err *err);
+
+/* workload.c */
+uint64_t rn_rand(struct rn_td *td);	/* xorshift64*, per clone */
+uint64_t rn_pct_of(uint64_t size, unsigned int pct, uint64_t align);
+/* The clone's range of the file (td->start, td->len, td->limit, the map). */
+int rn_plan_range(struct rn_td *td, struct fr_err *err);
+/* The next block of the random map: a permutation of [0, blocks). */
+uint64_t rn_map_next(struct rn_td *td, uint64_t blocks);
+void rn_pattern_bytes(const struct jp_job *j, unsigned char p[4]);
+void rn_fill_pattern(const struct jp_job *j, unsigned char *b, uint64_t len);
+bool rn_check_pattern(const struct jp_job *j, const unsigned char *b, uint64_t len,
+		      uint64_t *bad);
+/* The next I/O's direction, length and offset. */
+void rn_next_io(struct rn_td *td, struct rn_io *io);
 
 /* The clone's runtime in ms as fio rounds it (its job_runtime). */
 uint64_t rn_runtime_ms(const struct rn_td *td);

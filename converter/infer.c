@@ -1,0 +1,331 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * infer.c -- the run's parameters for ORION's summary and trace: the
+ * driver's description when the input has one, else what the fio results
+ * and the jobs' options show.
+ *
+ * Inference never invents: a figure the results do not give stays at its
+ * "not entered" value, LUNs that cannot be found here are named with
+ * size 0, and the warnings say when the numbers look like a cache's
+ * rather than the storage's.
+ */
+#include "infer.h"
+#include "fr_file.h"
+#include "fr_lunlist.h"
+#include "version.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static char *xstrdup(const char *s)
+{
+	return s ? strdup(s) : NULL;
+}
+
+static int cmp_i64(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+size_t or_levels(const struct pt_set *pts, bool small, bool with_zero,
+		 int64_t **out)
+{
+	int64_t *v = malloc((pts->n + 1) * sizeof(*v));
+	size_t i, n = 0, k;
+
+	if (!v) {
+		*out = NULL;
+		return 0;
+	}
+	if (with_zero)
+		v[n++] = 0;
+	for (i = 0; i < pts->n; i++) {
+		int64_t x = small ? pts->pts[i].s : pts->pts[i].l;
+
+		if (!x)
+			continue;
+		for (k = 0; k < n && v[k] != x; k++)
+			;
+		if (k == n)
+			v[n++] = x;
+	}
+	qsort(v, n, sizeof(*v), cmp_i64);
+	*out = v;
+	return n;
+}
+
+/* ------------------------------------------------------------- LUNs */
+
+/*
+ * One LUN as the job named it. Its size is what stat() says here, for a
+ * regular file; a block device, or a path that does not exist on this
+ * host (the results were moved), is listed with size 0.
+ */
+static int lun_from_path(struct or_params *p, size_t *cap, const char *path)
+{
+	struct stat st;
+
+	if (p->nluns == *cap) {
+		size_t ncap = *cap ? *cap * 2 : 8;
+		struct fj_lun *n = realloc(p->luns, ncap * sizeof(*n));
+
+		if (!n)
+			return -ENOMEM;
+		p->luns = n;
+		*cap = ncap;
+	}
+	p->luns[p->nluns].name = strdup(path);
+	if (!p->luns[p->nluns].name)
+		return -ENOMEM;
+	p->luns[p->nluns].size = stat(path, &st) == 0 && S_ISREG(st.st_mode)
+					 ? (uint64_t)st.st_size : 0;
+	p->nluns++;
+	return 0;
+}
+
+struct lun_ctx {
+	struct or_params *p;
+	size_t cap;
+};
+
+static int lun_entry(void *arg, const char *name, size_t len, unsigned int line)
+{
+	struct lun_ctx *c = arg;
+	char *path = strndup(name, len);
+	int ret;
+
+	(void)line;
+	if (!path)
+		return -ENOMEM;
+	ret = lun_from_path(c->p, &c->cap, path);
+	free(path);
+	return ret;
+}
+
+/*
+ * LUN names from a job's lunfile=, luns= or filename= options. A lunfile
+ * that cannot be read here (the results moved to another host) is
+ * named as itself.
+ */
+static int luns_from_job(struct or_params *p, const struct fj_job *j)
+{
+	const char *list = j->luns ? j->luns : j->filename;
+	struct lun_ctx c = { p, 0 };
+	int ret;
+
+	if (j->lunfile) {
+		char *text;
+		size_t len;
+
+		if (fr_read_file(j->lunfile, "lun file", 64u << 20, FR_READ_TEXT, &text, &len, NULL))
+			return lun_from_path(p, &c.cap, j->lunfile);
+		ret = fr_lunlist_each(text, '\n', lun_entry, &c);
+		free(text);
+		return ret;
+	}
+	return list ? fr_lunlist_each(list, ':', lun_entry, &c) : 0;
+}
+
+/* ------------------------------------------------------------ params */
+
+static int64_t *dup_i64(const int64_t *v, size_t n)
+{
+	int64_t *out = malloc((n ? n : 1) * sizeof(*out));
+
+	if (out && n)
+		memcpy(out, v, n * sizeof(*out));
+	return out;
+}
+
+static int add_warning(struct or_params *p, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static int add_warning(struct or_params *p, const char *fmt, ...)
+{
+	char **n = realloc(p->warnings, (p->nwarnings + 1) * sizeof(*n));
+	va_list ap;
+	int len;
+
+	if (!n)
+		return -ENOMEM;
+	p->warnings = n;
+	va_start(ap, fmt);
+	len = vasprintf(&n[p->nwarnings], fmt, ap);
+	va_end(ap);
+	if (len < 0)
+		return -ENOMEM;
+	p->nwarnings++;
+	return 0;
+}
+
+/* Below this a small read did not reach a storage device (seeds 000/002). */
+#define OR_DEVICE_MIN_LAT_NS 20000.0
+
+/*
+ * ORION's classic pitfall (seeds 000, 002): numbers from a cache, not
+ * from the storage. The run's own warnings, then what the results show.
+ */
+static int add_warnings(struct or_params *p, const struct ri_run *r,
+			const struct pt_set *pts)
+{
+	const struct pt_point *low = NULL;
+	size_t i;
+	int ret = 0;
+
+	for (i = 0; i < r->nwarnings && !ret; i++)
+		ret = add_warning(p, "%s", r->warnings[i]);
+	if (!ret && p->cache_size > 0 && p->vlun_size &&
+	    p->vlun_size <= (uint64_t)p->cache_size * 1048576)
+		ret = add_warning(p, "the volume (%llu MB) is not larger than the declared -cache_size (%lld MB): the array's cache can hold all of it, so these numbers may be the cache's, not the disks'",
+				  (unsigned long long)(p->vlun_size / 1048576), (long long)p->cache_size);
+	/*
+	 * The small-only point with reads at the lowest load. Reads only: a
+	 * write cache acknowledging writes in microseconds is the storage's
+	 * own behaviour, a read that fast is not the disks'.
+	 */
+	for (i = 0; i < pts->n; i++) {
+		const struct pt_point *pt = &pts->pts[i];
+
+		if (pt->small.present && !pt->large.present && pt->small.lat[PT_READ].n &&
+		    (!low || pt->small.load < low->small.load))
+			low = pt;
+	}
+	if (!ret && low && low->small.lat[PT_READ].mean < OR_DEVICE_MIN_LAT_NS)
+		ret = add_warning(p, "small read latency at Small=%u is %.1f us, below what a block storage device gives (%.0f us; only storage-class memory is faster): the reads were likely served from memory (a LUN in RAM, a page or array cache), not from the storage",
+				  low->small.load, low->small.lat[PT_READ].mean / 1000.0,
+				  OR_DEVICE_MIN_LAT_NS / 1000.0);
+	return ret;
+}
+
+int or_params_init(struct or_params *p, const struct fj_set *in,
+		   const struct pt_set *pts, const char *testname,
+		   char **argv, size_t argc, struct fr_err *err)
+{
+	const struct ri_run *r = &in->run;
+	uint64_t ios_all = 0, ios_w = 0;
+	size_t i;
+	int ret = 0;
+
+	memset(p, 0, sizeof(*p));
+	if (r->orion_version) {
+		p->version = strdup(r->orion_version);
+	} else {
+		p->version = malloc(64);
+		if (p->version)
+			snprintf(p->version, 64, "fiorion-%s",
+				 r->version ? r->version : FIORION_VERSION);
+	}
+	p->testname = xstrdup(testname ? testname : r->testname ? r->testname : "orion");
+	if (argv) {
+		p->argv = calloc(argc + 1, sizeof(*p->argv));
+		for (i = 0; p->argv && i < argc; i++)
+			p->argv[i] = xstrdup(argv[i]);
+		p->argc = argc;
+	} else if (r->argc) {
+		p->argv = calloc(r->argc + 1, sizeof(*p->argv));
+		for (i = 0; p->argv && i < r->argc; i++)
+			p->argv[i] = xstrdup(r->argv[i]);
+		p->argc = r->argc;
+	}
+	p->cache_size = -1;
+	p->start = r->start ? r->start : in->timestamp;
+
+	if (r->present) {
+		p->size_small = r->size_small;
+		p->size_large = r->size_large;
+		p->seq = r->type && !strcmp(r->type, "seq");
+		p->num_streamio = r->num_streamio;
+		p->raid0 = r->simulate && !strcasecmp(r->simulate, "raid0");
+		p->stripe_kb = r->stripe_kb;
+		p->write_pct = r->write_pct;
+		p->cache_size = r->cache_size;
+		p->duration = r->duration;
+		p->total_points = r->total_points;
+		p->small_cols = dup_i64(r->small_cols, r->nsmall_cols);
+		p->nsmall_cols = r->nsmall_cols;
+		p->large_cols = dup_i64(r->large_cols, r->nlarge_cols);
+		p->nlarge_cols = r->nlarge_cols;
+		if (r->nluns) {
+			p->luns = calloc(r->nluns, sizeof(*p->luns));
+			for (i = 0; p->luns && i < r->nluns; i++) {
+				p->luns[i].name = xstrdup(r->luns[i].name);
+				p->luns[i].size = r->luns[i].size;
+			}
+			p->nluns = p->luns ? r->nluns : 0;
+		}
+		p->vlun_size = r->vlun_size;
+	}
+
+	/* Whatever the run did not say, the results do. */
+	for (i = 0; i < pts->n; i++) {
+		const struct pt_point *pt = &pts->pts[i];
+		double secs = pt->small.secs > pt->large.secs ? pt->small.secs
+							      : pt->large.secs;
+
+		if (!p->size_small && pt->small.present)
+			p->size_small = pt->small.avg_bs / 1024;
+		if (!p->size_large && pt->large.present)
+			p->size_large = pt->large.avg_bs / 1024;
+		if (!r->present) {
+			if (pt->large.present && !pt->large.rand)
+				p->seq = true;
+			ios_all += pt->small.ios[0] + pt->small.ios[1] + pt->large.ios[0] +
+				   pt->large.ios[1];
+			ios_w += pt->small.ios[1] + pt->large.ios[1];
+			if ((uint64_t)llround(secs) > p->duration)
+				p->duration = (uint64_t)llround(secs);
+		}
+	}
+	/* Without a run description: the share of the I/O actually written. */
+	if (!r->present && ios_all)
+		p->write_pct = 100.0 * (double)ios_w / (double)ios_all;
+	if (!p->small_cols) {
+		p->nsmall_cols = or_levels(pts, true, true, &p->small_cols);
+		p->nlarge_cols = or_levels(pts, false, true, &p->large_cols);
+	}
+	if (!p->total_points)
+		p->total_points = pts->n + (pt_find(pts, 0, 0) ? 0 : 1);
+	if (!r->present && in->njobs) {
+		const struct fj_job *j = &in->jobs[0];
+
+		p->raid0 = j->simulate && !strcasecmp(j->simulate, "raid0");
+		ret = luns_from_job(p, j);
+	}
+	if (!p->vlun_size)
+		for (i = 0; i < p->nluns; i++)
+			p->vlun_size += p->luns[i].size;
+	if (!ret)
+		ret = add_warnings(p, r, pts);
+	if (!p->version || !p->testname || !p->small_cols || !p->large_cols ||
+	    ret == -ENOMEM) {
+		or_params_release(p);
+		return fr_errf(err, -ENOMEM, "out of memory");
+	}
+	return 0;
+}
+
+void or_params_release(struct or_params *p)
+{
+	size_t i;
+
+	free(p->version);
+	free(p->testname);
+	for (i = 0; p->argv && i < p->argc; i++)
+		free(p->argv[i]);
+	free(p->argv);
+	free(p->small_cols);
+	free(p->large_cols);
+	for (i = 0; i < p->nluns; i++)
+		free(p->luns[i].name);
+	free(p->luns);
+	for (i = 0; i < p->nwarnings; i++)
+		free(p->warnings[i]);
+	free(p->warnings);
+	memset(p, 0, sizeof(*p));
+}

@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * infer.h -- what ORION's summary says about a run, taken from the
+ * driver's description of it, or inferred from the fio results.
+ *
+ * A fiorion run carries its ORION parameters (the "fiorion" object); any
+ * other fio result only has its jobs, and the parameters are what those
+ * jobs show: the block sizes, the loads, the share written, the LUNs
+ * named in the job options (sized by stat() where they exist here).
+ */
+#ifndef FIORION_INFER_H
+#define FIORION_INFER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fiojson.h"
+#include "points.h"
+
+/* What the summary says about the run (from the driver, or inferred). */
+struct or_params {
+	char *version;		/* text after "ORION VERSION " */
+	char *testname;
+	char **argv;		/* Commandline: tokens */
+	size_t argc;
+	uint64_t size_small, size_large;	/* KB */
+	bool seq;		/* large I/O in sequential streams */
+	uint64_t num_streamio;
+	bool raid0;
+	uint64_t stripe_kb;
+	double write_pct;
+	int64_t cache_size;	/* MB, -1 = not entered */
+	uint64_t duration;	/* seconds */
+	int64_t *small_cols, *large_cols;
+	size_t nsmall_cols, nlarge_cols;
+	uint64_t total_points;
+	struct fj_lun *luns;
+	size_t nluns;
+	uint64_t vlun_size;
+	int64_t start;		/* epoch seconds, for 19c names */
+	/*
+	 * Why these numbers may not be the storage's: the run's own (a LUN in
+	 * memory) and what the results show (a volume the declared array
+	 * cache holds whole, a small latency no device gives). Printed at the
+	 * end of the summary and the trace, as "Warning: ..." lines.
+	 */
+	char **warnings;
+	size_t nwarnings;
+};
+
+/*
+ * Fill @p from @in's run description when it has one, else infer it
+ * from the points and the jobs' options (LUNs from lunfile=/luns=/
+ * filename=, sized by stat when they exist). @testname and @argv
+ * override when not NULL. Free with or_params_release().
+ */
+int or_params_init(struct or_params *p, const struct fj_set *in,
+		   const struct pt_set *pts, const char *testname,
+		   char **argv, size_t argc, struct fr_err *err);
+
+void or_params_release(struct or_params *p);
+
+/*
+ * The distinct loads of the points on the small (@small) or the large
+ * axis, ascending, with 0 first when @with_zero: the summary's Small and
+ * Large Columns when the run did not give them, and the columns and rows
+ * of ORION's CSV files. *@out is malloc'ed (NULL, and 0 returned, when
+ * memory ran out).
+ */
+size_t or_levels(const struct pt_set *pts, bool small, bool with_zero,
+		 int64_t **out);
+
+#endif

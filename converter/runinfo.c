@@ -1,0 +1,194 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * runinfo.c -- run.json written and read in one place (see runinfo.h).
+ */
+#include "runinfo.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static char *xstrdup(const char *s)
+{
+	return s ? strdup(s) : NULL;
+}
+
+static const char *str(json_t *o, const char *key)
+{
+	json_t *v = json_object_get(o, key);
+
+	return json_is_string(v) ? json_string_value(v) : NULL;
+}
+
+static double num(json_t *o, const char *key, double def)
+{
+	json_t *v = json_object_get(o, key);
+
+	return json_is_number(v) ? json_number_value(v) : def;
+}
+
+static int64_t *int_array(json_t *a, size_t *n)
+{
+	int64_t *out;
+	json_t *v;
+	size_t i;
+
+	*n = 0;
+	if (!json_is_array(a) || !json_array_size(a))
+		return NULL;
+	out = calloc(json_array_size(a), sizeof(*out));
+	if (!out)
+		return NULL;
+	json_array_foreach(a, i, v)
+		out[i] = (int64_t)json_number_value(v);
+	*n = json_array_size(a);
+	return out;
+}
+
+static json_t *ints(const int64_t *v, size_t n)
+{
+	json_t *a = json_array();
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		json_array_append_new(a, json_integer((json_int_t)v[i]));
+	return a;
+}
+
+static void put_str(json_t *o, const char *key, const char *v)
+{
+	if (v)
+		json_object_set_new(o, key, json_string(v));
+}
+
+char *ri_write(const struct ri_run *r)
+{
+	json_t *doc = json_object(), *o = json_object(), *a = json_array();
+	char *s;
+	size_t i;
+
+	put_str(o, "version", r->version);
+	put_str(o, "testname", r->testname);
+	put_str(o, "run_id", r->run_id);
+	put_str(o, "orion version", r->orion_version);
+	put_str(o, "compat", r->compat);
+	for (i = 0; i < r->argc; i++)
+		json_array_append_new(a, json_string(r->argv[i]));
+	json_object_set_new(o, "command line", a);
+	json_object_set_new(o, "size_small", json_integer((json_int_t)r->size_small));
+	json_object_set_new(o, "size_large", json_integer((json_int_t)r->size_large));
+	put_str(o, "type", r->type);
+	json_object_set_new(o, "num_streamIO", json_integer((json_int_t)r->num_streamio));
+	put_str(o, "simulate", r->simulate);
+	json_object_set_new(o, "stripe", json_integer((json_int_t)r->stripe_kb));
+	json_object_set_new(o, "write", json_integer((json_int_t)r->write_pct));
+	json_object_set_new(o, "cache_size", json_integer((json_int_t)r->cache_size));
+	json_object_set_new(o, "duration", json_integer((json_int_t)r->duration));
+	put_str(o, "matrix", r->matrix);
+	json_object_set_new(o, "num_disks", json_integer((json_int_t)r->num_disks));
+	json_object_set_new(o, "small_columns", ints(r->small_cols, r->nsmall_cols));
+	json_object_set_new(o, "large_columns", ints(r->large_cols, r->nlarge_cols));
+	json_object_set_new(o, "total_points", json_integer((json_int_t)r->total_points));
+	a = json_array();
+	for (i = 0; i < r->nluns; i++) {
+		json_t *l = json_object();
+
+		json_object_set_new(l, "name", json_string(r->luns[i].name));
+		json_object_set_new(l, "size", json_integer((json_int_t)r->luns[i].size));
+		json_array_append_new(a, l);
+	}
+	json_object_set_new(o, "luns", a);
+	json_object_set_new(o, "vlun_size", json_integer((json_int_t)r->vlun_size));
+	a = json_array();
+	for (i = 0; i < r->nwarnings; i++)
+		json_array_append_new(a, json_string(r->warnings[i]));
+	json_object_set_new(o, "warnings", a);
+	json_object_set_new(o, "start", json_integer((json_int_t)r->start));
+	json_object_set_new(doc, "fiorion", o);
+	s = json_dumps(doc, JSON_INDENT(2));
+	json_decref(doc);
+	return s;
+}
+
+void ri_read(struct ri_run *r, json_t *o)
+{
+	json_t *a, *v;
+	size_t i;
+
+	r->present = true;
+	r->version = xstrdup(str(o, "version"));
+	r->run_id = xstrdup(str(o, "run_id"));
+	r->orion_version = xstrdup(str(o, "orion version"));
+	r->testname = xstrdup(str(o, "testname"));
+	a = json_object_get(o, "command line");
+	if (json_is_array(a) && json_array_size(a)) {
+		r->argv = calloc(json_array_size(a), sizeof(*r->argv));
+		if (r->argv) {
+			json_array_foreach(a, i, v)
+				r->argv[i] = xstrdup(json_is_string(v) ? json_string_value(v) : "");
+			r->argc = json_array_size(a);
+		}
+	}
+	r->size_small = (uint64_t)num(o, "size_small", 0);
+	r->size_large = (uint64_t)num(o, "size_large", 0);
+	r->type = xstrdup(str(o, "type"));
+	r->simulate = xstrdup(str(o, "simulate"));
+	r->stripe_kb = (uint64_t)num(o, "stripe", 0);
+	r->num_streamio = (uint64_t)num(o, "num_streamIO", 0);
+	r->write_pct = num(o, "write", 0);
+	r->cache_size = (int64_t)num(o, "cache_size", -1);
+	r->duration = (uint64_t)num(o, "duration", 0);
+	r->small_cols = int_array(json_object_get(o, "small_columns"), &r->nsmall_cols);
+	r->large_cols = int_array(json_object_get(o, "large_columns"), &r->nlarge_cols);
+	r->total_points = (uint64_t)num(o, "total_points", 0);
+	r->matrix = xstrdup(str(o, "matrix"));
+	r->num_disks = (int64_t)num(o, "num_disks", 0);
+	a = json_object_get(o, "luns");
+	if (json_is_array(a) && json_array_size(a)) {
+		r->luns = calloc(json_array_size(a), sizeof(*r->luns));
+		if (r->luns) {
+			json_array_foreach(a, i, v) {
+				r->luns[i].name = xstrdup(str(v, "name") ? str(v, "name") : "");
+				r->luns[i].size = (uint64_t)num(v, "size", 0);
+			}
+			r->nluns = json_array_size(a);
+		}
+	}
+	r->vlun_size = (uint64_t)num(o, "vlun_size", 0);
+	r->compat = xstrdup(str(o, "compat"));
+	a = json_object_get(o, "warnings");
+	if (json_is_array(a) && json_array_size(a)) {
+		r->warnings = calloc(json_array_size(a), sizeof(*r->warnings));
+		if (r->warnings) {
+			json_array_foreach(a, i, v)
+				if (json_is_string(v))
+					r->warnings[r->nwarnings++] = xstrdup(json_string_value(v));
+		}
+	}
+	r->start = (int64_t)num(o, "start", 0);
+}
+
+void ri_release(struct ri_run *r)
+{
+	size_t i;
+
+	free(r->version);
+	free(r->run_id);
+	free(r->matrix);
+	free(r->orion_version);
+	free(r->testname);
+	for (i = 0; i < r->argc; i++)
+		free(r->argv[i]);
+	free(r->argv);
+	free(r->type);
+	free(r->simulate);
+	free(r->small_cols);
+	free(r->large_cols);
+	for (i = 0; i < r->nluns; i++)
+		free(r->luns[i].name);
+	free(r->luns);
+	for (i = 0; i < r->nwarnings; i++)
+		free(r->warnings[i]);
+	free(r->warnings);
+	free(r->compat);
+	memset(r, 0, sizeof(*r));
+}

@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * runinfo.h -- what a fiorion run was: the one owner of run.json. The
+ * driver fills a struct ri_run and writes it (ri_write()); fio2orion and
+ * the driver's report read it back (ri_read(), from fio JSON documents
+ * that carry a top-level "fiorion" object). Every key, in that object:
+ *
+ *   version        fiorion's version that made the run ("0.1")
+ *   run_id         16 hex digits; also description=fiorion run <id> in
+ *                  every job file (fio echoes it in each point's JSON)
+ *   orion version  the text of the summary's ORION VERSION line
+ *                  (-orion_version; optional: "fiorion-<version>" else)
+ *   testname, compat ("10.2", "11.1", "11.2", "12.1", "12.2", "19c"),
+ *   command line   [the ORION command line's tokens]
+ *   size_small, size_large (KB), type ("rand" | "seq"), num_streamIO,
+ *   simulate ("concat" | "raid0"), stripe (KB), write (%),
+ *   cache_size (MB, -1 = not entered), duration (s), matrix, num_disks,
+ *   small_columns, large_columns ([loads]), total_points,
+ *   luns           [{"name": path, "size": bytes}], vlun_size (bytes),
+ *   warnings       [sentences about the LUNs], start (epoch seconds)
+ *
+ * Keys a reader does not find take the defaults noted in struct ri_run;
+ * tests/data/golden/make-inputs.py writes these keys and no others.
+ */
+#ifndef FIORION_RUNINFO_H
+#define FIORION_RUNINFO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <jansson.h>
+
+struct fj_lun {
+	char *name;
+	uint64_t size;
+};
+
+struct ri_run {
+	bool present;		/* a run description was read */
+	char *version;		/* fiorion's, NULL = unknown */
+	char *run_id;		/* NULL = none (job files with placeholders) */
+	char *orion_version;	/* override of the summary's version line */
+	char *testname;
+	char **argv;		/* the ORION command line tokens */
+	size_t argc;
+	uint64_t size_small, size_large;	/* KB */
+	char *type;		/* "rand" | "seq" */
+	char *simulate;		/* "concat" | "raid0" */
+	uint64_t stripe_kb;
+	uint64_t num_streamio;
+	double write_pct;
+	int64_t cache_size;	/* MB, -1 = not entered */
+	uint64_t duration;	/* seconds */
+	char *matrix;		/* NULL = unknown */
+	int64_t num_disks;	/* 0 = unknown */
+	int64_t *small_cols, *large_cols;
+	size_t nsmall_cols, nlarge_cols;
+	uint64_t total_points;	/* 0 = not given */
+	struct fj_lun *luns;
+	size_t nluns;
+	uint64_t vlun_size;
+	int64_t start;		/* epoch seconds the run started, 0 = unknown */
+	char *compat;		/* the layout the run wrote: "10.2" .. "19c" */
+	char **warnings;	/* what the driver found about the LUNs */
+	size_t nwarnings;
+};
+
+/* run.json's text for @r ({"fiorion": {...}}), or NULL when memory runs out. */
+char *ri_write(const struct ri_run *r);
+
+/* Fill @r from a "fiorion" object (@o); keys not there take their defaults. */
+void ri_read(struct ri_run *r, json_t *o);
+
+/* Free what ri_read() allocated; @r is then empty. */
+void ri_release(struct ri_run *r);
+
+#endif

@@ -1,0 +1,332 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * cli.c -- fiorion's command line: ORION's options and fiorion's own,
+ * each checked (range, value, combination) before anything runs; a bad
+ * one is one message and exit status 2.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "runner.h"
+#include "version.h"
+
+#ifndef ENGINE_INSTALL_DIR
+#define ENGINE_INSTALL_DIR "/usr/local/lib/fiorion"
+#endif
+
+static void usage(FILE *f, int status)
+{
+	fputs(
+"usage: fiorion -run simple|normal|advanced|oltp|dss [options]\n"
+"\n"
+"ORION: ORacle IO Numbers, on fio. Each data point holds a mix of small\n"
+"random I/Os and large (random or sequential) I/Os outstanding for a\n"
+"duration; a run is a matrix of points whose columns are small loads and\n"
+"rows large loads. <testname>.lun lists the LUNs (devices or files), one\n"
+"per line. fiorion writes one fio job file per point into\n"
+"<outdir>/<testname>_jobs/ (and the whole matrix as <testname>.fio), runs\n"
+"them, and writes ORION's files: <testname>_summary.txt, _iops.csv,\n"
+"_mbps.csv, _lat.csv, _trace.txt (+ _tradeoff.csv, 19c: _hist.txt).\n"
+"WARNING: -write destroys the data on the LUNs.\n"
+"\n"
+"ORION options (single dash, ORION's defaults):\n"
+"  -run LEVEL         simple: small random loads, then large random loads\n"
+"                     (matrix basic); normal: every combination (detailed);\n"
+"                     oltp: small loads up to 20 x num_disks (row 0);\n"
+"                     dss: large loads up to 20 x num_disks (column 0);\n"
+"                     advanced: as the options below say (mandatory)\n"
+"  -testname NAME     prefix of <NAME>.lun and of every output (orion)\n"
+"  -num_disks N       disks (spindles); sets the load ladders: small 1..5N,\n"
+"                     large 1..2N (default: the number of LUNs)\n"
+"  -size_small KB     small I/O size (8)\n"
+"  -size_large KB     large I/O size (1024)\n"
+"  -type rand|seq     large I/Os random, or sequential streams (rand)\n"
+"  -num_streamIO N    outstanding I/Os per sequential stream (4)\n"
+"  -simulate concat|raid0  how the LUNs form one volume (concat)\n"
+"  -stripe KB         raid0 stripe depth (1024)\n"
+"  -write PCT         percentage of writes (0)\n"
+"  -cache_size MB     array cache to warm before each sequential large\n"
+"                     point with unmeasured random I/O; 0 = no warming\n"
+"                     (not given: warm for 120 s)\n"
+"  -duration S        seconds per data point (60)\n"
+"  -matrix SHAPE      advanced only: basic (row 0 + column 0), detailed\n"
+"                     (all), point (num_small, num_large), col (num_small\n"
+"                     fixed), row (num_large fixed), max (every load up to\n"
+"                     num_small x num_large) (basic)\n"
+"  -num_small N       small load for point, col, max\n"
+"  -num_large N       large load (seq: streams) for point, row, max\n"
+"  -verbose           trace each point on stdout: its job file, the job\n"
+"                     sections that run (rw, bs, iodepth, numjobs, ...),\n"
+"                     the fio command line (-runner fio) and its result\n"
+"  -storax, -hugenotneeded  accepted and ignored (ORION 11.2+)\n"
+"  -help              this text\n"
+"\n"
+"fiorion options:\n"
+"  -runner builtin|fio  who runs the job files: fiorion's built-in runner,\n"
+"                     or stock fio with the fiorion engine (builtin)\n"
+"  -fio PATH          fio binary for -runner fio (fio on PATH)\n"
+"  -engine PATH       fiorion-engine.so for -runner fio (next to this\n"
+"                     program, then " ENGINE_INSTALL_DIR ")\n"
+"  -backend NAME      engine backend: io_uring, libaio, psync (io_uring;\n"
+"                     libaio, then psync, with a note when the kernel\n"
+"                     refuses it)\n"
+"  -compat V          ORION release whose files to write: 10.2 (default),\n"
+"                     11.1, 11.2, 12.1, 12.2 or 19c (README: the layouts)\n"
+"  -outdir DIR        where job files and outputs go (.; made when missing)\n"
+"  -orion_version V   the summary's first line: ORION VERSION V, a number\n"
+"                     as ORION prints it, for parsers that read it\n"
+"                     (default: fiorion-" FIORION_VERSION ")\n"
+"  -jobs_only         write the job files and stop\n"
+"  -placeholders      with -jobs_only: ${LUNFILE}, ${FIORION_ENGINE} and\n"
+"                     ${DURATION} instead of paths and seconds\n"
+"  -jobfile FILE      run one fio job file with the built-in runner and\n"
+"                     print its fio-format JSON (no -run needed)\n"
+"  -output FILE       with -jobfile: write the JSON to FILE instead\n"
+"\n"
+"environment: FIORION_STUCK_TIMEOUT=S  seconds with no I/O completing\n"
+"before the built-in runner fails the point, naming the LUN (300; 0 =\n"
+"wait for ever)\n"
+"\n"
+"exit status: 0 done, 1 a point failed (the files of the points done are\n"
+"written), 2 bad options or input\n",
+	      f);
+	exit(status);
+}
+
+
+static void vdie(int status, const char *fmt, va_list ap) __attribute__((noreturn, format(printf, 2, 0)));
+static void vdie(int status, const char *fmt, va_list ap)
+{
+	fputs("fiorion: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	exit(status);
+}
+
+void die_usage(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vdie(EXIT_USAGE, fmt, ap);
+}
+
+void die_run(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vdie(EXIT_RUN, fmt, ap);
+}
+
+static long parse_num(const char *opt, const char *v, long min, long max)
+{
+	char *end;
+	long n;
+
+	errno = 0;
+	n = strtol(v, &end, 10);
+	if (end == v || *end || errno)
+		die_usage("-%s '%s': expected a whole number from %ld to %ld", opt, v, min, max);
+	if (n < min || n > max)
+		die_usage("-%s %ld: must be from %ld to %ld", opt, n, min, max);
+	return n;
+}
+
+
+static int pick(const char *opt, const char *v, const char *const *names, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (!strcasecmp(v, names[i]))
+			return i;
+	{
+		char list[256] = "";
+
+		for (i = 0; i < n; i++) {
+			strcat(list, names[i]);
+			if (i + 1 < n)
+				strcat(list, i + 2 < n ? ", " : " or ");
+		}
+		die_usage("-%s '%s': must be %s", opt, v, list);
+	}
+	return -1;
+}
+
+
+void cli_parse(struct opts *o, int argc, char **argv)
+{
+	static const char *const runs[] = { "simple", "normal", "advanced", "oltp", "dss" };
+	static const char *const matrices[] = { "basic", "detailed", "point", "col", "row", "max" };
+	static const char *const types[] = { "rand", "seq" };
+	static const char *const sims[] = { "concat", "raid0" };
+	static const char *const runners[] = { "builtin", "fio" };
+	static const char *const backends[] = { "io_uring", "libaio", "psync" };
+	static const struct option opts[] = {
+		{ "run", required_argument, NULL, 'r' },
+		{ "testname", required_argument, NULL, 't' },
+		{ "num_disks", required_argument, NULL, 'n' },
+		{ "size_small", required_argument, NULL, 's' },
+		{ "size_large", required_argument, NULL, 'L' },
+		{ "type", required_argument, NULL, 'y' },
+		{ "num_streamIO", required_argument, NULL, 'q' },
+		{ "simulate", required_argument, NULL, 'S' },
+		{ "stripe", required_argument, NULL, 'k' },
+		{ "write", required_argument, NULL, 'w' },
+		{ "cache_size", required_argument, NULL, 'c' },
+		{ "duration", required_argument, NULL, 'd' },
+		{ "matrix", required_argument, NULL, 'm' },
+		{ "num_small", required_argument, NULL, 'a' },
+		{ "num_large", required_argument, NULL, 'b' },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ "storax", required_argument, NULL, 'X' },
+		{ "hugenotneeded", no_argument, NULL, 'H' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "runner", required_argument, NULL, 'R' },
+		{ "fio", required_argument, NULL, 'F' },
+		{ "engine", required_argument, NULL, 'E' },
+		{ "backend", required_argument, NULL, 'B' },
+		{ "compat", required_argument, NULL, 'C' },
+		{ "outdir", required_argument, NULL, 'o' },
+		{ "jobs_only", no_argument, NULL, 'j' },
+		{ "placeholders", no_argument, NULL, 'P' },
+		{ "jobfile", required_argument, NULL, 'J' },
+		{ "output", required_argument, NULL, 'O' },
+		{ "orion_version", required_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	*o = (struct opts){
+		.testname = "orion", .num_disks = -1, .size_small = 8,
+		.size_large = 1024, .num_streamio = 4, .stripe_kb = 1024,
+		.cache_size = -1, .duration = 60, .num_small = -1,
+		.num_large = -1, .runner = "builtin", .fio = "fio", .outdir = ".",
+	};
+	opterr = 0;
+	while ((c = getopt_long_only(argc, argv, "", opts, NULL)) != -1) {
+		switch (c) {
+		case 'r': o->run = (enum mx_run)pick("run", optarg, runs, 5); o->have_run = true; break;
+		case 't':
+			if (!*optarg)
+				die_usage("-testname: must not be empty");
+			o->testname = optarg;
+			break;
+		case 'n': o->num_disks = parse_num("num_disks", optarg, 1, 4096); break;
+		case 's': o->size_small = parse_num("size_small", optarg, 1, 1048576); break;
+		case 'L': o->size_large = parse_num("size_large", optarg, 1, 1048576); break;
+		case 'y': o->seq = pick("type", optarg, types, 2) == 1; break;
+		case 'q': o->num_streamio = parse_num("num_streamIO", optarg, 1, 1024); break;
+		case 'S': o->raid0 = pick("simulate", optarg, sims, 2) == 1; break;
+		case 'k': o->stripe_kb = parse_num("stripe", optarg, 1, 1048576); break;
+		case 'w': o->write_pct = parse_num("write", optarg, 0, 100); break;
+		case 'c': o->cache_size = parse_num("cache_size", optarg, 0, 1L << 30); break;
+		case 'd': o->duration = parse_num("duration", optarg, 1, 86400); break;
+		case 'm': o->matrix = (enum mx_matrix)pick("matrix", optarg, matrices, 6); o->have_matrix = true; break;
+		case 'a': o->num_small = parse_num("num_small", optarg, 0, 4096); break;
+		case 'b': o->num_large = parse_num("num_large", optarg, 0, 4096); break;
+		case 'v': o->verbose = true; break;
+		case 'X': fprintf(stderr, "fiorion: note: -storax %s ignored (fiorion issues I/O through its engine)\n", optarg); break;
+		case 'H': fputs("fiorion: note: -hugenotneeded ignored (fiorion needs no huge pages)\n", stderr); break;
+		case 'h': usage(stdout, EXIT_OK); break;
+		case 'R': o->runner = runners[pick("runner", optarg, runners, 2)]; break;
+		case 'F': o->fio = optarg; break;
+		case 'E': o->engine = optarg; break;
+		case 'B': o->backend = backends[pick("backend", optarg, backends, 3)]; break;
+		case 'C':
+			if (or_compat_parse(optarg, &o->compat))
+				die_usage("-compat '%s': must be %s", optarg, OR_COMPAT_NAMES);
+			break;
+		case 'o': o->outdir = optarg; break;
+		case 'j': o->jobs_only = true; break;
+		case 'P': o->placeholders = true; break;
+		case 'J': o->jobfile = optarg; break;
+		case 'O': o->output = optarg; break;
+		case 'V':
+			if (!*optarg || optarg[strspn(optarg, "0123456789.")] ||
+			    strlen(optarg) > 32)
+				die_usage("-orion_version '%s': give a version number as ORION prints it (10.2.0.1.0, 11.2.0.4.0, 19.0.0.0.0)",
+					  optarg);
+			o->orion_version = optarg;
+			break;
+		default:
+			if (optopt)
+				die_usage("option %s needs a value (see fiorion -help)", argv[optind - 1]);
+			die_usage("unknown option '%s' (see fiorion -help)", argv[optind - 1]);
+		}
+	}
+	if (optind < argc)
+		die_usage("unexpected argument '%s' (options take one value each; see fiorion -help)", argv[optind]);
+	if (o->output && !o->jobfile)
+		die_usage("-output: only with -jobfile");
+	if (o->jobfile) {
+		if (o->have_run)
+			die_usage("-jobfile runs one job file; it takes no -run");
+		return;
+	}
+	if (!o->have_run)
+		die_usage("-run is required: simple, normal, advanced, oltp or dss (see fiorion -help)");
+	if (o->have_matrix && o->run != MX_ADVANCED)
+		die_usage("-matrix %s: only with -run advanced (-run %s sets its own matrix)",
+			  mx_matrix_name(o->matrix), runs[o->run]);
+	if (o->run != MX_ADVANCED && (o->num_small >= 0 || o->num_large >= 0))
+		die_usage("-%s: only with -run advanced and a matrix that uses it",
+			  o->num_small >= 0 ? "num_small" : "num_large");
+	if (o->run == MX_ADVANCED) {
+		enum mx_matrix m = o->matrix;
+		bool uses_small = m == MX_POINT || m == MX_COL || m == MX_MAX;
+		bool uses_large = m == MX_POINT || m == MX_ROW || m == MX_MAX;
+
+		if (o->num_small >= 0 && !uses_small)
+			die_usage("-num_small: -matrix %s ignores it (point, col and max use it)", mx_matrix_name(m));
+		if (o->num_large >= 0 && !uses_large)
+			die_usage("-num_large: -matrix %s ignores it (point, row and max use it)", mx_matrix_name(m));
+		if (uses_small && o->num_small < 0)
+			die_usage("-matrix %s needs -num_small", mx_matrix_name(m));
+		if (uses_large && o->num_large < 0)
+			die_usage("-matrix %s needs -num_large", mx_matrix_name(m));
+		if ((m == MX_POINT || m == MX_MAX) && !o->num_small && !o->num_large)
+			die_usage("-matrix %s with -num_small 0 and -num_large 0 tests nothing", mx_matrix_name(m));
+	}
+	if (o->placeholders && !o->jobs_only)
+		die_usage("-placeholders: only with -jobs_only (the job files then need LUNFILE, FIORION_ENGINE and DURATION in the environment)");
+}
+
+
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+char *xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+
+	va_start(ap, fmt);
+	if (vasprintf(&s, fmt, ap) < 0) {
+		fputs("fiorion: out of memory\n", stderr);
+		exit(EXIT_RUN);
+	}
+	va_end(ap);
+	return s;
+}
+
+
+void cli_runner_opts(struct rn_opts *ro)
+{
+	const char *e = getenv("FIORION_STUCK_TIMEOUT");
+	char *end;
+	unsigned long v;
+
+	ro->stuck_s = RN_STUCK_DEFAULT;
+	if (!e)
+		return;
+	v = strtoul(e, &end, 10);
+	if (!*e || *end || v > 86400 || !isdigit((unsigned char)*e))
+		die_usage("FIORION_STUCK_TIMEOUT=%s: give whole seconds, 0 to 86400 (0: wait for ever)", e);
+	ro->stuck_s = (unsigned int)v;
+}

@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * cli.h -- fiorion's options (ORION's, and fiorion's own) and the exit
+ * statuses every part of the driver uses.
+ */
+#ifndef FIORION_CLI_H
+#define FIORION_CLI_H
+
+#include <stdbool.h>
+
+#include "matrix.h"
+#include "orion_report.h"
+
+/* 0 done, 1 a point or an output failed, 2 bad options or input, 3 a safety refusal. */
+enum { EXIT_OK = 0, EXIT_RUN = 1, EXIT_USAGE = 2, EXIT_SAFETY = 3 };
+
+struct opts {
+	enum mx_run run;
+	bool have_run;
+	const char *testname;
+	long num_disks;		/* -1 = from the .lun file */
+	long size_small, size_large;	/* KB */
+	bool seq;
+	long num_streamio;
+	bool raid0;
+	long stripe_kb;
+	long write_pct;
+	long cache_size;	/* MB, -1 = not given */
+	long duration;
+	enum mx_matrix matrix;
+	bool have_matrix;
+	long num_small, num_large;	/* -1 = not given */
+	bool verbose;
+	const char *runner;
+	const char *fio;
+	const char *engine;
+	const char *backend;
+	enum or_compat compat;
+	const char *outdir;
+	bool jobs_only;
+	bool placeholders;
+	const char *jobfile;	/* -jobfile: run this one file */
+	const char *output;	/* -output: its JSON goes here */
+	const char *orion_version;	/* the summary's ORION VERSION line */
+};
+
+
+/* Parse and check the command line; a bad option exits with EXIT_USAGE. */
+void cli_parse(struct opts *o, int argc, char **argv);
+/* "fiorion: <message>" and exit EXIT_USAGE (bad options or input). */
+void die_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+/* "fiorion: <message>" and exit EXIT_RUN (the system failed: a write, a full disk). */
+void die_run(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+/*
+ * The runner's options from the environment: FIORION_STUCK_TIMEOUT=S
+ * (whole seconds, 0 to 86400; 0 waits for ever). A bad value is one
+ * message and EXIT_USAGE.
+ */
+struct rn_opts;
+void cli_runner_opts(struct rn_opts *ro);
+/* asprintf() that exits EXIT_RUN when memory runs out. */
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#endif

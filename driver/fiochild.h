@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * fiochild.h -- running stock fio on one job file.
+ */
+#ifndef FIORION_FIOCHILD_H
+#define FIORION_FIOCHILD_H
+
+#include "cli.h"
+
+/*
+ * Run @o->fio --output-format=json+ @job, its JSON into @json, its
+ * standard error into @err. Returns 0, or -1 with *@why (malloc()ed)
+ * holding fio's last messages.
+ */
+int run_fio(const struct opts *o, const char *job, const char *json,
+	    const char *err, char **why);
+
+#endif

@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * locate.c -- what the points run on: the engine file fio loads (the
+ * -engine given, next to this program, or the install folder) and the
+ * backend the kernel accepts (io_uring, else libaio, else psync).
+ */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "locate.h"
+#include "vio.h"
+
+#ifndef ENGINE_INSTALL_DIR
+#define ENGINE_INSTALL_DIR "/usr/local/lib/fiorion"
+#endif
+
+char *absolute(const char *p)
+{
+	char *r = realpath(p, NULL);
+
+	return r ? r : strdup(p);
+}
+
+
+/* The engine: -engine, next to this program, build/, the install dir. */
+char *find_engine(const char *given)
+{
+	char self[PATH_MAX], *dir, *cand;
+	ssize_t n;
+
+	if (given)
+		return absolute(given);
+	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	if (n > 0) {
+		self[n] = '\0';
+		dir = strrchr(self, '/');
+		if (dir) {
+			*dir = '\0';
+			cand = xasprintf("%s/fiorion-engine.so", self);
+			if (!access(cand, R_OK))
+				return cand;
+			free(cand);
+			cand = xasprintf("%s/../lib/fiorion/fiorion-engine.so", self);
+			if (!access(cand, R_OK)) {
+				char *r = absolute(cand);
+
+				free(cand);
+				return r;
+			}
+			free(cand);
+		}
+	}
+	return strdup(ENGINE_INSTALL_DIR "/fiorion-engine.so");
+}
+
+
+/*
+ * The default backend is io_uring; when the kernel refuses it (disabled
+ * by sysctl, seccomp, an old kernel), fall back to libaio, then psync,
+ * with a note, rather than fail every point.
+ */
+const char *pick_backend(void)
+{
+	static const char *const order[] = { "io_uring", "libaio", "psync" };
+	char eb[128];
+	size_t i;
+
+	for (i = 0; i < 3; i++) {
+		int ret = vio_probe(order[i]);
+
+		if (!ret)
+			return i ? order[i] : NULL;
+		if (i < 2)
+			fprintf(stderr, "fiorion: note: the kernel refused %s (%s); trying %s\n",
+				order[i], fr_strerror(ret, eb, sizeof(eb)), order[i + 1]);
+	}
+	return "psync";
+}
+

@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * locate.h -- the engine file and the backend the points run on.
+ */
+#ifndef FIORION_LOCATE_H
+#define FIORION_LOCATE_H
+
+/* @p made absolute (realpath), or a copy of it when it does not exist. */
+char *absolute(const char *p);
+/* The engine: -engine @given, next to this program, build/, the install dir. */
+char *find_engine(const char *given);
+/* NULL when io_uring works, else the first backend the kernel accepts (with a note). */
+const char *pick_backend(void);
+
+#endif

@@ -1,0 +1,231 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * pointloop.c -- running the points: each point's job file by the
+ * built-in runner or by fio, the progress line with its ETA, -verbose
+ * tracing, and ORION's files from the points done.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "fiochild.h"
+#include "fiojson.h"
+#include "fr_file.h"
+#include "jobparse.h"
+#include "orion_report.h"
+#include "pointloop.h"
+#include "points.h"
+#include "runner.h"
+
+static void fmt_hms(char *buf, size_t len, long secs)
+{
+	snprintf(buf, len, "%ld:%02ld:%02ld", secs / 3600, secs / 60 % 60, secs % 60);
+}
+
+
+/* Seconds a point takes: its duration plus its warm-up (when bounded by time). */
+long point_secs(const struct opts *o, const struct jf_conf *jc,
+		       const struct mx_point *p)
+{
+	long s = o->duration;
+
+	if (jf_has_warm(jc, p) && o->cache_size < 0)
+		s += 120;
+	return s;
+}
+
+
+/*
+ * -verbose (ORION: "prints tracing information to standard output"):
+ * the point's job file and the sections that run, as written.
+ */
+static void verbose_point(size_t i, size_t n, const struct mx_point *p, const char *job,
+			  const char *runner)
+{
+	char line[1024];
+	bool jobs = false;
+	FILE *f = fopen(job, "re");
+
+	printf("fiorion: point %zu of %zu (small=%u, large=%u): %s, run by %s\n", i, n, p->s,
+	       p->l, job, runner);
+	while (f && fgets(line, sizeof(line), f)) {
+		if (line[0] == '[' && strncmp(line, "[global]", 8))
+			jobs = true;
+		if (jobs && line[0] != '#' && line[0] != '\n')
+			printf("  %s", line);
+	}
+	if (f)
+		fclose(f);
+	fflush(stdout);
+}
+
+
+/* Run one job file with the built-in runner; its JSON goes to @json. */
+static int run_builtin(const char *job, const char *json, const struct rn_opts *ro, char **why)
+{
+	struct fr_err err = { "" };
+	struct jp_file jf;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+	int ret;
+
+	ret = jp_parse_file(&jf, job, &err);
+	if (ret) {
+		*why = xasprintf("  %s\n", err.msg);
+		return -1;
+	}
+	f = open_memstream(&buf, &len);
+	ret = rn_run(&jf, ro, f, NULL, &err);
+	fclose(f);
+	/* A stuck clone's thread is left behind and may still read the job. */
+	if (ret != -ETIMEDOUT)
+		jp_release(&jf);
+	if (!ret)
+		ret = fr_write_atomic(json, buf, len, &err);
+	free(buf);
+	if (ret) {
+		*why = xasprintf("  %s\n", err.msg);
+		return -1;
+	}
+	return 0;
+}
+
+
+/* What one point measured, for the progress line. */
+static void point_result(const char *json, char *buf, size_t len)
+{
+	struct fj_set set = { 0 };
+	struct pt_set pts = { 0 };
+	struct pt_opts po;
+	struct fr_err err = { "" };
+	const struct pt_point *p;
+
+	buf[0] = '\0';
+	pt_opts_init(&po);
+	if (fj_read_file(&set, json, &err) || pt_build(&pts, &set, &po, &err)) {
+		fj_set_release(&set);
+		return;
+	}
+	p = &pts.pts[0];
+	if (p->small.present && p->large.present)
+		snprintf(buf, len, "%lld IOPS, %.2f ms, %.2f MBPS",
+			 (long long)p->small.iops, p->small.lat[PT_ALL].mean / 1e6,
+			 p->large.mbps);
+	else if (p->small.present)
+		snprintf(buf, len, "%lld IOPS, %.2f ms", (long long)p->small.iops,
+			 p->small.lat[PT_ALL].mean / 1e6);
+	else if (p->large.present)
+		snprintf(buf, len, "%.2f MBPS", p->large.mbps);
+	pt_set_release(&pts);
+	fj_set_release(&set);
+}
+
+
+/* Read run.json and every point's JSON, write ORION's files. */
+int report(const struct opts *o, const char *jobs_dir, size_t done,
+		  bool quiet)
+{
+	struct fj_set set = { 0 };
+	struct pt_set pts = { 0 };
+	struct or_params params;
+	struct pt_opts po;
+	struct fr_err err = { "" };
+	char *path;
+	struct or_written written;
+	size_t i;
+	int ret;
+
+	path = xasprintf("%s/run.json", jobs_dir);
+	ret = fj_read_file(&set, path, &err);
+	free(path);
+	for (i = 1; !ret && i <= done; i++) {
+		path = xasprintf("%s/p%03zu.json", jobs_dir, i);
+		ret = fj_read_file(&set, path, &err);
+		free(path);
+	}
+	pt_opts_init(&po);
+	if (!ret)
+		ret = pt_build(&pts, &set, &po, &err);
+	if (!ret)
+		ret = or_params_init(&params, &set, &pts, NULL, NULL, 0, &err);
+	if (!ret) {
+		ret = or_write_all(&params, &pts, o->outdir, o->compat, &written, &err);
+		if (!ret && !quiet) {
+			printf("\n");
+			or_result_block(stdout, &pts, o->compat);
+		}
+		for (i = 0; !ret && i < params.nwarnings; i++)
+			fprintf(stderr, "fiorion: warning: %s\n", params.warnings[i]);
+		or_params_release(&params);
+	}
+	if (ret)
+		fprintf(stderr, "fiorion: cannot write ORION's files: %s\n", err.msg);
+	pt_set_release(&pts);
+	fj_set_release(&set);
+	return ret;
+}
+
+
+int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_plan *plan,
+	       const char *jobs_dir, long total_secs, size_t *done)
+{
+	const char *runner = strcmp(o->runner, "fio") ? "the built-in runner" : "fio";
+	bool tty = isatty(2);
+	long left = total_secs;
+	struct rn_opts ro;
+	size_t i;
+
+	cli_runner_opts(&ro);
+	*done = 0;
+	for (i = 0; i < plan->n; i++) {
+		const struct mx_point *p = &plan->pts[i];
+		char *job = xasprintf("%s/p%03zu.fio", jobs_dir, i + 1);
+		char *json = xasprintf("%s/p%03zu.json", jobs_dir, i + 1);
+		char *errf = xasprintf("%s/p%03zu.err", jobs_dir, i + 1);
+		char *why = NULL, res[128], eta[32];
+		int failed;
+
+		fmt_hms(eta, sizeof(eta), left);
+		if (o->verbose)
+			verbose_point(i + 1, plan->n, p, job, runner);
+		if (tty)
+			fprintf(stderr, "\r\033[Kfiorion: point %zu of %zu (small=%u, large=%u) running, ETA %s",
+				i + 1, plan->n, p->s, p->l, eta);
+		failed = strcmp(o->runner, "fio") ? run_builtin(job, json, &ro, &why)
+						  : run_fio(o, job, json, errf, &why);
+		if (failed) {
+			if (tty)
+				fputc('\n', stderr);
+			fprintf(stderr, "fiorion: point %zu of %zu (small=%u, large=%u) failed; %s said:\n%s",
+				i + 1, plan->n, p->s, p->l, runner, why);
+			if (*done)
+				fprintf(stderr, "fiorion: job file %s; ORION's files cover the %zu points done\n",
+					job, *done);
+			else
+				fprintf(stderr, "fiorion: job file %s; no point completed, no ORION files written\n",
+					job);
+		} else {
+			++*done;
+			left -= point_secs(o, jc, p);
+			point_result(json, res, sizeof(res));
+			if (o->verbose) {
+				printf("  result: %s\n", res);
+				fflush(stdout);
+			}
+			fmt_hms(eta, sizeof(eta), left);
+			fprintf(stderr, "%sfiorion: point %zu of %zu (small=%u, large=%u): %s; ETA %s%s",
+				tty ? "\r\033[K" : "", i + 1, plan->n, p->s, p->l, res, eta,
+				tty && i + 1 < plan->n ? "" : "\n");
+		}
+		free(why);
+		free(job);
+		free(json);
+		free(errf);
+		if (failed)
+			return EXIT_RUN;
+	}
+	return EXIT_OK;
+}

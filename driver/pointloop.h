@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * pointloop.h -- running a plan's points and writing ORION's files.
+ */
+#ifndef FIORION_POINTLOOP_H
+#define FIORION_POINTLOOP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "cli.h"
+#include "jobfile.h"
+#include "matrix.h"
+
+/* Seconds a point takes: its duration plus its warm-up (when bounded by time). */
+long point_secs(const struct opts *o, const struct jf_conf *jc, const struct mx_point *p);
+/*
+ * Run the points of @plan (job files pNNN.fio in @jobs_dir), in order,
+ * until one fails; *@done is how many completed. Returns EXIT_OK or
+ * EXIT_RUN.
+ */
+int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_plan *plan,
+	       const char *jobs_dir, long total_secs, size_t *done);
+/* Read run.json and the first @done points' JSON, write ORION's files. */
+int report(const struct opts *o, const char *jobs_dir, size_t done, bool quiet);
+
+#endif
