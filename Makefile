@@ -53,6 +53,7 @@ CORE_SRCS := \
 	plugin/backend.c \
 	plugin/backend_aio.c \
 	plugin/backend_uring.c \
+	plugin/lunsafe.c \
 	plugin/vio.c \
 	plugin/vvol.c \
 	# EOL
@@ -102,7 +103,8 @@ UNIT_TESTS := \
 	test_workload \
 	# EOL
 
-CORE_LIBS = $(shell pkg-config --libs liburing 2>/dev/null || echo -luring) -laio
+CORE_LIBS = $(shell pkg-config --libs liburing 2>/dev/null || echo -luring) -laio \
+	$(shell pkg-config --libs blkid 2>/dev/null || echo -lblkid)
 CMOCKA_LIBS = $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 
 JANSSON_LIBS = $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
@@ -123,7 +125,7 @@ TEST_BINS := $(UNIT_TESTS:%=$(B)/tests/%)
 BUILD_OK := $(B)/.build-ok
 
 .PHONY: all deps demo check check-unit check-e2e install uninstall clean \
-	fio-version-check format-check
+	fio-version-check format-check fuzz
 .DELETE_ON_ERROR:
 .SECONDARY:
 
@@ -233,14 +235,48 @@ demo: deps
 
 # Every test, one count at the end. check-unit needs no fio source.
 check: deps
-	@$(MAKE) --no-print-directory all $(TEST_BINS) $(B)/tests/placement
+	@$(MAKE) --no-print-directory all $(TEST_BINS) $(B)/tests/placement $(FUZZ_BINS)
 	@sh tests/run.sh $(TEST_BINS) tests/e2e_*.sh
 
 check-unit: $(TEST_BINS)
 	@sh tests/run.sh $(TEST_BINS)
 
-check-e2e: all $(B)/tests/placement
+check-e2e: all $(B)/tests/placement $(FUZZ_BINS)
 	@sh tests/run.sh tests/e2e_*.sh
+
+# libFuzzer harnesses (tests/fuzz/), built with clang and the sanitizers.
+# make fuzz runs each for FUZZ_SECONDS over its seed corpus (new inputs go
+# to a temporary folder, not into the tree); make check runs each 30 s.
+FUZZ_CC ?= clang
+FUZZ_SECONDS ?= 300
+FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-omit-frame-pointer
+FUZZ_CPPFLAGS = $(filter-out -MMD -MP,$(CPPFLAGS))
+FUZZ_NAMES := cli fiojson jobparse lunlist
+FUZZ_BINS := $(FUZZ_NAMES:%=$(B)/fuzz/fuzz_%)
+
+$(B)/fuzz/fuzz_fiojson: tests/fuzz/fuzz_fiojson.c $(CONV_SRCS) $(COMMON_SRCS) | $(BUILD_OK)
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_CPPFLAGS) $(FUZZ_FLAGS) $(LDFLAGS) -o $@ $(filter %.c,$^) $(JANSSON_LIBS) -lm
+
+$(B)/fuzz/fuzz_jobparse: tests/fuzz/fuzz_jobparse.c driver/runner/jobparse.c $(COMMON_SRCS) | $(BUILD_OK)
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_CPPFLAGS) $(FUZZ_FLAGS) $(LDFLAGS) -o $@ $(filter %.c,$^) -lm
+
+$(B)/fuzz/fuzz_lunlist: tests/fuzz/fuzz_lunlist.c common/fr_lunlist.c | $(BUILD_OK)
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_CPPFLAGS) $(FUZZ_FLAGS) $(LDFLAGS) -o $@ $(filter %.c,$^)
+
+# cli.c ends a rejected command line in exit(): the harness makes it return.
+$(B)/fuzz/cli.o: driver/cli.c | $(BUILD_OK)
+	@mkdir -p $(dir $@)
+	$(QUIET_CC)$(FUZZ_CC) $(FUZZ_CPPFLAGS) -Dexit=fuzz_exit -DENGINE_INSTALL_DIR='"$(ENGINEDIR)"' $(FUZZ_FLAGS) -c -o $@ $<
+
+$(B)/fuzz/fuzz_cli: tests/fuzz/fuzz_cli.c $(B)/fuzz/cli.o driver/matrix.c $(CONV_SRCS) $(COMMON_SRCS) | $(BUILD_OK)
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_CPPFLAGS) $(FUZZ_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) -lm
+
+fuzz: $(FUZZ_BINS)
+	@FUZZ_SECONDS=$(FUZZ_SECONDS) sh tests/e2e_fuzz.sh
 
 # Lines changed since FORMAT_BASE follow .clang-format (the kernel's style,
 # as the code is written). The default base is the last commit that

@@ -12,6 +12,12 @@
 
 #include <stdarg.h>
 
+/*
+ * A safety refusal (exit status 3: a LUN holds something the user did not
+ * name). An error code outside errno's range, returned negated like one.
+ */
+#define FR_ESAFETY 4096
+
 struct fr_err {
 	char msg[1024];	/* NUL-terminated; empty when nothing failed */
 };

@@ -102,15 +102,47 @@ out:
 	return ret;
 }
 
-int fr_write_atomic(const char *path, const char *data, size_t len,
-		    struct fr_err *err)
+/* The folder of @path, flushed so a rename in it survives a crash. */
+static void sync_dir_of(const char *path)
 {
-	char tmp[PATH_MAX + 16], eb[128];
+	char dir[PATH_MAX];
+	const char *slash = strrchr(path, '/');
+	int fd;
+
+	if (!slash)
+		snprintf(dir, sizeof(dir), ".");
+	else if (slash == path)
+		snprintf(dir, sizeof(dir), "/");
+	else
+		snprintf(dir, sizeof(dir), "%.*s", (int)(slash - path), path);
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd >= 0) {
+		fsync(fd);
+		close(fd);
+	}
+}
+
+int fr_stage_file(struct fr_stage *st, const char *path, const char *data, size_t len,
+		  struct fr_err *err)
+{
+	char tmp[PATH_MAX + 16], eb[128], **np, **nt;
+	struct stat st_old;
 	size_t done = 0;
 	int fd, ret = 0;
 
 	if (snprintf(tmp, sizeof(tmp), "%s.tmpXXXXXX", path) >= (int)sizeof(tmp))
 		return fr_errf(err, -ENAMETOOLONG, "'%s': name too long", path);
+	/* What a rename cannot replace is refused now, before any of the set moves. */
+	if (!stat(path, &st_old) && S_ISDIR(st_old.st_mode))
+		return fr_errf(err, -EISDIR, "cannot write '%s': a folder has that name", path);
+	np = realloc(st->path, (st->n + 1) * sizeof(*np));
+	if (np)
+		st->path = np;
+	nt = realloc(st->tmp, (st->n + 1) * sizeof(*nt));
+	if (nt)
+		st->tmp = nt;
+	if (!np || !nt)
+		return fr_errf(err, -ENOMEM, "out of memory");
 	fd = mkstemp(tmp);
 	if (fd < 0)
 		return fr_errf_errno(err, "cannot create '%s'", path);
@@ -127,14 +159,76 @@ int fr_write_atomic(const char *path, const char *data, size_t len,
 	}
 	if (!ret && fchmod(fd, 0644) < 0)
 		ret = -errno;
-	if (close(fd) < 0 && !ret)
+	if (!ret && fsync(fd) < 0)
 		ret = -errno;
-	if (!ret && rename(tmp, path) < 0)
+	if (close(fd) < 0 && !ret)
 		ret = -errno;
 	if (ret) {
 		unlink(tmp);
 		return fr_errf(err, ret, "cannot write '%s': %s", path,
 			       fr_strerror(ret, eb, sizeof(eb)));
 	}
+	st->path[st->n] = strdup(path);
+	st->tmp[st->n] = strdup(tmp);
+	if (!st->path[st->n] || !st->tmp[st->n]) {
+		unlink(tmp);
+		free(st->path[st->n]);
+		free(st->tmp[st->n]);
+		return fr_errf(err, -ENOMEM, "out of memory");
+	}
+	st->n++;
 	return 0;
+}
+
+static void stage_free(struct fr_stage *st)
+{
+	size_t i;
+
+	for (i = 0; i < st->n; i++) {
+		free(st->path[i]);
+		free(st->tmp[i]);
+	}
+	free(st->path);
+	free(st->tmp);
+	memset(st, 0, sizeof(*st));
+}
+
+void fr_stage_abort(struct fr_stage *st)
+{
+	size_t i;
+
+	for (i = 0; i < st->n; i++)
+		unlink(st->tmp[i]);
+	stage_free(st);
+}
+
+int fr_stage_commit(struct fr_stage *st, struct fr_err *err)
+{
+	size_t i;
+	int ret = 0;
+
+	for (i = 0; i < st->n; i++) {
+		if (rename(st->tmp[i], st->path[i]) < 0 && !ret) {
+			ret = fr_errf_errno(err, "cannot write '%s'", st->path[i]);
+			unlink(st->tmp[i]);
+		}
+	}
+	for (i = 0; i < st->n; i++)
+		if (!i || strcmp(st->path[i], st->path[i - 1]))
+			sync_dir_of(st->path[i]);
+	stage_free(st);
+	return ret;
+}
+
+int fr_write_atomic(const char *path, const char *data, size_t len,
+		    struct fr_err *err)
+{
+	struct fr_stage st = { NULL, NULL, 0 };
+	int ret = fr_stage_file(&st, path, data, len, err);
+
+	if (ret) {
+		fr_stage_abort(&st);
+		return ret;
+	}
+	return fr_stage_commit(&st, err);
 }

@@ -28,8 +28,29 @@ enum {
 int fr_read_file(const char *path, const char *what, size_t max, int flags,
 		 char **out, size_t *len, struct fr_err *err);
 
-/* Write @len bytes of @data to @path atomically (mode 0644). */
+/*
+ * Write @len bytes of @data to @path atomically (mode 0644): a temporary
+ * file beside it, flushed to the device (fsync), renamed over the name,
+ * and the folder flushed: after a crash or power loss the name holds the
+ * old file or the new one, never an empty or half one.
+ */
 int fr_write_atomic(const char *path, const char *data, size_t len,
 		    struct fr_err *err);
+
+/*
+ * A set of files written as one (ORION's summary, CSVs and trace): each
+ * staged to a flushed temporary file, then all renamed at once by
+ * fr_stage_commit(). A failure while staging leaves every name as it
+ * was (fr_stage_abort() removes the temporaries).
+ */
+struct fr_stage {
+	char **path, **tmp;
+	size_t n;
+};
+
+int fr_stage_file(struct fr_stage *st, const char *path, const char *data, size_t len,
+		  struct fr_err *err);
+int fr_stage_commit(struct fr_stage *st, struct fr_err *err);
+void fr_stage_abort(struct fr_stage *st);
 
 #endif

@@ -157,22 +157,64 @@ static void read_pct(struct fj_lat *l, json_t *pct, double scale)
 		}
 }
 
-static int read_dir(struct fj_dir *d, json_t *o)
+/*
+ * A figure fio writes as a count, size, time or latency: a finite number
+ * from 0 to 2^63 (a negative or huge one would become a nonsense cell,
+ * or undefined behaviour when cast). -ERANGE with @why filled.
+ */
+static int figure(json_t *o, const char *dir, const char *key, double def, double *out,
+		  char *why, size_t wlen)
 {
+	json_t *v = json_object_get(o, key);
+	double x = num(o, key, def);
+
+	if (v && (!isfinite(x) || x < 0 || x > 9.2e18)) {
+		char val[64];
+
+		if (json_is_number(v))
+			snprintf(val, sizeof(val), "%g", json_number_value(v));
+		else
+			snprintf(val, sizeof(val), "%s", json_is_string(v) ? json_string_value(v) : "?");
+		snprintf(why, wlen, "%s%s%s = %s: not a figure fio writes (0 .. 2^63)",
+			 dir, *dir ? "." : "", key, val);
+		return -ERANGE;
+	}
+	*out = v ? x : def;
+	return 0;
+}
+
+static int read_dir(struct fj_dir *d, json_t *o, const char *dname, char *why, size_t wlen)
+{
+	static const char *const figs[] = { "min", "max", "mean", "stddev", "N" };
+	double bytes, ios, f;
+	unsigned int k;
 	json_t *lat, *clat;
 	double scale = 1.0, runtime, iops;
 	int ret;
 
 	if (!json_is_object(o))
 		return 0;
-	runtime = num(o, "runtime", 0);
-	iops = num(o, "iops", 0);
-	d->runtime_ms = runtime > 0 ? (uint64_t)runtime : 0;
-	d->bytes = (uint64_t)num(o, "io_bytes", 0);
+	if (figure(o, dname, "runtime", 0, &runtime, why, wlen) ||
+	    figure(o, dname, "iops", 0, &iops, why, wlen) ||
+	    figure(o, dname, "io_bytes", 0, &bytes, why, wlen) ||
+	    figure(o, dname, "total_ios", 0, &ios, why, wlen))
+		return -ERANGE;
+	for (k = 0; k < 2; k++) {
+		json_t *l = json_object_get(o, k ? "clat_ns" : "lat_ns");
+		char sub[32];
+		unsigned int i;
+
+		snprintf(sub, sizeof(sub), "%s.%s", dname, k ? "clat_ns" : "lat_ns");
+		for (i = 0; json_is_object(l) && i < sizeof(figs) / sizeof(figs[0]); i++)
+			if (figure(l, sub, figs[i], 0, &f, why, wlen))
+				return -ERANGE;
+	}
+	d->runtime_ms = (uint64_t)runtime;
+	d->bytes = (uint64_t)bytes;
 	if (!json_object_get(o, "io_kbytes"))
 		d->bytes *= 1024;	/* KiB before fio 2.21 */
 	if (json_object_get(o, "total_ios")) {
-		d->ios = (uint64_t)num(o, "total_ios", 0);
+		d->ios = (uint64_t)ios;
 	} else {
 		/* fio 2.1: no total_ios; its own iops is the figure to keep. */
 		d->ios = (uint64_t)llround(iops * runtime / 1000.0);
@@ -227,10 +269,14 @@ static uint64_t depth_from_levels(json_t *job)
 	json_object_foreach(lv, key, v) {
 		double p = num(lv, key, 0);
 
+		const char *k = key;
+
 		if (p > best) {
 			best = p;
-			depth = (uint64_t)strtoull(key[0] == '>' ? key + 2 : key,
-						   NULL, 10);
+			/* ">=64" and the like: the number after any sign. */
+			while (*k && !isdigit((unsigned char)*k))
+				k++;
+			depth = (uint64_t)strtoull(k, NULL, 10);
 		}
 	}
 	return depth ? depth : 1;
@@ -293,7 +339,26 @@ static json_t *global_for(json_t *doc, const char *host, const char *port)
 	return NULL;
 }
 
-static int add_job(struct fj_set *set, json_t *doc, json_t *j, unsigned int order)
+static void job_release(struct fj_job *j)
+{
+	int d;
+
+	free(j->name);
+	free(j->host);
+	free(j->rw);
+	free(j->filename);
+	free(j->lunfile);
+	free(j->luns);
+	free(j->simulate);
+	free(j->slot_ios);
+	free(j->slot_lat_ns);
+	for (d = 0; d < 2; d++)
+		free(j->dir[d].lat.bins);
+	memset(j, 0, sizeof(*j));
+}
+
+static int add_job(struct fj_set *set, json_t *doc, json_t *j, unsigned int order,
+		   char *why, size_t wlen)
 {
 	struct fj_job *job;
 	json_t *global, *port, *slots;
@@ -361,13 +426,20 @@ static int add_job(struct fj_set *set, json_t *doc, json_t *j, unsigned int orde
 	job->job_runtime_ms = (uint64_t)num(j, "job_runtime", 0);
 	job->clones = 1;
 	for (d = 0; d < 2; d++) {
-		ret = read_dir(&job->dir[d],
-			       json_object_get(j, d ? "write" : "read"));
-		if (ret)
+		ret = read_dir(&job->dir[d], json_object_get(j, d ? "write" : "read"),
+			       d ? "write" : "read", why, wlen);
+		if (ret) {
+			job_release(job);	/* not counted in the set: freed here */
 			return ret;
+		}
 	}
-	if (!job->dir[0].ios && !job->dir[1].ios && json_object_get(j, "mixed"))
-		read_dir(&job->dir[0], json_object_get(j, "mixed"));
+	if (!job->dir[0].ios && !job->dir[1].ios && json_object_get(j, "mixed")) {
+		ret = read_dir(&job->dir[0], json_object_get(j, "mixed"), "mixed", why, wlen);
+		if (ret) {
+			job_release(job);
+			return ret;
+		}
+	}
 	slots = json_object_get(j, "fiorion_slots");
 	if (json_is_array(slots) && json_array_size(slots)) {
 		size_t n = json_array_size(slots), k;
@@ -511,6 +583,7 @@ int fj_read_buffer(struct fj_set *set, const char *name, const char *buf,
 	if (!set->timestamp)
 		set->timestamp = (int64_t)num(doc, "timestamp", 0);
 	for (i = 0; i < njobs && !ret; i++) {
+		char why[256] = "";
 		json_error_t je;
 		json_t *j = json_loadb(buf + jobs[i].start,
 				       jobs[i].end - jobs[i].start, 0, &je);
@@ -522,9 +595,16 @@ int fj_read_buffer(struct fj_set *set, const char *name, const char *buf,
 		}
 		n = str(j, "jobname");
 		if (!n || strcmp(n, "All clients"))
-			ret = add_job(set, doc, j, order++);
-		if (ret)
+			ret = add_job(set, doc, j, order++, why, sizeof(why));
+		if (ret == -ERANGE) {
+			int line, col;
+
+			js_where(buf, jobs[i].start, &line, &col);
+			ret = fr_errf(err, -EINVAL, "%s:%d:%d: job '%s': %s", name, line, col,
+				      n ? n : "", why);
+		} else if (ret) {
 			fr_errf(err, ret, "%s: out of memory", name);
+		}
 		json_decref(j);
 	}
 	json_decref(doc);
@@ -557,23 +637,9 @@ int fj_read_file(struct fj_set *set, const char *path, struct fr_err *err)
 void fj_set_release(struct fj_set *set)
 {
 	size_t i;
-	int d;
 
-	for (i = 0; i < set->njobs; i++) {
-		struct fj_job *j = &set->jobs[i];
-
-		free(j->name);
-		free(j->host);
-		free(j->rw);
-		free(j->filename);
-		free(j->lunfile);
-		free(j->luns);
-		free(j->simulate);
-		free(j->slot_ios);
-		free(j->slot_lat_ns);
-		for (d = 0; d < 2; d++)
-			free(j->dir[d].lat.bins);
-	}
+	for (i = 0; i < set->njobs; i++)
+		job_release(&set->jobs[i]);
 	free(set->jobs);
 	free(set->fio_version);
 	for (i = 0; set->file_names && i < set->nfiles; i++)

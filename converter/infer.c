@@ -203,6 +203,19 @@ static int add_warnings(struct or_params *p, const struct ri_run *r,
 	return ret;
 }
 
+static const char *input_name(const char *t)
+{
+	const char *b;
+
+	if (!t)
+		return "orion";
+	b = strrchr(t, '/');
+	b = b ? b + 1 : t;
+	if (!*b || !strcmp(b, ".") || !strcmp(b, ".."))
+		return "orion";
+	return b;
+}
+
 int or_params_init(struct or_params *p, const struct fj_set *in,
 		   const struct pt_set *pts, const char *testname,
 		   char **argv, size_t argc, struct fr_err *err)
@@ -221,7 +234,12 @@ int or_params_init(struct or_params *p, const struct fj_set *in,
 			snprintf(p->version, 64, "fiorion-%s",
 				 r->version ? r->version : FIORION_VERSION);
 	}
-	p->testname = xstrdup(testname ? testname : r->testname ? r->testname : "orion");
+	/*
+	 * A name the input carries is only a name: its last component, so the
+	 * files stay in the output folder ("../../x" or "/etc/x" in a JSON
+	 * file must not say where they go). The user's own name is theirs.
+	 */
+	p->testname = xstrdup(testname ? testname : input_name(r->testname));
 	if (argv) {
 		p->argv = calloc(argc + 1, sizeof(*p->argv));
 		for (i = 0; p->argv && i < argc; i++)

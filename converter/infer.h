@@ -20,6 +20,12 @@
 
 /* What the summary says about the run (from the driver, or inferred). */
 struct or_params {
+	/*
+	 * Not NULL when the run stopped before its last point (a failed
+	 * point, a signal): one sentence, printed after Total Data Points in
+	 * the summary and after TEST START in the trace. Not owned.
+	 */
+	const char *partial;
 	char *version;		/* text after "ORION VERSION " */
 	char *testname;
 	char **argv;		/* Commandline: tokens */

@@ -362,7 +362,10 @@ void or_summary(FILE *f, const struct or_params *p, const struct pt_set *pts,
 		(unsigned long long)p->duration);
 	cols_line(f, "Small Columns:", p->small_cols, p->nsmall_cols);
 	cols_line(f, "Large Columns:", p->large_cols, p->nlarge_cols);
-	fprintf(f, "Total Data Points: %llu\n\n", (unsigned long long)p->total_points);
+	fprintf(f, "Total Data Points: %llu\n", (unsigned long long)p->total_points);
+	if (p->partial)
+		fprintf(f, "%s\n", p->partial);
+	fputc('\n', f);
 	for (i = 0; i < p->nluns; i++)
 		fprintf(f, "Name: %s\tSize: %llu\n", p->luns[i].name,
 			(unsigned long long)p->luns[i].size);
@@ -419,6 +422,8 @@ void or_trace(FILE *f, const struct or_params *p, const struct pt_set *pts)
 			real[nreal++] = &pts->pts[i];
 	n = nreal + 1;
 	fputs("TEST START\n\n", f);
+	if (p->partial)
+		fprintf(f, "%s\n\n", p->partial);
 	for (i = 1; i <= n; i++) {
 		const struct pt_point *hdr = i > 1 ? real[i - 2] : NULL;
 
@@ -514,6 +519,8 @@ int or_write_all(const struct or_params *p, const struct pt_set *pts,
 		 struct fr_err *err)
 {
 	char prefix[PATH_MAX], path[PATH_MAX + 32];
+	struct fr_stage st = { NULL, NULL, 0 };
+	bool stale[F_HIST + 1] = { false };
 	int k, ret = 0;
 
 	memset(w, 0, sizeof(*w));
@@ -544,12 +551,14 @@ int or_write_all(const struct or_params *p, const struct pt_set *pts,
 		/* 11.1+ sets have no _tradeoff.csv, 12.1+ add _hist.txt (orion.md 3.1). */
 		if ((k == F_TRADEOFF && (!or_has_mixed(pts) || !or_layout(c)->tradeoff)) ||
 		    (k == F_HIST && !or_layout(c)->hist)) {
-			remove_stale(path, w);
+			stale[k] = true;
 			continue;
 		}
 		f = open_memstream(&buf, &len);
-		if (!f)
+		if (!f) {
+			fr_stage_abort(&st);
 			return fr_errf(err, -ENOMEM, "out of memory");
+		}
 		switch (k) {
 		case F_SUMMARY: or_summary(f, p, pts, c); break;
 		case F_IOPS: or_iops_csv(f, pts); break;
@@ -561,15 +570,27 @@ int or_write_all(const struct or_params *p, const struct pt_set *pts,
 		}
 		if (fclose(f) != 0) {
 			free(buf);
+			fr_stage_abort(&st);
 			return fr_errf(err, -ENOMEM, "out of memory");
 		}
+		/* Staged: the set is renamed into place whole, or not at all. */
 		if (keep)
-			ret = fr_write_atomic(path, buf, len, err);
+			ret = fr_stage_file(&st, path, buf, len, err);
 		else
-			remove_stale(path, w);
+			stale[k] = true;
 		if (k == F_HIST)
 			w->hist = keep && !ret;
 		free(buf);
 	}
+	if (ret) {
+		fr_stage_abort(&st);
+		return ret;
+	}
+	ret = fr_stage_commit(&st, err);
+	for (k = F_SUMMARY; k <= F_HIST && !ret; k++)
+		if (stale[k]) {
+			snprintf(path, sizeof(path), "%s%s", prefix, suffix[k]);
+			remove_stale(path, w);
+		}
 	return ret;
 }

@@ -11,6 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "runner.h"
@@ -33,7 +35,9 @@ static void usage(FILE *f, int status)
 "<outdir>/<testname>_jobs/ (and the whole matrix as <testname>.fio), runs\n"
 "them, and writes ORION's files: <testname>_summary.txt, _iops.csv,\n"
 "_mbps.csv, _lat.csv, _trace.txt (+ _tradeoff.csv, 19c: _hist.txt).\n"
-"WARNING: -write destroys the data on the LUNs.\n"
+"WARNING: -write destroys the data on the LUNs. A LUN that is mounted or\n"
+"held (dm, md, LVM) is refused; one that holds a filesystem, RAID member\n"
+"or partition table is refused unless -force_write is given (exit 3).\n"
 "\n"
 "ORION options (single dash, ORION's defaults):\n"
 "  -run LEVEL         simple: small random loads, then large random loads\n"
@@ -82,6 +86,16 @@ static void usage(FILE *f, int status)
 "  -orion_version V   the summary's first line: ORION VERSION V, a number\n"
 "                     as ORION prints it, for parsers that read it\n"
 "                     (default: fiorion-" FIORION_VERSION ")\n"
+"  -force_write       with -write: write LUNs that hold a filesystem, RAID\n"
+"                     or partition signature (never a mounted one)\n"
+"  -prefill           before the run, write incompressible data over each\n"
+"                     file LUN (devices too with -force_write): a sparse or\n"
+"                     preallocated file is otherwise refused, as its reads\n"
+"                     never reach the device\n"
+"  -resume            continue the run of this -testname in -outdir: the\n"
+"                     points already measured (complete JSON of this run)\n"
+"                     are kept, the others run; the options must give the\n"
+"                     same job files\n"
 "  -jobs_only         write the job files and stop\n"
 "  -placeholders      with -jobs_only: ${LUNFILE}, ${FIORION_ENGINE} and\n"
 "                     ${DURATION} instead of paths and seconds\n"
@@ -115,6 +129,14 @@ void die_usage(const char *fmt, ...)
 
 	va_start(ap, fmt);
 	vdie(EXIT_USAGE, fmt, ap);
+}
+
+void die_safety(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vdie(EXIT_SAFETY, fmt, ap);
 }
 
 void die_run(const char *fmt, ...)
@@ -161,6 +183,58 @@ static int pick(const char *opt, const char *v, const char *const *names, int n)
 }
 
 
+/* @prog as execvp() would find it: a path, or a name in PATH. */
+static bool executable(const char *prog)
+{
+	const char *path = getenv("PATH"), *p;
+
+	if (strchr(prog, '/'))
+		return !access(prog, X_OK);
+	for (p = path ? path : "/usr/bin:/bin"; *p; ) {
+		size_t n = strcspn(p, ":");
+		char *cand = xasprintf("%.*s/%s", (int)n, n ? p : ".", prog);
+		bool ok = !access(cand, X_OK);
+
+		free(cand);
+		if (ok)
+			return true;
+		p += n;
+		if (*p == ':')
+			p++;
+	}
+	return false;
+}
+
+/* Whether @path can be written: an existing file, or a new one in a writable folder. */
+static bool writable_target(const char *path)
+{
+	struct stat st;
+	char *dir, *slash;
+	bool ok;
+
+	if (!stat(path, &st)) {
+		if (S_ISDIR(st.st_mode)) {
+			errno = EISDIR;
+			return false;
+		}
+		return !access(path, W_OK);
+	}
+	dir = strdup(path);
+	if (!dir)
+		return false;
+	slash = strrchr(dir, '/');
+	if (!slash)
+		ok = !access(".", W_OK);
+	else if (slash == dir)
+		ok = !access("/", W_OK);
+	else {
+		*slash = '\0';
+		ok = !access(dir, W_OK);
+	}
+	free(dir);
+	return ok;
+}
+
 void cli_parse(struct opts *o, int argc, char **argv)
 {
 	static const char *const runs[] = { "simple", "normal", "advanced", "oltp", "dss" };
@@ -196,6 +270,9 @@ void cli_parse(struct opts *o, int argc, char **argv)
 		{ "compat", required_argument, NULL, 'C' },
 		{ "outdir", required_argument, NULL, 'o' },
 		{ "jobs_only", no_argument, NULL, 'j' },
+		{ "force_write", no_argument, NULL, 'W' },
+		{ "prefill", no_argument, NULL, 'p' },
+		{ "resume", no_argument, NULL, 'U' },
 		{ "placeholders", no_argument, NULL, 'P' },
 		{ "jobfile", required_argument, NULL, 'J' },
 		{ "output", required_argument, NULL, 'O' },
@@ -246,6 +323,9 @@ void cli_parse(struct opts *o, int argc, char **argv)
 			break;
 		case 'o': o->outdir = optarg; break;
 		case 'j': o->jobs_only = true; break;
+		case 'W': o->force_write = true; break;
+		case 'p': o->prefill = true; break;
+		case 'U': o->resume = true; break;
 		case 'P': o->placeholders = true; break;
 		case 'J': o->jobfile = optarg; break;
 		case 'O': o->output = optarg; break;
@@ -269,6 +349,9 @@ void cli_parse(struct opts *o, int argc, char **argv)
 	if (o->jobfile) {
 		if (o->have_run)
 			die_usage("-jobfile runs one job file; it takes no -run");
+		/* Checked before the run, not found out after it. */
+		if (o->output && !writable_target(o->output))
+			die_usage("-output '%s': cannot be written (%s)", o->output, strerror(errno));
 		return;
 	}
 	if (!o->have_run)
@@ -295,12 +378,16 @@ void cli_parse(struct opts *o, int argc, char **argv)
 		if ((m == MX_POINT || m == MX_MAX) && !o->num_small && !o->num_large)
 			die_usage("-matrix %s with -num_small 0 and -num_large 0 tests nothing", mx_matrix_name(m));
 	}
+	if (o->resume && (o->jobs_only || o->placeholders))
+		die_usage("-resume continues a run; it takes no -jobs_only or -placeholders");
 	if (o->placeholders && !o->jobs_only)
 		die_usage("-placeholders: only with -jobs_only (the job files then need LUNFILE, FIORION_ENGINE and DURATION in the environment)");
+	/* Found now, not after the banner and the job files: -runner fio needs fio. */
+	if (!o->jobfile && !o->jobs_only && !strcmp(o->runner, "fio") && !executable(o->fio))
+		die_usage("-fio '%s': no such program (in PATH or as a path); -runner fio runs it for every point",
+			  o->fio);
 }
 
-
-char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 char *xasprintf(const char *fmt, ...)
 {
 	va_list ap;
@@ -322,7 +409,7 @@ void cli_runner_opts(struct rn_opts *ro)
 	char *end;
 	unsigned long v;
 
-	ro->stuck_s = RN_STUCK_DEFAULT;
+	*ro = (struct rn_opts){ .stuck_s = RN_STUCK_DEFAULT, .stop = NULL };
 	if (!e)
 		return;
 	v = strtoul(e, &end, 10);

@@ -38,6 +38,9 @@ struct opts {
 	enum or_compat compat;
 	const char *outdir;
 	bool jobs_only;
+	bool force_write;	/* write LUNs that carry signatures */
+	bool prefill;		/* write over each file LUN before the run */
+	bool resume;		/* continue the run of this -outdir/-testname */
 	bool placeholders;
 	const char *jobfile;	/* -jobfile: run this one file */
 	const char *output;	/* -output: its JSON goes here */
@@ -58,6 +61,8 @@ void die_run(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn
  */
 struct rn_opts;
 void cli_runner_opts(struct rn_opts *ro);
+/* "fiorion: <message>" and exit EXIT_SAFETY (a LUN holds what the user did not name). */
+void die_safety(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 /* asprintf() that exits EXIT_RUN when memory runs out. */
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

@@ -15,6 +15,8 @@
 #include "cli.h"
 #include "fiochild.h"
 
+volatile sig_atomic_t fiochild_pid;
+
 static bool printable(const char *s)
 {
 	for (; *s; s++)
@@ -88,8 +90,10 @@ int run_fio(const struct opts *o, const char *job, const char *json,
 		fprintf(stderr, "fiorion: cannot run '%s': %s\n", o->fio, strerror(errno));
 		_exit(127);
 	}
+	fiochild_pid = pid;
 	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
 		;
+	fiochild_pid = 0;
 	if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
 		return 0;
 	*why = tail_of(err);

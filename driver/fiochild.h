@@ -7,6 +7,11 @@
 
 #include "cli.h"
 
+#include <signal.h>
+
+/* The running fio child's PID, 0 when none (for a signal handler to stop it). */
+extern volatile sig_atomic_t fiochild_pid;
+
 /*
  * Run @o->fio --output-format=json+ @job, its JSON into @json, its
  * standard error into @err. Returns 0, or -1 with *@why (malloc()ed)

@@ -11,12 +11,16 @@
  * refusal.
  */
 #include <errno.h>
+#include <signal.h>
 #include <inttypes.h>
 #include <jansson.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -25,6 +29,7 @@
 #include "fr_file.h"
 #include "jobfile.h"
 #include "jobparse.h"
+#include "lunsafe.h"
 #include "locate.h"
 #include "matrix.h"
 #include "orion_report.h"
@@ -45,6 +50,7 @@ struct run {
 	char *jobs_dir, *whole;
 	json_t *warnings;
 	long total_secs;
+	size_t resumed;		/* -resume: points measured before */
 };
 
 /* fiorion -jobfile FILE [-output F]. */
@@ -86,6 +92,8 @@ static int jobfile_main(const struct opts *o)
 	if (ret && err.msg[0])
 		fprintf(stderr, "fiorion: %s\n", err.msg);
 	/* A plan that could not start (a LUN, a limit) is bad input: 2. */
+	if (ret == -FR_ESAFETY)
+		return EXIT_SAFETY;	/* a LUN holds what the job did not name */
 	return ret ? (refused ? EXIT_USAGE : EXIT_RUN) : EXIT_OK;
 }
 
@@ -112,6 +120,162 @@ static void testname_folder(struct opts *o)
 	o->testname = slash + 1;
 }
 
+static void prefill_progress(const char *path, unsigned long long done,
+			     unsigned long long total)
+{
+	fprintf(stderr, "%sfiorion: -prefill '%s': %llu of %llu MiB%s", isatty(2) ? "\r\033[K" : "",
+		path, done >> 20, total >> 20, isatty(2) && done < total ? "" : "\n");
+}
+
+/*
+ * Every LUN must be read from its device: a sparse or preallocated file
+ * returns zeros from the page cache without touching it. -prefill writes
+ * over each file LUN first (a device only with -force_write, and never
+ * a mounted or held one); else such a LUN is refused, or, when every
+ * point only writes (which allocates), named in a warning.
+ */
+static void backed_luns(const struct vvol *vv, const struct opts *o)
+{
+	struct fr_err err = { "" };
+	unsigned int i;
+
+	for (i = 0; i < vv->nluns; i++) {
+		const struct vvol_lun *l = &vv->luns[i];
+		char what[256];
+		int n;
+
+		if (o->prefill && (!l->is_bdev || o->force_write)) {
+			if (lun_check_writable(l->path, o->force_write, &err))
+				die_safety("%s", err.msg);
+			if (lun_prefill(l->path, prefill_progress, &err))
+				die_run("%s", err.msg);
+		}
+		n = lun_unbacked(l->path, what, sizeof(what));
+		if (n < 0)
+			die_run("LUN '%s': cannot map its extents: %s", l->path, strerror(-n));
+		if (!n)
+			continue;
+		if (o->write_pct == 100)
+			fprintf(stderr, "fiorion: warning: LUN '%s' is %s; the write points allocate it as they go, and their numbers include that\n",
+				l->path, what);
+		else
+			die_usage("LUN '%s' is %s: reads of it never reach the device, so the numbers would be the page cache's. Fill it first: -prefill (writes incompressible data over each file LUN), or dd if=/dev/urandom of='%s' bs=1M count=%llu conv=notrunc",
+				  l->path, what, l->path, (unsigned long long)((l->size + (1u << 20) - 1) >> 20));
+	}
+}
+
+/* -resume: the identity of the run being continued, from its run.json. */
+static void resume_id(struct run *r, const struct opts *o)
+{
+	char *path = xasprintf("%s/%s_jobs/run.json", o->outdir, o->testname);
+	struct fj_set set = { 0 };
+	struct fr_err err = { "" };
+
+	if (fj_read_file(&set, path, &err))
+		die_usage("-resume: no run of '%s' to continue in %s (%s)", o->testname, o->outdir, err.msg);
+	if (!set.run.run_id || strlen(set.run.run_id) != 16)
+		die_usage("-resume: %s names no run identity to continue", path);
+	memcpy(r->run_id, set.run.run_id, 17);
+	r->start = set.run.start ? (time_t)set.run.start : r->start;
+	fj_set_release(&set);
+	free(path);
+}
+
+/*
+ * -resume: the run's job files must be the ones these options write
+ * (same plan, LUNs, sizes, identity), else the points measured would
+ * belong to another run. Returns how many points have complete JSON of
+ * this run (they form a prefix: a run stops at its first failure).
+ */
+static size_t resume_check(const struct run *r)
+{
+	struct fr_err err = { "" };
+	size_t i, done = 0;
+	bool prefix = true;
+
+	for (i = 0; i < r->plan.n; i++) {
+		char *job = xasprintf("%s/p%03zu.fio", r->jobs_dir, i + 1);
+		char *json = xasprintf("%s/p%03zu.json", r->jobs_dir, i + 1);
+		struct fj_set set = { 0 };
+		char *text;
+		size_t len, k, line = 1;
+
+		if (fr_read_file(job, "job file", 0, FR_READ_TEXT, &text, &len, &err))
+			die_usage("-resume: %s; the run to continue has %s", err.msg,
+				  i ? "fewer points than these options plan" : "no job files");
+		for (k = 0; k < len && text[k] == r->texts[i][k]; k++)
+			line += text[k] == '\n';
+		if (k < len || r->texts[i][k])
+			die_usage("-resume: %s differs from what these options write (line %zu): the plan changed; run without -resume for a new run",
+				  job, line);
+		free(text);
+		if (prefix && !fj_read_file(&set, json, &err) && set.njobs && set.run_id &&
+		    !strcmp(set.run_id, r->run_id)) {
+			bool ok = true;
+
+			for (k = 0; k < set.njobs; k++)
+				ok &= !set.jobs[k].error;
+			if (ok)
+				done++;
+			else
+				prefix = false;
+		} else {
+			prefix = false;
+		}
+		fj_set_release(&set);
+		free(job);
+		free(json);
+	}
+	return done;
+}
+
+/* MemAvailable of /proc/meminfo, bytes; 0 when unknown. */
+static uint64_t mem_available(void)
+{
+	unsigned long long kb = 0;
+	char line[256];
+	FILE *f = fopen("/proc/meminfo", "re");
+
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1)
+			break;
+	if (f)
+		fclose(f);
+	return (uint64_t)kb * 1024;
+}
+
+/*
+ * What a point needs at once, checked before the first point runs: under
+ * the built-in runner every clone holds every LUN open (and a ring), and
+ * its iodepth x bs of buffers. Too little of either is one error naming
+ * the point and the limit, not a failure an hour into the run.
+ */
+static void point_limits(const struct jp_file *jf, unsigned int nluns, const struct opts *o,
+			 size_t i, const struct mx_plan *plan)
+{
+	const struct mx_point *p = &plan->pts[i];
+	uint64_t clones = 0, bytes = 0, fds, avail;
+	struct rlimit rl;
+	size_t k;
+
+	if (!strcmp(o->runner, "fio"))
+		return;	/* fio's processes have their own limits */
+	for (k = 0; k < jf->njobs; k++) {
+		clones += jf->jobs[k].numjobs;
+		bytes += (uint64_t)jf->jobs[k].numjobs * jf->jobs[k].iodepth * jf->jobs[k].bs;
+	}
+	fds = clones * (nluns + 1) + 64;
+	if (!getrlimit(RLIMIT_NOFILE, &rl) && rl.rlim_max != RLIM_INFINITY && fds > rl.rlim_max)
+		die_usage("point %zu of %zu (small=%u, large=%u) holds %llu clones x %u LUNs open at once, about %llu open files; the hard limit (ulimit -Hn) is %llu: raise it, use fewer LUNs, or -runner fio",
+			  i + 1, plan->n, p->s, p->l, (unsigned long long)clones, nluns,
+			  (unsigned long long)fds, (unsigned long long)rl.rlim_max);
+	avail = mem_available();
+	if (avail && bytes > avail / 2)
+		die_usage("point %zu of %zu (small=%u, large=%u) needs %llu MiB of I/O buffers (iodepth x bs x clones); only %llu MiB are available",
+			  i + 1, plan->n, p->s, p->l, (unsigned long long)(bytes >> 20),
+			  (unsigned long long)(avail >> 20));
+}
+
 /*
  * Everything decided before anything is written: the volume, the plan,
  * every point's job file and the check that each can run on this volume
@@ -134,6 +298,17 @@ static void plan_run(struct run *r, struct opts *o)
 	vc.stripe = (uint64_t)o->stripe_kb * 1024;
 	if (vvol_load(&r->vv, &vc, &err))
 		die_usage("%s", err.msg);
+	/*
+	 * Writes destroy what is on the LUNs: refused up front (exit 3) when
+	 * one is mounted, held, or carries a signature the user did not
+	 * accept with -force_write. The engine checks again at every open.
+	 * Warm-up groups write only with -write, so reads never ask.
+	 */
+	if (o->write_pct > 0 &&
+	    vvol_check_writable(r->vv, o->force_write ? VVOL_ALLOW_SIGNATURES : 0, &err))
+		die_safety("%s", err.msg);
+	if (!o->jobs_only)
+		backed_luns(r->vv, o);
 	if (o->num_disks < 0)
 		o->num_disks = r->vv->nluns;
 	ret = mx_plan(&r->plan, o->run, o->matrix, (unsigned int)o->num_disks,
@@ -156,10 +331,14 @@ static void plan_run(struct run *r, struct opts *o)
 		.num_streamio = (unsigned int)o->num_streamio,
 		.write_pct = (unsigned int)o->write_pct,
 		.cache_size = o->cache_size, .vol_size = r->vv->size,
+		.allow_signatures = o->force_write,
 	};
 	for (i = 0; i < r->plan.n; i++)
 		r->total_secs += point_secs(o, &r->jc, &r->plan.pts[i]);
-	make_run_id(r->run_id);
+	if (o->resume)
+		resume_id(r, o);
+	else
+		make_run_id(r->run_id);
 	if (!o->placeholders)
 		r->jc.run_id = r->run_id;
 	r->texts = calloc(r->plan.n ? r->plan.n : 1, sizeof(*r->texts));
@@ -185,6 +364,8 @@ static void plan_run(struct run *r, struct opts *o)
 			ret = jp_parse_buffer(&jf, name, r->texts[i], &err);
 			if (!ret) {
 				ret = rn_check(&jf, &err);
+				if (!ret)
+					point_limits(&jf, r->vv->nluns, o, i, &r->plan);
 				jp_release(&jf);
 			}
 			if (ret)
@@ -232,6 +413,35 @@ static void banner(const struct run *r, const struct opts *o)
 	fflush(stdout);
 }
 
+/*
+ * One run at a time per -outdir/-testname: an flock on .<testname>.lock
+ * there, held until the process ends, with the holder's PID in it. A
+ * second run would move the first's files aside and run its job files.
+ */
+static void lock_run(const struct opts *o)
+{
+	char *path = xasprintf("%s/.%s.lock", o->outdir, o->testname), pid[32];
+	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	ssize_t n;
+
+	if (fd < 0)
+		die_run("cannot create the lock file '%s': %s", path, strerror(errno));
+	if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
+		if (errno != EWOULDBLOCK)
+			die_run("cannot lock '%s': %s", path, strerror(errno));
+		n = pread(fd, pid, sizeof(pid) - 1, 0);
+		pid[n > 0 ? n : 0] = '\0';
+		pid[strcspn(pid, "\n")] = '\0';
+		die_usage("another fiorion run (PID %s) is writing '%s' in %s; wait for it, or give another -testname or -outdir",
+			  pid[0] ? pid : "?", o->testname, o->outdir);
+	}
+	n = snprintf(pid, sizeof(pid), "%ld\n", (long)getpid());
+	if (ftruncate(fd, 0) < 0 || pwrite(fd, pid, (size_t)n, 0) != n)
+		die_run("cannot write the lock file '%s': %s", path, strerror(errno));
+	free(path);
+	/* fd stays open: the lock is the run's until it exits. */
+}
+
 static void write_or_die(const char *path, const char *text, size_t len)
 {
 	struct fr_err err = { "" };
@@ -255,6 +465,17 @@ static void write_set(struct run *r, const struct opts *o, int argc, char **argv
 
 	if (or_make_dir(o->outdir, &err))
 		die_usage("%s", err.msg);
+	lock_run(o);
+	if (o->resume) {
+		/* The run's files stay: its job files are checked, not rewritten. */
+		r->jobs_dir = xasprintf("%s/%s_jobs", o->outdir, o->testname);
+		r->whole = xasprintf("%s/%s.fio", o->outdir, o->testname);
+		r->resumed = resume_check(r);
+		banner(r, o);
+		fprintf(stderr, "fiorion: -resume: %zu of %zu points measured already; running from point %zu\n",
+			r->resumed, r->plan.n, r->resumed + 1);
+		return;
+	}
 	move_aside(o->outdir, o->testname);
 	r->warnings = json_array();
 	memory_luns(r->vv, r->warnings);
@@ -304,15 +525,27 @@ static void run_release(struct run *r)
 	vvol_free(r->vv);
 }
 
+/* The soft limit on open files up to the hard one: clones hold every LUN open. */
+static void raise_nofile(void)
+{
+	struct rlimit rl;
+
+	if (!getrlimit(RLIMIT_NOFILE, &rl) && rl.rlim_cur < rl.rlim_max) {
+		rl.rlim_cur = rl.rlim_max;
+		setrlimit(RLIMIT_NOFILE, &rl);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	struct run r = { .start = time(NULL) };
 	struct stat st;
 	struct opts o;
-	size_t done = 0;
+	size_t done;
 	int status = EXIT_OK;
 
 	cli_parse(&o, argc, argv);
+	raise_nofile();
 	if (o.jobfile)
 		return jobfile_main(&o);
 	if (stat(o.outdir, &st) == 0 && !S_ISDIR(st.st_mode))
@@ -323,9 +556,27 @@ int main(int argc, char **argv)
 		fprintf(stderr, "fiorion: wrote %s and %zu job files in %s/\n", r.whole,
 			r.plan.n, r.jobs_dir);
 	} else {
+		char partial[160] = "";
+		int sig;
+
+		done = r.resumed;
 		status = run_points(&o, &r.jc, &r.plan, r.jobs_dir, r.total_secs, &done);
-		if (done && report(&o, r.jobs_dir, done, false))
+		sig = pl_stop_signal();
+		if (sig)
+			snprintf(partial, sizeof(partial),
+				 "Run interrupted (%s): %zu of its %zu points were measured.",
+				 sig == SIGINT ? "SIGINT" : "SIGTERM", done, r.plan.n);
+		else if (done < r.plan.n)
+			snprintf(partial, sizeof(partial),
+				 "Run stopped: point %zu failed; %zu of its %zu points were measured.",
+				 done + 1, done, r.plan.n);
+		if (done && report(&o, r.jobs_dir, done, false, partial[0] ? partial : NULL))
 			status = EXIT_RUN;
+		if (sig) {
+			printf("fiorion: run interrupted by %s; ORION's files cover the %zu points done\n",
+			       sig == SIGINT ? "SIGINT" : "SIGTERM", done);
+			status = 128 + sig;
+		}
 	}
 	run_release(&r);
 	if (fflush(stdout) || ferror(stdout))

@@ -33,6 +33,8 @@ void jf_global(FILE *f, const struct jf_conf *c, const char *comment)
 		fprintf(f, "stripe=%uk\n", c->stripe_kb);
 	if (c->backend)
 		fprintf(f, "backend=%s\n", c->backend);
+	if (c->allow_signatures)
+		fputs("allow_signatures=1\n", f);
 	fprintf(f, "direct=1\n"
 		   "time_based=1\n"
 		   "runtime=%s\n"

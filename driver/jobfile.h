@@ -34,6 +34,7 @@ struct jf_conf {
 	int64_t cache_size;	/* MB; -1 = not given (warm 120 s); 0 = none */
 	uint64_t vol_size;	/* bytes: stream slices past 100 streams */
 	const char *run_id;	/* NULL: none (job files with placeholders) */
+	bool allow_signatures;	/* -force_write: the engine's allow_signatures=1 */
 };
 
 /* Does this point get a warm-up group? */

@@ -5,6 +5,7 @@
  * tracing, and ORION's files from the points done.
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -126,7 +127,7 @@ static void point_result(const char *json, char *buf, size_t len)
 
 /* Read run.json and every point's JSON, write ORION's files. */
 int report(const struct opts *o, const char *jobs_dir, size_t done,
-		  bool quiet)
+	   bool quiet, const char *partial)
 {
 	struct fj_set set = { 0 };
 	struct pt_set pts = { 0 };
@@ -152,6 +153,7 @@ int report(const struct opts *o, const char *jobs_dir, size_t done,
 	if (!ret)
 		ret = or_params_init(&params, &set, &pts, NULL, NULL, 0, &err);
 	if (!ret) {
+		params.partial = partial;
 		ret = or_write_all(&params, &pts, o->outdir, o->compat, &written, &err);
 		if (!ret && !quiet) {
 			printf("\n");
@@ -169,18 +171,48 @@ int report(const struct opts *o, const char *jobs_dir, size_t done,
 }
 
 
+/*
+ * SIGINT/SIGTERM: the running point stops (the built-in clones stop
+ * issuing I/O; a fio child is sent SIGTERM), the points already done are
+ * kept, and main() writes ORION's files for them.
+ */
+static volatile int stop_signal;
+
+static void on_signal(int sig)
+{
+	pid_t child = (pid_t)fiochild_pid;
+
+	stop_signal = sig;
+	if (child > 0)
+		kill(child, SIGTERM);
+}
+
+int pl_stop_signal(void)
+{
+	return stop_signal;
+}
+
 int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_plan *plan,
 	       const char *jobs_dir, long total_secs, size_t *done)
 {
 	const char *runner = strcmp(o->runner, "fio") ? "the built-in runner" : "fio";
+	struct sigaction sa;
 	bool tty = isatty(2);
 	long left = total_secs;
 	struct rn_opts ro;
 	size_t i;
 
 	cli_runner_opts(&ro);
-	*done = 0;
-	for (i = 0; i < plan->n; i++) {
+	ro.stop = &stop_signal;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	/* -resume: the points before *done are measured already. */
+	for (i = 0; i < *done; i++)
+		left -= point_secs(o, jc, &plan->pts[i]);
+	for (i = *done; i < plan->n; i++) {
 		const struct mx_point *p = &plan->pts[i];
 		char *job = xasprintf("%s/p%03zu.fio", jobs_dir, i + 1);
 		char *json = xasprintf("%s/p%03zu.json", jobs_dir, i + 1);
@@ -194,8 +226,23 @@ int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_p
 		if (tty)
 			fprintf(stderr, "\r\033[Kfiorion: point %zu of %zu (small=%u, large=%u) running, ETA %s",
 				i + 1, plan->n, p->s, p->l, eta);
-		failed = strcmp(o->runner, "fio") ? run_builtin(job, json, &ro, &why)
-						  : run_fio(o, job, json, errf, &why);
+		failed = stop_signal ? -1
+				     : strcmp(o->runner, "fio") ? run_builtin(job, json, &ro, &why)
+								: run_fio(o, job, json, errf, &why);
+		if (stop_signal) {
+			/* The point was cut short: it is not a data point, nor kept as one. */
+			unlink(json);
+			if (tty)
+				fputc('\n', stderr);
+			fprintf(stderr, "fiorion: %s: point %zu of %zu stopped; %s cover the %zu points done\n",
+				strsignal(stop_signal), i + 1, plan->n,
+				*done ? "ORION's files" : "no ORION files:", *done);
+			free(why);
+			free(job);
+			free(json);
+			free(errf);
+			return EXIT_RUN;
+		}
 		if (failed) {
 			if (tty)
 				fputc('\n', stderr);

@@ -16,12 +16,19 @@
 long point_secs(const struct opts *o, const struct jf_conf *jc, const struct mx_point *p);
 /*
  * Run the points of @plan (job files pNNN.fio in @jobs_dir), in order,
- * until one fails; *@done is how many completed. Returns EXIT_OK or
- * EXIT_RUN.
+ * from point *@done + 1 (0: the first; -resume: after those measured),
+ * until one fails; *@done is then how many are measured. Returns EXIT_OK
+ * or EXIT_RUN.
  */
 int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_plan *plan,
 	       const char *jobs_dir, long total_secs, size_t *done);
-/* Read run.json and the first @done points' JSON, write ORION's files. */
-int report(const struct opts *o, const char *jobs_dir, size_t done, bool quiet);
+/*
+ * Read run.json and the first @done points' JSON, write ORION's files;
+ * @partial (NULL: the run was whole) says why it stopped early.
+ */
+int report(const struct opts *o, const char *jobs_dir, size_t done, bool quiet,
+	   const char *partial);
+/* The signal that stopped the run (SIGINT, SIGTERM), or 0. */
+int pl_stop_signal(void);
 
 #endif

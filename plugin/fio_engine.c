@@ -22,6 +22,7 @@ struct fr_options {
 	char *simulate;
 	unsigned long long stripe;
 	char *backend;
+	unsigned int allow_signatures;
 };
 
 struct fr_data {
@@ -82,6 +83,16 @@ static struct fio_option options[] = {
 		.group	= FIO_OPT_G_INVALID,
 	},
 	{
+		.name	= "allow_signatures",
+		.lname	= "write LUNs that carry signatures",
+		.type	= FIO_OPT_BOOL,
+		.off1	= offsetof(struct fr_options, allow_signatures),
+		.def	= "0",
+		.help	= "Write LUNs holding a filesystem, RAID or partition signature (mounted ones never)",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
 		.name	= NULL,
 	},
 };
@@ -95,8 +106,11 @@ static struct fio_option options[] = {
 static int fr_fail(struct thread_data *td, int ret, const char *msg,
 		   const char *func)
 {
+	int e = ret < 0 ? -ret : ret;
+
 	log_err("fiorion: %s: %s\n", td->o.name, msg);
-	td_verror(td, ret < 0 ? -ret : ret, func);
+	/* fio knows errno values only: a safety refusal is "device busy". */
+	td_verror(td, e == FR_ESAFETY ? EBUSY : e, func);
 	return 1;
 }
 
@@ -192,6 +206,8 @@ static int fio_fr_init(struct thread_data *td)
 	}
 	if (td_write(td) || td_trim(td))
 		flags |= VVOL_WRITE;
+	if (o->allow_signatures)
+		flags |= VVOL_ALLOW_SIGNATURES;
 	ret = vvol_open(d->vv, flags, &err);
 	if (ret) {
 		fr_fail(td, ret, err.msg, "open");

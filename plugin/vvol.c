@@ -11,6 +11,7 @@
 
 #include "fr_file.h"
 #include "fr_lunlist.h"
+#include "lunsafe.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -332,12 +333,30 @@ out_free:
 	return ret;
 }
 
+int vvol_check_writable(const struct vvol *vv, int flags, struct fr_err *err)
+{
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < vv->nluns; i++) {
+		ret = lun_check_writable(vv->luns[i].path, flags & VVOL_ALLOW_SIGNATURES, err);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
 int vvol_open(struct vvol *vv, int flags, struct fr_err *err)
 {
 	int oflags = O_CLOEXEC, ret;
 	char where[512], eb[128];
 	unsigned int i;
 
+	if (flags & VVOL_WRITE) {
+		ret = vvol_check_writable(vv, flags, err);
+		if (ret)
+			return ret;
+	}
 	oflags |= (flags & VVOL_WRITE) ? O_RDWR : O_RDONLY;
 	if (flags & VVOL_DIRECT)
 		oflags |= O_DIRECT;

@@ -34,6 +34,11 @@ enum vvol_layout {
 enum vvol_open_flags {
 	VVOL_DIRECT = (1 << 0),	/* O_DIRECT; aligned buffers and offsets */
 	VVOL_WRITE = (1 << 1),	/* open read-write (else read-only) */
+	/*
+	 * With VVOL_WRITE: write a LUN that carries a filesystem, RAID or
+	 * partition signature (a mounted or held LUN is refused anyway).
+	 */
+	VVOL_ALLOW_SIGNATURES = (1 << 2),
 };
 
 #define VVOL_DEFAULT_STRIPE (1024ULL * 1024)
@@ -87,9 +92,17 @@ int vvol_load(struct vvol **out, const struct vvol_conf *conf,
 /*
  * Open every LUN with @flags (enum vvol_open_flags). With VVOL_DIRECT a
  * filesystem that refuses O_DIRECT is an error, never a silent fallback.
- * Returns 0 or a negative errno (every LUN is closed again) and @err.
+ * With VVOL_WRITE each LUN is checked first (vvol_check_writable()).
+ * Returns 0 or a negative errno (every LUN is closed again; -FR_ESAFETY
+ * for a LUN refused to protect its data) and @err.
  */
 int vvol_open(struct vvol *vv, int flags, struct fr_err *err);
+
+/*
+ * Whether every LUN may be written (lunsafe.h: not mounted, not held, no
+ * signature unless @flags has VVOL_ALLOW_SIGNATURES). 0 or -FR_ESAFETY.
+ */
+int vvol_check_writable(const struct vvol *vv, int flags, struct fr_err *err);
 
 /* Close whatever vvol_open() opened. Safe to call twice. */
 void vvol_close(struct vvol *vv);

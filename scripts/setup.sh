@@ -20,7 +20,7 @@
 set -eu
 
 # What a build needs (make), then what the tests add (make check).
-BUILD_PKGS="gcc make pkg-config liburing-dev libaio-dev libcmocka-dev libjansson-dev fio"
+BUILD_PKGS="gcc make pkg-config liburing-dev libaio-dev libblkid-dev libcmocka-dev libjansson-dev fio"
 PKGS="$BUILD_PKGS dpkg-dev time python3 python3-fusepy"
 
 die() { echo "setup: $*" >&2; exit 1; }

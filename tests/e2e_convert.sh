@@ -267,4 +267,21 @@ else
 	head -20 "$T/hs.json"
 	cat "$T/hs.err"
 fi
+# A name in the input is only a name: outputs stay inside -outdir.
+mkdir -p "$T/esc/deep/out"
+python3 - "$D/01-single-job.json" "$T/esc/deep/in.json" <<'PY'
+import json, sys
+text = open(sys.argv[1]).read()
+d = json.loads(text[text.index("{"):])
+d["fiorion"] = {"testname": "../../escaped"}
+json.dump(d, open(sys.argv[2], "w"))
+PY
+d2=$("$F2O" -outdir "$T/esc/deep/out" "$T/esc/deep/in.json" 2>&1)
+if [ -s "$T/esc/deep/out/escaped_summary.txt" ] && [ ! -e "$T/esc/escaped_summary.txt" ] \
+	&& [ -z "$(find "$T/esc" -name '*_summary.txt' ! -path "$T/esc/deep/out/*")" ]; then
+	ok "a testname of '../../escaped' in the input writes out/escaped_summary.txt, nothing outside -outdir"
+else
+	not_ok "an input's testname escaped -outdir: $d2"
+	find "$T/esc"
+fi
 finish

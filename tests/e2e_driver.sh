@@ -178,6 +178,8 @@ err "lun file 'empty.lun' lists no LUNs" -run simple -testname empty
 : >afile
 err "-outdir 'afile': exists and is not a folder" -run simple -testname t -outdir afile
 err "-outdir 'afile/sub': 'afile' exists and is not a folder" -run simple -testname t -outdir afile/sub
+err "-fio '/no/such/fio': no such program" -run simple -testname t -runner fio -fio /no/such/fio
+err "-output '/no/such/dir/x.json': cannot be written" -jobfile t_jobs/p001.fio -output /no/such/dir/x.json
 [ ! -e afile/sub ] && [ ! -e nodir ] && ok "a refused -outdir creates nothing" || not_ok "refused -outdir left something"
 # A missing -outdir is made, with its parents, as mkdir -p does.
 if "$FR" -run simple -testname t -outdir new/deeper -jobs_only >md.out 2>md.err && [ -s new/deeper/t.fio ] \

@@ -95,7 +95,11 @@ for c in "io_uring 1 1" "io_uring 2 1" "io_uring 8 1" "io_uring 32 1" "io_uring 
 "
 done
 
-# 2. Side by side: the latencies of one job in both runners.
+# 2. Side by side: the latencies of one job in both runners. The check is
+# of definitions (the same interval measured: a unit, or clat for lat,
+# would be off by far more), not of speed: on this shared VM the two
+# runners' qd-1 medians differ by up to 30% from run to run. Speed is
+# compared in scripts/bench-runner.sh.
 echo "# backend qd clones | builtin: IOPS lat_us p50_us p99_us L cpu_us/io | fio+engine: IOPS lat_us p50_us p99_us L cpu_us/io"
 printf '%s' "$table" | awk '
 	NF == 25 {
@@ -105,10 +109,10 @@ printf '%s' "$table" | awk '
 	}'
 printf '%s' "$table" | awk 'NF == 25 {
 	rl = $5 / $16; rp = $7 / $18
-	if (rl < 0.75 || rl > 1.25 || rp < 0.75 || rp > 1.25) print $1 " qd " $2 " x " $3 ": mean lat ratio " rl ", p50 ratio " rp
+	if (rl < 0.5 || rl > 1.5 || rp < 0.5 || rp > 1.5) print $1 " qd " $2 " x " $3 ": mean lat ratio " rl ", p50 ratio " rp
 }' >agree.txt
 if [ "$(printf '%s' "$table" | awk 'NF == 25' | wc -l)" = 14 ] && [ ! -s agree.txt ]; then
-	ok "both runners: mean latency and clat p50 agree within 25% on every job"
+	ok "both runners: mean latency and clat p50 agree within 50% on every job (the same definitions)"
 else
 	not_ok "runners disagree"
 	cat agree.txt

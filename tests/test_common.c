@@ -180,6 +180,40 @@ static void test_write_atomic(void **state)
 	assert_int_equal(count_entries(sub), 2);
 }
 
+/* A set is written whole or not at all. */
+static void test_stage_set(void **state)
+{
+	struct fr_stage st = { NULL, NULL, 0 };
+	struct fr_err err = { "" };
+	char a[300], b[300], c[300], *buf;
+	size_t len;
+
+	(void)state;
+	snprintf(a, sizeof(a), "%s/set_a", dir);
+	snprintf(b, sizeof(b), "%s/set_b", dir);
+	snprintf(c, sizeof(c), "%s/set_c", dir);
+	assert_int_equal(fr_write_atomic(a, "old a", 5, &err), 0);
+	assert_int_equal(mkdir(c, 0755), 0);
+	/* b staged, then c cannot be: abort leaves a as it was, b absent. */
+	assert_int_equal(fr_stage_file(&st, a, "new a", 5, &err), 0);
+	assert_int_equal(fr_stage_file(&st, b, "new b", 5, &err), 0);
+	assert_int_equal(fr_stage_file(&st, c, "new c", 5, &err), -EISDIR);
+	assert_non_null(strstr(err.msg, "a folder has that name"));
+	fr_stage_abort(&st);
+	assert_int_equal(fr_read_file(a, NULL, 0, 0, &buf, &len, &err), 0);
+	assert_string_equal(buf, "old a");
+	free(buf);
+	assert_int_equal(access(b, F_OK), -1);
+	/* Committed: both in place, no temporary left. */
+	assert_int_equal(fr_stage_file(&st, a, "new a", 5, &err), 0);
+	assert_int_equal(fr_stage_file(&st, b, "new b", 5, &err), 0);
+	assert_int_equal(fr_stage_commit(&st, &err), 0);
+	assert_int_equal(fr_read_file(b, NULL, 0, 0, &buf, &len, &err), 0);
+	assert_string_equal(buf, "new b");
+	free(buf);
+	assert_int_equal(st.n, 0);
+}
+
 struct seen {
 	char names[8][64];
 	unsigned int lines[8], n, stop_at;
@@ -298,6 +332,7 @@ int main(void)
 		cmocka_unit_test(test_errf_errno),
 		cmocka_unit_test(test_read_file),
 		cmocka_unit_test(test_write_atomic),
+		cmocka_unit_test(test_stage_set),
 		cmocka_unit_test(test_lunlist),
 		cmocka_unit_test(test_sizes),
 		cmocka_unit_test(test_hist_geometry),

@@ -309,6 +309,48 @@ static void test_fiojson_errors(void **state)
 	}
 }
 
+/*
+ * Impossible figures are one error naming the file, the job's line and
+ * column, the key and the value: never a cell of nonsense (a negative
+ * io_bytes gave "Maximum Large MBPS=8791697173621.19") or a float cast
+ * past an integer's range. An iodepth_level key without a number is read
+ * safely.
+ */
+static void test_fiojson_impossible(void **state)
+{
+	static const struct { const char *doc, *want; } t[] = {
+		{ "{\n\"jobs\": [\n{\"jobname\": \"a\", \"read\": {\"io_bytes\": -5, \"total_ios\": 1, \"runtime\": 1000}}]}",
+		  "in.json:3:1: job 'a': read.io_bytes = -5: not a figure fio writes (0 .. 2^63)" },
+		{ "{\"jobs\": [{\"jobname\": \"b\", \"write\": {\"io_bytes\": 1, \"total_ios\": 1e300, \"runtime\": 1}}]}",
+		  "job 'b': write.total_ios" },
+		{ "{\"jobs\": [{\"jobname\": \"c\", \"read\": {\"io_bytes\": 8192, \"total_ios\": 1, \"runtime\": 1, \"lat_ns\": {\"mean\": -1}}}]}",
+		  "job 'c': read.lat_ns.mean" },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		struct fj_set set = { 0 };
+		struct fr_err err = { "" };
+
+		if (fj_read_buffer(&set, "in.json", t[i].doc, strlen(t[i].doc), &err) >= 0)
+			fail_msg("case %zu accepted", i);
+		if (!strstr(err.msg, t[i].want))
+			fail_msg("case %zu: '%s' lacks '%s'", i, err.msg, t[i].want);
+		fj_set_release(&set);
+	}
+	{
+		const char *doc = "{\"jobs\": [{\"jobname\": \"d\", \"iodepth_level\": {\">\": 100}, "
+				  "\"read\": {\"io_bytes\": 8192, \"total_ios\": 1, \"runtime\": 1}}]}";
+		struct fj_set set = { 0 };
+		struct fr_err err = { "" };
+
+		assert_int_equal(fj_read_buffer(&set, "in.json", doc, strlen(doc), &err), 0);
+		assert_int_equal(set.jobs[0].iodepth, 1);
+		fj_set_release(&set);
+	}
+}
+
 /* Every option off unless set: pt_opts_init() on a struct full of garbage. */
 static void test_pt_opts_defaults(void **state)
 {
@@ -331,6 +373,7 @@ int main(void)
 		cmocka_unit_test(test_fiojson_bins),
 		cmocka_unit_test(test_fiojson_percentiles),
 		cmocka_unit_test(test_percentile_rule_vs_fio),
+		cmocka_unit_test(test_fiojson_impossible),
 		cmocka_unit_test(test_fiojson_last_document),
 		cmocka_unit_test(test_fiojson_several_files),
 		cmocka_unit_test(test_fiojson_errors),

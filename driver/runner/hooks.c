@@ -86,6 +86,8 @@ static int core_open_file(struct rn_td *td, struct fr_err *err)
 		flags |= VVOL_DIRECT;
 	if (j->rw != JP_READ && j->rw != JP_RANDREAD)
 		flags |= VVOL_WRITE;
+	if (j->allow_signatures)
+		flags |= VVOL_ALLOW_SIGNATURES;
 	ret = rn_check_bs(j, td->vv, err);
 	if (ret)
 		return ret;

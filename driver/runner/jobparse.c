@@ -339,6 +339,7 @@ static const struct jp_option options[] = {
 	{ .name = "backend", .type = OT_STR, .off = F(backend), .need_value = true },
 	{ .name = "filename", .type = OT_STR, .off = F(filename), .need_value = true },
 	{ .name = "stripe", .type = OT_SIZE, .off = F(stripe), .need_value = true },
+	{ .name = "allow_signatures", .type = OT_BOOL, .off = F(allow_signatures) },
 	/* Workload. */
 	{ .name = "rw", .alias = "readwrite", .type = OT_FN, .fn = opt_rw, .need_value = true,
 	  .hint = "the built-in runner does read, write, randread, randwrite, rw and randrw" },

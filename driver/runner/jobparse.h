@@ -64,6 +64,7 @@ struct jp_job {
 	uint32_t pattern;
 	unsigned int pattern_len;	/* bytes of pattern */
 	bool do_verify;
+	bool allow_signatures;	/* the engine's: write LUNs that carry signatures */
 
 	/* Reporting. */
 	char *description;	/* NULL: none */

@@ -103,6 +103,7 @@ struct rn_td {
 	int done;		/* set (atomically) when the clone's thread ends */
 	uint64_t progress;	/* now_ns() of the last completion (atomic) */
 	int abandoned;		/* set (atomically) by a parent giving up on it */
+	int stopping;		/* set (atomically) by the parent: stop issuing I/O */
 	bool ready;		/* under start_line->lock */
 	unsigned int nluns;	/* of its volume, for the open-file budget */
 	char lun_names[512];	/* 'a', 'b': for the parent's messages */

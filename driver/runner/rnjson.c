@@ -6,6 +6,7 @@
  * the same job, with fio's units and rules, plus fiorion's own
  * "fiorion_slots" (ORION's per-slot trace lines).
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -210,7 +211,8 @@ static json_t *job_json(const struct rn_td *td, double elapsed, const struct gro
 	memset(&none, 0, sizeof(none));
 	json_object_set_new(o, "jobname", json_string(j->name));
 	json_object_set_new(o, "groupid", json_integer(j->groupid));
-	json_object_set_new(o, "error", json_integer(td->error));
+	/* fio's "error" is an errno: a safety refusal reads as EBUSY. */
+	json_object_set_new(o, "error", json_integer(td->error == FR_ESAFETY ? EBUSY : td->error));
 	if (td->error)
 		json_object_set_new(o, "first_error", json_string(td->msg));
 	json_object_set_new(o, "eta", json_integer(0));

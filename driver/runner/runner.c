@@ -230,7 +230,8 @@ static void run_loop(struct rn_td *td, uint64_t deadline, uint64_t limit)
 	unsigned int depth = td->job->iodepth;
 	uint64_t issued = 0, t = now_ns();
 
-#define MAY_START() (!td->error && t < deadline && (!limit || issued < limit))
+#define MAY_START() (!td->error && t < deadline && (!limit || issued < limit) && \
+		     !__atomic_load_n(&td->stopping, __ATOMIC_RELAXED))
 	for (;;) {
 		unsigned int i;
 		int n;
@@ -317,7 +318,8 @@ out:
 			 td->limit);
 	}
 	/* verify=pattern on a write job: read the range back and check it. */
-	if (go && !td->error && j->verify_pattern && j->do_verify && !j->time_based &&
+	if (go && !td->error && !__atomic_load_n(&td->stopping, __ATOMIC_RELAXED) &&
+	    j->verify_pattern && j->do_verify && !j->time_based &&
 	    j->rw != JP_READ && j->rw != JP_RANDREAD) {
 		td->verifying = true;
 		td->seq_pos = 0;
@@ -400,7 +402,7 @@ static void sample_group(struct rn_td **tds, size_t first, size_t n)
  * Returns 0, or -ETIMEDOUT with @err set.
  */
 static int reap(struct rn_td **tds, size_t first, size_t n, unsigned int stuck_s,
-		struct fr_err *err)
+		volatile int *stop, struct fr_err *err)
 {
 	const struct timespec tick = { 0, 10 * 1000 * 1000 };
 	const uint64_t limit = stuck_s * UINT64_C(1000000000);
@@ -417,6 +419,9 @@ static int reap(struct rn_td **tds, size_t first, size_t n, unsigned int stuck_s
 		}
 		/* The clone may store a later time than a clock read before the load. */
 		last = __atomic_load_n(&td->progress, __ATOMIC_RELAXED);
+		if (stop && *stop)
+			for (l = (unsigned int)first; l < n; l++)
+				__atomic_store_n(&tds[l]->stopping, 1, __ATOMIC_RELAXED);
 		if (!limit || (int64_t)(now_ns() - last) <= (int64_t)limit) {
 			sample_group(tds, first, n);
 			nanosleep(&tick, NULL);
@@ -471,7 +476,8 @@ static int open_file_budget(struct rn_td **tds, size_t first, size_t n,
  * group is abandoned as reap() does. Returns 0, or -ETIMEDOUT with @err.
  */
 static int start_group(struct rn_start *s, struct rn_td **tds, size_t first,
-		       size_t n, bool abort, unsigned int stuck_s, struct fr_err *err)
+		       size_t n, bool abort, unsigned int stuck_s, volatile int *stop,
+		       struct fr_err *err)
 {
 	const uint64_t limit = stuck_s * UINT64_C(1000000000);
 	unsigned int seen = 0;
@@ -521,7 +527,7 @@ static int start_group(struct rn_start *s, struct rn_td **tds, size_t first,
 		s->go = true;
 	pthread_cond_broadcast(&s->cond);
 	pthread_mutex_unlock(&s->lock);
-	return reap(tds, first, n, stuck_s, err);
+	return reap(tds, first, n, stuck_s, stop, err);
 }
 
 uint64_t rn_runtime_ms(const struct rn_td *td)
@@ -597,7 +603,7 @@ int rn_run(const struct jp_file *f, const struct rn_opts *o, FILE *out,
 	unsigned int stuck_s = o ? o->stuck_s : RN_STUCK_DEFAULT;
 	pthread_attr_init(&attr);
 	pthread_attr_setstacksize(&attr, 1 << 20);
-	for (g = 0; g < f->ngroups && !ret; g++) {
+	for (g = 0; g < f->ngroups && !ret && !(o && o->stop && *o->stop); g++) {
 		struct rn_start *start_line = NULL;
 		size_t first = ntd;
 
@@ -654,7 +660,8 @@ int rn_run(const struct jp_file *f, const struct rn_opts *o, FILE *out,
 					break;
 				}
 			}
-			if (start_group(start_line, tds, first, i, ret != 0, stuck_s, err)) {
+			if (start_group(start_line, tds, first, i, ret != 0 || (o && o->stop && *o->stop),
+				stuck_s, o ? o->stop : NULL, err)) {
 				du_free(&du);
 				return -ETIMEDOUT;	/* threads left behind */
 			}

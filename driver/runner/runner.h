@@ -26,6 +26,12 @@ struct rn_opts {
 	 * 300). 0 waits for ever.
 	 */
 	unsigned int stuck_s;
+	/*
+	 * When set (by a signal handler) while the run goes on, the clones
+	 * stop issuing I/O, their outstanding I/Os complete, and the JSON
+	 * is written for the shorter interval. NULL: no such flag.
+	 */
+	volatile int *stop;
 };
 
 #define RN_STUCK_DEFAULT 300u

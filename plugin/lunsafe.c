@@ -1,0 +1,445 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * lunsafe.c -- refuse to write a LUN that holds something (lunsafe.h):
+ * mountinfo and sysfs for what is mounted or built on it, an exclusive
+ * open for what the kernel holds, libblkid for what is written on it.
+ */
+#include "lunsafe.h"
+
+#include <blkid/blkid.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+#include <linux/fiemap.h>
+#include <linux/fs.h>
+#include <sys/ioctl.h>
+
+#define MAX_DEVS 256
+
+struct devs {
+	dev_t dev[MAX_DEVS];
+	char name[MAX_DEVS][64];	/* sysfs name: "sdb1", "loop3" */
+	unsigned int n;
+};
+
+static void add_dev(struct devs *d, dev_t dev, const char *name)
+{
+	unsigned int i;
+	size_t len;
+
+	for (i = 0; i < d->n; i++)
+		if (d->dev[i] == dev)
+			return;
+	if (d->n == MAX_DEVS)
+		return;
+	d->dev[d->n] = dev;
+	/* sysfs names are short ("nvme0n1p12"); a longer one is cut, not overrun. */
+	len = strnlen(name, sizeof(d->name[0]) - 1);
+	memcpy(d->name[d->n], name, len);
+	d->name[d->n][len] = '\0';
+	d->n++;
+}
+
+static bool read_devno(const char *dir, dev_t *dev)
+{
+	char p[PATH_MAX];
+	unsigned int maj, min;
+	FILE *f;
+	int n;
+
+	if (snprintf(p, sizeof(p), "%s/dev", dir) >= (int)sizeof(p))
+		return false;
+	f = fopen(p, "re");
+	if (!f)
+		return false;
+	n = fscanf(f, "%u:%u", &maj, &min);
+	fclose(f);
+	if (n != 2)
+		return false;
+	*dev = makedev(maj, min);
+	return true;
+}
+
+/* The device @dev and its partitions (sysfs subfolders with a "partition" file). */
+static void dev_and_parts(struct devs *d, dev_t dev)
+{
+	char dir[PATH_MAX], link[64], sub[PATH_MAX + 300];
+	struct dirent *e;
+	DIR *dh;
+	const char *base;
+
+	snprintf(link, sizeof(link), "/sys/dev/block/%u:%u", major(dev), minor(dev));
+	if (!realpath(link, dir))
+		return;
+	base = strrchr(dir, '/');
+	add_dev(d, dev, base ? base + 1 : dir);
+	dh = opendir(dir);
+	if (!dh)
+		return;
+	while ((e = readdir(dh))) {
+		struct stat st;
+		dev_t pd;
+
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(sub, sizeof(sub), "%s/%s/partition", dir, e->d_name);
+		if (stat(sub, &st))
+			continue;
+		snprintf(sub, sizeof(sub), "%s/%s", dir, e->d_name);
+		if (read_devno(sub, &pd))
+			add_dev(d, pd, e->d_name);
+	}
+	closedir(dh);
+}
+
+/* Loop devices whose backing file is @real (a LUN file mounted as an image). */
+static void loops_over(struct devs *d, const char *real)
+{
+	char p[PATH_MAX], back[PATH_MAX];
+	struct dirent *e;
+	DIR *dh = opendir("/sys/block");
+
+	if (!dh)
+		return;
+	while ((e = readdir(dh))) {
+		FILE *f;
+		dev_t dev;
+
+		if (strncmp(e->d_name, "loop", 4))
+			continue;
+		snprintf(p, sizeof(p), "/sys/block/%s/loop/backing_file", e->d_name);
+		f = fopen(p, "re");
+		if (!f)
+			continue;
+		if (fgets(back, sizeof(back), f)) {
+			back[strcspn(back, "\n")] = '\0';
+			snprintf(p, sizeof(p), "/sys/block/%s", e->d_name);
+			if (!strcmp(back, real) && read_devno(p, &dev))
+				dev_and_parts(d, dev);
+		}
+		fclose(f);
+	}
+	closedir(dh);
+}
+
+/* mountinfo escapes blanks as \040 and the like. */
+static void unescape(char *s)
+{
+	char *o = s;
+
+	while (*s) {
+		if (s[0] == '\\' && s[1] >= '0' && s[1] <= '7' && s[2] && s[3]) {
+			*o++ = (char)(((s[1] - '0') << 6) | ((s[2] - '0') << 3) | (s[3] - '0'));
+			s += 4;
+		} else {
+			*o++ = *s++;
+		}
+	}
+	*o = '\0';
+}
+
+/* Where one of @d is mounted: 0 and @where filled, or -1. */
+static int find_mount(const struct devs *d, char *where, size_t len)
+{
+	FILE *f = fopen("/proc/self/mountinfo", "re");
+	char line[4096];
+	int found = -1;
+
+	if (!f)
+		return -1;
+	while (found < 0 && fgets(line, sizeof(line), f)) {
+		unsigned int maj, min, i;
+		char mnt[2048], fstype[64];
+		char *dash;
+
+		if (sscanf(line, "%*u %*u %u:%u %*s %2047s", &maj, &min, mnt) != 3)
+			continue;
+		dash = strstr(line, " - ");
+		if (!dash || sscanf(dash + 3, "%63s", fstype) != 1)
+			snprintf(fstype, sizeof(fstype), "?");
+		for (i = 0; i < d->n; i++) {
+			if (d->dev[i] != makedev(maj, min))
+				continue;
+			unescape(mnt);
+			snprintf(where, len, "'%s' is mounted on %s (%s)", d->name[i], mnt, fstype);
+			found = 0;
+			break;
+		}
+	}
+	fclose(f);
+	return found;
+}
+
+/* A device built on one of @d (dm, md, LVM): its holders/ is not empty. */
+static int find_holder(const struct devs *d, char *what, size_t len)
+{
+	unsigned int i;
+
+	for (i = 0; i < d->n; i++) {
+		char p[PATH_MAX];
+		struct dirent *e;
+		DIR *dh;
+
+		snprintf(p, sizeof(p), "/sys/dev/block/%u:%u/holders", major(d->dev[i]),
+			 minor(d->dev[i]));
+		dh = opendir(p);
+		if (!dh)
+			continue;
+		while ((e = readdir(dh))) {
+			if (e->d_name[0] == '.')
+				continue;
+			snprintf(what, len, "'%s' is held by %s (device-mapper, md or LVM is built on it)",
+				 d->name[i], e->d_name);
+			closedir(dh);
+			return 0;
+		}
+		closedir(dh);
+	}
+	return -1;
+}
+
+/* What libblkid finds written on @path: 1 and @what filled, 0 nothing, -1 not probed. */
+static int find_signature(const char *path, char *what, size_t len)
+{
+	const char *type = NULL, *label = NULL, *pttype = NULL, *usage = NULL;
+	blkid_probe pr = blkid_new_probe_from_filename(path);
+	int rc;
+
+	if (!pr)
+		return -1;
+	blkid_probe_enable_superblocks(pr, 1);
+	blkid_probe_set_superblocks_flags(pr, BLKID_SUBLKS_TYPE | BLKID_SUBLKS_LABEL |
+						      BLKID_SUBLKS_USAGE);
+	blkid_probe_enable_partitions(pr, 1);
+	blkid_probe_set_partitions_flags(pr, BLKID_PARTS_MAGIC);
+	rc = blkid_do_safeprobe(pr);
+	if (rc == -2) {
+		snprintf(what, len, "more than one signature (filesystem, RAID or partition table)");
+		blkid_free_probe(pr);
+		return 1;
+	}
+	if (rc != 0) {
+		blkid_free_probe(pr);
+		return rc == 1 ? 0 : -1;
+	}
+	blkid_probe_lookup_value(pr, "TYPE", &type, NULL);
+	blkid_probe_lookup_value(pr, "LABEL", &label, NULL);
+	blkid_probe_lookup_value(pr, "USAGE", &usage, NULL);
+	blkid_probe_lookup_value(pr, "PTTYPE", &pttype, NULL);
+	if (type)
+		snprintf(what, len, "a%s %s %s%s%s%s", strchr("aeiou", type[0]) ? "n" : "", type,
+			 usage && !strcmp(usage, "raid") ? "RAID member" :
+			 usage && !strcmp(usage, "crypto") ? "encrypted volume" :
+			 usage && !strcmp(usage, "other") ? "signature" : "filesystem",
+			 label ? " \"" : "", label ? label : "", label ? "\"" : "");
+	else if (pttype)
+		snprintf(what, len, "a partition table (%s)", pttype);
+	else
+		snprintf(what, len, "a signature libblkid recognises");
+	blkid_free_probe(pr);
+	return 1;
+}
+
+int lun_check_writable(const char *path, bool allow_signatures, struct fr_err *err)
+{
+	char what[3000], real[PATH_MAX];
+	struct devs *d;
+	struct stat st;
+	int ret = 0;
+
+	if (stat(path, &st))
+		return 0;	/* the open that follows names the error */
+	d = calloc(1, sizeof(*d));
+	if (!d)
+		return fr_errf(err, -ENOMEM, "LUN '%s': out of memory", path);
+	if (S_ISBLK(st.st_mode))
+		dev_and_parts(d, st.st_rdev);
+	else if (S_ISREG(st.st_mode) && realpath(path, real))
+		loops_over(d, real);
+	if (!find_mount(d, what, sizeof(what))) {
+		ret = fr_errf(err, -FR_ESAFETY,
+			      "LUN '%s': %s; writing would destroy that filesystem. Unmount it first (no option lifts this)",
+			      path, what);
+		goto out;
+	}
+	if (!find_holder(d, what, sizeof(what))) {
+		ret = fr_errf(err, -FR_ESAFETY, "LUN '%s': %s; writing would destroy it", path, what);
+		goto out;
+	}
+	if (S_ISBLK(st.st_mode)) {
+		/* The kernel's own claim: mounted, or held by dm/md/LVM/another O_EXCL user. */
+		int fd = open(path, O_RDONLY | O_EXCL | O_CLOEXEC);
+
+		if (fd < 0 && errno == EBUSY) {
+			ret = fr_errf(err, -FR_ESAFETY,
+				      "LUN '%s' is in use by the kernel (mounted, or held by device-mapper, md, LVM or another exclusive user); writing would destroy what uses it",
+				      path);
+			goto out;
+		}
+		if (fd >= 0)
+			close(fd);
+	}
+	if (!allow_signatures && find_signature(path, what, sizeof(what)) == 1)
+		ret = fr_errf(err, -FR_ESAFETY,
+			      "LUN '%s' holds %s; writing would destroy it. If it may go, say so: -force_write (fiorion) or allow_signatures=1 (fio job files)",
+			      path, what);
+out:
+	free(d);
+	return ret;
+}
+
+/* Extents with FIEMAP_EXTENT_UNWRITTEN, looked at in batches of 256. */
+static int first_unwritten(int fd, unsigned long long size, unsigned long long *at)
+{
+	const unsigned int batch = 256;
+	struct fiemap *fm = calloc(1, sizeof(*fm) + batch * sizeof(struct fiemap_extent));
+	unsigned long long start = 0;
+	int ret = 0;
+
+	if (!fm)
+		return -ENOMEM;
+	while (start < size) {
+		unsigned int i;
+
+		memset(fm, 0, sizeof(*fm));
+		fm->fm_start = start;
+		fm->fm_length = size - start;
+		fm->fm_flags = FIEMAP_FLAG_SYNC;
+		fm->fm_extent_count = batch;
+		if (ioctl(fd, FS_IOC_FIEMAP, fm) < 0) {
+			ret = errno == EOPNOTSUPP || errno == ENOTTY ? 0 : -errno;
+			break;	/* a filesystem without FIEMAP: holes are all SEEK_HOLE sees */
+		}
+		if (!fm->fm_mapped_extents)
+			break;
+		for (i = 0; i < fm->fm_mapped_extents; i++) {
+			const struct fiemap_extent *e = &fm->fm_extents[i];
+
+			if (e->fe_flags & FIEMAP_EXTENT_UNWRITTEN) {
+				*at = e->fe_logical;
+				free(fm);
+				return 1;
+			}
+			start = e->fe_logical + e->fe_length;
+			if (e->fe_flags & FIEMAP_EXTENT_LAST)
+				start = size;
+		}
+	}
+	free(fm);
+	return ret;
+}
+
+int lun_unbacked(const char *path, char *what, unsigned long len)
+{
+	unsigned long long at = 0;
+	struct stat st;
+	off_t hole;
+	int fd, ret;
+
+	if (stat(path, &st) || !S_ISREG(st.st_mode) || !st.st_size)
+		return 0;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	/*
+	 * Unwritten extents first: ext4 and xfs also report them as holes to
+	 * SEEK_HOLE, and "preallocated" is the more useful diagnosis.
+	 */
+	ret = first_unwritten(fd, (unsigned long long)st.st_size, &at);
+	if (ret == 1) {
+		snprintf(what, len,
+			 "preallocated but not written (fallocate): its first unwritten extent is at byte %llu of %lld",
+			 at, (long long)st.st_size);
+		close(fd);
+		return 1;
+	}
+	hole = lseek(fd, 0, SEEK_HOLE);
+	close(fd);
+	if (hole >= 0 && hole < st.st_size) {
+		snprintf(what, len, "a sparse file: its first hole is at byte %lld of %lld",
+			 (long long)hole, (long long)st.st_size);
+		return 1;
+	}
+	return ret;
+}
+
+int lun_prefill(const char *path, void (*progress)(const char *path, unsigned long long done,
+						    unsigned long long total),
+		struct fr_err *err)
+{
+	const size_t chunk = 1u << 20;
+	unsigned long long size, done = 0;
+	uint64_t *buf, x = 0x9e3779b97f4a7c15ULL ^ (uint64_t)getpid();
+	struct stat st;
+	int fd;
+
+	fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return fr_errf_errno(err, "-prefill: cannot open LUN '%s' for writing", path);
+	if (fstat(fd, &st) < 0) {
+		close(fd);
+		return fr_errf_errno(err, "-prefill: LUN '%s'", path);
+	}
+	if (S_ISBLK(st.st_mode)) {
+		uint64_t bytes = 0;
+
+		if (ioctl(fd, BLKGETSIZE64, &bytes) < 0) {
+			close(fd);
+			return fr_errf_errno(err, "-prefill: LUN '%s': BLKGETSIZE64", path);
+		}
+		size = bytes;
+	} else {
+		size = (unsigned long long)st.st_size;
+	}
+	buf = malloc(chunk);
+	if (!buf) {
+		close(fd);
+		return fr_errf(err, -ENOMEM, "-prefill: out of memory");
+	}
+	while (done < size) {
+		size_t n = size - done < chunk ? (size_t)(size - done) : chunk, i, w = 0;
+
+		/* xorshift64: a new incompressible chunk each time, cheaply. */
+		for (i = 0; i < chunk / 8; i++) {
+			x ^= x << 13;
+			x ^= x >> 7;
+			x ^= x << 17;
+			buf[i] = x;
+		}
+		while (w < n) {
+			ssize_t r = pwrite(fd, (char *)buf + w, n - w, (off_t)(done + w));
+
+			if (r < 0 && errno == EINTR)
+				continue;
+			if (r <= 0) {
+				int ret = fr_errf_errno(err, "-prefill: writing LUN '%s' at byte %llu",
+							path, done + w);
+
+				free(buf);
+				close(fd);
+				return ret;
+			}
+			w += (size_t)r;
+		}
+		done += n;
+		if (progress && (done % (64ULL << 20) == 0 || done == size))
+			progress(path, done, size);
+	}
+	free(buf);
+	if (fsync(fd) < 0) {
+		int ret = fr_errf_errno(err, "-prefill: fsync of LUN '%s'", path);
+
+		close(fd);
+		return ret;
+	}
+	close(fd);
+	return 0;
+}

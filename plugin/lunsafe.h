@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * lunsafe.h -- before a LUN is written: is anything on it that the user
+ * did not name? fio refuses to write a mounted device
+ * (allow_mounted_write); the engine presents a diskless volume to fio,
+ * so fio's check never sees the LUNs, and this is where it is done, for
+ * both runners and for stock fio alike.
+ */
+#ifndef FIORION_LUNSAFE_H
+#define FIORION_LUNSAFE_H
+
+#include <stdbool.h>
+
+#include "fr_err.h"
+
+/*
+ * Check LUN @path before it is written. Refused (-FR_ESAFETY, @err naming
+ * the LUN and what is on it):
+ *  - mounted: the device, a partition of it, or a loop device over the
+ *    file, is in /proc/self/mountinfo ("mounted on /srv (ext4)");
+ *  - held: another device is built on it (dm, md, LVM: its holders/) or
+ *    the kernel refuses an exclusive open (EBUSY);
+ *  - carrying a partition table or a filesystem, RAID or LVM signature
+ *    (libblkid), unless @allow_signatures.
+ * Mounted and held LUNs are refused whatever @allow_signatures says (as
+ * fio's allow_mounted_write is separate from its other checks). A LUN
+ * that cannot be probed (permissions) is left to the open that follows.
+ */
+int lun_check_writable(const char *path, bool allow_signatures, struct fr_err *err);
+
+/*
+ * Whether every byte of LUN @path would be read from its device. A
+ * regular file with holes (SEEK_HOLE) or with preallocated but never
+ * written extents (FIEMAP_EXTENT_UNWRITTEN: fallocate) is read from
+ * nowhere: the kernel returns zeros without touching the device. 1 and
+ * @what filled ("sparse: its first hole is at byte 0 of 1073741824"),
+ * 0 for a device or a file written throughout, or a negative errno.
+ */
+int lun_unbacked(const char *path, char *what, unsigned long len);
+
+/*
+ * Write incompressible bytes over the whole of LUN @path (its size kept),
+ * then fsync: every later read reaches the device. @progress (may be
+ * NULL) is called after every 64 MiB with the bytes done and the total.
+ */
+int lun_prefill(const char *path, void (*progress)(const char *path, unsigned long long done,
+						    unsigned long long total),
+		struct fr_err *err);
+
+#endif
