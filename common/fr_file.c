@@ -208,9 +208,14 @@ int fr_stage_commit(struct fr_stage *st, struct fr_err *err)
 	int ret = 0;
 
 	for (i = 0; i < st->n; i++) {
-		if (rename(st->tmp[i], st->path[i]) < 0 && !ret) {
+		if (rename(st->tmp[i], st->path[i]) < 0) {
+			size_t k;
+
 			ret = fr_errf_errno(err, "cannot write '%s'", st->path[i]);
-			unlink(st->tmp[i]);
+			for (k = i; k < st->n; k++)
+				unlink(st->tmp[k]);
+			st->n = i;	/* the renamed ones still get their folder synced */
+			break;
 		}
 	}
 	for (i = 0; i < st->n; i++)

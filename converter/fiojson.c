@@ -135,13 +135,19 @@ static int read_bins(struct fj_lat *l, json_t *bins, double scale)
 
 		if (!strncmp(key, "FIO_IO_U_PLAT", 13) || !json_is_integer(v))
 			continue;
-		if (!json_integer_value(v))
+		/* A count below 1, or a key that is no latency, is no bin. */
+		if (json_integer_value(v) <= 0)
 			continue;
 		k = strtod(key, NULL);
-		if (bits && bits <= 16)	/* index keys, values in us */
+		if (!isfinite(k) || k < 0 || k > 9.2e18)
+			continue;
+		if (bits && bits <= 16) {	/* index keys, values in us */
+			if (k >= (double)(LH_GROUPS << bits))
+				continue;
 			k = (double)lh_plat_val((unsigned int)k, bits) * 1000.0;
-		else
+		} else {
 			k *= scale;
+		}
 		l->bins[n].ns = k;
 		l->bins[n].count = (uint64_t)json_integer_value(v);
 		n++;

@@ -6,9 +6,11 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -68,6 +70,7 @@ static char *tail_of(const char *path)
 int run_fio(const struct opts *o, const char *job, const char *json,
 		   const char *err, char **why)
 {
+	sigset_t block, old;
 	pid_t pid;
 	int st;
 
@@ -75,12 +78,26 @@ int run_fio(const struct opts *o, const char *job, const char *json,
 		printf("  fio command: %s --output-format=json+ %s > %s 2> %s\n",
 		       o->fio, job, json, err);
 	fflush(NULL);
+	/*
+	 * SIGINT/SIGTERM wait until the child is known, so the handler can
+	 * pass them on; the child gets them back at fio's defaults.
+	 */
+	sigemptyset(&block);
+	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGTERM);
+	sigprocmask(SIG_BLOCK, &block, &old);
 	pid = fork();
 	if (pid < 0) {
+		sigprocmask(SIG_SETMASK, &old, NULL);
 		*why = xasprintf("cannot start fio: %s\n", strerror(errno));
 		return -1;
 	}
 	if (pid == 0) {
+		signal(SIGINT, SIG_DFL);
+		signal(SIGTERM, SIG_DFL);
+		sigprocmask(SIG_SETMASK, &old, NULL);
+		/* fio does not outlive fiorion (it would go on loading the LUNs). */
+		prctl(PR_SET_PDEATHSIG, SIGTERM);
 		int out = open(json, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 		int e = open(err, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 
@@ -91,6 +108,7 @@ int run_fio(const struct opts *o, const char *job, const char *json,
 		_exit(127);
 	}
 	fiochild_pid = pid;
+	sigprocmask(SIG_SETMASK, &old, NULL);
 	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
 		;
 	fiochild_pid = 0;

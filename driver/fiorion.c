@@ -76,7 +76,9 @@ static int jobfile_main(const struct opts *o)
 	/* A stuck clone's thread is left behind and may still read the job. */
 	if (ret != -ETIMEDOUT)
 		jp_release(&jf);
-	if (o->output) {
+	if (ret == -ETIMEDOUT) {
+		/* No JSON: an earlier -output file is left as it was. */
+	} else if (o->output) {
 		struct fr_err werr = { "" };
 		int w = fr_write_atomic(o->output, buf, len, &werr);
 
@@ -307,8 +309,6 @@ static void plan_run(struct run *r, struct opts *o)
 	if (o->write_pct > 0 &&
 	    vvol_check_writable(r->vv, o->force_write ? VVOL_ALLOW_SIGNATURES : 0, &err))
 		die_safety("%s", err.msg);
-	if (!o->jobs_only)
-		backed_luns(r->vv, o);
 	if (o->num_disks < 0)
 		o->num_disks = r->vv->nluns;
 	ret = mx_plan(&r->plan, o->run, o->matrix, (unsigned int)o->num_disks,
@@ -457,15 +457,11 @@ static void write_or_die(const char *path, const char *text, size_t len)
  */
 static void write_set(struct run *r, const struct opts *o, int argc, char **argv)
 {
-	struct fr_err err = { "" };
 	char *text = NULL, *rj, *path;
 	size_t i, len = 0, w;
 	json_t *s;
 	FILE *f;
 
-	if (or_make_dir(o->outdir, &err))
-		die_usage("%s", err.msg);
-	lock_run(o);
 	if (o->resume) {
 		/* The run's files stay: its job files are checked, not rewritten. */
 		r->jobs_dir = xasprintf("%s/%s_jobs", o->outdir, o->testname);
@@ -539,6 +535,7 @@ static void raise_nofile(void)
 int main(int argc, char **argv)
 {
 	struct run r = { .start = time(NULL) };
+	struct fr_err err = { "" };
 	struct stat st;
 	struct opts o;
 	size_t done;
@@ -551,6 +548,12 @@ int main(int argc, char **argv)
 	if (stat(o.outdir, &st) == 0 && !S_ISDIR(st.st_mode))
 		die_usage("-outdir '%s': exists and is not a folder", o.outdir);
 	plan_run(&r, &o);
+	/* The run's folder and lock, before anything is written (-prefill too). */
+	if (or_make_dir(o.outdir, &err))
+		die_usage("%s", err.msg);
+	lock_run(&o);
+	if (!o.jobs_only)
+		backed_luns(r.vv, &o);
 	write_set(&r, &o, argc, argv);
 	if (o.jobs_only) {
 		fprintf(stderr, "fiorion: wrote %s and %zu job files in %s/\n", r.whole,

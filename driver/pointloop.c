@@ -84,12 +84,13 @@ static int run_builtin(const char *job, const char *json, const struct rn_opts *
 	/* A stuck clone's thread is left behind and may still read the job. */
 	if (ret != -ETIMEDOUT)
 		jp_release(&jf);
-	if (!ret)
+	/* A point a signal cut short is not kept: no JSON to count as measured. */
+	if (!ret && !(ro->stop && *ro->stop))
 		ret = fr_write_atomic(json, buf, len, &err);
 	free(buf);
 	if (ret) {
 		*why = xasprintf("  %s\n", err.msg);
-		return -1;
+		return ret;
 	}
 	return 0;
 }
@@ -181,10 +182,12 @@ static volatile int stop_signal;
 static void on_signal(int sig)
 {
 	pid_t child = (pid_t)fiochild_pid;
+	int e = errno;
 
 	stop_signal = sig;
 	if (child > 0)
 		kill(child, SIGTERM);
+	errno = e;
 }
 
 int pl_stop_signal(void)
@@ -272,7 +275,7 @@ int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_p
 		free(json);
 		free(errf);
 		if (failed)
-			return EXIT_RUN;
+			return failed == -FR_ESAFETY ? EXIT_SAFETY : EXIT_RUN;
 	}
 	return EXIT_OK;
 }

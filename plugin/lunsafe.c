@@ -11,6 +11,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <time.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -206,6 +209,38 @@ static int find_holder(const struct devs *d, char *what, size_t len)
 	return -1;
 }
 
+/*
+ * Whether the kernel holds block device @dev (an exclusive open fails
+ * with EBUSY). Our own probes must not look like a holder to each other:
+ * the clones of a group probe at the same moment, so probes are taken one
+ * at a time in this process, and a busy answer is asked again for 100 ms
+ * (another process's probe, stock fio's jobs, lasts microseconds).
+ */
+static bool claimed(const char *dev)
+{
+	static pthread_mutex_t probe = PTHREAD_MUTEX_INITIALIZER;
+	const struct timespec pause = { 0, 10 * 1000 * 1000 };
+	bool busy = false;
+	int tries;
+
+	pthread_mutex_lock(&probe);
+	for (tries = 0; tries < 10; tries++) {
+		int fd = open(dev, O_RDONLY | O_EXCL | O_CLOEXEC | O_NONBLOCK);
+
+		if (fd >= 0) {
+			close(fd);
+			busy = false;
+			break;
+		}
+		busy = errno == EBUSY;
+		if (!busy)
+			break;	/* no such node, no permission: the open that follows says */
+		nanosleep(&pause, NULL);
+	}
+	pthread_mutex_unlock(&probe);
+	return busy;
+}
+
 /* What libblkid finds written on @path: 1 and @what filled, 0 nothing, -1 not probed. */
 static int find_signature(const char *path, char *what, size_t len)
 {
@@ -274,18 +309,32 @@ int lun_check_writable(const char *path, bool allow_signatures, struct fr_err *e
 		ret = fr_errf(err, -FR_ESAFETY, "LUN '%s': %s; writing would destroy it", path, what);
 		goto out;
 	}
-	if (S_ISBLK(st.st_mode)) {
-		/* The kernel's own claim: mounted, or held by dm/md/LVM/another O_EXCL user. */
-		int fd = open(path, O_RDONLY | O_EXCL | O_CLOEXEC);
+	{
+		/*
+		 * The kernel's own claim, which sees mounts in every namespace:
+		 * each device under the LUN (itself, its partitions, a loop
+		 * device over the file) opened exclusively.
+		 */
+		unsigned int i;
 
-		if (fd < 0 && errno == EBUSY) {
+		/* The LUN's own node first: /dev/block/ may be missing without udev. */
+		if (S_ISBLK(st.st_mode) && claimed(path)) {
 			ret = fr_errf(err, -FR_ESAFETY,
 				      "LUN '%s' is in use by the kernel (mounted, or held by device-mapper, md, LVM or another exclusive user); writing would destroy what uses it",
 				      path);
 			goto out;
 		}
-		if (fd >= 0)
-			close(fd);
+		for (i = 0; i < d->n; i++) {
+			char dev[64];
+
+			snprintf(dev, sizeof(dev), "/dev/block/%u:%u", major(d->dev[i]), minor(d->dev[i]));
+			if (claimed(dev)) {
+				ret = fr_errf(err, -FR_ESAFETY,
+					      "LUN '%s': '%s' is in use by the kernel (mounted, or held by device-mapper, md, LVM or another exclusive user); writing would destroy what uses it",
+					      path, d->name[i]);
+				goto out;
+			}
+		}
 	}
 	if (!allow_signatures && find_signature(path, what, sizeof(what)) == 1)
 		ret = fr_errf(err, -FR_ESAFETY,

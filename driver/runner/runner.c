@@ -532,7 +532,8 @@ static int start_group(struct rn_start *s, struct rn_td **tds, size_t first,
 
 uint64_t rn_runtime_ms(const struct rn_td *td)
 {
-	return td->t_end > td->t0 ? (td->t_end - td->t0 + 500000) / 1000000 : 0;
+	/* backend.c: update_runtime(): whole microseconds, rounded up to ms. */
+	return td->t_end > td->t0 ? ((td->t_end - td->t0) / 1000 + 999) / 1000 : 0;
 }
 
 /* A clone's name in messages: "job 'x'", or "job 'x' (clone 3 of 8)". */
