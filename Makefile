@@ -46,6 +46,7 @@ COMMON_SRCS := \
 	common/fr_file.c \
 	common/fr_lunlist.c \
 	common/fr_size.c \
+	common/fr_sysblock.c \
 	common/lathist.c \
 	# EOL
 

@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "fr_file.h"
+#include "fr_num.h"
 #include "jscan.h"
 #include "lathist.h"
 #include "fr_size.h"
@@ -75,28 +76,6 @@ static double num(json_t *o, const char *key, double def)
 	return def;
 }
 
-/*
- * Numbers from a file, made integers without undefined behaviour: NaN and
- * infinities are 0, the rest clamped to the type's range.
- */
-static uint64_t to_u64(double x)
-{
-	if (!(x > 0))
-		return 0;
-	return x < 9.2e18 ? (uint64_t)x : UINT64_C(9200000000000000000);
-}
-
-static int64_t to_i64(double x)
-{
-	if (x != x)
-		return 0;
-	if (x >= 9.2e18)
-		return INT64_C(9200000000000000000);
-	if (x <= -9.2e18)
-		return -INT64_C(9200000000000000000);
-	return (int64_t)x;
-}
-
 static const char *str(json_t *o, const char *key)
 {
 	json_t *v = o ? json_object_get(o, key) : NULL;
@@ -122,7 +101,7 @@ static int cmp_bin(const void *a, const void *b)
 /* Value (us) of json+ bucket index @i in fio 2.2.12 .. 2.19. */
 static int read_bins(struct fj_lat *l, json_t *bins, double scale)
 {
-	unsigned int bits = (unsigned int)to_u64(num(bins, "FIO_IO_U_PLAT_BITS", 0));
+	unsigned int bits = (unsigned int)fr_to_u64(num(bins, "FIO_IO_U_PLAT_BITS", 0));
 	const char *key;
 	json_t *v;
 	size_t n = 0;
@@ -264,7 +243,7 @@ static int read_dir(struct fj_dir *d, json_t *o, const char *dname, char *why, s
 		d->lat.max = num(lat, "max", 0) * scale;
 		d->lat.mean = num(lat, "mean", 0) * scale;
 		d->lat.stddev = num(lat, "stddev", 0) * scale;
-		d->lat.n = to_u64(num(lat, "N", (double)d->ios));
+		d->lat.n = fr_to_u64(num(lat, "N", (double)d->ios));
 		p = json_object_get(lat, "percentile");
 		if (!json_is_object(p)) {
 			p = json_object_get(clat, "percentile");
@@ -412,7 +391,7 @@ static int add_job(struct fj_set *set, json_t *doc, json_t *j, unsigned int orde
 	global = global_for(doc, host, portbuf[0] ? portbuf : NULL);
 
 	job->name = xstrdup(str(j, "jobname") ? str(j, "jobname") : "");
-	job->groupid = (int)to_i64(num(j, "groupid", 0));
+	job->groupid = (int)fr_to_i64(num(j, "groupid", 0));
 	if (host) {
 		size_t len = strlen(host) + strlen(portbuf) + 2;
 
@@ -424,7 +403,7 @@ static int add_job(struct fj_set *set, json_t *doc, json_t *j, unsigned int orde
 	}
 	job->file = set->nfiles;
 	job->doc_order = order;
-	job->error = (int)to_i64(num(j, "error", 0));
+	job->error = (int)fr_to_i64(num(j, "error", 0));
 	v = opt(j, global, "iodepth");
 	job->iodepth = v ? opt_size(v) : depth_from_levels(j);
 	if (!job->iodepth)
@@ -451,7 +430,7 @@ static int add_job(struct fj_set *set, json_t *doc, json_t *j, unsigned int orde
 	job->simulate = xstrdup(opt(j, global, "simulate"));
 	job->usr_cpu = num(j, "usr_cpu", 0);
 	job->sys_cpu = num(j, "sys_cpu", 0);
-	job->job_runtime_ms = to_u64(num(j, "job_runtime", 0));
+	job->job_runtime_ms = fr_to_u64(num(j, "job_runtime", 0));
 	job->clones = 1;
 	for (d = 0; d < 2; d++) {
 		ret = read_dir(&job->dir[d], json_object_get(j, d ? "write" : "read"),
@@ -609,7 +588,7 @@ int fj_read_buffer(struct fj_set *set, const char *name, const char *buf,
 	if (!set->fio_version && str(doc, "fio version"))
 		set->fio_version = strdup(str(doc, "fio version"));
 	if (!set->timestamp)
-		set->timestamp = to_i64(num(doc, "timestamp", 0));
+		set->timestamp = fr_to_i64(num(doc, "timestamp", 0));
 	for (i = 0; i < njobs && !ret; i++) {
 		char why[256] = "";
 		json_error_t je;

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fr_num.h"
+
 static char *xstrdup(const char *s)
 {
 	return s ? strdup(s) : NULL;
@@ -26,28 +28,6 @@ static double num(json_t *o, const char *key, double def)
 	return json_is_number(v) ? json_number_value(v) : def;
 }
 
-/*
- * Numbers from a file, made integers without undefined behaviour: NaN and
- * infinities are 0, the rest clamped to the type's range.
- */
-static uint64_t to_u64(double x)
-{
-	if (!(x > 0))
-		return 0;
-	return x < 9.2e18 ? (uint64_t)x : UINT64_C(9200000000000000000);
-}
-
-static int64_t to_i64(double x)
-{
-	if (x != x)
-		return 0;
-	if (x >= 9.2e18)
-		return INT64_C(9200000000000000000);
-	if (x <= -9.2e18)
-		return -INT64_C(9200000000000000000);
-	return (int64_t)x;
-}
-
 static int64_t *int_array(json_t *a, size_t *n)
 {
 	int64_t *out;
@@ -61,7 +41,7 @@ static int64_t *int_array(json_t *a, size_t *n)
 	if (!out)
 		return NULL;
 	json_array_foreach(a, i, v)
-		out[i] = to_i64(json_number_value(v));
+		out[i] = fr_to_i64(json_number_value(v));
 	*n = json_array_size(a);
 	return out;
 }
@@ -150,32 +130,32 @@ void ri_read(struct ri_run *r, json_t *o)
 			r->argc = json_array_size(a);
 		}
 	}
-	r->size_small = to_u64(num(o, "size_small", 0));
-	r->size_large = to_u64(num(o, "size_large", 0));
+	r->size_small = fr_to_u64(num(o, "size_small", 0));
+	r->size_large = fr_to_u64(num(o, "size_large", 0));
 	r->type = xstrdup(str(o, "type"));
 	r->simulate = xstrdup(str(o, "simulate"));
-	r->stripe_kb = to_u64(num(o, "stripe", 0));
-	r->num_streamio = to_u64(num(o, "num_streamIO", 0));
+	r->stripe_kb = fr_to_u64(num(o, "stripe", 0));
+	r->num_streamio = fr_to_u64(num(o, "num_streamIO", 0));
 	r->write_pct = num(o, "write", 0);
-	r->cache_size = to_i64(num(o, "cache_size", -1));
-	r->duration = to_u64(num(o, "duration", 0));
+	r->cache_size = fr_to_i64(num(o, "cache_size", -1));
+	r->duration = fr_to_u64(num(o, "duration", 0));
 	r->small_cols = int_array(json_object_get(o, "small_columns"), &r->nsmall_cols);
 	r->large_cols = int_array(json_object_get(o, "large_columns"), &r->nlarge_cols);
-	r->total_points = to_u64(num(o, "total_points", 0));
+	r->total_points = fr_to_u64(num(o, "total_points", 0));
 	r->matrix = xstrdup(str(o, "matrix"));
-	r->num_disks = to_i64(num(o, "num_disks", 0));
+	r->num_disks = fr_to_i64(num(o, "num_disks", 0));
 	a = json_object_get(o, "luns");
 	if (json_is_array(a) && json_array_size(a)) {
 		r->luns = calloc(json_array_size(a), sizeof(*r->luns));
 		if (r->luns) {
 			json_array_foreach(a, i, v) {
 				r->luns[i].name = xstrdup(str(v, "name") ? str(v, "name") : "");
-				r->luns[i].size = to_u64(num(v, "size", 0));
+				r->luns[i].size = fr_to_u64(num(v, "size", 0));
 			}
 			r->nluns = json_array_size(a);
 		}
 	}
-	r->vlun_size = to_u64(num(o, "vlun_size", 0));
+	r->vlun_size = fr_to_u64(num(o, "vlun_size", 0));
 	r->compat = xstrdup(str(o, "compat"));
 	a = json_object_get(o, "warnings");
 	if (json_is_array(a) && json_array_size(a)) {
@@ -186,7 +166,7 @@ void ri_read(struct ri_run *r, json_t *o)
 					r->warnings[r->nwarnings++] = xstrdup(json_string_value(v));
 		}
 	}
-	r->start = to_i64(num(o, "start", 0));
+	r->start = fr_to_i64(num(o, "start", 0));
 }
 
 void ri_release(struct ri_run *r)

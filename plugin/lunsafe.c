@@ -25,6 +25,8 @@
 #include <linux/fs.h>
 #include <sys/ioctl.h>
 
+#include "fr_sysblock.h"
+
 #define MAX_DEVS 256
 
 struct devs {
@@ -51,36 +53,15 @@ static void add_dev(struct devs *d, dev_t dev, const char *name)
 	d->n++;
 }
 
-static bool read_devno(const char *dir, dev_t *dev)
-{
-	char p[PATH_MAX];
-	unsigned int maj, min;
-	FILE *f;
-	int n;
-
-	if (snprintf(p, sizeof(p), "%s/dev", dir) >= (int)sizeof(p))
-		return false;
-	f = fopen(p, "re");
-	if (!f)
-		return false;
-	n = fscanf(f, "%u:%u", &maj, &min);
-	fclose(f);
-	if (n != 2)
-		return false;
-	*dev = makedev(maj, min);
-	return true;
-}
-
 /* The device @dev and its partitions (sysfs subfolders with a "partition" file). */
 static void dev_and_parts(struct devs *d, dev_t dev)
 {
-	char dir[PATH_MAX], link[64], sub[PATH_MAX + 300];
+	char dir[PATH_MAX], sub[PATH_MAX + 300];
 	struct dirent *e;
 	DIR *dh;
 	const char *base;
 
-	snprintf(link, sizeof(link), "/sys/dev/block/%u:%u", major(dev), minor(dev));
-	if (!realpath(link, dir))
+	if (!fr_sysblock_dir(dev, dir, sizeof(dir)))
 		return;
 	base = strrchr(dir, '/');
 	add_dev(d, dev, base ? base + 1 : dir);
@@ -97,7 +78,7 @@ static void dev_and_parts(struct devs *d, dev_t dev)
 		if (stat(sub, &st))
 			continue;
 		snprintf(sub, sizeof(sub), "%s/%s", dir, e->d_name);
-		if (read_devno(sub, &pd))
+		if (fr_sysblock_devno(sub, &pd))
 			add_dev(d, pd, e->d_name);
 	}
 	closedir(dh);
@@ -125,7 +106,7 @@ static void loops_over(struct devs *d, const char *real)
 		if (fgets(back, sizeof(back), f)) {
 			back[strcspn(back, "\n")] = '\0';
 			snprintf(p, sizeof(p), "/sys/block/%s", e->d_name);
-			if (!strcmp(back, real) && read_devno(p, &dev))
+			if (!strcmp(back, real) && fr_sysblock_devno(p, &dev))
 				dev_and_parts(d, dev);
 		}
 		fclose(f);

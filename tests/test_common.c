@@ -28,6 +28,7 @@
 #include "fr_file.h"
 #include "fr_lunlist.h"
 #include "fr_size.h"
+#include "fr_sysblock.h"
 #include "lathist.h"
 
 static char dir[] = "/tmp/fiorion-common.XXXXXX";
@@ -214,6 +215,25 @@ static void test_stage_set(void **state)
 	assert_int_equal(st.n, 0);
 }
 
+/* A device's sysfs folder holds its own number; a folder without one is refused. */
+static void test_sysblock(void **state)
+{
+	struct stat st;
+	char sys[4096];
+	dev_t dev;
+
+	(void)state;
+	assert_false(fr_sysblock_devno(dir, &dev));
+	assert_int_equal(stat("/", &st), 0);
+	if (!fr_sysblock_dir(st.st_dev, sys, sizeof(sys))) {
+		print_message("# / is on no block device here (tmpfs, overlay): skipped\n");
+		return;
+	}
+	assert_true(fr_sysblock_devno(sys, &dev));
+	assert_true(dev == st.st_dev);
+	assert_false(fr_sysblock_dir(st.st_dev, sys, 4));	/* no room: refused, not cut */
+}
+
 struct seen {
 	char names[8][64];
 	unsigned int lines[8], n, stop_at;
@@ -333,6 +353,7 @@ int main(void)
 		cmocka_unit_test(test_read_file),
 		cmocka_unit_test(test_write_atomic),
 		cmocka_unit_test(test_stage_set),
+		cmocka_unit_test(test_sysblock),
 		cmocka_unit_test(test_lunlist),
 		cmocka_unit_test(test_sizes),
 		cmocka_unit_test(test_hist_geometry),

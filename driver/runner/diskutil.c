@@ -15,6 +15,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "fr_sysblock.h"
+
 static uint64_t mono_ns(void)
 {
 	struct timespec ts;
@@ -70,20 +72,16 @@ static int find(const struct du_set *s, unsigned int maj, unsigned int min)
 	return -1;
 }
 
+/* The device number in sysfs folder @dir, as major and minor; -1 when none. */
 static int read_devno(const char *dir, unsigned int *maj, unsigned int *min)
 {
-	char p[PATH_MAX];
-	FILE *f;
-	int n;
+	dev_t dev;
 
-	if (!join(p, sizeof(p), dir, "dev"))
+	if (!fr_sysblock_devno(dir, &dev))
 		return -1;
-	f = fopen(p, "r");
-	if (!f)
-		return -1;
-	n = fscanf(f, "%u:%u", maj, min);
-	fclose(f);
-	return n == 2 ? 0 : -1;
+	*maj = major(dev);
+	*min = minor(dev);
+	return 0;
 }
 
 /* Add the device whose sysfs folder is @dir; returns its index or -1. */
@@ -150,24 +148,16 @@ static void add_slaves(struct du_set *s, const char *dir, int master)
 
 void du_add_path(struct du_set *s, const char *path)
 {
-	char link[64], dir[PATH_MAX], p[PATH_MAX];
+	char dir[PATH_MAX], p[PATH_MAX];
 	unsigned int maj, min;
 	struct stat st;
 	int idx;
 
 	if (stat(path, &st))
 		return;
-	if (S_ISBLK(st.st_mode)) {
-		maj = major(st.st_rdev);
-		min = minor(st.st_rdev);
-	} else if (S_ISREG(st.st_mode)) {
-		maj = major(st.st_dev);
-		min = minor(st.st_dev);
-	} else {
+	if (!S_ISBLK(st.st_mode) && !S_ISREG(st.st_mode))
 		return;
-	}
-	snprintf(link, sizeof(link), "/sys/dev/block/%u:%u", maj, min);
-	if (!realpath(link, dir))
+	if (!fr_sysblock_dir(S_ISBLK(st.st_mode) ? st.st_rdev : st.st_dev, dir, sizeof(dir)))
 		return;	/* no block device: tmpfs, NFS, ... */
 	/* A partition: count its disk, as fio does. */
 	if (join(p, sizeof(p), dir, "partition") && !access(p, F_OK)) {

@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * fr_sysblock.h -- a block device's folder in sysfs and the device number
+ * written there: what the safety checks (plugin/lunsafe.c) and disk
+ * statistics (driver/runner/diskutil.c) both need.
+ */
+#ifndef FIORION_FR_SYSBLOCK_H
+#define FIORION_FR_SYSBLOCK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+/* The device number in @dir/dev ("8:16"); false when there is none. */
+bool fr_sysblock_devno(const char *dir, dev_t *dev);
+
+/* The sysfs folder of device @dev (/sys/dev/block/M:m, resolved) into @out. */
+bool fr_sysblock_dir(dev_t dev, char *out, size_t len);
+
+#endif
