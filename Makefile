@@ -75,6 +75,7 @@ DRIVER_SRCS := \
 	driver/runner/diskutil.c \
 	driver/cli.c \
 	driver/fiochild.c \
+	driver/hosts.c \
 	driver/fiorion.c \
 	driver/jobfile.c \
 	driver/locate.c \

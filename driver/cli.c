@@ -96,6 +96,17 @@ static void usage(FILE *f, int status)
 "                     points already measured (complete JSON of this run)\n"
 "                     are kept, the others run; the options must give the\n"
 "                     same job files\n"
+"  -clients LIST      run every point on these hosts at once through\n"
+"                     fio's client/server: HOST[:PORT],... or @FILE (one a\n"
+"                     line; port 8765). Each host runs fio --server and\n"
+"                     the engine; its LUNs are in <testname>.lun.HOST if\n"
+"                     that exists, else <testname>.lun. Loads are per\n"
+"                     host; the matrices hold the totals over the hosts,\n"
+"                     each host's values are in <testname>_hosts.csv.\n"
+"                     Implies -runner fio\n"
+"  -host_timeout S    with -clients: seconds a host may stay silent (the\n"
+"                     probe before the run; past a point's own time) before\n"
+"                     it is given up (30)\n"
 "  -jobs_only         write the job files and stop\n"
 "  -placeholders      with -jobs_only: ${LUNFILE}, ${FIORION_ENGINE} and\n"
 "                     ${DURATION} instead of paths and seconds\n"
@@ -108,7 +119,8 @@ static void usage(FILE *f, int status)
 "wait for ever)\n"
 "\n"
 "exit status: 0 done, 1 a point failed (the files of the points done are\n"
-"written), 2 bad options or input\n",
+"written), 2 bad options or input, 3 a safety refusal (a LUN mounted, held\n"
+"or formatted)\n",
 	      f);
 	exit(status);
 }
@@ -277,6 +289,8 @@ void cli_parse(struct opts *o, int argc, char **argv)
 		{ "jobfile", required_argument, NULL, 'J' },
 		{ "output", required_argument, NULL, 'O' },
 		{ "orion_version", required_argument, NULL, 'V' },
+		{ "clients", required_argument, NULL, 'K' },
+		{ "host_timeout", required_argument, NULL, 'T' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
@@ -313,7 +327,12 @@ void cli_parse(struct opts *o, int argc, char **argv)
 		case 'X': fprintf(stderr, "fiorion: note: -storax %s ignored (fiorion issues I/O through its engine)\n", optarg); break;
 		case 'H': fputs("fiorion: note: -hugenotneeded ignored (fiorion needs no huge pages)\n", stderr); break;
 		case 'h': usage(stdout, EXIT_OK); break;
-		case 'R': o->runner = runners[pick("runner", optarg, runners, 2)]; break;
+		case 'R':
+			o->runner = runners[pick("runner", optarg, runners, 2)];
+			o->runner_given = true;
+			break;
+		case 'K': o->clients = optarg; break;
+		case 'T': o->host_timeout = (unsigned int)parse_num("host_timeout", optarg, 1, 3600); break;
 		case 'F': o->fio = optarg; break;
 		case 'E': o->engine = optarg; break;
 		case 'B': o->backend = backends[pick("backend", optarg, backends, 3)]; break;
@@ -344,6 +363,29 @@ void cli_parse(struct opts *o, int argc, char **argv)
 	}
 	if (optind < argc)
 		die_usage("unexpected argument '%s' (options take one value each; see fiorion -help)", argv[optind]);
+	if (o->clients) {
+		struct fr_err err = { "" };
+
+		if (o->jobfile)
+			die_usage("-clients: not with -jobfile (which runs one job file here)");
+		if (o->runner_given && strcmp(o->runner, "fio"))
+			die_usage("-clients runs the points through fio's client/server; it takes no -runner %s (fio --server runs them on each host)",
+				  o->runner);
+		o->runner = "fio";
+		if (o->prefill)
+			die_usage("-prefill fills this host's LUNs; with -clients fill each host's LUNs there first (fio --client=HOST with rw=write, bs=1m, direct=1 on each LUN)");
+		if (o->placeholders)
+			die_usage("-placeholders: not with -clients (each host's job files name its LUNs)");
+		if (o->engine && o->engine[0] != '/')
+			die_usage("-engine '%s': with -clients give the engine's path on the hosts from '/'",
+				  o->engine);
+		if (hosts_parse(&o->hosts, o->clients, &err))
+			die_usage("%s", err.msg);
+	} else if (o->host_timeout) {
+		die_usage("-host_timeout: only with -clients");
+	}
+	if (!o->host_timeout)
+		o->host_timeout = 30;
 	if (o->output && !o->jobfile)
 		die_usage("-output: only with -jobfile");
 	if (o->jobfile) {

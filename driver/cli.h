@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 
+#include "hosts.h"
 #include "matrix.h"
 #include "orion_report.h"
 
@@ -45,6 +46,10 @@ struct opts {
 	const char *jobfile;	/* -jobfile: run this one file */
 	const char *output;	/* -output: its JSON goes here */
 	const char *orion_version;	/* the summary's ORION VERSION line */
+	const char *clients;	/* -clients, as given; NULL: this host only */
+	struct hostset hosts;	/* its hosts */
+	unsigned int host_timeout;	/* s a host may be silent past a point's time */
+	bool runner_given;	/* -runner was on the command line */
 };
 
 

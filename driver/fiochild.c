@@ -12,10 +12,14 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
 #include "fiochild.h"
+#include "fiojson.h"
+#include "fr_file.h"
+#include "hosts.h"
 
 volatile sig_atomic_t fiochild_pid;
 
@@ -66,22 +70,17 @@ static char *tail_of(const char *path)
 }
 
 
-/* Run stock fio on one job file: stdout = JSON, stderr kept. */
-int run_fio(const struct opts *o, const char *job, const char *json,
-		   const char *err, char **why)
+/*
+ * Start @argv with its standard output in @out and standard error in
+ * @err. SIGINT/SIGTERM wait until the child is known, so the handler can
+ * pass them on; the child gets them back at fio's defaults.
+ */
+static pid_t spawn(char *const *argv, const char *out, const char *err, char **why)
 {
 	sigset_t block, old;
 	pid_t pid;
-	int st;
 
-	if (o->verbose)
-		printf("  fio command: %s --output-format=json+ %s > %s 2> %s\n",
-		       o->fio, job, json, err);
 	fflush(NULL);
-	/*
-	 * SIGINT/SIGTERM wait until the child is known, so the handler can
-	 * pass them on; the child gets them back at fio's defaults.
-	 */
 	sigemptyset(&block);
 	sigaddset(&block, SIGINT);
 	sigaddset(&block, SIGTERM);
@@ -98,20 +97,78 @@ int run_fio(const struct opts *o, const char *job, const char *json,
 		sigprocmask(SIG_SETMASK, &old, NULL);
 		/* fio does not outlive fiorion (it would go on loading the LUNs). */
 		prctl(PR_SET_PDEATHSIG, SIGTERM);
-		int out = open(json, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+		int o = open(out, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 		int e = open(err, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 
-		if (out < 0 || e < 0 || dup2(out, 1) < 0 || dup2(e, 2) < 0)
+		if (o < 0 || e < 0 || dup2(o, 1) < 0 || dup2(e, 2) < 0)
 			_exit(126);
-		execlp(o->fio, o->fio, "--output-format=json+", job, (char *)NULL);
-		fprintf(stderr, "fiorion: cannot run '%s': %s\n", o->fio, strerror(errno));
+		execvp(argv[0], argv);
+		fprintf(stderr, "fiorion: cannot run '%s': %s\n", argv[0], strerror(errno));
 		_exit(127);
 	}
 	fiochild_pid = pid;
 	sigprocmask(SIG_SETMASK, &old, NULL);
-	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
-		;
+	return pid;
+}
+
+static double mono_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/*
+ * Wait for the child; with @limit_s, a child still running then is sent
+ * SIGTERM, and SIGKILL 5 s later. Returns true when it was given up.
+ */
+static bool reap(pid_t pid, unsigned int limit_s, int *st)
+{
+	double deadline = mono_s() + limit_s, killed = 0;
+	bool late = false;
+
+	if (!limit_s) {
+		while (waitpid(pid, st, 0) < 0 && errno == EINTR)
+			;
+		fiochild_pid = 0;
+		return false;
+	}
+	for (;;) {
+		struct timespec ts = { 0, 50 * 1000 * 1000 };
+		pid_t r = waitpid(pid, st, WNOHANG);
+
+		if (r == pid || (r < 0 && errno != EINTR))
+			break;
+		if (!late && mono_s() > deadline) {
+			late = true;
+			killed = mono_s();
+			kill(pid, SIGTERM);
+		} else if (late && killed && mono_s() > killed + 5) {
+			kill(pid, SIGKILL);
+			killed = 0;
+		}
+		nanosleep(&ts, NULL);
+	}
 	fiochild_pid = 0;
+	return late;
+}
+
+/* Run stock fio on one job file: stdout = JSON, stderr kept. */
+int run_fio(const struct opts *o, const char *job, const char *json,
+		   const char *err, char **why)
+{
+	char *argv[] = { (char *)o->fio, "--output-format=json+", (char *)job, NULL };
+	pid_t pid;
+	int st;
+
+	if (o->verbose)
+		printf("  fio command: %s --output-format=json+ %s > %s 2> %s\n",
+		       o->fio, job, json, err);
+	pid = spawn(argv, json, err, why);
+	if (pid < 0)
+		return -1;
+	reap(pid, 0, &st);
 	if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
 		return 0;
 	*why = tail_of(err);
@@ -124,3 +181,114 @@ int run_fio(const struct opts *o, const char *job, const char *json,
 	return -1;
 }
 
+/* Lines of @path that name @addr (fio's client messages), for an error. */
+static void host_lines(FILE *f, const char *path, const char *addr)
+{
+	char line[1024];
+	FILE *in = fopen(path, "re");
+	int n = 0;
+
+	while (in && fgets(line, sizeof(line), in) && n < 4) {
+		line[strcspn(line, "\n")] = '\0';
+		if (strstr(line, addr) && printable(line)) {
+			fprintf(f, "    %s\n", line);
+			n++;
+		}
+	}
+	if (in)
+		fclose(in);
+}
+
+int run_fio_clients(const struct opts *o, char *const *jobs, const char *json,
+		    const char *out, const char *err, unsigned int limit_s, char **why)
+{
+	const struct hostset *hs = &o->hosts;
+	char **argv = calloc(2 * hs->n + 3, sizeof(*argv)), *text = NULL, *doc, *s = NULL;
+	struct fr_err ferr = { "" };
+	struct fj_set set = { 0 };
+	size_t i, k = 0, len = 0, tlen;
+	bool late, bad = false;
+	FILE *f;
+	pid_t pid;
+	int st;
+
+	if (!argv)
+		die_run("out of memory");
+	argv[k++] = (char *)o->fio;
+	argv[k++] = "--output-format=json+";
+	for (i = 0; i < hs->n; i++) {
+		char *a = host_fio_arg(&hs->h[i]);
+
+		argv[k++] = xasprintf("--client=%s", a ? a : "");
+		argv[k++] = jobs[i];
+		free(a);
+	}
+	if (o->verbose) {
+		printf("  fio command:");
+		for (i = 0; i < k; i++)
+			printf(" %s", argv[i]);
+		printf(" > %s 2> %s\n", out, err);
+	}
+	pid = spawn(argv, out, err, why);
+	for (i = 0; i < hs->n; i++)
+		free(argv[2 + 2 * i]);
+	free(argv);
+	if (pid < 0)
+		return -1;
+	late = reap(pid, limit_s, &st);
+	f = open_memstream(&s, &len);
+	if (!f)
+		die_run("out of memory");
+	if (late)
+		fprintf(f, "  fio gave no result within %u s (the point's time and -host_timeout %u s); it was stopped\n",
+			limit_s, o->host_timeout);
+	/* Each host must be in the result, with no job error: a host's own numbers or none. */
+	if (fj_read_file(&set, out, &ferr)) {
+		if (!late)
+			fprintf(f, "  no result from fio: %s\n", ferr.msg);
+		bad = true;
+	}
+	for (i = 0; i < hs->n; i++) {
+		const struct host *h = &hs->h[i];
+		bool seen = false, failed = false;
+
+		for (k = 0; k < set.njobs; k++)
+			if (set.jobs[k].host && !strcmp(set.jobs[k].host, h->label)) {
+				seen = true;
+				failed |= set.jobs[k].error != 0;
+			}
+		if (seen && !failed)
+			continue;
+		bad = true;
+		fprintf(f, "  host %s: %s\n", h->label,
+			failed ? "a job failed there"
+			: late ? "no result from it before fio was stopped"
+			       : "no result from it (it died, or dropped the connection)");
+		host_lines(f, out, h->addr);
+		host_lines(f, err, h->addr);
+	}
+	fj_set_release(&set);
+	if (!bad && !late && WIFEXITED(st) && WEXITSTATUS(st) == 0 &&
+	    !fr_read_file(out, "fio's output", 0, 0, &text, &tlen, &ferr)) {
+		/* The JSON alone (fio prints the servers' job lines before it). */
+		doc = text[0] == '{' ? text : strstr(text, "\n{");
+		doc = doc && doc != text ? doc + 1 : doc;
+		if (doc && !fr_write_atomic(json, doc, tlen - (size_t)(doc - text), &ferr)) {
+			free(text);
+			fclose(f);
+			free(s);
+			return 0;
+		}
+		fprintf(f, "  %s\n", doc ? ferr.msg : "no JSON in fio's output");
+	} else if (!bad && !late) {
+		char *t = tail_of(err);
+
+		fprintf(f, "%s  (fio %s %d)\n", t, WIFSIGNALED(st) ? "killed by signal" : "exited with status",
+			WIFSIGNALED(st) ? WTERMSIG(st) : WEXITSTATUS(st));
+		free(t);
+	}
+	free(text);
+	fclose(f);
+	*why = s;
+	return -1;
+}

@@ -20,4 +20,14 @@ extern volatile sig_atomic_t fiochild_pid;
 int run_fio(const struct opts *o, const char *job, const char *json,
 	    const char *err, char **why);
 
+/*
+ * A multi-host point (-clients): fio --client=HOST @jobs[i] for every
+ * host at once, fio's output in @out, the JSON alone into @json when
+ * every host gave its result without a job error. A run past @limit_s
+ * (0: none) is stopped. Returns 0, or -1 with *@why naming each host that
+ * failed or gave nothing.
+ */
+int run_fio_clients(const struct opts *o, char *const *jobs, const char *json,
+		    const char *out, const char *err, unsigned int limit_s, char **why);
+
 #endif

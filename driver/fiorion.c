@@ -46,7 +46,9 @@ struct run {
 	struct mx_plan plan;
 	struct jf_conf jc;
 	char dur[32], run_id[17];
-	char **texts;		/* each point's job file */
+	char **texts;		/* each point's job file; -clients: [point * hosts + host] */
+	size_t nh;		/* job files per point: the hosts, or 1 */
+	char *engine;		/* the engine's path (on the hosts with -clients) */
 	char *jobs_dir, *whole;
 	json_t *warnings;
 	long total_secs;
@@ -189,34 +191,49 @@ static void resume_id(struct run *r, const struct opts *o)
  * belong to another run. Returns how many points have complete JSON of
  * this run (they form a prefix: a run stops at its first failure).
  */
-static size_t resume_check(const struct run *r)
+static size_t resume_check(const struct run *r, const struct opts *o)
 {
 	struct fr_err err = { "" };
-	size_t i, done = 0;
+	size_t i, h, done = 0;
 	bool prefix = true;
 
 	for (i = 0; i < r->plan.n; i++) {
-		char *job = xasprintf("%s/p%03zu.fio", r->jobs_dir, i + 1);
 		char *json = xasprintf("%s/p%03zu.json", r->jobs_dir, i + 1);
 		struct fj_set set = { 0 };
 		char *text;
 		size_t len, k, line = 1;
 
-		if (fr_read_file(job, "job file", 0, FR_READ_TEXT, &text, &len, &err))
-			die_usage("-resume: %s; the run to continue has %s", err.msg,
-				  i ? "fewer points than these options plan" : "no job files");
-		for (k = 0; k < len && text[k] == r->texts[i][k]; k++)
-			line += text[k] == '\n';
-		if (k < len || r->texts[i][k])
-			die_usage("-resume: %s differs from what these options write (line %zu): the plan changed; run without -resume for a new run",
-				  job, line);
-		free(text);
+		for (h = 0; h < r->nh; h++) {
+			char *job = job_path(r->jobs_dir, o, i, h);
+			const char *want = r->texts[i * r->nh + h];
+
+			if (fr_read_file(job, "job file", 0, FR_READ_TEXT, &text, &len, &err))
+				die_usage("-resume: %s; the run to continue has %s", err.msg,
+					  i ? "fewer points than these options plan"
+					    : "no job files (or other hosts)");
+			for (k = 0, line = 1; k < len && text[k] == want[k]; k++)
+				line += text[k] == '\n';
+			if (k < len || want[k])
+				die_usage("-resume: %s differs from what these options write (line %zu): the plan changed; run without -resume for a new run",
+					  job, line);
+			free(text);
+			free(job);
+		}
 		if (prefix && !fj_read_file(&set, json, &err) && set.njobs && set.run_id &&
 		    !strcmp(set.run_id, r->run_id)) {
 			bool ok = true;
 
 			for (k = 0; k < set.njobs; k++)
 				ok &= !set.jobs[k].error;
+			/* A multi-host point is measured when every host is in it. */
+			for (h = 0; o->clients && h < r->nh; h++) {
+				bool seen = false;
+
+				for (k = 0; k < set.njobs; k++)
+					seen |= set.jobs[k].host &&
+						!strcmp(set.jobs[k].host, o->hosts.h[h].label);
+				ok &= seen;
+			}
 			if (ok)
 				done++;
 			else
@@ -225,10 +242,96 @@ static size_t resume_check(const struct run *r)
 			prefix = false;
 		}
 		fj_set_release(&set);
-		free(job);
 		free(json);
 	}
 	return done;
+}
+
+/* A host's volume as the probe saw it: paths and sizes, nothing open. */
+static struct vvol *host_volume(const struct host *h, bool raid0)
+{
+	struct vvol *vv = calloc(1, sizeof(*vv));
+	unsigned int k;
+
+	if (vv)
+		vv->luns = calloc(h->nluns, sizeof(*vv->luns));
+	if (!vv || !vv->luns)
+		die_run("out of memory");
+	vv->layout = raid0 ? VVOL_RAID0 : VVOL_CONCAT;
+	vv->size = h->vol_size;
+	vv->align = h->align;
+	vv->source = "luns=";
+	vv->nluns = h->nluns;
+	for (k = 0; k < h->nluns; k++) {
+		vv->luns[k].path = strdup(h->paths[k]);
+		vv->luns[k].size = h->sizes[k];
+		vv->luns[k].line = k + 1;
+		vv->luns[k].fd = -1;
+		if (!vv->luns[k].path)
+			die_run("out of memory");
+	}
+	return vv;
+}
+
+/*
+ * -clients: each host's LUNs (its own .lun file or the run's), and a
+ * probe of every host at once before anything is written: fio's server
+ * answers, loads the engine, and the engine opens every LUN as the points
+ * will (O_DIRECT; for writing, with its safety checks) and reports its
+ * size. Each host that fails is one line; then exit 2 (3 for a refused
+ * LUN), nothing run. The first host's volume stands for the run's LUN
+ * list (banner, run.json's "luns"); each host's is in run.json's "hosts".
+ */
+static void plan_hosts(struct run *r, struct opts *o, const char *testname)
+{
+	struct hostset *hs = &o->hosts;
+	struct fr_err err = { "" };
+	char *msgs = NULL, *line, *save = NULL;
+	struct probe_conf pc = {
+		.fio = o->fio, .engine = r->engine,
+		.simulate = o->raid0 ? "raid0" : "concat", .stripe_kb = (unsigned int)o->stripe_kb,
+		.backend = o->backend, .bs_kb = (unsigned int)o->size_small,
+		.write = o->write_pct > 0, .allow_signatures = o->force_write,
+		.timeout_s = o->host_timeout,
+	};
+	size_t i;
+	unsigned int k;
+	int ret;
+
+	if (hosts_load_luns(hs, testname, &err))
+		die_usage("%s", err.msg);
+	fprintf(stderr, "fiorion: probing %zu host%s (fio --server, engine %s, LUNs)\n", hs->n,
+		hs->n > 1 ? "s" : "", r->engine);
+	ret = hosts_probe(hs, &pc, &msgs);
+	if (ret) {
+		for (line = strtok_r(msgs, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
+			fprintf(stderr, "fiorion: %s\n", line);
+		exit(ret == -FR_ESAFETY ? EXIT_SAFETY : ret == -ENOMEM ? EXIT_RUN : EXIT_USAGE);
+	}
+	free(msgs);
+	for (i = 0; i < hs->n; i++) {
+		const struct host *h = &hs->h[i];
+
+		if (strcmp(h->engine_version, FIORION_VERSION))
+			fprintf(stderr, "fiorion: warning: host %s runs fiorion %s's engine; this is fiorion %s\n",
+				h->label, h->engine_version, FIORION_VERSION);
+		if (o->num_disks < 0 && h->nluns != hs->h[0].nluns)
+			die_usage("host %s has %u LUNs (%s), host %s has %u (%s): give -num_disks for the matrix",
+				  hs->h[0].label, hs->h[0].nluns, hs->h[0].lunfile, h->label, h->nluns,
+				  h->lunfile);
+		for (k = 0; k < h->nluns; k++) {
+			if (!h->unbacked[k])
+				continue;
+			if (o->write_pct == 100)
+				fprintf(stderr, "fiorion: warning: host %s: LUN '%s' is %s; the write points allocate it as they go, and their numbers include that\n",
+					h->label, h->paths[k], h->unbacked[k]);
+			else
+				die_usage("host %s: LUN '%s' is %s: reads of it never reach the device, so the numbers would be the page cache's. Fill it there first: dd if=/dev/urandom of='%s' bs=1M count=%llu conv=notrunc",
+					  h->label, h->paths[k], h->unbacked[k], h->paths[k],
+					  (unsigned long long)((h->sizes[k] + (1u << 20) - 1) >> 20));
+		}
+	}
+	r->vv = host_volume(&hs->h[0], o->raid0);
 }
 
 /* MemAvailable of /proc/meminfo, bytes; 0 when unknown. */
@@ -294,19 +397,30 @@ static void plan_run(struct run *r, struct opts *o)
 	size_t i, len = 0;
 	int ret;
 
+	char *testname = xasprintf("%s", o->testname);
+
 	testname_folder(o);
-	vc.lunfile = lunfile;
-	vc.simulate = o->raid0 ? "raid0" : "concat";
-	vc.stripe = (uint64_t)o->stripe_kb * 1024;
-	if (vvol_load(&r->vv, &vc, &err))
-		die_usage("%s", err.msg);
+	if (o->clients) {
+		/* The engine's path on the hosts: -engine, else where an install puts it. */
+		r->engine = o->engine ? xasprintf("%s", o->engine) : find_engine(NULL, true);
+		plan_hosts(r, o, testname);
+	} else {
+		vc.lunfile = lunfile;
+		vc.simulate = o->raid0 ? "raid0" : "concat";
+		vc.stripe = (uint64_t)o->stripe_kb * 1024;
+		if (vvol_load(&r->vv, &vc, &err))
+			die_usage("%s", err.msg);
+		r->engine = o->placeholders ? NULL : find_engine(o->engine, false);
+	}
+	free(testname);
 	/*
 	 * Writes destroy what is on the LUNs: refused up front (exit 3) when
 	 * one is mounted, held, or carries a signature the user did not
-	 * accept with -force_write. The engine checks again at every open.
+	 * accept with -force_write. The engine checks again at every open
+	 * (with -clients, the probe did it on each host).
 	 * Warm-up groups write only with -write, so reads never ask.
 	 */
-	if (o->write_pct > 0 &&
+	if (o->write_pct > 0 && !o->clients &&
 	    vvol_check_writable(r->vv, o->force_write ? VVOL_ALLOW_SIGNATURES : 0, &err))
 		die_safety("%s", err.msg);
 	if (o->num_disks < 0)
@@ -317,11 +431,11 @@ static void plan_run(struct run *r, struct opts *o)
 		die_usage("this -run/-matrix combination tests no point");
 	if (ret)
 		die_run("out of memory");
-	if (!o->backend)
-		o->backend = pick_backend();
+	if (!o->backend && !o->clients)
+		o->backend = pick_backend();	/* the hosts' engines fall back themselves */
 	snprintf(r->dur, sizeof(r->dur), "%ld", o->duration);
 	r->jc = (struct jf_conf){
-		.engine = o->placeholders ? "${FIORION_ENGINE}" : find_engine(o->engine),
+		.engine = o->placeholders ? "${FIORION_ENGINE}" : r->engine,
 		.lunfile = o->placeholders ? "${LUNFILE}" : absolute(lunfile),
 		.duration = o->placeholders ? "${DURATION}" : r->dur,
 		.raid0 = o->raid0, .stripe_kb = (unsigned int)o->stripe_kb,
@@ -341,38 +455,47 @@ static void plan_run(struct run *r, struct opts *o)
 		make_run_id(r->run_id);
 	if (!o->placeholders)
 		r->jc.run_id = r->run_id;
-	r->texts = calloc(r->plan.n ? r->plan.n : 1, sizeof(*r->texts));
+	r->nh = o->clients ? o->hosts.n : 1;
+	r->texts = calloc(r->plan.n ? r->plan.n * r->nh : 1, sizeof(*r->texts));
 	if (!r->texts)
 		die_run("out of memory");
-	for (i = 0; i < r->plan.n; i++) {
-		const struct mx_point *p = &r->plan.pts[i];
-		char *cmt = xasprintf("# fiorion %s: '%s' point %zu of %zu: small=%u large=%u\n",
-				      FIORION_VERSION, o->testname, i + 1, r->plan.total, p->s, p->l);
+	for (i = 0; i < r->plan.n * r->nh; i++) {
+		const struct mx_point *p = &r->plan.pts[i / r->nh];
+		const struct host *h = o->clients ? &o->hosts.h[i % r->nh] : NULL;
+		char *cmt = xasprintf("# fiorion %s: '%s' point %zu of %zu: small=%u large=%u%s%s\n",
+				      FIORION_VERSION, o->testname, i / r->nh + 1, r->plan.total, p->s,
+				      p->l, h ? "; host " : "", h ? h->label : "");
 		FILE *f = open_memstream(&r->texts[i], &len);
 
 		if (!f)
 			die_run("out of memory");
+		if (h) {
+			r->jc.luns = h->luns;
+			r->jc.vol_size = h->vol_size;
+		}
 		jf_global(f, &r->jc, cmt);
-		jf_point(f, &r->jc, (unsigned int)i + 1, p, true);
+		jf_point(f, &r->jc, (unsigned int)(i / r->nh) + 1, p, true);
 		fclose(f);
 		free(cmt);
 		if (!o->placeholders) {
 			struct jp_file jf;
 			char name[32];
 
-			snprintf(name, sizeof(name), "p%03zu.fio", i + 1);
+			snprintf(name, sizeof(name), "p%03zu.fio", i / r->nh + 1);
 			ret = jp_parse_buffer(&jf, name, r->texts[i], &err);
 			if (!ret) {
-				ret = rn_check(&jf, &err);
+				ret = h ? rn_check_on(&jf, h->vol_size, h->align, &err) : rn_check(&jf, &err);
 				if (!ret)
-					point_limits(&jf, r->vv->nluns, o, i, &r->plan);
+					point_limits(&jf, r->vv->nluns, o, i / r->nh, &r->plan);
 				jp_release(&jf);
 			}
 			if (ret)
-				die_usage("point %zu of %zu (small=%u, large=%u) cannot run on this volume: %s",
-					  i + 1, r->plan.n, p->s, p->l, err.msg);
+				die_usage("point %zu of %zu (small=%u, large=%u) cannot run on %s: %s",
+					  i / r->nh + 1, r->plan.n, p->s, p->l,
+					  h ? h->label : "this volume", err.msg);
 		}
 	}
+	r->jc.luns = NULL;
 	free(lunfile);
 }
 
@@ -458,7 +581,7 @@ static void write_or_die(const char *path, const char *text, size_t len)
 static void write_set(struct run *r, const struct opts *o, int argc, char **argv)
 {
 	char *text = NULL, *rj, *path;
-	size_t i, len = 0, w;
+	size_t i, h, len = 0, w;
 	json_t *s;
 	FILE *f;
 
@@ -466,7 +589,7 @@ static void write_set(struct run *r, const struct opts *o, int argc, char **argv
 		/* The run's files stay: its job files are checked, not rewritten. */
 		r->jobs_dir = xasprintf("%s/%s_jobs", o->outdir, o->testname);
 		r->whole = xasprintf("%s/%s.fio", o->outdir, o->testname);
-		r->resumed = resume_check(r);
+		r->resumed = resume_check(r, o);
 		banner(r, o);
 		fprintf(stderr, "fiorion: -resume: %zu of %zu points measured already; running from point %zu\n",
 			r->resumed, r->plan.n, r->resumed + 1);
@@ -474,7 +597,8 @@ static void write_set(struct run *r, const struct opts *o, int argc, char **argv
 	}
 	move_aside(o->outdir, o->testname);
 	r->warnings = json_array();
-	memory_luns(r->vv, r->warnings);
+	if (!o->clients)
+		memory_luns(r->vv, r->warnings);
 	json_array_foreach(r->warnings, w, s)
 		fprintf(stderr, "fiorion: warning: %s\n", json_string_value(s));
 	banner(r, o);
@@ -482,24 +606,41 @@ static void write_set(struct run *r, const struct opts *o, int argc, char **argv
 	r->jobs_dir = xasprintf("%s/%s_jobs", o->outdir, o->testname);
 	if (mkdir(r->jobs_dir, 0755) < 0 && errno != EEXIST)
 		die_run("cannot create '%s': %s", r->jobs_dir, strerror(errno));
-	f = open_memstream(&text, &len);
-	if (!f)
-		die_run("out of memory");
-	fprintf(f, "# fiorion %s: the whole matrix of '%s', %zu points (+ (0,0), which runs nothing);\n"
-		   "# each point is one stonewalled group. One file per point: %s_jobs/pNNN.fio\n",
-		FIORION_VERSION, o->testname, r->plan.n, o->testname);
-	jf_global(f, &r->jc, "");
-	for (i = 0; i < r->plan.n; i++)
-		jf_point(f, &r->jc, (unsigned int)i + 1, &r->plan.pts[i], i == 0);
-	fclose(f);
-	r->whole = xasprintf("%s/%s.fio", o->outdir, o->testname);
-	write_or_die(r->whole, text, len);
-	free(text);
-	for (i = 0; i < r->plan.n; i++) {
-		path = xasprintf("%s/p%03zu.fio", r->jobs_dir, i + 1);
-		write_or_die(path, r->texts[i], strlen(r->texts[i]));
-		free(path);
+	/* The whole matrix in one file (one per host with -clients). */
+	for (h = 0; h < r->nh; h++) {
+		const struct host *ho = o->clients ? &o->hosts.h[h] : NULL;
+
+		f = open_memstream(&text, &len);
+		if (!f)
+			die_run("out of memory");
+		fprintf(f, "# fiorion %s: the whole matrix of '%s'%s%s, %zu points (+ (0,0), which runs nothing);\n"
+			   "# each point is one stonewalled group. One file per point: %s_jobs/pNNN%s%s.fio\n",
+			FIORION_VERSION, o->testname, ho ? " on host " : "", ho ? ho->label : "",
+			r->plan.n, o->testname, ho ? "." : "", ho ? ho->tag : "");
+		if (ho) {
+			r->jc.luns = ho->luns;
+			r->jc.vol_size = ho->vol_size;
+		}
+		jf_global(f, &r->jc, "");
+		for (i = 0; i < r->plan.n; i++)
+			jf_point(f, &r->jc, (unsigned int)i + 1, &r->plan.pts[i], i == 0);
+		fclose(f);
+		r->jc.luns = NULL;
+		path = ho ? xasprintf("%s/%s.%s.fio", o->outdir, o->testname, ho->tag)
+			  : xasprintf("%s/%s.fio", o->outdir, o->testname);
+		write_or_die(path, text, len);
+		free(text);
+		if (!h)
+			r->whole = path;
+		else
+			free(path);
 	}
+	for (i = 0; i < r->plan.n; i++)
+		for (h = 0; h < r->nh; h++) {
+			path = job_path(r->jobs_dir, o, i, h);
+			write_or_die(path, r->texts[i * r->nh + h], strlen(r->texts[i * r->nh + h]));
+			free(path);
+		}
 	rj = run_json(o, r->vv, &r->plan, argc, argv, r->start, r->run_id, r->warnings);
 	path = xasprintf("%s/run.json", r->jobs_dir);
 	write_or_die(path, rj, strlen(rj));
@@ -511,8 +652,9 @@ static void run_release(struct run *r)
 {
 	size_t i;
 
-	for (i = 0; r->texts && i < r->plan.n; i++)
+	for (i = 0; r->texts && i < r->plan.n * r->nh; i++)
 		free(r->texts[i]);
+	free(r->engine);
 	free(r->texts);
 	free(r->jobs_dir);
 	free(r->whole);
@@ -552,8 +694,8 @@ int main(int argc, char **argv)
 	if (or_make_dir(o.outdir, &err))
 		die_usage("%s", err.msg);
 	lock_run(&o);
-	if (!o.jobs_only)
-		backed_luns(r.vv, &o);
+	if (!o.jobs_only && !o.clients)
+		backed_luns(r.vv, &o);	/* -clients: each host's probe looked */
 	write_set(&r, &o, argc, argv);
 	if (o.jobs_only) {
 		fprintf(stderr, "fiorion: wrote %s and %zu job files in %s/\n", r.whole,

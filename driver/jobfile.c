@@ -26,9 +26,10 @@ void jf_global(FILE *f, const struct jf_conf *c, const char *comment)
 	if (c->run_id)
 		fprintf(f, "description=fiorion run %s\n", c->run_id);
 	fprintf(f, "ioengine=external:%s\n"
-		   "lunfile=%s\n"
+		   "%s=%s\n"
 		   "simulate=%s\n",
-		c->engine, c->lunfile, c->raid0 ? "raid0" : "concat");
+		c->engine, c->luns ? "luns" : "lunfile", c->luns ? c->luns : c->lunfile,
+		c->raid0 ? "raid0" : "concat");
 	if (c->raid0)
 		fprintf(f, "stripe=%uk\n", c->stripe_kb);
 	if (c->backend)

@@ -23,6 +23,7 @@
 struct jf_conf {
 	const char *engine;	/* engine .so path, or "${FIORION_ENGINE}" */
 	const char *lunfile;	/* .lun path, or "${LUNFILE}" */
+	const char *luns;	/* else the LUNs inline (a host's, -clients) */
 	const char *duration;	/* seconds, or "${DURATION}" */
 	bool raid0;
 	unsigned int stripe_kb;

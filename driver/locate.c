@@ -5,6 +5,7 @@
  * backend the kernel accepts (io_uring, else libaio, else psync).
  */
 #include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,8 +27,12 @@ char *absolute(const char *p)
 }
 
 
-/* The engine: -engine, next to this program, build/, the install dir. */
-char *find_engine(const char *given)
+/*
+ * The engine: -engine, next to this program, the install folder beside
+ * it (../lib/fiorion), the install dir. @installed: only where an install
+ * puts it (the path on other hosts, -clients), never this build's.
+ */
+char *find_engine(const char *given, bool installed)
 {
 	char self[PATH_MAX], *dir, *cand;
 	ssize_t n;
@@ -41,7 +46,7 @@ char *find_engine(const char *given)
 		if (dir) {
 			*dir = '\0';
 			cand = xasprintf("%s/fiorion-engine.so", self);
-			if (!access(cand, R_OK))
+			if (!installed && !access(cand, R_OK))
 				return cand;
 			free(cand);
 			cand = xasprintf("%s/../lib/fiorion/fiorion-engine.so", self);

@@ -5,10 +5,15 @@
 #ifndef FIORION_LOCATE_H
 #define FIORION_LOCATE_H
 
+#include <stdbool.h>
+
 /* @p made absolute (realpath), or a copy of it when it does not exist. */
 char *absolute(const char *p);
-/* The engine: -engine @given, next to this program, build/, the install dir. */
-char *find_engine(const char *given);
+/*
+ * The engine: -engine @given, next to this program, the install folder;
+ * @installed: only where an install puts it (its path on other hosts).
+ */
+char *find_engine(const char *given, bool installed);
 /* NULL when io_uring works, else the first backend the kernel accepts (with a note). */
 const char *pick_backend(void);
 

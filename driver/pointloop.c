@@ -26,6 +26,40 @@ static void fmt_hms(char *buf, size_t len, long secs)
 }
 
 
+char *job_path(const char *jobs_dir, const struct opts *o, size_t i, size_t h)
+{
+	if (o->clients)
+		return xasprintf("%s/p%03zu.%s.fio", jobs_dir, i + 1, o->hosts.h[h].tag);
+	return xasprintf("%s/p%03zu.fio", jobs_dir, i + 1);
+}
+
+/*
+ * A multi-host point: every host's job file through one fio client, so
+ * the hosts start together and the point ends when the last host has
+ * reported. Given up @o->host_timeout s past the point's own time.
+ */
+static int run_clients(const struct opts *o, const struct jf_conf *jc, const struct mx_point *p,
+		       const char *jobs_dir, size_t i, const char *json, const char *errf,
+		       char **why)
+{
+	char **jobs = calloc(o->hosts.n, sizeof(*jobs));
+	char *out = xasprintf("%s/p%03zu.out", jobs_dir, i + 1);
+	size_t h;
+	int ret;
+
+	if (!jobs)
+		die_run("out of memory");
+	for (h = 0; h < o->hosts.n; h++)
+		jobs[h] = job_path(jobs_dir, o, i, h);
+	ret = run_fio_clients(o, jobs, json, out, errf,
+			      (unsigned int)point_secs(o, jc, p) + o->host_timeout, why);
+	for (h = 0; h < o->hosts.n; h++)
+		free(jobs[h]);
+	free(jobs);
+	free(out);
+	return ret;
+}
+
 /* Seconds a point takes: its duration plus its warm-up (when bounded by time). */
 long point_secs(const struct opts *o, const struct jf_conf *jc,
 		       const struct mx_point *p)
@@ -217,7 +251,7 @@ int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_p
 		left -= point_secs(o, jc, &plan->pts[i]);
 	for (i = *done; i < plan->n; i++) {
 		const struct mx_point *p = &plan->pts[i];
-		char *job = xasprintf("%s/p%03zu.fio", jobs_dir, i + 1);
+		char *job = job_path(jobs_dir, o, i, 0);
 		char *json = xasprintf("%s/p%03zu.json", jobs_dir, i + 1);
 		char *errf = xasprintf("%s/p%03zu.err", jobs_dir, i + 1);
 		char *why = NULL, res[128], eta[32];
@@ -229,9 +263,14 @@ int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_p
 		if (tty)
 			fprintf(stderr, "\r\033[Kfiorion: point %zu of %zu (small=%u, large=%u) running, ETA %s",
 				i + 1, plan->n, p->s, p->l, eta);
-		failed = stop_signal ? -1
-				     : strcmp(o->runner, "fio") ? run_builtin(job, json, &ro, &why)
-								: run_fio(o, job, json, errf, &why);
+		if (stop_signal)
+			failed = -1;
+		else if (o->clients)
+			failed = run_clients(o, jc, p, jobs_dir, i, json, errf, &why);
+		else if (strcmp(o->runner, "fio"))
+			failed = run_builtin(job, json, &ro, &why);
+		else
+			failed = run_fio(o, job, json, errf, &why);
 		if (stop_signal) {
 			/* The point was cut short: it is not a data point, nor kept as one. */
 			unlink(json);
@@ -251,12 +290,14 @@ int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_p
 				fputc('\n', stderr);
 			fprintf(stderr, "fiorion: point %zu of %zu (small=%u, large=%u) failed; %s said:\n%s",
 				i + 1, plan->n, p->s, p->l, runner, why);
-			if (*done)
-				fprintf(stderr, "fiorion: job file %s; ORION's files cover the %zu points done\n",
-					job, *done);
-			else
-				fprintf(stderr, "fiorion: job file %s; no point completed, no ORION files written\n",
-					job);
+			if (o->clients) {
+				/* The job files are one per host; fio's own account is in .out. */
+				free(job);
+				job = xasprintf("%s/p%03zu.out", jobs_dir, i + 1);
+			}
+			fprintf(stderr, "fiorion: %s %s; %s%zu points done\n",
+				o->clients ? "fio's output" : "job file", job,
+				*done ? "ORION's files cover the " : "no ORION files written: ", *done);
 		} else {
 			++*done;
 			left -= point_secs(o, jc, p);

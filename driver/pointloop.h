@@ -28,6 +28,8 @@ int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_p
  */
 int report(const struct opts *o, const char *jobs_dir, size_t done, bool quiet,
 	   const char *partial);
+/* Point @i's job file (0-based) for host @h with -clients, else its one job file. */
+char *job_path(const char *jobs_dir, const struct opts *o, size_t i, size_t h);
 /* The signal that stopped the run (SIGINT, SIGTERM), or 0. */
 int pl_stop_signal(void);
 

@@ -79,9 +79,36 @@ char *run_json(const struct opts *o, const struct vvol *vv,
 	r.nluns = vv->nluns;
 	for (i = 0; i < json_array_size(warnings); i++)
 		r.warnings[r.nwarnings++] = (char *)json_string_value(json_array_get(warnings, i));
+	/* -clients: each host as its probe found it. */
+	if (o->clients) {
+		r.hosts = calloc(o->hosts.n, sizeof(*r.hosts));
+		if (!r.hosts)
+			die_run("out of memory");
+		for (i = 0; i < o->hosts.n; i++) {
+			const struct host *h = &o->hosts.h[i];
+			struct ri_host *rh = &r.hosts[i];
+			unsigned int k;
+
+			rh->name = h->label;
+			rh->fio_version = h->fio_version;
+			rh->vlun_size = h->vol_size;
+			rh->luns = calloc(h->nluns, sizeof(*rh->luns));
+			if (!rh->luns)
+				die_run("out of memory");
+			for (k = 0; k < h->nluns; k++) {
+				rh->luns[k].name = h->paths[k];
+				rh->luns[k].size = h->sizes[k];
+			}
+			rh->nluns = h->nluns;
+		}
+		r.nhosts = o->hosts.n;
+	}
 	s = ri_write(&r);
 	if (!s)
 		die_run("out of memory");
+	for (i = 0; i < r.nhosts; i++)
+		free(r.hosts[i].luns);
+	free(r.hosts);
 	free(r.small_cols);
 	free(r.large_cols);
 	free(r.luns);

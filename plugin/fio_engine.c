@@ -12,6 +12,8 @@
 #include "fio.h"
 #include "optgroup.h"
 
+#include "lunsafe.h"
+#include "version.h"
 #include "vio.h"
 #include "vvol.h"
 
@@ -23,6 +25,7 @@ struct fr_options {
 	unsigned long long stripe;
 	char *backend;
 	unsigned int allow_signatures;
+	unsigned int describe;
 };
 
 struct fr_data {
@@ -89,6 +92,16 @@ static struct fio_option options[] = {
 		.off1	= offsetof(struct fr_options, allow_signatures),
 		.def	= "0",
 		.help	= "Write LUNs holding a filesystem, RAID or partition signature (mounted ones never)",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "describe",
+		.lname	= "describe the volume",
+		.type	= FIO_OPT_BOOL,
+		.off1	= offsetof(struct fr_options, describe),
+		.def	= "0",
+		.help	= "Log fio's version and each LUN's size once the LUNs are open (fiorion -clients probes hosts with it)",
 		.category = FIO_OPT_C_ENGINE,
 		.group	= FIO_OPT_G_INVALID,
 	},
@@ -172,6 +185,29 @@ static void fio_fr_cleanup(struct thread_data *td)
 	td->io_ops_data = NULL;
 }
 
+/*
+ * describe=1: what this host has, once its LUNs are open as the job asks
+ * (O_DIRECT, and for writing with its safety checks). In client/server
+ * mode these lines reach the fio client with the host's name; fiorion's
+ * probe reads them. One line for the host, one per LUN (path last).
+ */
+static void fr_describe(const struct vvol *vv)
+{
+	unsigned int i;
+
+	log_info("fiorion: describe: fio %s engine %s volume %llu align %u luns %u\n",
+		 fio_version_string, FIORION_VERSION, (unsigned long long)vv->size,
+		 vv->align, vv->nluns);
+	for (i = 0; i < vv->nluns; i++) {
+		char what[256];
+
+		log_info("fiorion: describe: lun %u size %llu path %s\n", i + 1,
+			 (unsigned long long)vv->luns[i].size, vv->luns[i].path);
+		if (lun_unbacked(vv->luns[i].path, what, sizeof(what)) > 0)
+			log_info("fiorion: describe: lun %u unbacked %s\n", i + 1, what);
+	}
+}
+
 /* Job process: open the LUNs and the I/O queue. */
 static int fio_fr_init(struct thread_data *td)
 {
@@ -224,6 +260,8 @@ static int fio_fr_init(struct thread_data *td)
 		goto out_fail;
 	}
 	d->sync = vio_is_sync(d->q);
+	if (o->describe)
+		fr_describe(d->vv);
 	return 0;
 
 out_fail:

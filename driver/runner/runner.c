@@ -558,7 +558,8 @@ static int plan_clone(struct rn_td *td, struct fr_err *err)
 	return ret ? clone_errf(td, ret, err) : 0;
 }
 
-int rn_check(const struct jp_file *f, struct fr_err *err)
+/* rn_check() on @vol when it is given, else on each job's own volume. */
+static int check_jobs(const struct jp_file *f, const struct vvol *vol, struct fr_err *err)
 {
 	size_t i;
 	unsigned int k;
@@ -568,15 +569,18 @@ int rn_check(const struct jp_file *f, struct fr_err *err)
 		const struct jp_job *j = &f->jobs[i];
 		struct rn_td td = { .job = j, .ops = &rn_core_ops, .rng = 1 };
 		struct vvol_conf c;
-		struct vvol *vv;
+		struct vvol *vv = (struct vvol *)vol;
 
-		rn_vol_conf(j, &c);
-		ret = vvol_load(&vv, &c, err);
-		if (ret)
-			return clone_errf(&td, ret, err);
+		if (!vol) {
+			rn_vol_conf(j, &c);
+			ret = vvol_load(&vv, &c, err);
+			if (ret)
+				return clone_errf(&td, ret, err);
+		}
 		td.file_size = vv->size;
 		ret = rn_check_bs(j, vv, err);
-		vvol_free(vv);
+		if (!vol)
+			vvol_free(vv);
 		if (ret)
 			return clone_errf(&td, ret, err);
 		for (k = 0; k < j->numjobs; k++) {
@@ -587,6 +591,18 @@ int rn_check(const struct jp_file *f, struct fr_err *err)
 		}
 	}
 	return 0;
+}
+
+int rn_check(const struct jp_file *f, struct fr_err *err)
+{
+	return check_jobs(f, NULL, err);
+}
+
+int rn_check_on(const struct jp_file *f, uint64_t size, unsigned int align, struct fr_err *err)
+{
+	struct vvol vol = { .size = size, .align = align };
+
+	return check_jobs(f, &vol, err);
 }
 
 int rn_run(const struct jp_file *f, const struct rn_opts *o, FILE *out,

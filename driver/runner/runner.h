@@ -14,6 +14,7 @@
 #define FIORION_RUNNER_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "fr_err.h"
@@ -54,5 +55,11 @@ int rn_run(const struct jp_file *f, const struct rn_opts *o, FILE *out,
  * Returns 0, or a negative errno with @err naming the job and clone.
  */
 int rn_check(const struct jp_file *f, struct fr_err *err);
+
+/*
+ * rn_check() on a volume of @size bytes whose LUNs need @align-byte
+ * direct I/O, when its LUNs are on another host (-clients).
+ */
+int rn_check_on(const struct jp_file *f, uint64_t size, unsigned int align, struct fr_err *err);
 
 #endif

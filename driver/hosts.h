@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * hosts.h -- the hosts of a multi-host run (-clients): who they are, the
+ * LUNs each one loads, and what a probe of each found there (its fio, the
+ * engine, each LUN's size) before the first point runs.
+ */
+#ifndef FIORION_HOSTS_H
+#define FIORION_HOSTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fr_err.h"
+
+#define HOST_DEFAULT_PORT 8765
+
+struct host {
+	char *addr;		/* as given, without brackets or port */
+	unsigned int port;
+	bool ip6;		/* given as [addr]: fio's ip6: prefix */
+	char *label;		/* "addr:port", as fio's JSON names the host */
+	char *tag;		/* for file names: label with ':' as '_' */
+	char *lunfile;		/* the .lun file (here) that lists its LUNs */
+	char *luns;		/* the luns= value: its paths joined by ':' */
+	unsigned int nluns;
+	/* What the probe found on the host. */
+	char *fio_version;
+	char *engine_version;
+	uint64_t vol_size;
+	unsigned int align;
+	char **paths;
+	uint64_t *sizes;
+	char **unbacked;	/* why a LUN would be read from nowhere, or NULL */
+};
+
+struct hostset {
+	struct host *h;
+	size_t n;
+};
+
+/*
+ * -clients LIST (HOST[:PORT] joined by ',') or @FILE (one a line, '#'
+ * starts a comment). IPv6 addresses in brackets: [fe80::1]:8765.
+ */
+int hosts_parse(struct hostset *hs, const char *arg, struct fr_err *err);
+
+/*
+ * Each host's LUNs: <testname>.lun.<addr>:<port> or <testname>.lun.<addr>
+ * when one exists, else <testname>.lun (@testname as given, with its
+ * folder). The paths are the host's; they are not opened here.
+ */
+int hosts_load_luns(struct hostset *hs, const char *testname, struct fr_err *err);
+
+/* What the probe job runs: the options the points run with. */
+struct probe_conf {
+	const char *fio;	/* the fio program (the client) */
+	const char *engine;	/* the engine's path on the hosts */
+	const char *simulate;
+	unsigned int stripe_kb;	/* raid0 only */
+	const char *backend;	/* NULL: the engine's default */
+	unsigned int bs_kb;	/* the small I/O size */
+	bool write;		/* the run writes: open the LUNs for writing */
+	bool allow_signatures;
+	unsigned int timeout_s;	/* a host that has not answered by then is given up */
+};
+
+/*
+ * Probe every host at once: a one-I/O job through the engine (describe=1)
+ * on its LUNs. Fills each host's fio version, volume and LUN sizes. A
+ * host that cannot be reached, lacks the engine or a LUN, or refuses a
+ * LUN is one line of @msgs each (malloc()ed, "\n"-separated); returns 0,
+ * -EINVAL (bad hosts) or -FR_ESAFETY (a LUN refused for writing).
+ */
+int hosts_probe(struct hostset *hs, const struct probe_conf *pc, char **msgs);
+
+/* "ip:addr,port" (or ip6:) for fio's --client=. malloc()ed. */
+char *host_fio_arg(const struct host *h);
+
+void hosts_release(struct hostset *hs);
+
+#endif
