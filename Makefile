@@ -94,6 +94,7 @@ UNIT_TESTS := \
 	test_clock \
 	test_common \
 	test_fiojson \
+	test_hosts \
 	test_jobparse \
 	test_jscan \
 	test_matrix \
@@ -219,7 +220,7 @@ $(B)/tests/test_vio $(B)/tests/test_viofake $(B)/tests/test_vvol: $(B)/tests/%: 
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CORE_LIBS) $(CMOCKA_LIBS) -lm
 
-$(B)/tests/test_fiojson $(B)/tests/test_report: $(B)/tests/%: tests/%.c $(CONV_SAN_OBJS)
+$(B)/tests/test_fiojson $(B)/tests/test_hosts $(B)/tests/test_report: $(B)/tests/%: tests/%.c $(CONV_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
 

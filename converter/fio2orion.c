@@ -29,6 +29,8 @@ static void usage(FILE *f, int status)
 	      "(pNNN-sS-lL-small|large|warm) map to their points exactly; any other\n"
 	      "result maps one fio group to one point, each job small or large by\n"
 	      "its average block size, with load = iodepth x clones.\n"
+	      "--client runs: loads are per host, totals summed from each host's own\n"
+	      "entries (never fio's \"All clients\"), and NAME_hosts.csv gives each host's.\n"
 	      "\n"
 	      "options:\n"
 	      "  -testname NAME      prefix of the output files (default: the run's,\n"

@@ -2,7 +2,8 @@
 /*
  * infer.c -- the run's parameters for ORION's summary and trace: the
  * driver's description when the input has one, else what the fio results
- * and the jobs' options show.
+ * and the jobs' options show; in a client/server run, its hosts and each
+ * host's own points.
  *
  * Inference never invents: a figure the results do not give stays at its
  * "not entered" value, LUNs that cannot be found here are named with
@@ -203,6 +204,132 @@ static int add_warnings(struct or_params *p, const struct ri_run *r,
 	return ret;
 }
 
+/* ------------------------------------------------------------- hosts */
+
+static struct fj_lun *dup_luns(const struct fj_lun *luns, size_t n)
+{
+	struct fj_lun *out = calloc(n ? n : 1, sizeof(*out));
+	size_t i;
+
+	for (i = 0; out && i < n; i++) {
+		out[i].name = xstrdup(luns[i].name);
+		out[i].size = luns[i].size;
+		if (luns[i].name && !out[i].name) {
+			while (i--)
+				free(out[i].name);
+			free(out);
+			return NULL;
+		}
+	}
+	return out;
+}
+
+/* The host named @name in @p, or a new one at the end (NULL: no memory). */
+static struct or_host *host_get(struct or_params *p, size_t *cap, const char *name,
+				bool *added)
+{
+	struct or_host *h;
+	size_t i;
+
+	*added = false;
+	for (i = 0; i < p->nhosts; i++)
+		if (!strcmp(p->hosts[i].name, name))
+			return &p->hosts[i];
+	if (p->nhosts == *cap) {
+		size_t ncap = *cap ? *cap * 2 : 4;
+
+		h = realloc(p->hosts, ncap * sizeof(*h));
+		if (!h)
+			return NULL;
+		p->hosts = h;
+		*cap = ncap;
+	}
+	h = &p->hosts[p->nhosts];
+	memset(h, 0, sizeof(*h));
+	h->name = strdup(name);
+	if (!h->name)
+		return NULL;
+	p->nhosts++;
+	*added = true;
+	return h;
+}
+
+/*
+ * The hosts of a client/server run: run.json's, then any other host the
+ * jobs name (a run converted from plain fio JSON has only those), each
+ * with its own points built as the totals were, for that host alone.
+ */
+static int hosts_init(struct or_params *p, const struct fj_set *in,
+		      const struct pt_set *pts)
+{
+	const struct ri_run *r = &in->run;
+	size_t cap = 0, i;
+	bool added;
+	int ret = 0;
+
+	for (i = 0; i < r->nhosts; i++) {
+		struct or_host *h = host_get(p, &cap, r->hosts[i].name, &added);
+
+		if (!h)
+			return -ENOMEM;
+		if (!added)
+			continue;
+		h->fio_version = xstrdup(r->hosts[i].fio_version);
+		h->luns = dup_luns(r->hosts[i].luns, r->hosts[i].nluns);
+		if (!h->luns || (r->hosts[i].fio_version && !h->fio_version))
+			return -ENOMEM;
+		h->nluns = r->hosts[i].nluns;
+		h->vlun_size = r->hosts[i].vlun_size;
+	}
+	for (i = 0; i < in->njobs; i++) {
+		const char *name = in->jobs[i].host;
+
+		if (!name)
+			continue;
+		if (!host_get(p, &cap, name, &added))
+			return -ENOMEM;
+		if (added && r->nhosts)
+			ret = add_warning(p, "the results have jobs of host %s, which run.json's hosts do not list; it is counted in the totals and listed after them",
+					  name);
+		if (ret)
+			return ret;
+	}
+	for (i = 0; i < p->nhosts; i++) {
+		struct or_host *h = &p->hosts[i];
+		struct pt_opts o = pts->opts;
+		struct fr_err e;
+
+		e.msg[0] = '\0';
+		o.host = h->name;
+		ret = pt_build(&h->pts, in, &o, &e);
+		if (ret == -ENOMEM)
+			return ret;
+		if (ret == -ENOENT)
+			ret = add_warning(p, "%s: its cells in the hosts file are empty", e.msg);
+		else if (ret)
+			ret = add_warning(p, "host %s: %s: its cells in the hosts file are empty",
+					  h->name, e.msg);
+		if (ret)
+			return ret;
+	}
+	for (i = 0; i < pts->n && !ret; i++)
+		if (pts->opts.merge == PT_MERGE_MEAN && pts->pts[i].merged && p->nhosts) {
+			ret = add_warning(p, "-merge mean averaged groups at the same load (the first: Small=%u and Large=%u); the hosts file and the trace give each host's values of the first of them only",
+					  pts->pts[i].s, pts->pts[i].l);
+			break;
+		}
+	if (!ret && pts->nuneven) {
+		const struct pt_point *u = NULL;
+
+		for (i = 0; i < pts->n && !u; i++)
+			if (pts->pts[i].uneven_hosts)
+				u = &pts->pts[i];
+		ret = add_warning(p, "at %zu data point(s) (the first: point %u) the hosts did not all hold the same load, so there Small and Large are the sums over the hosts (Small=%u and Large=%u), not per-host loads",
+				  pts->nuneven, u->number, u->s, u->l);
+	}
+	return ret;
+}
+
 static const char *input_name(const char *t)
 {
 	const char *b;
@@ -320,6 +447,8 @@ int or_params_init(struct or_params *p, const struct fj_set *in,
 			p->vlun_size += p->luns[i].size;
 	if (!ret)
 		ret = add_warnings(p, r, pts);
+	if (ret != -ENOMEM)
+		ret = hosts_init(p, in, pts);
 	if (!p->version || !p->testname || !p->small_cols || !p->large_cols ||
 	    ret == -ENOMEM) {
 		or_params_release(p);
@@ -345,5 +474,17 @@ void or_params_release(struct or_params *p)
 	for (i = 0; i < p->nwarnings; i++)
 		free(p->warnings[i]);
 	free(p->warnings);
+	for (i = 0; i < p->nhosts; i++) {
+		struct or_host *h = &p->hosts[i];
+		size_t k;
+
+		free(h->name);
+		free(h->fio_version);
+		for (k = 0; h->luns && k < h->nluns; k++)
+			free(h->luns[k].name);
+		free(h->luns);
+		pt_set_release(&h->pts);
+	}
+	free(p->hosts);
 	memset(p, 0, sizeof(*p));
 }

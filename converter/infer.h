@@ -18,6 +18,20 @@
 #include "fiojson.h"
 #include "points.h"
 
+/*
+ * One host of a client/server run: what run.json says of it, and its own
+ * points (pt_build() of the same jobs with pt_opts.host set, so a host's
+ * values come from the code that makes the totals).
+ */
+struct or_host {
+	char *name;	     /* "host:port", as fio's JSON names it */
+	char *fio_version;   /* NULL = unknown */
+	struct fj_lun *luns; /* run.json's; none for plain fio JSON */
+	size_t nluns;
+	uint64_t vlun_size;
+	struct pt_set pts; /* empty when the input has none of its jobs */
+};
+
 /* What the summary says about the run (from the driver, or inferred). */
 struct or_params {
 	/*
@@ -53,13 +67,21 @@ struct or_params {
 	 */
 	char **warnings;
 	size_t nwarnings;
+	/*
+	 * The hosts of a client/server run, else none: run.json's "hosts",
+	 * then any other host the jobs name, in order of first appearance.
+	 */
+	struct or_host *hosts;
+	size_t nhosts;
 };
 
 /*
  * Fill @p from @in's run description when it has one, else infer it
  * from the points and the jobs' options (LUNs from lunfile=/luns=/
  * filename=, sized by stat when they exist). @testname and @argv
- * override when not NULL. Free with or_params_release().
+ * override when not NULL. In a client/server run each host's points are
+ * built with @pts's options (@pts->opts) and that host's filter. Free
+ * with or_params_release().
  */
 int or_params_init(struct or_params *p, const struct fj_set *in,
 		   const struct pt_set *pts, const char *testname,

@@ -271,6 +271,119 @@ bool or_hist(FILE *f, const struct pt_set *pts)
 	return any;
 }
 
+/* ------------------------------------------------------------- hosts */
+
+/*
+ * How the files of a result set begin: <@name>_ or, in the dated layouts
+ * (11.1+), <@name>_<YYYYMMDD>_<HHMM>_ for the run's start @t.
+ */
+static void file_prefix(char *buf, size_t len, const char *name,
+			enum or_compat c, time_t t)
+{
+	if (or_layout(c)->dated) {
+		struct tm tm;
+		char stamp[32];
+
+		localtime_r(&t, &tm);
+		strftime(stamp, sizeof(stamp), "%Y%m%d_%H%M", &tm);
+		snprintf(buf, len, "%s_%s_", name, stamp);
+	} else {
+		snprintf(buf, len, "%s_", name);
+	}
+}
+
+/* The hosts file's name as the summary gives it: beside the summary. */
+static void hosts_name(char *buf, size_t len, const struct or_params *p,
+		       enum or_compat c, time_t t)
+{
+	const char *base = strrchr(p->testname, '/');
+	size_t n;
+
+	file_prefix(buf, len, base ? base + 1 : p->testname, c, t);
+	n = strlen(buf);
+	snprintf(buf + n, len - n, "hosts.csv");
+}
+
+/*
+ * A client/server run: how many hosts, what the figures mean, where each
+ * host's values are, and each host's LUNs when run.json gives them.
+ */
+static void summary_hosts(FILE *f, const struct or_params *p, const char *hosts_file)
+{
+	size_t i, k;
+
+	fprintf(f, "Hosts: %zu (", p->nhosts);
+	for (i = 0; i < p->nhosts; i++)
+		fprintf(f, "%s%s", i ? ", " : "", p->hosts[i].name);
+	fprintf(f, "). Loads are per host: at each data point every host holds the Small and Large outstanding I/Os given; IOPS and MBPS are totals over the hosts, latency is over all the hosts' I/Os. Each host's values: %s.\n",
+		hosts_file);
+	for (i = 0; i < p->nhosts; i++) {
+		const struct or_host *h = &p->hosts[i];
+
+		if (!h->nluns)
+			continue;
+		for (k = 0; k < h->nluns; k++)
+			fprintf(f, "Host %s: Name: %s\tSize: %llu\n", h->name, h->luns[k].name,
+				(unsigned long long)h->luns[k].size);
+		fprintf(f, "Host %s: %zu FILEs found.\n", h->name, h->nluns);
+	}
+}
+
+/* Host @h's own point for the point @pt of the totals, or NULL. */
+static const struct pt_point *host_point(const struct or_host *h,
+					 const struct pt_point *pt)
+{
+	return pt_find_group(&h->pts, pt->group);
+}
+
+/* A CSV cell: quoted when it holds a comma, a quote or a line break. */
+static void csv_text(FILE *f, const char *s)
+{
+	if (!strpbrk(s, ",\"\r\n")) {
+		fputs(s, f);
+		return;
+	}
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
+void or_hosts_csv(FILE *f, const struct or_params *p, const struct pt_set *pts,
+		  enum or_compat c)
+{
+	const struct or_layout *y = or_layout(c);
+	size_t i, k;
+
+	fprintf(f, "Point,Small,Large,Host,Small IOPS,Small Latency (%s),Large MBPS\n",
+		y->usecs ? "us" : "ms");
+	for (i = 0; i < pts->n; i++) {
+		const struct pt_point *pt = &pts->pts[i];
+
+		if (!pt->s && !pt->l)
+			continue;
+		for (k = 0; k < p->nhosts; k++) {
+			const struct pt_point *hp = host_point(&p->hosts[k], pt);
+
+			fprintf(f, "%u,%u,%u,", pt->number, pt->s, pt->l);
+			csv_text(f, p->hosts[k].name);
+			fputc(',', f);
+			if (hp && hp->small.present)
+				fprintf(f, "%lld", iops_of(&hp->small));
+			fputc(',', f);
+			if (hp && hp->small.present && hp->small.lat[PT_ALL].n)
+				fprintf(f, "%.*f", y->lat_decimals, lat_unit(hp, c));
+			fputc(',', f);
+			if (hp && hp->large.present)
+				fprintf(f, "%.2f", hp->large.mbps);
+			fputc('\n', f);
+		}
+	}
+}
+
 /* ----------------------------------------------------------- summary */
 
 /* 12.1: whole microseconds ("avg=1711 us"); 12.2+: three decimals. */
@@ -332,8 +445,8 @@ void or_result_block(FILE *f, const struct pt_set *pts, enum or_compat c)
 	}
 }
 
-void or_summary(FILE *f, const struct or_params *p, const struct pt_set *pts,
-		enum or_compat c)
+static void summary(FILE *f, const struct or_params *p, const struct pt_set *pts,
+		    enum or_compat c, const char *hosts_file)
 {
 	size_t i;
 
@@ -369,10 +482,22 @@ void or_summary(FILE *f, const struct or_params *p, const struct pt_set *pts,
 	for (i = 0; i < p->nluns; i++)
 		fprintf(f, "Name: %s\tSize: %llu\n", p->luns[i].name,
 			(unsigned long long)p->luns[i].size);
-	fprintf(f, "%zu FILEs found.\n\n", p->nluns);
+	fprintf(f, "%zu FILEs found.\n", p->nluns);
+	if (p->nhosts)
+		summary_hosts(f, p, hosts_file);
+	fputc('\n', f);
 	or_result_block(f, pts, c);
 	for (i = 0; i < p->nwarnings; i++)
 		fprintf(f, "%sWarning: %s\n", i ? "" : "\n", p->warnings[i]);
+}
+
+void or_summary(FILE *f, const struct or_params *p, const struct pt_set *pts,
+		enum or_compat c)
+{
+	char hosts_file[PATH_MAX];
+
+	hosts_name(hosts_file, sizeof(hosts_file), p, c, p->start ? (time_t)p->start : time(NULL));
+	summary(f, p, pts, c, hosts_file);
 }
 
 /* ------------------------------------------------------------- trace */
@@ -409,6 +534,30 @@ static void trace_class(FILE *f, const struct or_params *p,
 			tag, c->asked_load, c->load, c->depth_why);
 }
 
+/* Each host's own figures at point @pt, after the point's lines. */
+static void trace_hosts(FILE *f, const struct or_params *p, const struct pt_point *pt)
+{
+	size_t k;
+
+	for (k = 0; k < p->nhosts; k++) {
+		const struct pt_point *hp = host_point(&p->hosts[k], pt);
+		const char *sep = "";
+
+		fprintf(f, "Host %s:", p->hosts[k].name);
+		if (hp && hp->small.present) {
+			fprintf(f, " Small IOPS=%lld", iops_of(&hp->small));
+			sep = ",";
+			if (hp->small.lat[PT_ALL].n)
+				fprintf(f, ", Small Latency=%.2f ms", hp->small.lat[PT_ALL].mean / 1e6);
+		}
+		if (hp && hp->large.present)
+			fprintf(f, "%s Large MBPS=%.2f", sep, hp->large.mbps);
+		if (!hp || (!hp->small.present && !hp->large.present))
+			fputs(" no results at this point", f);
+		fputc('\n', f);
+	}
+}
+
 void or_trace(FILE *f, const struct or_params *p, const struct pt_set *pts)
 {
 	const struct pt_point **real;
@@ -440,6 +589,7 @@ void or_trace(FILE *f, const struct or_params *p, const struct pt_set *pts)
 			if (r->large.present)
 				trace_class(f, p, &r->large, &r->small, "large",
 					    r->large.req_write >= 0 ? r->large.req_write : w);
+			trace_hosts(f, p, r);
 		}
 		fputc('\n', f);
 	}
@@ -498,11 +648,27 @@ void or_tradeoff_csv(FILE *f, const struct pt_set *pts)
 
 /* ----------------------------------------------------------- writing */
 
-enum file_kind { F_SUMMARY, F_IOPS, F_MBPS, F_LAT, F_TRACE, F_TRADEOFF, F_HIST };
+enum file_kind {
+	F_SUMMARY,
+	F_IOPS,
+	F_MBPS,
+	F_LAT,
+	F_TRACE,
+	F_TRADEOFF,
+	F_HIST,
+	F_HOSTS,
+	F_NKINDS
+};
 
-static const char *const suffix[] = {
-	"summary.txt", "iops.csv", "mbps.csv", "lat.csv", "trace.txt",
-	"tradeoff.csv", "hist.txt",
+static const char *const suffix[F_NKINDS] = {
+	"summary.txt",
+	"iops.csv",
+	"mbps.csv",
+	"lat.csv",
+	"trace.txt",
+	"tradeoff.csv",
+	"hist.txt",
+	"hosts.csv",
 };
 
 /* A member of the set this write does not produce: remove a leftover. */
@@ -518,30 +684,26 @@ int or_write_all(const struct or_params *p, const struct pt_set *pts,
 		 const char *outdir, enum or_compat c, struct or_written *w,
 		 struct fr_err *err)
 {
-	char prefix[PATH_MAX], path[PATH_MAX + 32];
+	char prefix[PATH_MAX], path[PATH_MAX + 32], hosts_file[PATH_MAX];
 	struct fr_stage st = { NULL, NULL, 0 };
-	bool stale[F_HIST + 1] = { false };
+	bool stale[F_NKINDS];
+	time_t t = p->start ? (time_t)p->start : time(NULL);
+	size_t n;
 	int k, ret = 0;
 
 	memset(w, 0, sizeof(*w));
+	memset(stale, 0, sizeof(stale));
 	if (!outdir || !*outdir || p->testname[0] == '/')
 		outdir = ".";
-	if (or_layout(c)->dated) {
-		time_t t = p->start ? (time_t)p->start : time(NULL);
-		struct tm tm;
-		char stamp[32];
+	/* An absolute testname is the whole path; else it goes in @outdir. */
+	n = p->testname[0] == '/' ? 0 : (size_t)snprintf(prefix, sizeof(prefix), "%s/", outdir);
+	if (n >= sizeof(prefix))
+		return fr_errf(err, -ENAMETOOLONG, "-outdir '%s': the path is too long", outdir);
+	file_prefix(prefix + n, sizeof(prefix) - n, p->testname, c, t);
+	/* The summary names the hosts file as it is written, at the same start. */
+	hosts_name(hosts_file, sizeof(hosts_file), p, c, t);
 
-		localtime_r(&t, &tm);
-		strftime(stamp, sizeof(stamp), "%Y%m%d_%H%M", &tm);
-		snprintf(prefix, sizeof(prefix), "%s/%s_%s_", outdir,
-			 p->testname, stamp);
-	} else {
-		snprintf(prefix, sizeof(prefix), "%s/%s_", outdir, p->testname);
-	}
-	if (p->testname[0] == '/')
-		memmove(prefix, prefix + 2, strlen(prefix + 2) + 1);
-
-	for (k = F_SUMMARY; k <= F_HIST && !ret; k++) {
+	for (k = F_SUMMARY; k < F_NKINDS && !ret; k++) {
 		char *buf = NULL;
 		size_t len = 0;
 		FILE *f;
@@ -550,7 +712,7 @@ int or_write_all(const struct or_params *p, const struct pt_set *pts,
 		snprintf(path, sizeof(path), "%s%s", prefix, suffix[k]);
 		/* 11.1+ sets have no _tradeoff.csv, 12.1+ add _hist.txt (orion.md 3.1). */
 		if ((k == F_TRADEOFF && (!or_has_mixed(pts) || !or_layout(c)->tradeoff)) ||
-		    (k == F_HIST && !or_layout(c)->hist)) {
+		    (k == F_HIST && !or_layout(c)->hist) || (k == F_HOSTS && !p->nhosts)) {
 			stale[k] = true;
 			continue;
 		}
@@ -560,13 +722,18 @@ int or_write_all(const struct or_params *p, const struct pt_set *pts,
 			return fr_errf(err, -ENOMEM, "out of memory");
 		}
 		switch (k) {
-		case F_SUMMARY: or_summary(f, p, pts, c); break;
+		case F_SUMMARY:
+			summary(f, p, pts, c, hosts_file);
+			break;
 		case F_IOPS: or_iops_csv(f, pts); break;
 		case F_MBPS: or_mbps_csv(f, pts); break;
 		case F_LAT: or_lat_csv(f, pts, c); break;
 		case F_TRACE: or_trace(f, p, pts); break;
 		case F_TRADEOFF: or_tradeoff_csv(f, pts); break;
 		case F_HIST: keep = or_hist(f, pts); break;
+		case F_HOSTS:
+			or_hosts_csv(f, p, pts, c);
+			break;
 		}
 		if (fclose(f) != 0) {
 			free(buf);
@@ -587,7 +754,7 @@ int or_write_all(const struct or_params *p, const struct pt_set *pts,
 		return ret;
 	}
 	ret = fr_stage_commit(&st, err);
-	for (k = F_SUMMARY; k <= F_HIST && !ret; k++)
+	for (k = F_SUMMARY; k < F_NKINDS && !ret; k++)
 		if (stale[k]) {
 			snprintf(path, sizeof(path), "%s%s", prefix, suffix[k]);
 			remove_stale(path, w);

@@ -10,6 +10,11 @@
  *         microseconds with 3 decimals, the Small Read/Write Latency
  *         lines and the latency histogram in the summary, and _hist.txt
  *         (only when the input has json+ bins).
+ * A client/server run (one host or more) adds <T>_hosts.csv (named as
+ * the layout's other files): each host's own values at each point; the
+ * summary says how many hosts and what the totals mean, and the trace
+ * gives each host's figures after each point's lines. Without hosts the
+ * files are exactly ORION's.
  * Each file is written whole or not at all (a temporary name, renamed).
  *
  * These format, and or_write_all() writes the formatted set; what the
@@ -79,6 +84,14 @@ void or_trace(FILE *f, const struct or_params *p, const struct pt_set *pts);
 void or_tradeoff_csv(FILE *f, const struct pt_set *pts);
 /* Returns false (and writes nothing) when no point has bins. */
 bool or_hist(FILE *f, const struct pt_set *pts);
+/*
+ * _hosts.csv: "Point,Small,Large,Host,Small IOPS,Small Latency (ms),Large
+ * MBPS" ("(us)" in the layouts that give latency in us, with lat.csv's
+ * decimals), then one row per point and host in run order, each host's
+ * own figures; a cell is empty where the host has none of that class.
+ */
+void or_hosts_csv(FILE *f, const struct or_params *p, const struct pt_set *pts,
+		  enum or_compat c);
 
 /* True when some point has both small and large load. */
 bool or_has_mixed(const struct pt_set *pts);
@@ -95,7 +108,8 @@ struct or_written {
 /*
  * Write every file of layout @c into @outdir (NULL = "."). The set is
  * written whole: a member this result set has none of (_tradeoff.csv
- * without a mixed point, _hist.txt without bins) that an earlier write
+ * without a mixed point, _hist.txt without bins, _hosts.csv without
+ * hosts) that an earlier write
  * left under the same names is removed, and named in @w->removed, so
  * no file of another result set stands beside this one's. Returns 0, or
  * a negative errno with @err naming the file.

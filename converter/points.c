@@ -224,6 +224,19 @@ static double job_req_write(const struct fj_job *j)
 	return j->rwmixwrite >= 0 ? j->rwmixwrite : 50;
 }
 
+/* The load the job's options asked for, when fio held @load. */
+static unsigned int asked_of(const struct fj_job *j, unsigned int load)
+{
+	if (!j->depth_why)
+		return load;
+	return (unsigned int)(j->iodepth_asked * (load / (j->iodepth ? j->iodepth : 1)));
+}
+
+static bool same_host(const struct fj_job *a, const struct fj_job *b)
+{
+	return (!a->host && !b->host) || (a->host && b->host && !strcmp(a->host, b->host));
+}
+
 static int class_add(struct pt_class *c, const struct fj_job *j,
 		     unsigned int load, bool *bins_ok)
 {
@@ -231,12 +244,9 @@ static int class_add(struct pt_class *c, const struct fj_job *j,
 
 	c->present = true;
 	c->load += load;
-	if (j->depth_why) {
-		c->asked_load += (unsigned int)(j->iodepth_asked * (load / (j->iodepth ? j->iodepth : 1)));
+	c->asked_load += asked_of(j, load);
+	if (j->depth_why)
 		c->depth_why = j->depth_why;
-	} else {
-		c->asked_load += load;
-	}
 	c->njobs++;
 	for (d = 0; d < 2; d++) {
 		const struct fj_dir *x = &j->dir[d];
@@ -307,9 +317,7 @@ static unsigned int clones_of(const struct fj_set *in, const struct grp *g,
 	for (k = 0; k < g->njobs; k++) {
 		const struct fj_job *o = &in->jobs[g->jobs[k]];
 
-		if (!strcmp(o->name, j->name) && o->file == j->file &&
-		    ((!o->host && !j->host) ||
-		     (o->host && j->host && !strcmp(o->host, j->host))))
+		if (!strcmp(o->name, j->name) && o->file == j->file && same_host(o, j))
 			same++;
 	}
 	return same >= j->numjobs ? 1 : (unsigned int)j->numjobs;
@@ -382,6 +390,69 @@ static int add_slots(struct pt_class *c, const struct fj_set *in,
 	return 0;
 }
 
+/* Hosts among the jobs of @g (0 when none names one: a local run). */
+static unsigned int hosts_of(const struct fj_set *in, const struct grp *g)
+{
+	unsigned int n = 0;
+	size_t k, m;
+
+	for (k = 0; k < g->njobs; k++) {
+		const struct fj_job *j = &in->jobs[g->jobs[k]];
+
+		if (!j->host)
+			continue;
+		for (m = 0; m < k && !same_host(&in->jobs[g->jobs[m]], j); m++)
+			;
+		n += m == k;
+	}
+	return n;
+}
+
+/*
+ * A client/server group mapped by inference: loads are per host. When
+ * every host of the group holds the same load of class @kind, that load
+ * is the class's; else the sum over the hosts stands and *@uneven is set.
+ */
+static void per_host_load(struct pt_class *c, const struct fj_set *in,
+			  const struct grp *g, const char *kinds,
+			  const unsigned int *loads, char kind, bool *uneven)
+{
+	unsigned int first = 0, first_asked = 0;
+	bool have = false;
+	size_t k, m;
+
+	if (!c->present)
+		return;
+	for (k = 0; k < g->njobs; k++) {
+		const struct fj_job *j = &in->jobs[g->jobs[k]];
+		unsigned int load = 0, asked = 0;
+
+		/* Each host once, at its first job in the group. */
+		for (m = 0; m < k && !same_host(&in->jobs[g->jobs[m]], j); m++)
+			;
+		if (m < k)
+			continue;
+		for (m = k; m < g->njobs; m++) {
+			const struct fj_job *o = &in->jobs[g->jobs[m]];
+
+			if (kinds[m] == kind && same_host(o, j)) {
+				load += loads[m];
+				asked += asked_of(o, loads[m]);
+			}
+		}
+		if (!have) {
+			first = load;
+			first_asked = asked;
+			have = true;
+		} else if (load != first || asked != first_asked) {
+			*uneven = true;
+			return;
+		}
+	}
+	c->load = first;
+	c->asked_load = first_asked;
+}
+
 static int make_point(struct pt_point *p, const struct fj_set *in,
 		      const struct grp *g, const struct pt_opts *o, bool exact,
 		      struct fr_err *err)
@@ -445,6 +516,11 @@ static int make_point(struct pt_point *p, const struct fj_set *in,
 		if (ret)
 			fr_errf(err, ret, "out of memory");
 	}
+	p->nhosts = hosts_of(in, g);
+	if (!ret && !exact && p->nhosts > 1) {
+		per_host_load(&p->small, in, g, kinds, loads, 's', &p->uneven_hosts);
+		per_host_load(&p->large, in, g, kinds, loads, 'l', &p->uneven_hosts);
+	}
 	if (!ret)
 		ret = add_slots(&p->small, in, g, kinds, loads, 's');
 	if (!ret)
@@ -458,6 +534,7 @@ static int make_point(struct pt_point *p, const struct fj_set *in,
 	}
 	class_finish(&p->small, bins_small);
 	class_finish(&p->large, bins_large);
+	p->group = g->key_gid;
 	if (exact) {
 		p->number = g->number;
 		p->s = g->s;
@@ -567,6 +644,12 @@ static int index_points(struct pt_set *set, struct fr_err *err)
 	return 0;
 }
 
+/* Whether @j is one of the jobs pt_build() takes (-host filter). */
+static bool of_host(const struct fj_job *j, const struct pt_opts *o)
+{
+	return !o->host || (j->host && !strcmp(j->host, o->host));
+}
+
 int pt_build(struct pt_set *out, const struct fj_set *in,
 	     const struct pt_opts *o, struct fr_err *err)
 {
@@ -576,10 +659,13 @@ int pt_build(struct pt_set *out, const struct fj_set *in,
 	int ret = 0;
 
 	memset(out, 0, sizeof(*out));
+	out->opts = *o;
 	for (i = 0; i < in->njobs; i++) {
 		unsigned int num, s, l;
 		char kind;
 
+		if (!of_host(&in->jobs[i], o))
+			continue;
 		if (parse_name(in->jobs[i].name, &num, &s, &l, &kind))
 			exact = true;
 	}
@@ -588,7 +674,11 @@ int pt_build(struct pt_set *out, const struct fj_set *in,
 		unsigned int num = 0, s = 0, l = 0, file;
 		char kind;
 		int gid;
-		bool named = parse_name(j->name, &num, &s, &l, &kind);
+		bool named;
+
+		if (!of_host(j, o))
+			continue;
+		named = parse_name(j->name, &num, &s, &l, &kind);
 
 		/* A job fio could not run measured nothing: not a data point. */
 		if (j->error && !j->dir[0].ios && !j->dir[1].ios) {
@@ -683,7 +773,12 @@ int pt_build(struct pt_set *out, const struct fj_set *in,
 			class_release(&p.large);
 			continue;
 		}
-		for (k = 0; k < out->n; k++)
+		/*
+		 * One host's points are found by group, not load: where the
+		 * hosts held different loads, two of its groups may share one
+		 * (S, L) that the totals do not.
+		 */
+		for (k = 0; k < out->n && !o->host; k++)
 			if (out->pts[k].s == p.s && out->pts[k].l == p.l)
 				dup = &out->pts[k];
 		if (dup && o->merge == PT_MERGE_NONE) {
@@ -718,13 +813,18 @@ int pt_build(struct pt_set *out, const struct fj_set *in,
 			class_mean(&dup->small, &p.small, dup->merged + 1);
 			class_mean(&dup->large, &p.large, dup->merged + 1);
 			dup->merged++;
+			dup->uneven_hosts |= p.uneven_hosts;
 			class_release(&p.small);
 			class_release(&p.large);
 			continue;
 		}
 		out->pts[out->n++] = p;
 	}
-	if (!out->n)
+	for (i = 0; i < out->n; i++)
+		out->nuneven += out->pts[i].uneven_hosts;
+	if (!out->n && o->host)
+		ret = fr_errf(err, -ENOENT, "no measured jobs of host %s in the input", o->host);
+	else if (!out->n)
 		ret = fr_errf(err, -EINVAL, "no measured jobs (only warm-up or empty groups)");
 	else
 		ret = index_points(out, err);
@@ -748,6 +848,16 @@ void pt_set_release(struct pt_set *set)
 	free(set->pts);
 	free(set->by_load);
 	memset(set, 0, sizeof(*set));
+}
+
+const struct pt_point *pt_find_group(const struct pt_set *set, int group)
+{
+	size_t i;
+
+	for (i = 0; i < set->n; i++)
+		if (set->pts[i].group == group)
+			return &set->pts[i];
+	return NULL;
 }
 
 const struct pt_point *pt_find(const struct pt_set *set, unsigned int s,

@@ -10,6 +10,14 @@
  * job is small or large by its average block size, and its load is
  * iodepth x clones.
  *
+ * Client/server runs: loads are per host (every host holds S small and L
+ * large I/Os at a point); IOPS and MBPS are the sums of each host's own
+ * entries and latency combines all the hosts' I/Os (fio's "All clients"
+ * entry is never read). Inferred points take one host's load when every
+ * host of the group holds the same; when they differ the load is the sum
+ * and the point says so (uneven_hosts). pt_opts.host keeps one host's
+ * jobs: that host's own points, by the same code as the totals.
+ *
  * Metrics follow ORION: IOPS = completed I/Os / measured seconds
  * (summed over the jobs of a class), MBPS = bytes / 2^20 / seconds,
  * latency = fio's lat (submission to completion), combined over jobs
@@ -32,6 +40,8 @@ struct pt_opts {
 	enum pt_merge merge;
 	bool skip_failed;	/* leave out jobs fio failed to run, else refuse */
 	bool sum;		/* the files ran at once: groups add up across them */
+	const char *host;	/* only this host's jobs ("host:port"), each group
+				 * its own point (never merged by load); NULL = all */
 };
 
 /* One outstanding-I/O slot (a clone entry), for the trace's Index lines. */
@@ -69,6 +79,11 @@ struct pt_point {
 	unsigned int s, l;
 	struct pt_class small, large;
 	unsigned int merged;	/* groups folded in (-merge) */
+	int group;		/* pNNN, or fio's groupid: a host's own point is
+				 * the one with the same group */
+	unsigned int nhosts;	/* hosts whose jobs make the point (0: local) */
+	bool uneven_hosts;	/* inferred: the hosts held different loads, so
+				 * S and L are sums over them */
 };
 
 struct pt_set {
@@ -77,15 +92,18 @@ struct pt_set {
 	size_t *by_load;	/* indexes of pts sorted by (s, l), for pt_find() */
 	bool exact;		/* named by fiorion (pNNN-...) */
 	size_t nfailed;		/* jobs left out by skip_failed */
+	size_t nuneven;		/* points with uneven_hosts */
+	struct pt_opts opts;	/* what built it (opts.host not owned) */
 };
 
 /* Defaults: small <= 64 KiB, large >= 128 KiB, no merging. */
 void pt_opts_init(struct pt_opts *o);
 
 /*
- * Build the points of @in. Returns 0, or a negative errno with @err
- * naming the job or the clash (block size between the bounds, two groups
- * at one (S, L) without -merge, no measured job at all).
+ * Build the points of @in (of host @o->host only, when set). Returns 0,
+ * or a negative errno with @err naming the job or the clash (block size
+ * between the bounds, two groups at one (S, L) without -merge, no
+ * measured job at all).
  */
 int pt_build(struct pt_set *out, const struct fj_set *in,
 	     const struct pt_opts *o, struct fr_err *err);
@@ -95,6 +113,9 @@ void pt_set_release(struct pt_set *set);
 /* The point at (@s, @l), or NULL. */
 const struct pt_point *pt_find(const struct pt_set *set, unsigned int s,
 			       unsigned int l);
+
+/* The point made of group @group (struct pt_point.group), or NULL. */
+const struct pt_point *pt_find_group(const struct pt_set *set, int group);
 
 /*
  * Latency value at percentile @p (e.g. 99.0) of @lat in ns: from its

@@ -62,6 +62,80 @@ static void put_str(json_t *o, const char *key, const char *v)
 		json_object_set_new(o, key, json_string(v));
 }
 
+static json_t *luns_json(const struct fj_lun *luns, size_t n)
+{
+	json_t *a = json_array();
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		json_t *l = json_object();
+
+		json_object_set_new(l, "name", json_string(luns[i].name ? luns[i].name : ""));
+		json_object_set_new(l, "size", json_integer((json_int_t)luns[i].size));
+		json_array_append_new(a, l);
+	}
+	return a;
+}
+
+/* A LUN list ([{"name", "size"}]); a name that is not a string is "". */
+static struct fj_lun *read_luns(json_t *a, size_t *n)
+{
+	struct fj_lun *luns;
+	json_t *v;
+	size_t i;
+
+	*n = 0;
+	if (!json_is_array(a) || !json_array_size(a))
+		return NULL;
+	luns = calloc(json_array_size(a), sizeof(*luns));
+	if (!luns)
+		return NULL;
+	for (i = 0; i < json_array_size(a); i++) {
+		v = json_array_get(a, i);
+		luns[i].name = xstrdup(str(v, "name") ? str(v, "name") : "");
+		luns[i].size = fr_to_u64(num(v, "size", 0));
+	}
+	*n = json_array_size(a);
+	return luns;
+}
+
+static void free_luns(struct fj_lun *luns, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(luns[i].name);
+	free(luns);
+}
+
+/* The hosts of a multi-host run; an entry without a string name is skipped. */
+static void read_hosts(struct ri_run *r, json_t *a)
+{
+	json_t *v;
+	size_t i;
+
+	if (!json_is_array(a) || !json_array_size(a))
+		return;
+	r->hosts = calloc(json_array_size(a), sizeof(*r->hosts));
+	if (!r->hosts)
+		return;
+	for (i = 0; i < json_array_size(a); i++) {
+		struct ri_host *h = &r->hosts[r->nhosts];
+
+		v = json_array_get(a, i);
+
+		if (!json_is_object(v) || !str(v, "name"))
+			continue;
+		h->name = strdup(str(v, "name"));
+		if (!h->name)
+			continue;
+		h->fio_version = xstrdup(str(v, "fio"));
+		h->luns = read_luns(json_object_get(v, "luns"), &h->nluns);
+		h->vlun_size = fr_to_u64(num(v, "vlun_size", 0));
+		r->nhosts++;
+	}
+}
+
 char *ri_write(const struct ri_run *r)
 {
 	json_t *doc = json_object(), *o = json_object(), *a = json_array();
@@ -90,21 +164,27 @@ char *ri_write(const struct ri_run *r)
 	json_object_set_new(o, "small_columns", ints(r->small_cols, r->nsmall_cols));
 	json_object_set_new(o, "large_columns", ints(r->large_cols, r->nlarge_cols));
 	json_object_set_new(o, "total_points", json_integer((json_int_t)r->total_points));
-	a = json_array();
-	for (i = 0; i < r->nluns; i++) {
-		json_t *l = json_object();
-
-		json_object_set_new(l, "name", json_string(r->luns[i].name));
-		json_object_set_new(l, "size", json_integer((json_int_t)r->luns[i].size));
-		json_array_append_new(a, l);
-	}
-	json_object_set_new(o, "luns", a);
+	json_object_set_new(o, "luns", luns_json(r->luns, r->nluns));
 	json_object_set_new(o, "vlun_size", json_integer((json_int_t)r->vlun_size));
 	a = json_array();
 	for (i = 0; i < r->nwarnings; i++)
 		json_array_append_new(a, json_string(r->warnings[i]));
 	json_object_set_new(o, "warnings", a);
 	json_object_set_new(o, "start", json_integer((json_int_t)r->start));
+	if (r->nhosts) {
+		a = json_array();
+		for (i = 0; i < r->nhosts; i++) {
+			const struct ri_host *h = &r->hosts[i];
+			json_t *e = json_object();
+
+			put_str(e, "name", h->name);
+			put_str(e, "fio", h->fio_version);
+			json_object_set_new(e, "luns", luns_json(h->luns, h->nluns));
+			json_object_set_new(e, "vlun_size", json_integer((json_int_t)h->vlun_size));
+			json_array_append_new(a, e);
+		}
+		json_object_set_new(o, "hosts", a);
+	}
 	json_object_set_new(doc, "fiorion", o);
 	s = json_dumps(doc, JSON_INDENT(2));
 	json_decref(doc);
@@ -144,17 +224,7 @@ void ri_read(struct ri_run *r, json_t *o)
 	r->total_points = fr_to_u64(num(o, "total_points", 0));
 	r->matrix = xstrdup(str(o, "matrix"));
 	r->num_disks = fr_to_i64(num(o, "num_disks", 0));
-	a = json_object_get(o, "luns");
-	if (json_is_array(a) && json_array_size(a)) {
-		r->luns = calloc(json_array_size(a), sizeof(*r->luns));
-		if (r->luns) {
-			json_array_foreach(a, i, v) {
-				r->luns[i].name = xstrdup(str(v, "name") ? str(v, "name") : "");
-				r->luns[i].size = fr_to_u64(num(v, "size", 0));
-			}
-			r->nluns = json_array_size(a);
-		}
-	}
+	r->luns = read_luns(json_object_get(o, "luns"), &r->nluns);
 	r->vlun_size = fr_to_u64(num(o, "vlun_size", 0));
 	r->compat = xstrdup(str(o, "compat"));
 	a = json_object_get(o, "warnings");
@@ -167,6 +237,7 @@ void ri_read(struct ri_run *r, json_t *o)
 		}
 	}
 	r->start = fr_to_i64(num(o, "start", 0));
+	read_hosts(r, json_object_get(o, "hosts"));
 }
 
 void ri_release(struct ri_run *r)
@@ -185,9 +256,13 @@ void ri_release(struct ri_run *r)
 	free(r->simulate);
 	free(r->small_cols);
 	free(r->large_cols);
-	for (i = 0; i < r->nluns; i++)
-		free(r->luns[i].name);
-	free(r->luns);
+	free_luns(r->luns, r->nluns);
+	for (i = 0; i < r->nhosts; i++) {
+		free(r->hosts[i].name);
+		free(r->hosts[i].fio_version);
+		free_luns(r->hosts[i].luns, r->hosts[i].nluns);
+	}
+	free(r->hosts);
 	for (i = 0; i < r->nwarnings; i++)
 		free(r->warnings[i]);
 	free(r->warnings);

@@ -18,8 +18,16 @@
  *   small_columns, large_columns ([loads]), total_points,
  *   luns           [{"name": path, "size": bytes}], vlun_size (bytes),
  *   warnings       [sentences about the LUNs], start (epoch seconds)
+ *   hosts          multi-host runs (-clients) only, else the key is left
+ *                  out: [{"name": "host:port" as fio's JSON names the
+ *                  host, "fio": the host's fio version (optional),
+ *                  "luns": [{"name": path, "size": bytes}],
+ *                  "vlun_size": bytes}]
  *
  * Keys a reader does not find take the defaults noted in struct ri_run;
+ * a LUN entry (luns, and each host's) without a string "name" is named
+ * "", and a hosts entry that is not an object with a string "name" is
+ * skipped, as warnings that are not strings are;
  * tests/data/golden/make-inputs.py writes these keys and no others.
  */
 #ifndef FIORION_RUNINFO_H
@@ -34,6 +42,15 @@
 struct fj_lun {
 	char *name;
 	uint64_t size;
+};
+
+/* One host of a multi-host run. */
+struct ri_host {
+	char *name;		/* "host:port", as fio's JSON names it */
+	char *fio_version;	/* the host's fio, NULL = unknown */
+	struct fj_lun *luns;
+	size_t nluns;
+	uint64_t vlun_size;
 };
 
 struct ri_run {
@@ -64,6 +81,8 @@ struct ri_run {
 	char *compat;		/* the layout the run wrote: "10.2" .. "19c" */
 	char **warnings;	/* what the driver found about the LUNs */
 	size_t nwarnings;
+	struct ri_host *hosts;	/* multi-host runs (-clients), else NULL */
+	size_t nhosts;
 };
 
 /* run.json's text for @r ({"fiorion": {...}}), or NULL when memory runs out. */

@@ -4,8 +4,10 @@
 # Description: fio2orion end to end: the seed samples (000, 001) rebuilt
 # byte for byte from inputs carrying their numbers, every real fio JSON
 # file converted, -compat 19c names/units/histogram, -format json,
-# tradeoff, bad input (exit 2 with file:line:col), atomic output, and a
-# 50 MB json+ file converted whole (its speed: scripts/bench-convert.sh).
+# tradeoff, bad input (exit 2 with file:line:col), atomic output, a
+# 50 MB json+ file converted whole (its speed: scripts/bench-convert.sh),
+# and client/server results (totals from the hosts' own entries, whatever
+# fio's "All clients" says; _hosts.csv).
 . "$(dirname "$0")/lib.sh"
 
 F2O=$TOP/build/fio2orion
@@ -267,6 +269,86 @@ else
 	head -20 "$T/hs.json"
 	cat "$T/hs.err"
 fi
+# Client/server (issue 14): the totals come from each host's own entries,
+# never from fio's "All clients": with that block missing, or doctored (x10
+# I/Os and bytes, another latency), fio2orion writes the very same files.
+for f in 06-client-server-one-client 07-client-server-two-clients; do
+	for v in orig missing wrong; do
+		mkdir -p "$T/cs/$f/$v"
+		python3 - "$D/$f.json" "$T/cs/$f/$v/in.json" "$v" <<'PY'
+import json, sys
+text = open(sys.argv[1]).read()
+head, d = text[:text.index("{")], json.loads(text[text.index("{"):])
+stats = d["client_stats"]
+assert any(j["jobname"] == "All clients" for j in stats)
+if sys.argv[3] == "missing":
+    d["client_stats"] = [j for j in stats if j["jobname"] != "All clients"]
+elif sys.argv[3] == "wrong":
+    for j in stats:
+        if j["jobname"] == "All clients":
+            for k in ("read", "write"):
+                j[k]["total_ios"] *= 10
+                j[k]["io_bytes"] *= 10
+                j[k]["iops"] *= 10
+                for lat in ("lat_ns", "clat_ns"):
+                    j[k][lat]["mean"] = j[k][lat]["mean"] * 7 + 12345
+                    j[k][lat]["min"] = 1
+open(sys.argv[2], "w").write(head + json.dumps(d, indent=2) + "\n")
+PY
+		(cd "$T/cs/$f/$v" && "$F2O" -testname cs in.json >out.txt 2>&1) || { not_ok "$f $v: fio2orion failed"; cat "$T/cs/$f/$v/out.txt"; }
+		rm "$T/cs/$f/$v/in.json"
+	done
+	for v in missing wrong; do
+		if diff -r "$T/cs/$f/orig" "$T/cs/$f/$v" >"$T/cs/$v.diff"; then
+			ok "$f: \"All clients\" $v: the same files as the original ($(ls "$T/cs/$f/$v" | tr '\n' ' '))"
+		else
+			not_ok "$f: \"All clients\" $v changes the output"
+			head -20 "$T/cs/$v.diff"
+		fi
+	done
+done
+# The totals are the sums of the hosts' own entries; _hosts.csv has each.
+c=$T/cs/07-client-server-two-clients/orig
+want=$(python3 - "$D/07-client-server-two-clients.json" <<'PY'
+import json, sys
+t = open(sys.argv[1]).read()
+d = json.loads(t[t.index("{"):])
+hosts = {}
+for j in d["client_stats"]:
+    if j["jobname"] == "All clients":
+        continue
+    r = j["read"]
+    h = hosts.setdefault("%s:%d" % (j["hostname"], j["port"]), [0.0, 0, 0.0])
+    h[0] += r["total_ios"] / (r["runtime"] / 1000.0)
+    h[1] += r["total_ios"]
+    h[2] += r["lat_ns"]["mean"] * r["total_ios"]
+tot = sum(h[0] for h in hosts.values())
+lat = sum(h[2] for h in hosts.values()) / sum(h[1] for h in hosts.values())
+rows = ["1,8,0,%s,%d,%.2f," % (n, h[0], h[2] / h[1] / 1e6) for n, h in hosts.items()]
+print("%d %.2f %s" % (tot, lat / 1e6, " ".join(rows)))
+PY
+)
+set -- $want
+if grep -qx "          0, $(printf '%6d' "$1")" "$c/cs_iops.csv" && grep -qx "          0, $(printf '%6s' "$2")" "$c/cs_lat.csv" \
+	&& [ "$(tail -n +2 "$c/cs_hosts.csv" | tr '\n' ' ')" = "$3 $4 " ] \
+	&& head -n 1 "$c/cs_hosts.csv" | grep -qx 'Point,Small,Large,Host,Small IOPS,Small Latency (ms),Large MBPS' \
+	&& grep -q "^Hosts: 2 (127.0.0.1:8766, 127.0.0.1:8765)\. Loads are per host: .* Each host's values: cs_hosts\.csv\.$" "$c/cs_summary.txt" \
+	&& grep -q '^Host 127.0.0.1:8765: Small IOPS=[0-9]*, Small Latency=0\.[0-9][0-9] ms$' "$c/cs_trace.txt"; then
+	ok "two hosts: IOPS $1 and latency $2 ms from the hosts' own entries, Small=8 per host; hosts.csv, summary and trace lines"
+else
+	not_ok "two hosts: want IOPS $1, latency $2, rows $3 $4"
+	cat "$c/cs_iops.csv" "$c/cs_lat.csv" "$c/cs_hosts.csv"
+fi
+# 19c: the hosts file dated like the others, latency in us.
+(cd "$c" && TZ=UTC "$F2O" -compat 19c -testname d "$D/07-client-server-two-clients.json" 2>/dev/null)
+stamp=$(TZ=UTC date -d @"$(jget "$D/07-client-server-two-clients.json" timestamp)" +%Y%m%d_%H%M)
+head -n 1 "$c/d_${stamp}_hosts.csv" 2>/dev/null | grep -qx 'Point,Small,Large,Host,Small IOPS,Small Latency (us),Large MBPS' \
+	&& grep -q "Each host's values: d_${stamp}_hosts\.csv\.$" "$c/d_${stamp}_summary.txt" \
+	&& ok "-compat 19c: d_${stamp}_hosts.csv, latency in us" || { not_ok "-compat 19c hosts file"; ls "$c"; }
+# A later local set under the same names: the hosts file is stale, removed.
+(cd "$c" && "$F2O" -testname cs "$D/01-single-job.json" >"$T/cs/stale.out" 2>&1)
+[ ! -e "$c/cs_hosts.csv" ] && grep -q "removed ./cs_hosts.csv, left by an earlier result set" "$T/cs/stale.out" \
+	&& ok "a local set removes the earlier set's cs_hosts.csv, saying so" || { not_ok "stale hosts.csv"; cat "$T/cs/stale.out"; }
 # A name in the input is only a name: outputs stay inside -outdir.
 mkdir -p "$T/esc/deep/out"
 python3 - "$D/01-single-job.json" "$T/esc/deep/in.json" <<'PY'
