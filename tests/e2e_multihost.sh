@@ -1,0 +1,298 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# Description: multi-host runs (-clients) against real fio servers on the
+# loopback: three `fio --server=ip:127.0.0.N,PORT` processes, each host
+# with its own scratch LUN (<testname>.lun.<HOST> overrides
+# <testname>.lun). -run simple on two hosts and a mixed -matrix point run
+# on three: every total in ORION's matrices equals the sum of the hosts'
+# own entries in the point's JSON (IOPS, MBPS; latency by I/O count),
+# <testname>_hosts.csv holds each host's values, the summary names the
+# hosts, fio2orion on the kept JSON writes the same files. Before the
+# run: an unreachable host, a missing engine, a missing LUN on one host,
+# -runner builtin: exit 2 naming the host, nothing written. During the
+# run: a server killed by its PID fails the point naming the host (exit
+# 1, the points done kept); a server that stops answering is given up
+# after -host_timeout. Every server started here is stopped.
+. "$(dirname "$0")/lib.sh"
+
+FR=$TOP/build/fiorion
+F2O=$TOP/build/fio2orion
+cd "$T" || exit 1
+
+if ! command -v fio >/dev/null 2>&1; then
+	skip_test "multi-host" "fio is not installed"
+	finish
+	exit 0
+fi
+
+SERVERS=""
+# start_server ADDR: fio --server on ADDR:$PORT; its PID in srv_ADDR.pid
+start_server() {
+	fio --server=ip:"$1","$PORT" >"srv.$1.log" 2>&1 &
+	echo $! >"srv.$1.pid"
+	SERVERS="$SERVERS $1"
+	i=0
+	while [ $i -lt 50 ]; do
+		ss -ltn 2>/dev/null | grep -q " $1:$PORT " && return 0
+		kill -0 "$(cat "srv.$1.pid")" 2>/dev/null || return 1
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+# kill_server ADDR [SIG]: the server and the job processes it forked
+kill_server() {
+	spid=$(cat "srv.$1.pid" 2>/dev/null) || return 0
+	pkill -"${2:-TERM}" -P "$spid" 2>/dev/null
+	kill -"${2:-TERM}" "$spid" 2>/dev/null
+}
+stop_servers() {
+	for a in $SERVERS; do
+		kill_server "$a" CONT
+		kill_server "$a" KILL
+	done
+}
+trap 'stop_servers; rm -rf "$T"' EXIT
+
+# A free port for all three (each binds its own loopback address).
+PORT=""
+for p in $(( 20000 + $$ % 20000 )) $(( 21000 + $$ % 17000 )) 43765; do
+	if ! ss -ltn 2>/dev/null | grep -q ":$p "; then
+		PORT=$p
+		break
+	fi
+done
+H2=127.0.0.2:$PORT H3=127.0.0.3:$PORT H4=127.0.0.4:$PORT
+if ! start_server 127.0.0.2 || ! start_server 127.0.0.3 || ! start_server 127.0.0.4; then
+	skip_test "multi-host" "fio --server cannot listen on 127.0.0.2-4:$PORT: $(cat srv.*.log | head -3)"
+	finish
+	exit 0
+fi
+ok "three fio servers listening on 127.0.0.2, .3, .4 port $PORT"
+
+mkfile lun2 64
+mkfile lun3 64
+mkfile lun4 64
+echo "$T/lun2" >t.lun
+echo "$T/lun3" >"t.lun.127.0.0.3"
+
+echo "$T/lun2" >m.lun
+echo "$T/lun3" >"m.lun.127.0.0.3"
+echo "$T/lun4" >"m.lun.$H4"
+
+# check_totals DIR TESTNAME HOSTS...: every cell of ORION's matrices equals
+# the sum over hosts of the hosts' own entries in the point's JSON (not
+# fio's "All clients"), and _hosts.csv gives each host's share.
+check_totals() {
+	python3 - "$@" <<'EOF'
+import csv, json, sys
+d, name, hosts = sys.argv[1], sys.argv[2], sys.argv[3:]
+def doc(path):
+    t = open(path).read()
+    return json.loads(t[t.index('{'):])
+def table(path):
+    rows = [r for r in csv.reader(open(path)) if r]
+    cols = [int(c) for c in rows[0][1:]]
+    return {(int(r[0]), cols[i]): r[i + 1].strip() for r in rows[1:] for i in range(len(cols))
+            if i + 1 < len(r) and r[i + 1].strip()}
+iops, mbps, lat = (table(f"{d}/{name}_{k}.csv") for k in ("iops", "mbps", "lat"))
+# _iops.csv rows are the large load, columns the small load
+per = {}
+for r in csv.DictReader(open(f"{d}/{name}_hosts.csv")):
+    per[(int(r["Small"]), int(r["Large"]), r["Host"])] = r
+run = doc(f"{d}/{name}_jobs/run.json")["fiorion"]
+bad = []
+seen = set()
+import glob
+for p in sorted(glob.glob(f"{d}/{name}_jobs/p[0-9][0-9][0-9].json")):
+    j = doc(p)
+    entries = [e for e in j["client_stats"] if e["jobname"] != "All clients"]
+    s = l = None
+    small = {}
+    large = {}
+    for e in entries:
+        _, ss, ll, kind = e["jobname"].split("-")
+        s, l = int(ss[1:]), int(ll[1:])
+        h = f'{e["hostname"]}:{e["port"]}'
+        ios = sum(e[k]["total_ios"] for k in ("read", "write"))
+        byt = sum(e[k]["io_bytes"] for k in ("read", "write"))
+        rt = max(e[k]["runtime"] for k in ("read", "write")) / 1000
+        latsum = sum(e[k]["lat_ns"]["mean"] * e[k]["total_ios"] for k in ("read", "write"))
+        if kind == "small":
+            a = small.setdefault(h, [0, 0, 0])
+            a[0] += ios / rt; a[1] += latsum; a[2] += ios
+        elif kind == "large":
+            large[h] = large.get(h, 0) + byt / 1048576 / rt
+    if sorted(set(small) | set(large)) != sorted(hosts):
+        bad.append(f"{p}: hosts {sorted(set(small) | set(large))}, expected {sorted(hosts)}")
+    seen.add((s, l))
+    if small:
+        tot = sum(v[0] for v in small.values())
+        got = int(iops[(l, s)])
+        if abs(got - tot) > 1:
+            bad.append(f"({s},{l}) IOPS {got} != hosts' sum {tot:.1f}")
+        ml = sum(v[1] for v in small.values()) / sum(v[2] for v in small.values()) / 1e6
+        if abs(float(lat[(l, s)]) - ml) > 0.0051:
+            bad.append(f"({s},{l}) latency {lat[(l, s)]} != by-count mean {ml:.4f}")
+        for h, v in small.items():
+            if abs(int(per[(s, l, h)]["Small IOPS"]) - v[0]) > 1:
+                bad.append(f"hosts.csv ({s},{l}) {h} {per[(s, l, h)]['Small IOPS']} != {v[0]:.1f}")
+    if large:
+        tot = sum(large.values())
+        if abs(float(mbps[(l, s)]) - tot) > 0.0051:
+            bad.append(f"({s},{l}) MBPS {mbps[(l, s)]} != hosts' sum {tot:.3f}")
+        for h, v in large.items():
+            if abs(float(per[(s, l, h)]["Large MBPS"]) - v) > 0.0051:
+                bad.append(f"hosts.csv ({s},{l}) {h} MBPS {per[(s, l, h)]['Large MBPS']} != {v:.3f}")
+if len(per) != len(seen) * len(hosts):
+    bad.append(f"hosts.csv has {len(per)} rows for {len(seen)} points x {len(hosts)} hosts")
+if sorted(h["name"] for h in run.get("hosts", [])) != sorted(hosts):
+    bad.append(f"run.json hosts {run.get('hosts')}")
+print("; ".join(bad) if bad else f"{len(seen)} points x {len(hosts)} hosts agree")
+sys.exit(1 if bad else 0)
+EOF
+}
+
+# 1. -run simple on two hosts; .3's LUN from t.lun.127.0.0.3
+"$FR" -run simple -testname t -duration 1 -clients "127.0.0.2:$PORT,127.0.0.3:$PORT" \
+	-engine "$ENGINE" -outdir o1 >o1.out 2>o1.err
+rc=$?
+why=$(check_totals o1 t "$H2" "$H3" 2>&1)
+if [ $rc = 0 ] && [ "$(grep -c . o1/t_iops.csv)" -ge 2 ] && echo "$why" | grep -q agree; then
+	ok "-run simple on 2 hosts: each total is the sum of the hosts' own JSON ($why)"
+else
+	not_ok "-run simple on 2 hosts: rc=$rc $why $(tail -3 o1.err)"
+fi
+if grep -q "luns=$T/lun3$" "o1/t_jobs/p001.127.0.0.3_$PORT.fio" \
+	&& grep -q "luns=$T/lun2$" "o1/t_jobs/p001.127.0.0.2_$PORT.fio" \
+	&& grep -q "^Hosts: 2 (127.0.0.2:$PORT, 127.0.0.3:$PORT)\. Loads are per host" o1/t_summary.txt \
+	&& grep -q "^Host 127.0.0.3:$PORT: Small IOPS=" o1/t_trace.txt \
+	&& [ "$(head -1 o1/t_hosts.csv)" = "Point,Small,Large,Host,Small IOPS,Small Latency (ms),Large MBPS" ]; then
+	ok "per-host LUN file used; summary names the hosts, trace has per-host lines, hosts.csv header"
+else
+	not_ok "per-host files: $(grep Hosts o1/t_summary.txt) $(head -1 o1/t_hosts.csv)"
+fi
+
+# 2. fio2orion on the kept JSON rebuilds the same files
+"$F2O" -outdir c1 o1/t_jobs/run.json o1/t_jobs/p[0-9][0-9][0-9].json >c1.out 2>c1.err
+diffs=""
+for f in t_summary.txt t_iops.csv t_mbps.csv t_lat.csv t_trace.txt t_hosts.csv; do
+	cmp -s "o1/$f" "c1/$f" || diffs="$diffs $f"
+done
+if [ -z "$diffs" ]; then
+	ok "fio2orion on the kept per-point JSON writes the same files"
+else
+	not_ok "fio2orion differs in:$diffs $(cat c1.err)"
+fi
+
+# 3. a mixed point on three hosts (.4's LUN through m.lun.127.0.0.4)
+"$FR" -run advanced -matrix point -num_small 2 -num_large 1 -testname m -duration 2 \
+	-clients "127.0.0.2:$PORT,127.0.0.3:$PORT,127.0.0.4:$PORT" -engine "$ENGINE" -outdir o3 >o3.out 2>o3.err
+rc=$?
+why=$(check_totals o3 m "$H2" "$H3" "$H4" 2>&1)
+if [ $rc = 0 ] && echo "$why" | grep -q agree \
+	&& [ "$(grep -c "^1,2,1," o3/m_hosts.csv)" = 3 ]; then
+	ok "mixed point on 3 hosts: small IOPS, latency and large MBPS are the hosts' sums ($why)"
+else
+	not_ok "mixed point on 3 hosts: rc=$rc $why $(tail -3 o3.err)"
+fi
+
+# 4. before the run: one error naming the host, exit 2, nothing written
+"$FR" -run simple -testname t -duration 1 -clients "127.0.0.2:$PORT,127.0.0.5:$PORT" \
+	-engine "$ENGINE" -outdir e1 >e1.out 2>e1.err
+rc=$?
+if [ $rc = 2 ] && grep -q "host 127.0.0.5:$PORT: cannot reach fio's server" e1.err \
+	&& ! grep -q "127.0.0.2" e1.err && [ ! -e e1 ]; then
+	ok "an unreachable host: exit 2 naming it, nothing written"
+else
+	not_ok "unreachable host: rc=$rc $(cat e1.err)"
+fi
+"$FR" -run simple -testname t -duration 1 -clients "127.0.0.2:$PORT" \
+	-engine "$T/no-such-engine.so" -outdir e2 >e2.out 2>e2.err
+rc=$?
+if [ $rc = 2 ] && grep -q "host 127.0.0.2:$PORT: fio there cannot load the engine '$T/no-such-engine.so'" e2.err \
+	&& [ ! -e e2 ]; then
+	ok "a host without the engine: exit 2 naming host and engine path"
+else
+	not_ok "missing engine: rc=$rc $(cat e2.err)"
+fi
+echo "$T/no-such-lun" >"x.lun.127.0.0.3"
+echo "$T/lun2" >x.lun
+"$FR" -run simple -testname x -duration 1 -clients "127.0.0.2:$PORT,127.0.0.3:$PORT" \
+	-engine "$ENGINE" -outdir e3 >e3.out 2>e3.err
+rc=$?
+if [ $rc = 2 ] && grep -q "host 127.0.0.3:$PORT: .*LUN '$T/no-such-lun': no such file" e3.err \
+	&& [ "$(grep -c "^fiorion: host" e3.err)" = 1 ] && [ ! -e e3 ]; then
+	ok "a LUN missing on one host: exit 2 naming that host and the LUN"
+else
+	not_ok "missing LUN: rc=$rc $(cat e3.err)"
+fi
+"$FR" -run simple -testname t -clients "127.0.0.2:$PORT" -runner builtin >e4.out 2>e4.err
+rc=$?
+if [ $rc = 2 ] && grep -q "clients.*-runner builtin" e4.err; then
+	ok "-runner builtin with -clients: exit 2"
+else
+	not_ok "-runner builtin -clients: rc=$rc $(cat e4.err)"
+fi
+
+# 5. a server killed by its PID mid-run: the point fails naming it, the
+# points done are kept, exit 1.
+"$FR" -run simple -testname t -duration 2 -clients "127.0.0.2:$PORT,127.0.0.3:$PORT" \
+	-engine "$ENGINE" -outdir k1 >k1.out 2>k1.err &
+pid=$!
+i=0
+while [ $i -lt 200 ] && ! [ -e k1/t_jobs/p002.json ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+sleep 0.5
+kill_server 127.0.0.3 KILL
+wait $pid
+rc=$?
+if [ $rc = 1 ] && grep -q "host 127.0.0.3:$PORT: no result from it" k1.err \
+	&& grep -q "Run stopped: point [3-7] failed; [2-6] of its 7 points were measured" k1/t_summary.txt \
+	&& [ "$(grep -c "127.0.0.3:$PORT" k1/t_hosts.csv)" -ge 2 ]; then
+	ok "a server killed mid-run: point failed naming the host, exit 1, $(grep -o '[0-9] of its 7' k1/t_summary.txt) points kept"
+else
+	not_ok "server killed mid-run: rc=$rc $(tail -4 k1.err) $(grep Run k1/t_summary.txt)"
+fi
+failed=$(sed -n 's/.*point \([0-9]\) of 7 (small=.*failed.*/\1/p' k1.err)
+if [ -n "$failed" ] && [ ! -e "k1/t_jobs/p00$failed.json" ]; then
+	ok "the failed point's JSON is not kept as measured"
+else
+	not_ok "failed point $failed has a JSON"
+fi
+
+# 6. a server that stops answering (SIGSTOP) is given up after -host_timeout
+start_server 127.0.0.3 || true
+"$FR" -run simple -testname t -duration 1 -clients "127.0.0.2:$PORT,127.0.0.3:$PORT" \
+	-engine "$ENGINE" -outdir h1 -host_timeout 3 >h1.out 2>h1.err &
+pid=$!
+i=0
+while [ $i -lt 200 ] && ! [ -e h1/t_jobs/p001.json ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+kill_server 127.0.0.3 STOP
+t0=$(date +%s)
+wait $pid
+rc=$?
+t1=$(date +%s)
+kill_server 127.0.0.3 CONT
+if [ $rc = 1 ] && [ $((t1 - t0)) -le 20 ] && grep -q "within [0-9]* s (the point's time and -host_timeout 3 s)\|127.0.0.3" h1.err; then
+	ok "a silent host is given up ($((t1 - t0)) s after it stopped; -host_timeout 3), exit 1"
+else
+	not_ok "silent host: rc=$rc after $((t1 - t0)) s: $(tail -4 h1.err)"
+fi
+
+stop_servers
+sleep 0.3
+left=$(pgrep -f "fio --server=ip:127.0.0.[234],$PORT" | wc -l)
+if [ "$left" = 0 ]; then
+	ok "every fio server started here is stopped"
+else
+	not_ok "$left fio servers left running"
+fi
+SERVERS=""
+finish
