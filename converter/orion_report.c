@@ -320,13 +320,21 @@ static void summary_hosts(FILE *f, const struct or_params *p, const char *hosts_
 	for (i = 0; i < p->nhosts; i++) {
 		const struct or_host *h = &p->hosts[i];
 
-		if (!h->nluns)
-			continue;
 		for (k = 0; k < h->nluns; k++)
 			fprintf(f, "Host %s: Name: %s\tSize: %llu\n", h->name, h->luns[k].name,
 				(unsigned long long)h->luns[k].size);
-		fprintf(f, "Host %s: %zu FILEs found.\n", h->name, h->nluns);
 	}
+}
+
+/* Does run.json give the hosts' own LUNs (then they replace the run's list)? */
+static bool hosts_have_luns(const struct or_params *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->nhosts; i++)
+		if (p->hosts[i].nluns)
+			return true;
+	return false;
 }
 
 /* Host @h's own point for the point @pt of the totals, or NULL. */
@@ -479,12 +487,22 @@ static void summary(FILE *f, const struct or_params *p, const struct pt_set *pts
 	if (p->partial)
 		fprintf(f, "%s\n", p->partial);
 	fputc('\n', f);
-	for (i = 0; i < p->nluns; i++)
-		fprintf(f, "Name: %s\tSize: %llu\n", p->luns[i].name,
-			(unsigned long long)p->luns[i].size);
-	fprintf(f, "%zu FILEs found.\n", p->nluns);
-	if (p->nhosts)
+	if (hosts_have_luns(p)) {
+		/* Each host's LUNs, then ORION's count line over all of them. */
+		size_t n = 0;
+
 		summary_hosts(f, p, hosts_file);
+		for (i = 0; i < p->nhosts; i++)
+			n += p->hosts[i].nluns;
+		fprintf(f, "%zu FILEs found on %zu hosts.\n", n, p->nhosts);
+	} else {
+		for (i = 0; i < p->nluns; i++)
+			fprintf(f, "Name: %s\tSize: %llu\n", p->luns[i].name,
+				(unsigned long long)p->luns[i].size);
+		fprintf(f, "%zu FILEs found.\n", p->nluns);
+		if (p->nhosts)
+			summary_hosts(f, p, hosts_file);
+	}
 	fputc('\n', f);
 	or_result_block(f, pts, c);
 	for (i = 0; i < p->nwarnings; i++)

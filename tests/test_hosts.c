@@ -458,7 +458,9 @@ static void test_hosts_from_runjson(void **state)
 	assert_non_null(strstr(out,
 			       "Hosts: 3 (h2:8765, h9:8765, h1:8765). Loads are per host: at each data point every host holds the Small and Large outstanding I/Os given; IOPS and MBPS are totals over the hosts, latency is over all the hosts' I/Os. Each host's values: t_hosts.csv.\n"
 			       "Host h2:8765: Name: /dev/sdb\tSize: 1048576\n"
-			       "Host h2:8765: 1 FILEs found.\n\n"));
+			       "1 FILEs found on 3 hosts.\n\n"));
+	/* The hosts' LUNs replace the run's list: no line of it is printed twice. */
+	assert_null(strstr(out, "\nName: "));
 	free(out);
 	out = render(&p, &pts, 'h', OR_COMPAT_102);
 	assert_non_null(strstr(out, "1,4,0,h2:8765,1500,1.00,\n1,4,0,h9:8765,,,\n1,4,0,h1:8765,1000,0.50,\n"));
