@@ -118,9 +118,9 @@ static void usage(FILE *f, int status)
 "before the built-in runner fails the point, naming the LUN (300; 0 =\n"
 "wait for ever)\n"
 "\n"
-"exit status: 0 done, 1 a point failed (the files of the points done are\n"
-"written), 2 bad options or input, 3 a safety refusal (a LUN mounted, held\n"
-"or formatted)\n",
+"exit status: 0 done, 1 a point or an output failed (the files of the\n"
+"points done are written), 2 bad options or input, 3 a LUN refused to\n"
+"protect what is on it, 130/143 interrupted by SIGINT/SIGTERM\n",
 	      f);
 	exit(status);
 }
