@@ -186,14 +186,15 @@ else
 	not_ok "fio2orion differs in:$diffs $(cat c1.err)"
 fi
 
-# 3. a mixed point on three hosts (.4's LUN through m.lun.127.0.0.4)
+# 3. a mixed point on three hosts listed in a file (.4's LUN through m.lun.127.0.0.4:PORT)
+printf '# the hosts\n127.0.0.2:%s\n  127.0.0.3:%s  # second\n\n127.0.0.4:%s\n' "$PORT" "$PORT" "$PORT" >hosts.txt
 "$FR" -run advanced -matrix point -num_small 2 -num_large 1 -testname m -duration 2 \
-	-clients "127.0.0.2:$PORT,127.0.0.3:$PORT,127.0.0.4:$PORT" -engine "$ENGINE" -outdir o3 >o3.out 2>o3.err
+	-clients @hosts.txt -engine "$ENGINE" -outdir o3 >o3.out 2>o3.err
 rc=$?
 why=$(check_totals o3 m "$H2" "$H3" "$H4" 2>&1)
 if [ $rc = 0 ] && echo "$why" | grep -q agree \
 	&& [ "$(grep -c "^1,2,1," o3/m_hosts.csv)" = 3 ]; then
-	ok "mixed point on 3 hosts: small IOPS, latency and large MBPS are the hosts' sums ($why)"
+	ok "mixed point on 3 hosts (-clients @FILE): small IOPS, latency and large MBPS are the hosts' sums ($why)"
 else
 	not_ok "mixed point on 3 hosts: rc=$rc $why $(tail -3 o3.err)"
 fi
