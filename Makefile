@@ -64,6 +64,7 @@ CONV_SRCS := \
 	converter/fiojson.c \
 	converter/infer.c \
 	converter/jscan.c \
+	converter/knee.c \
 	converter/orion_report.c \
 	converter/outdir.c \
 	converter/points.c \
@@ -97,9 +98,11 @@ UNIT_TESTS := \
 	test_hosts \
 	test_jobparse \
 	test_jscan \
+	test_knee \
 	test_matrix \
 	test_report \
 	test_rnstat \
+	test_ssjson \
 	test_vio \
 	test_viofake \
 	test_vvol \
@@ -221,6 +224,10 @@ $(B)/tests/test_vio $(B)/tests/test_viofake $(B)/tests/test_vvol: $(B)/tests/%: 
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CORE_LIBS) $(CMOCKA_LIBS) -lm
 
 $(B)/tests/test_fiojson $(B)/tests/test_hosts $(B)/tests/test_report: $(B)/tests/%: tests/%.c $(CONV_SAN_OBJS)
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
+
+$(B)/tests/test_knee $(B)/tests/test_ssjson: $(B)/tests/%: tests/%.c $(CONV_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
 

@@ -14,6 +14,7 @@
 
 #include "fiojson.h"
 #include "fr_size.h"
+#include "knee.h"
 #include "orion_report.h"
 #include "points.h"
 
@@ -54,6 +55,11 @@ static void usage(FILE *f, int status)
 	      "                      I/O), with a warning; by default they are refused\n"
 	      "  -format orion|json  orion: ORION's files (default); json: the points\n"
 	      "                      as one JSON document on standard output\n"
+	      "  -max_latency B      the latency bound of the answer (default: the\n"
+	      "                      run's): MS (mean latency) or pNN:MS (a\n"
+	      "                      percentile, e.g. p99:5, p99.9:0.5); the summary\n"
+	      "                      adds the most small IOPS (and large MBPS) within\n"
+	      "                      it and where, the trace each ladder's knee\n"
 	      "  -help               this text\n"
 	      "\n"
 	      "exit status: 0 done, 1 an output file could not be written,\n"
@@ -95,6 +101,7 @@ int main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ "skip_failed", no_argument, NULL, 'S' },
 		{ "sum", no_argument, NULL, 'U' },
+		{ "max_latency", required_argument, NULL, 'x' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *testname = NULL, *outdir = ".";
@@ -108,8 +115,10 @@ int main(int argc, char **argv)
 	struct stat st;
 	bool json = false;
 	struct or_written written = { 0 };
+	struct kn_bound bound;
 	int c, i, status = EXIT_OK;
 
+	memset(&bound, 0, sizeof(bound));
 	pt_opts_init(&po);
 	opterr = 0;
 	while ((c = getopt_long_only(argc, argv, "", opts, NULL)) != -1) {
@@ -146,6 +155,10 @@ int main(int argc, char **argv)
 				po.merge = PT_MERGE_MEAN;
 			else
 				die_usage("-merge '%s': must be last or mean%s", optarg, "");
+			break;
+		case 'x':
+			if (kn_parse(&bound, optarg, &err))
+				die_usage("-max_latency %s%s", err.msg, "");
 			break;
 		case 'f':
 			if (!strcmp(optarg, "json"))
@@ -198,6 +211,13 @@ int main(int argc, char **argv)
 			   set.run.argc ? NULL : argv + 1,
 			   set.run.argc ? 0 : (size_t)(argc - 1), &err)) {
 		fprintf(stderr, "fio2orion: %s\n", err.msg);
+		status = EXIT_FAIL;
+		goto out;
+	}
+	/* -max_latency overrides the run's bound. */
+	if (bound.set && or_params_set_bound(&params, &pts, &bound, &err)) {
+		fprintf(stderr, "fio2orion: %s\n", err.msg);
+		or_params_release(&params);
 		status = EXIT_FAIL;
 		goto out;
 	}

@@ -11,7 +11,9 @@
  *   - json+ bins keyed by value (ns in 3.x, us in 2.20/2.21) or by
  *     bucket index with FIO_IO_U_PLAT_* entries (2.2.12 .. 2.19, us);
  *   - client/server: client_stats[] with hostname/port, "All clients",
- *     global options as an array per host (3.39+).
+ *     global options as an array per host (3.39+);
+ *   - the "steadystate" block of a job (2.16+, only when
+ *     steadystate_duration was set); "attained" 0/1.
  */
 #include "fiojson.h"
 
@@ -346,6 +348,51 @@ static json_t *global_for(json_t *doc, const char *host, const char *port)
 	return NULL;
 }
 
+/* A number array of the steadystate window into @out (n values); 0 where not a number. */
+static double *ss_samples(json_t *a, size_t n)
+{
+	double *out = calloc(n ? n : 1, sizeof(*out));
+	size_t i;
+
+	for (i = 0; out && i < n; i++) {
+		json_t *v = json_array_get(a, i);
+		double x = json_is_number(v) ? json_number_value(v) : 0;
+
+		out[i] = isfinite(x) && x >= 0 ? x : 0;
+	}
+	return out;
+}
+
+/* fio's "steadystate" block (2.16+): the setting, the window, attained, the data. */
+static void read_ss(struct fj_ss *ss, json_t *o)
+{
+	json_t *data = json_object_get(o, "data"), *att = json_object_get(o, "attained");
+	json_t *iops = json_object_get(data, "iops"), *bw = json_object_get(data, "bw");
+	uint64_t w = fr_to_u64(num(o, "duration", 0));
+
+	ss->present = true;
+	ss->attained = json_is_true(att) || num(o, "attained", 0) != 0;
+	ss->setting = xstrdup(str(o, "ss"));
+	ss->criterion = xstrdup(str(o, "criterion"));
+	ss->window_s = w > 86400u * 366 ? 86400u * 366 : (unsigned int)w;
+	ss->max_deviation = num(o, "max_deviation", 0);
+	ss->slope = num(o, "slope", 0);
+	ss->iops_mean = num(data, "iops_mean", 0);
+	ss->bw_mean = num(data, "bw_mean", 0);
+	if (json_is_array(iops) && json_array_size(iops)) {
+		ss->n = json_array_size(iops);
+		ss->iops = ss_samples(iops, ss->n);
+		ss->bw = ss_samples(json_is_array(bw) ? bw : NULL, ss->n);
+		if (!ss->iops || !ss->bw) {
+			/* Optional detail: without memory, none. */
+			free(ss->iops);
+			free(ss->bw);
+			ss->iops = ss->bw = NULL;
+			ss->n = 0;
+		}
+	}
+}
+
 static void job_release(struct fj_job *j)
 {
 	int d;
@@ -359,6 +406,10 @@ static void job_release(struct fj_job *j)
 	free(j->simulate);
 	free(j->slot_ios);
 	free(j->slot_lat_ns);
+	free(j->ss.setting);
+	free(j->ss.criterion);
+	free(j->ss.iops);
+	free(j->ss.bw);
 	for (d = 0; d < 2; d++)
 		free(j->dir[d].lat.bins);
 	memset(j, 0, sizeof(*j));
@@ -431,6 +482,8 @@ static int add_job(struct fj_set *set, json_t *doc, json_t *j, unsigned int orde
 	job->usr_cpu = num(j, "usr_cpu", 0);
 	job->sys_cpu = num(j, "sys_cpu", 0);
 	job->job_runtime_ms = fr_to_u64(num(j, "job_runtime", 0));
+	if (json_is_object(json_object_get(j, "steadystate")))
+		read_ss(&job->ss, json_object_get(j, "steadystate"));
 	job->clones = 1;
 	for (d = 0; d < 2; d++) {
 		ret = read_dir(&job->dir[d], json_object_get(j, d ? "write" : "read"),

@@ -55,6 +55,23 @@ struct fj_dir {
 
 enum { FJ_READ = 0, FJ_WRITE = 1 };
 
+/*
+ * fio's "steadystate" block (fio 2.16+; a job with steadystate_duration
+ * set): the criterion, whether it held (fio then ended the job early) and
+ * the window's per-second samples.
+ */
+struct fj_ss {
+	bool present;
+	bool attained;	       /* "attained": 1 */
+	char *setting;	       /* "ss", as fio writes it: "iops_slope:2.000000%" */
+	char *criterion;       /* "criterion": the figure at the end, "2.453258%" */
+	unsigned int window_s; /* "duration": the rolling window, s */
+	double max_deviation, slope;
+	double iops_mean, bw_mean; /* "data": over the window; bw in bytes/s */
+	size_t n;		   /* samples in the window (0 where fio had none yet) */
+	double *iops, *bw;	   /* per second; bw in bytes/s */
+};
+
 struct fj_job {
 	char *name;
 	int groupid;
@@ -77,6 +94,7 @@ struct fj_job {
 	struct fj_dir dir[2];	/* FJ_READ, FJ_WRITE */
 	double usr_cpu, sys_cpu;	/* percent */
 	uint64_t job_runtime_ms;
+	struct fj_ss ss;	/* present only when fio wrote the block */
 	unsigned int clones;	/* entries this one stands for (group_reporting) */
 	/* fiorion's runner: each I/O unit's count and mean lat (ns). */
 	size_t nslots;

@@ -330,6 +330,59 @@ static int hosts_init(struct or_params *p, const struct fj_set *in,
 	return ret;
 }
 
+/* ----------------------------------------------------------- answers */
+
+int or_params_set_bound(struct or_params *p, const struct pt_set *pts,
+			const struct kn_bound *b, struct fr_err *err)
+{
+	free(p->knees);
+	p->knees = NULL;
+	p->nknees = 0;
+	if (b)
+		p->bound = *b;
+	else
+		memset(&p->bound, 0, sizeof(p->bound));
+	/* The 5 % rule needs no bound; without either option, ORION's files. */
+	if (!p->bound.set && !p->stop_at_knee)
+		return 0;
+	return kn_find_all(pts, &p->bound, &p->knees, &p->nknees, err);
+}
+
+/* run.json's bound, whether the ladders stopped, and why they did. */
+static int answers_init(struct or_params *p, const struct ri_run *r,
+			const struct pt_set *pts, struct fr_err *err)
+{
+	struct kn_bound b;
+	size_t i;
+	int ret;
+
+	memset(&b, 0, sizeof(b));
+	p->stop_at_knee = r->stop_at_knee;
+	if (r->nstopped) {
+		p->stopped = calloc(r->nstopped, sizeof(*p->stopped));
+		if (!p->stopped)
+			return -ENOMEM;
+		for (i = 0; i < r->nstopped; i++) {
+			p->stopped[i] = xstrdup(r->stopped[i]);
+			if (r->stopped[i] && !p->stopped[i])
+				return -ENOMEM;
+			p->nstopped++;
+		}
+	}
+	if (r->max_latency) {
+		struct fr_err e;
+
+		e.msg[0] = '\0';
+		if (kn_parse(&b, r->max_latency, &e)) {
+			ret = add_warning(p, "run.json's max_latency %s; the summary gives no answer under it",
+					  e.msg);
+			if (ret)
+				return ret;
+		}
+	}
+	return or_params_set_bound(p, pts, &b, err);
+}
+
 static const char *input_name(const char *t)
 {
 	const char *b;
@@ -449,6 +502,8 @@ int or_params_init(struct or_params *p, const struct fj_set *in,
 		ret = add_warnings(p, r, pts);
 	if (ret != -ENOMEM)
 		ret = hosts_init(p, in, pts);
+	if (ret != -ENOMEM)
+		ret = answers_init(p, r, pts, err);
 	if (!p->version || !p->testname || !p->small_cols || !p->large_cols ||
 	    ret == -ENOMEM) {
 		or_params_release(p);
@@ -486,5 +541,9 @@ void or_params_release(struct or_params *p)
 		pt_set_release(&h->pts);
 	}
 	free(p->hosts);
+	for (i = 0; i < p->nstopped; i++)
+		free(p->stopped[i]);
+	free(p->stopped);
+	free(p->knees);
 	memset(p, 0, sizeof(*p));
 }

@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include "fiojson.h"
+#include "knee.h"
 #include "points.h"
 
 /*
@@ -73,6 +74,20 @@ struct or_params {
 	 */
 	struct or_host *hosts;
 	size_t nhosts;
+	/*
+	 * The answers (issue 15): the latency bound (run.json's
+	 * "max_latency", or fio2orion's -max_latency through
+	 * or_params_set_bound()), whether the ladders stopped past their
+	 * knee, run.json's "stopped" sentences, and each ladder's knee,
+	 * found (kn_find_all()) when there is a bound or the ladders stopped
+	 * at their knee; else none, and the files are ORION's.
+	 */
+	struct kn_bound bound;
+	bool stop_at_knee;
+	char **stopped;
+	size_t nstopped;
+	struct kn_knee *knees;
+	size_t nknees;
 };
 
 /*
@@ -88,6 +103,13 @@ int or_params_init(struct or_params *p, const struct fj_set *in,
 		   char **argv, size_t argc, struct fr_err *err);
 
 void or_params_release(struct or_params *p);
+
+/*
+ * The latency bound of the answers: @b (copied; not set = none), and the
+ * knees of @pts again under it. 0, or -ENOMEM with @err filled.
+ */
+int or_params_set_bound(struct or_params *p, const struct pt_set *pts,
+			const struct kn_bound *b, struct fr_err *err);
 
 /*
  * The distinct loads of the points on the small (@small) or the large

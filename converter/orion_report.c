@@ -15,6 +15,7 @@
 #include "orion_report.h"
 #include "fr_file.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -392,6 +393,193 @@ void or_hosts_csv(FILE *f, const struct or_params *p, const struct pt_set *pts,
 	}
 }
 
+/* ----------------------------------------------------------- answers */
+
+/* "p99 latency" or "latency" (the mean), as the answer lines name it. */
+static void bound_stat(char *buf, size_t len, const struct kn_bound *b)
+{
+	if (b->pct > 0)
+		snprintf(buf, len, "p%g latency", b->pct);
+	else
+		snprintf(buf, len, "latency");
+}
+
+/* The bound's milliseconds as the user gave them ("5" of "p99:5"). */
+static const char *bound_ms(const struct kn_bound *b)
+{
+	const char *c = strchr(b->text, ':');
+
+	return c ? c + 1 : b->text;
+}
+
+/*
+ * "Maximum Small IOPS with latency <= X ms = N @ Small=S and Large=L"
+ * (@small), or the large-I/O line for MBPS; "= none" when no point is
+ * within the bound, and how many points have no such latency when some
+ * have none. Nothing when no point has that class.
+ */
+static void answer_line(FILE *f, const struct or_params *p, const struct pt_set *pts,
+			bool small)
+{
+	const struct pt_point *best = small ? kn_max_iops_under(pts, &p->bound)
+					    : kn_max_mbps_under(pts, &p->bound);
+	size_t i, n = 0, unknown = 0;
+	char st[32];
+
+	for (i = 0; i < pts->n; i++) {
+		const struct pt_class *c = small ? &pts->pts[i].small : &pts->pts[i].large;
+
+		if (!c->present)
+			continue;
+		n++;
+		unknown += kn_lat_ms(c, &p->bound) < 0;
+	}
+	if (!n)
+		return;
+	bound_stat(st, sizeof(st), &p->bound);
+	fprintf(f, "Maximum %s with %s <= %s ms = ", small ? "Small IOPS" : "Large MBPS", st,
+		bound_ms(&p->bound));
+	if (!best)
+		fputs("none", f);
+	else if (small)
+		fprintf(f, "%lld @ Small=%u and Large=%u", iops_of(&best->small), best->s, best->l);
+	else
+		fprintf(f, "%.2f @ Small=%u and Large=%u", best->large.mbps, best->s, best->l);
+	if (unknown)
+		fprintf(f, " (%s unknown at %zu of %zu points)", st, unknown, n);
+	fputc('\n', f);
+}
+
+/* After ORION's extremes: the most small IOPS and large MBPS within the bound. */
+static void summary_answers(FILE *f, const struct or_params *p, const struct pt_set *pts,
+			    enum or_compat c)
+{
+	if (!p->bound.set)
+		return;
+	/* 12.1+ set the result block's parts apart with a blank line. */
+	if (or_layout(c)->lat_lines)
+		fputc('\n', f);
+	answer_line(f, p, pts, true);
+	answer_line(f, p, pts, false);
+}
+
+/* Points that are not the (0, 0) placeholder: ORION's data points. */
+static bool real_point(const struct pt_point *pt)
+{
+	return pt->s || pt->l;
+}
+
+/*
+ * fio's steady state over the run: one line when some point's jobs had
+ * it, naming the points that did not reach it (they ran to the limit).
+ */
+static void summary_steady(FILE *f, const struct pt_set *pts)
+{
+	size_t i, n = 0, missed = 0;
+	const char *sep = "";
+
+	for (i = 0; i < pts->n; i++)
+		if (real_point(&pts->pts[i]) && pts->pts[i].ss.present) {
+			n++;
+			missed += !pts->pts[i].ss.attained;
+		}
+	if (!n)
+		return;
+	if (!missed) {
+		fprintf(f, "Steady state reached at all %zu points\n", n);
+		return;
+	}
+	fprintf(f, "Steady state not reached at %zu of %zu points (ran to the limit): ", missed, n);
+	for (i = 0; i < pts->n; i++) {
+		const struct pt_point *pt = &pts->pts[i];
+
+		if (real_point(pt) && pt->ss.present && !pt->ss.attained) {
+			fprintf(f, "%s(S=%u, L=%u)", sep, pt->s, pt->l);
+			sep = ", ";
+		}
+	}
+	fputc('\n', f);
+}
+
+/*
+ * fio's "iops_slope:2.000000%" as a person writes it, "iops_slope:2%":
+ * the number after the colon without trailing zeros.
+ */
+static void ss_setting(char *buf, size_t len, const char *fio)
+{
+	const char *c = strchr(fio, ':');
+	size_t num, end;
+
+	if (!c) {
+		snprintf(buf, len, "%s", fio);
+		return;
+	}
+	/* The number is c[1] .. c[num]. */
+	num = strspn(c + 1, "0123456789.");
+	end = num;
+	if (memchr(c + 1, '.', num)) {
+		while (end > 1 && c[end] == '0')
+			end--;
+		if (end > 1 && c[end] == '.')
+			end--;
+	}
+	snprintf(buf, len, "%.*s%.*s%s", (int)(c - fio + 1), fio, (int)end, c + 1, c + 1 + num);
+}
+
+/* Seconds to a tenth: "9.4", "60". */
+static void secs_text(char *buf, size_t len, double secs)
+{
+	double r = round(secs * 10.0) / 10.0;
+
+	snprintf(buf, len, r == floor(r) ? "%.0f" : "%.1f", r);
+}
+
+/* After a point's lines: whether its jobs reached fio's steady state, and when. */
+static void trace_steady(FILE *f, const struct pt_point *pt)
+{
+	const struct pt_ss *ss = &pt->ss;
+	char set[64], t[32];
+
+	if (!ss->present)
+		return;
+	ss_setting(set, sizeof(set), ss->setting);
+	secs_text(t, sizeof(t), ss->secs);
+	fprintf(f, "Steady state (%s, %u s window): ", set, ss->window_s);
+	if (ss->attained)
+		fprintf(f, "reached after %s s\n", t);
+	else if (ss->nattained)
+		fprintf(f, "not reached by %u of its %u jobs; ran its full %s s\n",
+			ss->njobs - ss->nattained, ss->njobs, t);
+	else
+		fprintf(f, "not reached; ran its full %s s\n", t);
+}
+
+/* The point a knee marks: the knee's, or the first load when even that is over. */
+static const struct pt_point *knee_point(const struct pt_set *pts, const struct kn_knee *k)
+{
+	unsigned int load = k->knee >= 0 ? k->load : k->next_load;
+
+	if (!load)
+		return NULL;
+	return k->small ? pt_find(pts, load, k->fixed) : pt_find(pts, k->fixed, load);
+}
+
+/* After the block of point @pt: each ladder's knee that is there. */
+static void trace_knees(FILE *f, const struct or_params *p, const struct pt_set *pts,
+			const struct pt_point *pt)
+{
+	char line[512];
+	size_t i;
+
+	for (i = 0; i < p->nknees; i++) {
+		if (knee_point(pts, &p->knees[i]) != pt)
+			continue;
+		kn_describe(&p->knees[i], &p->bound, line, sizeof(line));
+		line[0] = (char)toupper((unsigned char)line[0]);
+		fprintf(f, "%s\n", line);
+	}
+}
+
 /* ----------------------------------------------------------- summary */
 
 /* 12.1: whole microseconds ("avg=1711 us"); 12.2+: three decimals. */
@@ -486,6 +674,9 @@ static void summary(FILE *f, const struct or_params *p, const struct pt_set *pts
 	fprintf(f, "Total Data Points: %llu\n", (unsigned long long)p->total_points);
 	if (p->partial)
 		fprintf(f, "%s\n", p->partial);
+	for (i = 0; i < p->nstopped; i++)
+		fprintf(f, "%s\n", p->stopped[i]);
+	summary_steady(f, pts);
 	fputc('\n', f);
 	if (hosts_have_luns(p)) {
 		/* Each host's LUNs, then ORION's count line over all of them. */
@@ -505,6 +696,7 @@ static void summary(FILE *f, const struct or_params *p, const struct pt_set *pts
 	}
 	fputc('\n', f);
 	or_result_block(f, pts, c);
+	summary_answers(f, p, pts, c);
 	for (i = 0; i < p->nwarnings; i++)
 		fprintf(f, "%sWarning: %s\n", i ? "" : "\n", p->warnings[i]);
 }
@@ -608,6 +800,8 @@ void or_trace(FILE *f, const struct or_params *p, const struct pt_set *pts)
 				trace_class(f, p, &r->large, &r->small, "large",
 					    r->large.req_write >= 0 ? r->large.req_write : w);
 			trace_hosts(f, p, r);
+			trace_steady(f, r);
+			trace_knees(f, p, pts, r);
 		}
 		fputc('\n', f);
 	}

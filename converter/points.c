@@ -453,6 +453,49 @@ static void per_host_load(struct pt_class *c, const struct fj_set *in,
 	c->asked_load = first_asked;
 }
 
+/* Job @j is measured at point @p: its steady state and how long it ran. */
+static void ss_add(struct pt_ss *ss, const struct fj_job *j)
+{
+	uint64_t ms = j->dir[0].runtime_ms;
+	double secs;
+
+	if (j->dir[1].runtime_ms > ms)
+		ms = j->dir[1].runtime_ms;
+	secs = (double)ms / 1000.0;
+	ss->njobs++;
+	if (secs > ss->secs)
+		ss->secs = secs;
+	if (!j->ss.present)
+		return;
+	if (!ss->nwith) {
+		snprintf(ss->setting, sizeof(ss->setting), "%s", j->ss.setting ? j->ss.setting : "");
+		ss->window_s = j->ss.window_s;
+	}
+	ss->nwith++;
+	ss->nattained += j->ss.attained;
+}
+
+static void ss_finish(struct pt_ss *ss)
+{
+	ss->present = ss->nwith > 0;
+	ss->attained = ss->present && ss->nattained == ss->njobs;
+}
+
+/* -merge mean: the groups at one load ran one after the other; all must attain. */
+static void ss_fold(struct pt_ss *a, const struct pt_ss *b)
+{
+	if (!a->nwith && b->nwith) {
+		memcpy(a->setting, b->setting, sizeof(a->setting));
+		a->window_s = b->window_s;
+	}
+	a->njobs += b->njobs;
+	a->nwith += b->nwith;
+	a->nattained += b->nattained;
+	if (b->secs > a->secs)
+		a->secs = b->secs;
+	ss_finish(a);
+}
+
 static int make_point(struct pt_point *p, const struct fj_set *in,
 		      const struct grp *g, const struct pt_opts *o, bool exact,
 		      struct fr_err *err)
@@ -507,6 +550,7 @@ static int make_point(struct pt_point *p, const struct fj_set *in,
 			}
 		}
 		kinds[k] = kind;
+		ss_add(&p->ss, j);
 		load = (unsigned int)(j->iodepth * clones_of(in, g, k));
 		loads[k] = load;
 		if (kind == 's')
@@ -534,6 +578,7 @@ static int make_point(struct pt_point *p, const struct fj_set *in,
 	}
 	class_finish(&p->small, bins_small);
 	class_finish(&p->large, bins_large);
+	ss_finish(&p->ss);
 	p->group = g->key_gid;
 	if (exact) {
 		p->number = g->number;
@@ -814,6 +859,7 @@ int pt_build(struct pt_set *out, const struct fj_set *in,
 			class_mean(&dup->large, &p.large, dup->merged + 1);
 			dup->merged++;
 			dup->uneven_hosts |= p.uneven_hosts;
+			ss_fold(&dup->ss, &p.ss);
 			class_release(&p.small);
 			class_release(&p.large);
 			continue;

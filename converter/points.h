@@ -74,6 +74,22 @@ struct pt_class {
 	bool rand;		/* random (else sequential) */
 };
 
+/*
+ * fio's steady state at a point (the jobs' "steadystate" blocks): whether
+ * every measured job of it attained it, the criterion and window, and
+ * how long the point ran.
+ */
+struct pt_ss {
+	bool present;		/* some measured job had a steadystate block */
+	bool attained;		/* every measured job had one and attained it */
+	unsigned int njobs;	/* measured jobs (small and large, no warm-up) */
+	unsigned int nwith;	/* of them, with a steadystate block */
+	unsigned int nattained; /* of them, attained */
+	char setting[64];	/* the first block's "ss": "iops_slope:2.000000%" */
+	unsigned int window_s;	/* its window ("duration"), s */
+	double secs;		/* how long the point ran: its longest job, s */
+};
+
 struct pt_point {
 	unsigned int number;	/* pNNN, or order of appearance */
 	unsigned int s, l;
@@ -84,6 +100,7 @@ struct pt_point {
 	unsigned int nhosts;	/* hosts whose jobs make the point (0: local) */
 	bool uneven_hosts;	/* inferred: the hosts held different loads, so
 				 * S and L are sums over them */
+	struct pt_ss ss;	/* fio's steady state, when its jobs had it */
 };
 
 struct pt_set {

@@ -4,6 +4,7 @@
  */
 #include "runinfo.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -136,6 +137,44 @@ static void read_hosts(struct ri_run *r, json_t *a)
 	}
 }
 
+/* A load: a count of outstanding I/Os, clamped to unsigned int. */
+static unsigned int load_of(double x)
+{
+	uint64_t v = fr_to_u64(x);
+
+	return v > UINT_MAX ? UINT_MAX : (unsigned int)v;
+}
+
+/* Each ladder's knee; an entry without a known "ladder" or a string "why" is skipped. */
+static void read_knees(struct ri_run *r, json_t *a)
+{
+	json_t *v;
+	size_t i;
+
+	if (!json_is_array(a) || !json_array_size(a))
+		return;
+	r->knees = calloc(json_array_size(a), sizeof(*r->knees));
+	if (!r->knees)
+		return;
+	for (i = 0; i < json_array_size(a); i++) {
+		struct ri_knee *k = &r->knees[r->nknees];
+		const char *ladder;
+
+		v = json_array_get(a, i);
+		ladder = str(v, "ladder");
+		if (!json_is_object(v) || !ladder || !str(v, "why") ||
+		    (strcmp(ladder, "small") && strcmp(ladder, "large")))
+			continue;
+		k->why = strdup(str(v, "why"));
+		if (!k->why)
+			continue;
+		k->small = !strcmp(ladder, "small");
+		k->fixed = load_of(num(v, "fixed", 0));
+		k->load = load_of(num(v, "load", 0));
+		r->nknees++;
+	}
+}
+
 char *ri_write(const struct ri_run *r)
 {
 	json_t *doc = json_object(), *o = json_object(), *a = json_array();
@@ -185,6 +224,31 @@ char *ri_write(const struct ri_run *r)
 		}
 		json_object_set_new(o, "hosts", a);
 	}
+	put_str(o, "max_latency", r->max_latency);
+	if (r->stop_at_knee)
+		json_object_set_new(o, "stop_at_knee", json_true());
+	if (r->nstopped) {
+		a = json_array();
+		for (i = 0; i < r->nstopped; i++)
+			json_array_append_new(a, json_string(r->stopped[i] ? r->stopped[i] : ""));
+		json_object_set_new(o, "stopped", a);
+	}
+	if (r->nknees) {
+		a = json_array();
+		for (i = 0; i < r->nknees; i++) {
+			const struct ri_knee *k = &r->knees[i];
+			json_t *e = json_object();
+
+			json_object_set_new(e, "ladder", json_string(k->small ? "small" : "large"));
+			json_object_set_new(e, "fixed", json_integer((json_int_t)k->fixed));
+			json_object_set_new(e, "load", json_integer((json_int_t)k->load));
+			json_object_set_new(e, "why", json_string(k->why ? k->why : "open"));
+			json_array_append_new(a, e);
+		}
+		json_object_set_new(o, "knees", a);
+	}
+	if (r->duration_auto)
+		json_object_set_new(o, "duration_auto", json_integer((json_int_t)r->duration_auto));
 	json_object_set_new(doc, "fiorion", o);
 	s = json_dumps(doc, JSON_INDENT(2));
 	json_decref(doc);
@@ -238,6 +302,17 @@ void ri_read(struct ri_run *r, json_t *o)
 	}
 	r->start = fr_to_i64(num(o, "start", 0));
 	read_hosts(r, json_object_get(o, "hosts"));
+	r->max_latency = xstrdup(str(o, "max_latency"));
+	r->stop_at_knee = json_is_true(json_object_get(o, "stop_at_knee"));
+	a = json_object_get(o, "stopped");
+	r->stopped = json_array_size(a) ? calloc(json_array_size(a), sizeof(*r->stopped)) : NULL;
+	for (i = 0; r->stopped && i < json_array_size(a); i++) {
+		v = json_array_get(a, i);
+		if (json_is_string(v))
+			r->stopped[r->nstopped++] = xstrdup(json_string_value(v));
+	}
+	read_knees(r, json_object_get(o, "knees"));
+	r->duration_auto = fr_to_u64(num(o, "duration_auto", 0));
 }
 
 void ri_release(struct ri_run *r)
@@ -267,5 +342,12 @@ void ri_release(struct ri_run *r)
 		free(r->warnings[i]);
 	free(r->warnings);
 	free(r->compat);
+	free(r->max_latency);
+	for (i = 0; i < r->nstopped; i++)
+		free(r->stopped[i]);
+	free(r->stopped);
+	for (i = 0; i < r->nknees; i++)
+		free(r->knees[i].why);
+	free(r->knees);
 	memset(r, 0, sizeof(*r));
 }

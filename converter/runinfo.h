@@ -24,10 +24,24 @@
  *                  "luns": [{"name": path, "size": bytes}],
  *                  "vlun_size": bytes}]
  *
+ * Keys of the answers (issue 15), each written only when set, so a run
+ * without -max_latency, -stop_at_knee or -duration auto has none of them:
+ *
+ *   max_latency    the latency bound as given ("5", "p99:5", "p99.9:0.5";
+ *                  knee.h's kn_parse() reads it)
+ *   stop_at_knee   true when each ladder stopped one load past its knee
+ *   stopped        [sentences: a ladder that stopped early, and why]
+ *                  (written by the driver, printed by the summary)
+ *   knees          [{"ladder": "small" | "large", "fixed": the other
+ *                  load, "load": the knee's load (0: none), "why":
+ *                  "latency" | "flat" | "open" | "over"}]
+ *   duration_auto  the MAX seconds of -duration auto[:MAX]
+ *
  * Keys a reader does not find take the defaults noted in struct ri_run;
  * a LUN entry (luns, and each host's) without a string "name" is named
  * "", and a hosts entry that is not an object with a string "name" is
- * skipped, as warnings that are not strings are;
+ * skipped, as warnings and stopped sentences that are not strings are, and
+ * knees entries without "ladder" "small" or "large" and a string "why";
  * tests/data/golden/make-inputs.py writes these keys and no others.
  */
 #ifndef FIORION_RUNINFO_H
@@ -51,6 +65,13 @@ struct ri_host {
 	struct fj_lun *luns;
 	size_t nluns;
 	uint64_t vlun_size;
+};
+
+/* One ladder's knee (kn_find_all()'s, as run.json keeps it). */
+struct ri_knee {
+	bool small;		  /* a row (small loads), else a column */
+	unsigned int fixed, load; /* load 0: no knee */
+	char *why;		  /* "latency", "flat", "open", "over" */
 };
 
 struct ri_run {
@@ -83,6 +104,13 @@ struct ri_run {
 	size_t nwarnings;
 	struct ri_host *hosts;	/* multi-host runs (-clients), else NULL */
 	size_t nhosts;
+	char *max_latency; /* the bound as given, NULL = none */
+	bool stop_at_knee;
+	char **stopped; /* ladders stopped early, one sentence each */
+	size_t nstopped;
+	struct ri_knee *knees;
+	size_t nknees;
+	uint64_t duration_auto; /* -duration auto[:MAX]: MAX s; 0 = not auto */
 };
 
 /* run.json's text for @r ({"fiorion": {...}}), or NULL when memory runs out. */

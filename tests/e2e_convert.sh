@@ -7,7 +7,9 @@
 # tradeoff, bad input (exit 2 with file:line:col), atomic output, a
 # 50 MB json+ file converted whole (its speed: scripts/bench-convert.sh),
 # and client/server results (totals from the hosts' own entries, whatever
-# fio's "All clients" says; _hosts.csv).
+# fio's "All clients" says; _hosts.csv); the answers under a latency
+# bound (run.json's max_latency and fio2orion -max_latency) and fio's
+# steady state in the summary and trace.
 . "$(dirname "$0")/lib.sh"
 
 F2O=$TOP/build/fio2orion
@@ -365,5 +367,89 @@ if [ -s "$T/esc/deep/out/escaped_summary.txt" ] && [ ! -e "$T/esc/escaped_summar
 else
 	not_ok "an input's testname escaped -outdir: $d2"
 	find "$T/esc"
+fi
+# The answers (issue 15). A bound in run.json ("max_latency") adds two
+# lines after ORION's extremes and marks each ladder's knee in the trace;
+# nothing else changes (seed 000's files otherwise as ORION wrote them).
+# fio2orion -max_latency on the run without one gives the very same files.
+mkdir -p "$T/ans/run" "$T/ans/opt"
+python3 - "$G/seed000.json" "$T/ans/seed000-bound.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["fiorion"]["max_latency"] = "30"
+json.dump(d, open(sys.argv[2], "w"), indent=1)
+PY
+"$F2O" -outdir "$T/ans/run" "$T/ans/seed000-bound.json" >"$T/ans/run.err" 2>&1
+"$F2O" -max_latency 30 -outdir "$T/ans/opt" "$G/seed000.json" >"$T/ans/opt.err" 2>&1
+s=$T/ans/run/orion-test_summary.txt
+added=$(diff "$G/seed000/orion-test_summary.txt" "$s" | grep '^[<>]')
+want='> Maximum Small IOPS with latency <= 30 ms = 119 @ Small=3 and Large=0
+> Maximum Large MBPS with latency <= 30 ms = none'
+if [ "$added" = "$want" ] && tail -n 2 "$s" | head -n 1 | grep -q '^Maximum Small IOPS with' \
+	&& cmp -s "$G/seed000/orion-test_iops.csv" "$T/ans/run/orion-test_iops.csv" \
+	&& cmp -s "$G/seed000/orion-test_lat.csv" "$T/ans/run/orion-test_lat.csv"; then
+	ok "run.json max_latency 30: seed 000's summary plus the two answer lines, the CSV files unchanged"
+else
+	not_ok "run.json max_latency: summary lines"
+	echo "$added"
+	cat "$T/ans/run.err"
+fi
+tr=$T/ans/run/orion-test_trace.txt
+if grep -qx 'Knee of the small-I/O ladder at Large=0: Small=2 (Small=3 raised IOPS by 3.5 %, under 5 %)' "$tr" \
+	&& grep -q '^No knee in the large-I/O ladder at Small=0: even its first load, Large=1, is over the bound (latency [0-9.]* ms, over 30 ms)$' "$tr" \
+	&& [ "$(grep -c 'nee ' "$tr")" = 2 ] \
+	&& grep -B1 '^Knee of the small' "$tr" | head -n 1 | grep -q '^ran (small): my   2 '; then
+	ok "trace: each ladder's knee after its point's lines ($(grep -c 'nee ' "$tr") ladders)"
+else
+	not_ok "trace knee marks"
+	grep -n 'nee \|^ran (small): my' "$tr"
+fi
+"$F2O" -outdir "$T/ans/plain" "$G/seed000.json" >/dev/null 2>&1
+if grep -v 'nee ' "$tr" | cmp -s - "$T/ans/plain/orion-test_trace.txt"; then
+	ok "trace: the knee lines are the only difference"
+else
+	not_ok "trace differs beyond the knee lines"
+fi
+if diff -r "$T/ans/run" "$T/ans/opt" >"$T/ans/opt.diff"; then
+	ok "fio2orion -max_latency 30 on the run without a bound: the same files as run.json's bound"
+else
+	not_ok "fio2orion -max_latency differs from run.json's bound"
+	head -20 "$T/ans/opt.diff"
+	cat "$T/ans/opt.err"
+fi
+# -max_latency overrides run.json's; a percentile without percentiles in the input is unknown.
+"$F2O" -max_latency p99:30 -outdir "$T/ans/p99" "$T/ans/seed000-bound.json" >/dev/null 2>&1
+grep -qx 'Maximum Small IOPS with p99 latency <= 30 ms = none (p99 latency unknown at 5 of 5 points)' "$T/ans/p99/orion-test_summary.txt" \
+	&& ok "-max_latency p99:30 overrides the run's; no percentiles in the input: 'none', saying why" \
+	|| { not_ok "-max_latency p99 without percentiles"; tail -n 3 "$T/ans/p99/orion-test_summary.txt"; }
+# A percentile bound on real fio json+ (the bins): the same figure fio printed.
+"$F2O" -max_latency p99:0.2 -testname jp -outdir "$T/ans/jp" "$D/08-jsonplus.json" >/dev/null 2>&1
+p99=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["jobs"][0]["read"]["clat_ns"]["percentile"]["99.000000"])' "$D/08-jsonplus.json")
+if [ "$p99" -le 200000 ] && grep -qx 'Maximum Small IOPS with p99 latency <= 0.2 ms = [0-9]* @ Small=4 and Large=0' "$T/ans/jp/jp_summary.txt"; then
+	ok "p99:0.2 on json+ (fio's p99 $p99 ns): Small=4 is within it"
+elif [ "$p99" -gt 200000 ] && grep -qx 'Maximum Small IOPS with p99 latency <= 0.2 ms = none' "$T/ans/jp/jp_summary.txt"; then
+	ok "p99:0.2 on json+ (fio's p99 $p99 ns): none within it"
+else
+	not_ok "p99 bound on json+ ($p99 ns)"
+	tail -n 3 "$T/ans/jp/jp_summary.txt"
+fi
+for v in 0 p100:5 5ms abc; do
+	"$F2O" -max_latency "$v" -outdir "$T/ans/bad" "$D/01-single-job.json" >"$T/ans/bad.out" 2>&1
+	rc=$?
+	[ $rc = 2 ] && grep -q "^fio2orion: -max_latency '$v': " "$T/ans/bad.out" && [ ! -e "$T/ans/bad" ] \
+		&& ok "-max_latency $v: exit 2, '$(cat "$T/ans/bad.out")'" || { not_ok "-max_latency $v (exit $rc)"; cat "$T/ans/bad.out"; }
+done
+"$F2O" -help | grep -q -- '-max_latency B' && ok "-help lists -max_latency" || not_ok "-help -max_latency"
+# Steady state (fio's "steadystate" block): per point in the trace, over the run in the summary.
+"$F2O" -testname ss -outdir "$T/ss9" "$D/09-steadystate-attained.json" >/dev/null 2>&1
+"$F2O" -testname ss -outdir "$T/ss10" "$D/10-steadystate-not-attained.json" >/dev/null 2>&1
+if grep -qx 'Steady state (iops:20%, 3 s window): reached after 4.9 s' "$T/ss9/ss_trace.txt" \
+	&& grep -qx 'Steady state reached at all 1 points' "$T/ss9/ss_summary.txt" \
+	&& grep -qx 'Steady state (iops_slope:0.001%, 3 s window): not reached; ran its full 4 s' "$T/ss10/ss_trace.txt" \
+	&& grep -qx 'Steady state not reached at 1 of 1 points (ran to the limit): (S=4, L=0)' "$T/ss10/ss_summary.txt"; then
+	ok "steady state from fio 3.33's JSON: reached after 4.9 s / not reached, ran its 4 s (trace and summary)"
+else
+	not_ok "steady state lines"
+	grep -h 'Steady' "$T/ss9/"* "$T/ss10/"*
 fi
 finish

@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * knee.h -- the answer under a latency bound: each ladder's knee, and the
+ * most small IOPS (large MBPS) within the bound.
+ *
+ * A ladder is a row of the matrix (small loads at one large load: small
+ * IOPS and small latency) or a column (large loads at one small load:
+ * large MBPS and large latency). Its knee is the last load before the
+ * next one's latency crosses the bound, or before the next one raises the
+ * throughput by less than 5 % (seed 004's rule). The rule looks only at a
+ * step and the one after it, so the knee found in a whole ladder is the
+ * one a run that stops one load past it (-stop_at_knee) finds: a dip
+ * followed by a rise is a knee at the dip.
+ *
+ * Latency is fio's lat over all directions (PT_ALL): its mean, or a
+ * percentile from the json+ bins, else from fio's percentile list (which
+ * is clat's unless the job set lat_percentiles=1; pt_percentile()). A
+ * step whose latency is unknown (-1: no latency, or no such percentile in
+ * the input) cannot cross the bound: only the 5 % rule judges it, and it
+ * never counts as within the bound for kn_max_iops_under().
+ */
+#ifndef FIORION_KNEE_H
+#define FIORION_KNEE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "fr_err.h"
+#include "points.h"
+
+/* The 5 % rule: a step that raises the throughput by less is flat. */
+#define KN_FLAT_PCT 5.0
+
+struct kn_bound {
+	bool set;
+	double ms;     /* latency bound, ms (> 0) */
+	double pct;    /* 0: mean latency; else the percentile, e.g. 99 or 99.9 */
+	char text[32]; /* as given: "5", "p99:5", "p99.9:0.5" */
+};
+
+/* "MS", "pNN:MS" or "pNN.N:MS" (percentile 1..99.9999); else -EINVAL naming the value. */
+int kn_parse(struct kn_bound *b, const char *s, struct fr_err *err);
+
+/* @c's latency (all directions, PT_ALL) under @b's statistic, in ms; -1 when unknown (no percentiles/bins in the input). Percentiles via pt_percentile() (json+ bins or fio's percentile list). */
+double kn_lat_ms(const struct pt_class *c, const struct kn_bound *b);
+
+enum kn_why {
+	KN_OPEN = 0, /* the ladder ended before any knee */
+	KN_LATENCY,  /* the next load's latency crossed the bound */
+	KN_FLAT,     /* the next load raised IOPS/MBPS by less than 5 % */
+	KN_OVER,     /* even the first load is over the bound: no knee */
+};
+
+/* run.json's word for @w: "open", "latency", "flat" or "over". */
+const char *kn_why_name(enum kn_why w);
+
+struct kn_step {
+	unsigned int load;
+	double value;  /* small IOPS (rows) or large MBPS (columns) */
+	double lat_ms; /* under the bound's statistic; -1 unknown */
+};
+
+/*
+ * The knee of one ladder (@s ascending by load): the last load before
+ * latency crosses @b (when @b->set) or before the value rises by less
+ * than 5 % a step (seed 004's rule); returns its index, or -1 (KN_OVER,
+ * or n == 0). *@why says which. With neither, the last step and KN_OPEN.
+ */
+long kn_ladder(const struct kn_step *s, size_t n, const struct kn_bound *b, enum kn_why *why);
+
+struct kn_knee {
+	/*
+	 * A row: small loads at Large=fixed (small IOPS, small latency);
+	 * else a column: large loads at Small=fixed (large MBPS, large latency).
+	 */
+	bool small;
+	unsigned int fixed; /* the other load */
+	long knee;	    /* index of the knee in the ladder's steps, -1 none */
+	unsigned int load;  /* the knee's load (S for rows, L for columns); 0 when none */
+	enum kn_why why;
+	double value, lat_ms;	/* at the knee */
+	unsigned int next_load; /* the step after the knee (0: none) */
+	double next_value, next_lat_ms;
+	unsigned int nsteps; /* points in the ladder */
+};
+
+/* Every ladder of @pts: each row (points with small load present, grouped by their large load) and each column (points with large load present, grouped by their small load). *@out malloc()ed. */
+int kn_find_all(const struct pt_set *pts, const struct kn_bound *b, struct kn_knee **out, size_t *n, struct fr_err *err);
+
+/* The point with the most small IOPS whose small latency (under @b) <= @b->ms; NULL when none. Same for large MBPS with large latency. */
+const struct pt_point *kn_max_iops_under(const struct pt_set *pts, const struct kn_bound *b);
+const struct pt_point *kn_max_mbps_under(const struct pt_set *pts, const struct kn_bound *b);
+
+/* One sentence for a knee, for the trace and messages, e.g. "knee of the small-I/O ladder at Large=0: Small=4 (Small=5 raised IOPS by 3.1 %, under 5 %)". */
+void kn_describe(const struct kn_knee *k, const struct kn_bound *b, char *buf, size_t len);
+
+#endif
