@@ -79,6 +79,7 @@ DRIVER_SRCS := \
 	driver/hosts.c \
 	driver/fiorion.c \
 	driver/jobfile.c \
+	driver/ladder.c \
 	driver/locate.c \
 	driver/pointloop.c \
 	driver/runset.c \

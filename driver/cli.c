@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "ladder.h"
 #include "runner.h"
 #include "version.h"
 
@@ -58,7 +59,9 @@ static void usage(FILE *f, int status)
 "  -cache_size MB     array cache to warm before each sequential large\n"
 "                     point with unmeasured random I/O; 0 = no warming\n"
 "                     (not given: warm for 120 s)\n"
-"  -duration S        seconds per data point (60)\n"
+"  -duration S        seconds per data point (60); auto[:MAX]: each point\n"
+"                     runs until fio's steady state holds (IOPS slope\n"
+"                     under 2 % over 5 s, after 2 s), at most MAX s (60)\n"
 "  -matrix SHAPE      advanced only: basic (row 0 + column 0), detailed\n"
 "                     (all), point (num_small, num_large), col (num_small\n"
 "                     fixed), row (num_large fixed), max (every load up to\n"
@@ -96,6 +99,15 @@ static void usage(FILE *f, int status)
 "                     points already measured (complete JSON of this run)\n"
 "                     are kept, the others run; the options must give the\n"
 "                     same job files\n"
+"  -max_latency B     the latency bound of the answer: MS (mean) or\n"
+"                     pNN:MS (a percentile, e.g. p99:5, p99.9:20); the\n"
+"                     summary gives the most small IOPS (and large MBPS)\n"
+"                     within it and where; each ladder's knee is marked\n"
+"  -stop_at_knee      stop each ladder (a row of small loads, a column of\n"
+"                     large ones) one load past its knee: the last load\n"
+"                     before latency crosses -max_latency or IOPS (MBPS)\n"
+"                     rise by less than 5 % a step; skipped cells stay\n"
+"                     empty\n"
 "  -clients LIST      run every point on these hosts at once through\n"
 "                     fio's client/server: HOST[:PORT],... or @FILE (one a\n"
 "                     line; port 8765). Each host runs fio --server and\n"
@@ -290,6 +302,8 @@ void cli_parse(struct opts *o, int argc, char **argv)
 		{ "output", required_argument, NULL, 'O' },
 		{ "orion_version", required_argument, NULL, 'V' },
 		{ "clients", required_argument, NULL, 'K' },
+		{ "max_latency", required_argument, NULL, 'x' },
+		{ "stop_at_knee", no_argument, NULL, 'Z' },
 		{ "host_timeout", required_argument, NULL, 'T' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -319,7 +333,18 @@ void cli_parse(struct opts *o, int argc, char **argv)
 		case 'k': o->stripe_kb = parse_num("stripe", optarg, 1, 1048576); break;
 		case 'w': o->write_pct = parse_num("write", optarg, 0, 100); break;
 		case 'c': o->cache_size = parse_num("cache_size", optarg, 0, 1L << 30); break;
-		case 'd': o->duration = parse_num("duration", optarg, 1, 86400); break;
+		case 'd':
+			/* auto[:MAX]: until fio's steady state holds, at most MAX s (60). */
+			if (!strncmp(optarg, "auto", 4) && (!optarg[4] || optarg[4] == ':')) {
+				o->duration_auto = true;
+				o->duration = optarg[4] ? parse_num("duration auto:MAX", optarg + 5, 10, 86400) : 60;
+			} else {
+				o->duration = parse_num("duration", optarg, 1, 86400);
+				o->duration_auto = false;
+			}
+			break;
+		case 'x': o->max_latency = optarg; break;
+		case 'Z': o->stop_at_knee = true; break;
 		case 'm': o->matrix = (enum mx_matrix)pick("matrix", optarg, matrices, 6); o->have_matrix = true; break;
 		case 'a': o->num_small = parse_num("num_small", optarg, 0, 4096); break;
 		case 'b': o->num_large = parse_num("num_large", optarg, 0, 4096); break;
@@ -386,6 +411,8 @@ void cli_parse(struct opts *o, int argc, char **argv)
 	}
 	if (!o->host_timeout)
 		o->host_timeout = 30;
+	if (o->max_latency)
+		ld_check_bound(o->max_latency);
 	if (o->output && !o->jobfile)
 		die_usage("-output: only with -jobfile");
 	if (o->jobfile) {

@@ -50,6 +50,9 @@ struct opts {
 	struct hostset hosts;	/* its hosts */
 	unsigned int host_timeout;	/* s a host may be silent past a point's time */
 	bool runner_given;	/* -runner was on the command line */
+	bool duration_auto;	/* -duration auto[:MAX]: duration is MAX */
+	const char *max_latency;	/* -max_latency, as given */
+	bool stop_at_knee;
 };
 
 

@@ -29,6 +29,7 @@
 #include "fr_file.h"
 #include "jobfile.h"
 #include "jobparse.h"
+#include "ladder.h"
 #include "lunsafe.h"
 #include "locate.h"
 #include "matrix.h"
@@ -198,7 +199,7 @@ static size_t resume_check(const struct run *r, const struct opts *o)
 	bool prefix = true;
 
 	for (i = 0; i < r->plan.n; i++) {
-		char *json = xasprintf("%s/p%03zu.json", r->jobs_dir, i + 1);
+		char *json = xasprintf("%s/p%03zu.json", r->jobs_dir, i + 1), *skip;
 		struct fj_set set = { 0 };
 		char *text;
 		size_t len, k, line = 1;
@@ -219,7 +220,11 @@ static size_t resume_check(const struct run *r, const struct opts *o)
 			free(text);
 			free(job);
 		}
-		if (prefix && !fj_read_file(&set, json, &err) && set.njobs && set.run_id &&
+		skip = xasprintf("%s/p%03zu.skip", r->jobs_dir, i + 1);
+		if (prefix && !access(skip, F_OK)) {
+			/* Not run: its ladder had passed its knee (-stop_at_knee). */
+			done++;
+		} else if (prefix && !fj_read_file(&set, json, &err) && set.njobs && set.run_id &&
 		    !strcmp(set.run_id, r->run_id)) {
 			bool ok = true;
 
@@ -243,6 +248,7 @@ static size_t resume_check(const struct run *r, const struct opts *o)
 		}
 		fj_set_release(&set);
 		free(json);
+		free(skip);
 	}
 	return done;
 }
@@ -446,6 +452,7 @@ static void plan_run(struct run *r, struct opts *o)
 		.write_pct = (unsigned int)o->write_pct,
 		.cache_size = o->cache_size, .vol_size = r->vv->size,
 		.allow_signatures = o->force_write,
+		.steady = o->duration_auto,
 	};
 	for (i = 0; i < r->plan.n; i++)
 		r->total_secs += point_secs(o, &r->jc, &r->plan.pts[i]);
@@ -702,20 +709,33 @@ int main(int argc, char **argv)
 			r.plan.n, r.jobs_dir);
 	} else {
 		char partial[160] = "";
+		size_t skipped;
 		int sig;
 
+		struct ladders *ld = ld_new(&o, &r.plan);
+
 		done = r.resumed;
-		status = run_points(&o, &r.jc, &r.plan, r.jobs_dir, r.total_secs, &done);
+		status = run_points(&o, &r.jc, &r.plan, r.jobs_dir, r.total_secs, ld, &done);
 		sig = pl_stop_signal();
+		skipped = ld_nskipped(ld);
+		if (ld) {
+			/* run.json: the knees, the ladders stopped, the points that ran. */
+			char *rj = xasprintf("%s/run.json", r.jobs_dir);
+
+			if (ld_update_run(ld, rj))
+				status = EXIT_RUN;
+			free(rj);
+			ld_free(ld);
+		}
 		if (sig)
 			snprintf(partial, sizeof(partial),
 				 "Run interrupted (%s): %zu of its %zu points were measured.",
-				 sig == SIGINT ? "SIGINT" : "SIGTERM", done, r.plan.n);
+				 sig == SIGINT ? "SIGINT" : "SIGTERM", done - skipped, r.plan.n);
 		else if (done < r.plan.n)
 			snprintf(partial, sizeof(partial),
 				 "Run stopped: point %zu failed; %zu of its %zu points were measured.",
-				 done + 1, done, r.plan.n);
-		if (done && report(&o, r.jobs_dir, done, false, partial[0] ? partial : NULL))
+				 done + 1, done - skipped, r.plan.n);
+		if (done > skipped && report(&o, r.jobs_dir, done, false, partial[0] ? partial : NULL))
 			status = EXIT_RUN;
 		if (sig) {
 			printf("fiorion: run interrupted by %s; ORION's files cover the %zu points done\n",

@@ -65,6 +65,22 @@ static void section(FILE *f, unsigned int num, const struct mx_point *p,
 }
 
 /*
+ * -duration auto: a measured job ends when fio's steady state holds
+ * (IOPS slope under 2 % over a 5 s window, after 2 s), at most runtime=
+ * MAX. exitall=1 (fio's default exit_what=group) ends the point's other
+ * jobs with the first: the mix of small and large load holds to the end.
+ * Warm-up groups never carry it (they warm for their own time).
+ */
+static void steady(FILE *f, const struct jf_conf *c)
+{
+	if (c->steady)
+		fputs("steadystate=iops_slope:2%\n"
+		      "steadystate_duration=5s\n"
+		      "steadystate_ramp_time=2s\n"
+		      "exitall=1\n", f);
+}
+
+/*
  * A random load of @n outstanding I/Os: one job at iodepth=n, or, on the
  * synchronous psync backend, which holds one I/O per thread whatever
  * iodepth says (fio caps it at 1), n clones of iodepth=1. numjobs is
@@ -102,6 +118,7 @@ void jf_point(FILE *f, const struct jf_conf *c, unsigned int num,
 		random_rw(f, c->write_pct);
 		fprintf(f, "bs=%uk\n", c->size_small);
 		load(f, c, p->s);
+		steady(f, c);
 	}
 	if (!p->l)
 		return;
@@ -110,6 +127,7 @@ void jf_point(FILE *f, const struct jf_conf *c, unsigned int num,
 		random_rw(f, c->write_pct);
 		fprintf(f, "bs=%uk\n", c->size_large);
 		load(f, c, p->l);
+		steady(f, c);
 		return;
 	} else {
 		uint64_t bs = (uint64_t)c->size_large * 1024;
@@ -139,6 +157,7 @@ void jf_point(FILE *f, const struct jf_conf *c, unsigned int num,
 			fprintf(f, "rw=read\nbs=%uk\niodepth=%u\nnumjobs=%u\n"
 				   "size=%s\noffset_increment=%s\n",
 				c->size_large, c->num_streamio, readers, slice, slice);
+			steady(f, c);
 		}
 		if (writers) {
 			section(f, num, p, "large", &sw);
@@ -147,6 +166,7 @@ void jf_point(FILE *f, const struct jf_conf *c, unsigned int num,
 			if (readers)
 				fprintf(f, "offset=%s\n", woff);
 			fprintf(f, "size=%s\noffset_increment=%s\n", slice, slice);
+			steady(f, c);
 		}
 	}
 }

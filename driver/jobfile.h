@@ -36,6 +36,7 @@ struct jf_conf {
 	uint64_t vol_size;	/* bytes: stream slices past 100 streams */
 	const char *run_id;	/* NULL: none (job files with placeholders) */
 	bool allow_signatures;	/* -force_write: the engine's allow_signatures=1 */
+	bool steady;		/* -duration auto: fio's steady-state options */
 };
 
 /* Does this point get a warm-up group? */

@@ -15,6 +15,7 @@
 #include "fiojson.h"
 #include "fr_file.h"
 #include "jobparse.h"
+#include "ladder.h"
 #include "orion_report.h"
 #include "pointloop.h"
 #include "points.h"
@@ -178,8 +179,13 @@ int report(const struct opts *o, const char *jobs_dir, size_t done,
 	ret = fj_read_file(&set, path, &err);
 	free(path);
 	for (i = 1; !ret && i <= done; i++) {
-		path = xasprintf("%s/p%03zu.json", jobs_dir, i);
-		ret = fj_read_file(&set, path, &err);
+		path = xasprintf("%s/p%03zu.skip", jobs_dir, i);
+		if (access(path, F_OK)) {
+			/* Not a point a stopped ladder skipped (-stop_at_knee). */
+			free(path);
+			path = xasprintf("%s/p%03zu.json", jobs_dir, i);
+			ret = fj_read_file(&set, path, &err);
+		}
 		free(path);
 	}
 	pt_opts_init(&po);
@@ -230,7 +236,7 @@ int pl_stop_signal(void)
 }
 
 int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_plan *plan,
-	       const char *jobs_dir, long total_secs, size_t *done)
+	       const char *jobs_dir, long total_secs, struct ladders *ld, size_t *done)
 {
 	const char *runner = strcmp(o->runner, "fio") ? "the built-in runner" : "fio";
 	struct sigaction sa;
@@ -246,18 +252,45 @@ int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_p
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
-	/* -resume: the points before *done are measured already. */
-	for (i = 0; i < *done; i++)
+	/* -resume: the points before *done are measured (or skipped) already. */
+	for (i = 0; i < *done; i++) {
+		char *json = xasprintf("%s/p%03zu.json", jobs_dir, i + 1), why[600];
+
 		left -= point_secs(o, jc, &plan->pts[i]);
+		if (!access(json, F_OK))
+			ld_measured(ld, i, json);
+		else
+			ld_skip(ld, i, why, sizeof(why));
+		free(json);
+	}
 	for (i = *done; i < plan->n; i++) {
 		const struct mx_point *p = &plan->pts[i];
 		char *job = job_path(jobs_dir, o, i, 0);
 		char *json = xasprintf("%s/p%03zu.json", jobs_dir, i + 1);
 		char *errf = xasprintf("%s/p%03zu.err", jobs_dir, i + 1);
-		char *why = NULL, res[128], eta[32];
+		char *why = NULL, res[600], eta[32];
 		int failed;
 
 		fmt_hms(eta, sizeof(eta), left);
+		if (!stop_signal && ld_skip(ld, i, res, sizeof(res))) {
+			char *skip = xasprintf("%s/p%03zu.skip", jobs_dir, i + 1);
+			struct fr_err err = { "" };
+			char *line = xasprintf("%s\n", res);
+
+			/* A marker, so -resume and the report know the point was not run. */
+			if (fr_write_atomic(skip, line, strlen(line), &err))
+				die_run("%s", err.msg);
+			fprintf(stderr, "%sfiorion: point %zu of %zu (small=%u, large=%u) not run: %s\n",
+				tty ? "\r\033[K" : "", i + 1, plan->n, p->s, p->l, res);
+			left -= point_secs(o, jc, p);
+			++*done;
+			free(skip);
+			free(line);
+			free(job);
+			free(json);
+			free(errf);
+			continue;
+		}
 		if (o->verbose)
 			verbose_point(i + 1, plan->n, p, job, runner);
 		if (tty)
@@ -301,6 +334,9 @@ int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_p
 		} else {
 			++*done;
 			left -= point_secs(o, jc, p);
+			if (ld_measured(ld, i, json))
+				fprintf(stderr, "fiorion: warning: point %zu: its JSON cannot be read back for -stop_at_knee\n",
+					i + 1);
 			point_result(json, res, sizeof(res));
 			if (o->verbose) {
 				printf("  result: %s\n", res);

@@ -20,8 +20,9 @@ long point_secs(const struct opts *o, const struct jf_conf *jc, const struct mx_
  * until one fails; *@done is then how many are measured. Returns EXIT_OK
  * or EXIT_RUN.
  */
+struct ladders;
 int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_plan *plan,
-	       const char *jobs_dir, long total_secs, size_t *done);
+	       const char *jobs_dir, long total_secs, struct ladders *ld, size_t *done);
 /*
  * Read run.json and the first @done points' JSON, write ORION's files;
  * @partial (NULL: the run was whole) says why it stopped early.

@@ -1,0 +1,274 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * ladder.c -- -stop_at_knee and -max_latency during a run. A ladder is a
+ * row of the matrix (small loads at one large load: small IOPS and
+ * latency) or a column (large loads at one small load: large MBPS and
+ * latency). After each point, the points measured so far are read as the
+ * converter reads them; before each point, its row and its column are
+ * looked at: one that has passed its knee (converter/knee.c: the next
+ * load crossed the bound, or raised the throughput by less than 5 %) is
+ * stopped, and the point is not run. At the end run.json gets the knees,
+ * the stopped ladders and the Total Data Points that ran.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fiojson.h"
+#include "fr_file.h"
+#include "knee.h"
+#include "ladder.h"
+#include "points.h"
+#include "runinfo.h"
+
+struct stop {
+	bool small;		/* the row at Large=fixed, else the column at Small=fixed */
+	unsigned int fixed;
+	unsigned int first;	/* the first load not run */
+	size_t skipped;
+	char why[512];
+};
+
+struct ladders {
+	const struct mx_plan *plan;
+	struct kn_bound b;
+	bool stop_at_knee;
+	struct fj_set set;	/* the points measured so far */
+	struct pt_set pts;
+	struct stop *stops;
+	size_t nstops, nskipped;
+};
+
+void ld_check_bound(const char *text)
+{
+	struct kn_bound b;
+	struct fr_err err = { "" };
+
+	if (kn_parse(&b, text, &err))
+		die_usage("-max_latency: %s", err.msg);
+}
+
+struct ladders *ld_new(const struct opts *o, const struct mx_plan *plan)
+{
+	struct ladders *l;
+	struct fr_err err = { "" };
+
+	if (!o->max_latency && !o->stop_at_knee)
+		return NULL;
+	l = calloc(1, sizeof(*l));
+	if (!l)
+		die_run("out of memory");
+	l->plan = plan;
+	l->stop_at_knee = o->stop_at_knee;
+	if (o->max_latency && kn_parse(&l->b, o->max_latency, &err))
+		die_usage("-max_latency: %s", err.msg);
+	return l;
+}
+
+int ld_measured(struct ladders *l, size_t i, const char *json)
+{
+	struct pt_opts po;
+	struct fr_err err = { "" };
+	int ret;
+
+	(void)i;
+	if (!l)
+		return 0;
+	ret = fj_read_file(&l->set, json, &err);
+	if (ret)
+		return ret;
+	pt_set_release(&l->pts);
+	pt_opts_init(&po);
+	return pt_build(&l->pts, &l->set, &po, &err);
+}
+
+/* The measured steps of the row at Large=@fixed (@small) or the column at Small=@fixed below @below. */
+static size_t steps_of(const struct ladders *l, bool small, unsigned int fixed,
+		       unsigned int below, struct kn_step *out)
+{
+	size_t i, n = 0;
+
+	/* pts.by_load is sorted by (s, l): a row's points come in rising s. */
+	for (i = 0; i < l->pts.n; i++) {
+		const struct pt_point *p = &l->pts.pts[l->pts.by_load[i]];
+		const struct pt_class *c = small ? &p->small : &p->large;
+		unsigned int load = small ? p->s : p->l;
+
+		if ((small ? p->l : p->s) != fixed || !c->present || !load || load >= below)
+			continue;
+		out[n].load = load;
+		out[n].value = small ? c->iops : c->mbps;
+		out[n].lat_ms = kn_lat_ms(c, &l->b);
+		n++;
+	}
+	if (!small) {
+		/* A column's points: rising l at one s. */
+		size_t a, b;
+
+		for (a = 1; a < n; a++)
+			for (b = a; b > 0 && out[b - 1].load > out[b].load; b--) {
+				struct kn_step t = out[b];
+
+				out[b] = out[b - 1];
+				out[b - 1] = t;
+			}
+	}
+	return n;
+}
+
+/* Has the ladder passed its knee? Fills @k for the message. */
+static bool past_knee(const struct ladders *l, bool small, unsigned int fixed,
+		      unsigned int below, struct kn_knee *k)
+{
+	struct kn_step *s = calloc(l->pts.n + 1, sizeof(*s));
+	size_t n;
+	enum kn_why why;
+	long at;
+
+	if (!s)
+		die_run("out of memory");
+	n = steps_of(l, small, fixed, below, s);
+	at = n ? kn_ladder(s, n, &l->b, &why) : -1;
+	memset(k, 0, sizeof(*k));
+	if (n && why != KN_OPEN) {
+		k->small = small;
+		k->fixed = fixed;
+		k->knee = at;
+		k->why = why;
+		k->nsteps = (unsigned int)n;
+		if (at >= 0) {
+			k->load = s[at].load;
+			k->value = s[at].value;
+			k->lat_ms = s[at].lat_ms;
+		}
+		if ((size_t)(at + 1) < n) {
+			k->next_load = s[at + 1].load;
+			k->next_value = s[at + 1].value;
+			k->next_lat_ms = s[at + 1].lat_ms;
+		}
+	}
+	free(s);
+	return n && why != KN_OPEN;
+}
+
+/* Count a point a stopped ladder skips; true when the ladder stops now. */
+static bool note_stop(struct ladders *l, const struct kn_knee *k, unsigned int load)
+{
+	struct stop *st;
+	size_t i;
+
+	for (i = 0; i < l->nstops; i++)
+		if (l->stops[i].small == k->small && l->stops[i].fixed == k->fixed) {
+			l->stops[i].skipped++;
+			return false;
+		}
+	st = realloc(l->stops, (l->nstops + 1) * sizeof(*st));
+	if (!st)
+		die_run("out of memory");
+	l->stops = st;
+	st = &st[l->nstops++];
+	memset(st, 0, sizeof(*st));
+	st->small = k->small;
+	st->fixed = k->fixed;
+	st->first = load;
+	st->skipped = 1;
+	kn_describe(k, &l->b, st->why, sizeof(st->why));
+	return true;
+}
+
+bool ld_skip(struct ladders *l, size_t i, char *buf, size_t len)
+{
+	const struct mx_point *p;
+	struct kn_knee k;
+
+	if (!l || !l->stop_at_knee || !l->pts.n)
+		return false;
+	p = &l->plan->pts[i];
+	if ((p->s && past_knee(l, true, p->l, p->s, &k)) ||
+	    (p->l && past_knee(l, false, p->s, p->l, &k))) {
+		char why[400];
+
+		kn_describe(&k, &l->b, why, sizeof(why));
+		if (note_stop(l, &k, k.small ? p->s : p->l))
+			snprintf(buf, len, "its ladder is past its knee (%s)", why);
+		else
+			snprintf(buf, len, "the %s ladder at %s=%u stopped",
+				 k.small ? "small-I/O" : "large-I/O", k.small ? "Large" : "Small", k.fixed);
+		l->nskipped++;
+		return true;
+	}
+	return false;
+}
+
+size_t ld_nskipped(const struct ladders *l)
+{
+	return l ? l->nskipped : 0;
+}
+
+int ld_update_run(struct ladders *l, const char *run_json)
+{
+	struct fj_set set = { 0 };
+	struct fr_err err = { "" };
+	struct kn_knee *k = NULL;
+	struct ri_run *r;
+	size_t n = 0, i;
+	char *text;
+	int ret;
+
+	if (!l)
+		return 0;
+	ret = fj_read_file(&set, run_json, &err);
+	if (ret)
+		return ret;
+	r = &set.run;
+	if (l->b.set && !r->max_latency)
+		r->max_latency = strdup(l->b.text);
+	r->stop_at_knee = l->stop_at_knee;
+	if (l->nstops) {
+		r->stopped = calloc(l->nstops, sizeof(*r->stopped));
+		if (!r->stopped)
+			die_run("out of memory");
+		for (i = 0; i < l->nstops; i++) {
+			const struct stop *s = &l->stops[i];
+
+			if (asprintf(&r->stopped[i],
+				     "Ladder stopped one load past its knee: %s; %zu of its points not run (from %s=%u).",
+				     s->why, s->skipped, s->small ? "Small" : "Large", s->first) < 0)
+				die_run("out of memory");
+			r->nstopped++;
+		}
+	}
+	if (r->total_points >= l->nskipped)
+		r->total_points -= l->nskipped;
+	if (l->pts.n && kn_find_all(&l->pts, &l->b, &k, &n, &err) == 0 && n) {
+		r->knees = calloc(n, sizeof(*r->knees));
+		if (!r->knees)
+			die_run("out of memory");
+		for (i = 0; i < n; i++) {
+			r->knees[i].small = k[i].small;
+			r->knees[i].fixed = k[i].fixed;
+			r->knees[i].load = k[i].load;
+			r->knees[i].why = strdup(kn_why_name(k[i].why));
+		}
+		r->nknees = n;
+	}
+	free(k);
+	text = ri_write(r);
+	ret = text ? fr_write_atomic(run_json, text, strlen(text), &err) : -ENOMEM;
+	if (ret)
+		fprintf(stderr, "fiorion: cannot write %s: %s\n", run_json, err.msg);
+	free(text);
+	fj_set_release(&set);
+	return ret;
+}
+
+void ld_free(struct ladders *l)
+{
+	if (!l)
+		return;
+	pt_set_release(&l->pts);
+	fj_set_release(&l->set);
+	free(l->stops);
+	free(l);
+}
