@@ -475,6 +475,8 @@ static int add_job(struct fj_set *set, json_t *doc, json_t *j, unsigned int orde
 	job->bs = opt_size(opt(j, global, "bs"));
 	if (!job->bs)
 		job->bs = opt_size(opt(j, global, "blocksize"));
+	v = opt(j, global, "exitall");
+	job->exitall = v && (!*v || strcmp(v, "0"));
 	job->filename = xstrdup(opt(j, global, "filename"));
 	job->lunfile = xstrdup(opt(j, global, "lunfile"));
 	job->luns = xstrdup(opt(j, global, "luns"));

@@ -95,6 +95,7 @@ struct fj_job {
 	double usr_cpu, sys_cpu;	/* percent */
 	uint64_t job_runtime_ms;
 	struct fj_ss ss;	/* present only when fio wrote the block */
+	bool exitall;		/* exitall=1: its group ends with its first job */
 	unsigned int clones;	/* entries this one stands for (group_reporting) */
 	/* fiorion's runner: each I/O unit's count and mean lat (ns). */
 	size_t nslots;

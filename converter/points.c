@@ -462,11 +462,27 @@ static void ss_add(struct pt_ss *ss, const struct fj_job *j)
 	if (j->dir[1].runtime_ms > ms)
 		ms = j->dir[1].runtime_ms;
 	secs = (double)ms / 1000.0;
+	unsigned int h;
+
 	ss->njobs++;
+	ss->nexitall += j->exitall;
 	if (secs > ss->secs)
 		ss->secs = secs;
+	/* Each host's fio ends its own group: exitall is judged per host. */
+	for (h = 0; h < ss->nhosts; h++)
+		if ((!ss->hosts[h] && !j->host) ||
+		    (ss->hosts[h] && j->host && !strcmp(ss->hosts[h], j->host)))
+			break;
+	if (h == ss->nhosts && h < 64) {
+		ss->hosts[h] = j->host;
+		ss->nhosts++;
+	}
 	if (!j->ss.present)
 		return;
+	if (j->ss.attained && h < 64 && !ss->host_attained[h]) {
+		ss->host_attained[h] = true;
+		ss->nhosts_attained++;
+	}
 	if (!ss->nwith) {
 		snprintf(ss->setting, sizeof(ss->setting), "%s", j->ss.setting ? j->ss.setting : "");
 		ss->window_s = j->ss.window_s;
@@ -478,7 +494,16 @@ static void ss_add(struct pt_ss *ss, const struct fj_job *j)
 static void ss_finish(struct pt_ss *ss)
 {
 	ss->present = ss->nwith > 0;
-	ss->attained = ss->present && ss->nattained == ss->njobs;
+	/*
+	 * With exitall=1 (fiorion's -duration auto) the first job to reach
+	 * steady state ends the others of its group: the point reached it
+	 * when on every host one job did.
+	 */
+	ss->attained = ss->present &&
+		       (ss->nattained == ss->njobs ||
+			(ss->nexitall == ss->njobs && ss->nhosts <= 64 &&
+			 ss->nhosts_attained == ss->nhosts));
+	memset(ss->hosts, 0, sizeof(ss->hosts));	/* the jobs' strings: not kept */
 }
 
 /* -merge mean: the groups at one load ran one after the other; all must attain. */
@@ -491,6 +516,8 @@ static void ss_fold(struct pt_ss *a, const struct pt_ss *b)
 	a->njobs += b->njobs;
 	a->nwith += b->nwith;
 	a->nattained += b->nattained;
+	/* Merged groups ran one after the other: exitall judged each alone. */
+	a->nexitall = 0;
 	if (b->secs > a->secs)
 		a->secs = b->secs;
 	ss_finish(a);

@@ -81,10 +81,15 @@ struct pt_class {
  */
 struct pt_ss {
 	bool present;		/* some measured job had a steadystate block */
-	bool attained;		/* every measured job had one and attained it */
+	bool attained;		/* every measured job had one and attained it, or
+				 * (exitall=1) on every host one job did and ended the rest */
 	unsigned int njobs;	/* measured jobs (small and large, no warm-up) */
 	unsigned int nwith;	/* of them, with a steadystate block */
 	unsigned int nattained; /* of them, attained */
+	unsigned int nexitall;	/* of them, with exitall=1 */
+	unsigned int nhosts, nhosts_attained;	/* hosts (1 when local), and those with one attained */
+	const char *hosts[64];	/* while building only: the jobs' host names */
+	bool host_attained[64];
 	char setting[64];	/* the first block's "ss": "iops_slope:2.000000%" */
 	unsigned int window_s;	/* its window ("duration"), s */
 	double secs;		/* how long the point ran: its longest job, s */

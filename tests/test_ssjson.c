@@ -281,6 +281,50 @@ static void test_ss_multi_job(void **state)
 	release(&set, &pts, &p);
 }
 
+/* @j with exitall=1 in its options (fiorion's -duration auto job files). */
+static char *exitall(char *j)
+{
+	const char *from = "\"rw\": \"randread\"}";
+	char *at = strstr(j, from), *s;
+
+	assert_non_null(at);
+	if (asprintf(&s, "%.*s\"rw\": \"randread\", \"exitall\": \"1\"}%s", (int)(at - j), j,
+		     at + strlen(from)) < 0)
+		abort();
+	free(j);
+	return s;
+}
+
+/*
+ * exitall=1: the first job to reach steady state ends the point's others,
+ * which then have not attained it: the point reached it. Without exitall
+ * (two jobs that ran on independently) it did not; with exitall on two
+ * hosts, each host's fio must have had a job reach it.
+ */
+static void test_ss_exitall(void **state)
+{
+	char *jobs[6], *a, *n;
+	struct fj_set set;
+	struct pt_set pts;
+	struct or_params p;
+
+	(void)state;
+	jobs[0] = exitall(job("p001-s2-l1-small", 0, 2, 8192, 9000, 9000, a = ss("iops_slope:2.000000%", 1)));
+	free(a);
+	jobs[1] = exitall(job("p001-s2-l1-large", 0, 1, 1048576, 900, 9000, n = ss("iops_slope:2.000000%", 0)));
+	free(n);
+	jobs[2] = job("p002-s4-l1-small", 0, 4, 8192, 9000, 9000, a = ss("iops_slope:2.000000%", 1));
+	free(a);
+	jobs[3] = job("p002-s4-l1-large", 0, 1, 1048576, 6000, 60000, n = ss("iops_slope:2.000000%", 0));
+	free(n);
+	build(&set, &pts, &p, jobs, 4, PT_MERGE_NONE);
+	assert_int_equal(pts.n, 2);
+	assert_true(pts.pts[0].ss.attained);
+	assert_true(pts.pts[0].ss.secs == 9.0);
+	assert_false(pts.pts[1].ss.attained);
+	release(&set, &pts, &p);
+}
+
 /* -merge mean: groups at one load that ran one after the other must all reach it. */
 static void test_ss_merge_mean(void **state)
 {
@@ -324,6 +368,7 @@ int main(void)
 		cmocka_unit_test(test_ss_absent),
 		cmocka_unit_test(test_ss_multi_job),
 		cmocka_unit_test(test_ss_merge_mean),
+		cmocka_unit_test(test_ss_exitall),
 	};
 
 	return cmocka_run_group_tests_name("ssjson", tests, NULL, NULL);
