@@ -89,6 +89,7 @@ DRIVER_SRCS := \
 	driver/runner/rnjson.c \
 	driver/runner/rnstat.c \
 	driver/runner/runner.c \
+	driver/runner/steady.c \
 	driver/runner/workload.c \
 	# EOL
 
@@ -104,6 +105,7 @@ UNIT_TESTS := \
 	test_report \
 	test_rnstat \
 	test_ssjson \
+	test_steady \
 	test_vio \
 	test_viofake \
 	test_vvol \
@@ -213,6 +215,10 @@ $(B)/tests/test_workload: tests/test_workload.c $(B)/san/driver/runner/workload.
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lm
 
 $(B)/tests/test_rnstat: tests/test_rnstat.c $(B)/san/driver/runner/rnstat.o
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lm
+
+$(B)/tests/test_steady: tests/test_steady.c $(B)/san/driver/runner/steady.o $(B)/san/driver/runner/jobparse.o $(COMMON_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lm
 

@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -326,6 +327,93 @@ static int opt_verify_pattern(struct jp_job *j, const char *v, bool *sw)
 	return 0;
 }
 
+/* A limit of steadystate=: a finite number >= 0, nothing after it. */
+static int parse_limit(const char *v, double *out)
+{
+	char *end;
+	double d;
+
+	if (!isdigit((unsigned char)*v) && *v != '.')
+		return -EINVAL;
+	d = strtod(v, &end);
+	if (*end || !isfinite(d))
+		return -EINVAL;
+	*out = d;
+	return 0;
+}
+
+/*
+ * options.c: str_steadystate_cb(). CRITERION:LIMIT, the criterion one of
+ * fio's four names exactly; LIMIT with '%' a percentage (any criterion),
+ * else IOPS (a number) or bytes/s (fio's size syntax, 1k = 1024).
+ */
+static int opt_steadystate(struct jp_job *j, const char *v, bool *sw)
+{
+	static const struct {
+		const char *name;
+		unsigned int crit;
+	} crits[] = {
+		{ "iops", JP_SS_IOPS },
+		{ "iops_slope", JP_SS_IOPS | JP_SS_SLOPE },
+		{ "bw", JP_SS_BW },
+		{ "bw_slope", JP_SS_BW | JP_SS_SLOPE },
+	};
+	const char *colon = strchr(v, ':');
+	char lim[64], *l, *pct;
+	unsigned int crit = 0;
+	size_t i, n;
+	double d;
+
+	(void)sw;
+	if (!colon)
+		return -EINVAL;
+	n = (size_t)(colon - v);
+	for (i = 0; i < sizeof(crits) / sizeof(crits[0]); i++)
+		if (strlen(crits[i].name) == n && !strncmp(v, crits[i].name, n))
+			crit = crits[i].crit;
+	if (!crit || strlen(colon + 1) >= sizeof(lim))
+		return -EINVAL;
+	strcpy(lim, colon + 1);
+	l = trim(lim);
+	pct = strchr(l, '%');
+	if (pct) {
+		if (pct[1])
+			return -EINVAL;
+		*pct = '\0';
+		l = trim(l);
+		crit |= JP_SS_PCT;
+	}
+	if (pct || crit & JP_SS_IOPS) {
+		if (parse_limit(l, &d))
+			return -EINVAL;
+	} else {
+		uint64_t b;
+
+		if (fr_parse_size(l, &b))
+			return -EINVAL;
+		d = (double)b;
+	}
+	j->ss_crit = crit;
+	j->ss_limit = d;
+	return 0;
+}
+
+/*
+ * exitall is fio's flag of the whole run (str_exitall_cb()), set by any
+ * value: fio 3.33 takes exitall=0 as exitall. That is refused here
+ * rather than run as the opposite of what it says.
+ */
+static int opt_exitall(struct jp_job *j, const char *v, bool *sw)
+{
+	unsigned int n;
+
+	(void)sw;
+	if (v && (parse_uint(v, 0, UINT32_MAX, &n) || !n))
+		return -EINVAL;
+	j->exitall = true;
+	return 0;
+}
+
 #define F(field) offsetof(struct jp_job, field)
 
 /* Every option the built-in runner takes, with fio's name and meaning. */
@@ -365,6 +453,13 @@ static const struct jp_option options[] = {
 	{ .name = "verify_pattern", .type = OT_FN, .fn = opt_verify_pattern, .need_value = true,
 	  .hint = "give a hex number of up to 4 bytes, e.g. 0xdeadbeef" },
 	{ .name = "do_verify", .type = OT_BOOL, .off = F(do_verify) },
+	/* Steady state (fio 3.33 has no steadystate_check_interval: 1 s). */
+	{ .name = "steadystate", .alias = "ss", .type = OT_FN, .fn = opt_steadystate, .need_value = true,
+	  .hint = "give CRITERION:LIMIT, the criterion iops, iops_slope, bw or bw_slope, the limit a percentage (iops_slope:2%) or a number (IOPS; bytes/s for bw, with fio's size suffixes: bw:10m)" },
+	{ .name = "steadystate_duration", .alias = "ss_dur", .type = OT_TIME, .off = F(ss_dur_us), .need_value = true },
+	{ .name = "steadystate_ramp_time", .alias = "ss_ramp", .type = OT_TIME, .off = F(ss_ramp_us), .need_value = true },
+	{ .name = "exitall", .type = OT_FN, .fn = opt_exitall,
+	  .hint = "fio 3.33 ends the group whatever exitall's value (exitall=0 too); write exitall or exitall=1, or leave it out" },
 	/* Reporting. */
 	{ .name = "description", .type = OT_STR, .off = F(description), .need_value = true },
 	{ .name = "bwavgtime", .type = OT_UINT, .off = F(bw_avg_ms), .min = 1, .max = INT32_MAX },
@@ -390,6 +485,14 @@ static const struct jp_option *find_option(const char *key)
 bool jp_option_known(const char *key)
 {
 	return find_option(key) != NULL;
+}
+
+/* The name fio echoes in "job options": its own, never an alias (parse.c). */
+static const char *canonical(const char *key)
+{
+	const struct jp_option *o = find_option(key);
+
+	return o ? o->name : key;
 }
 
 /* Apply one option to @j, as its table entry says. */
@@ -460,6 +563,23 @@ static void job_defaults(struct jp_job *j)
 	j->bw_avg_ms = 500;
 	j->iops_avg_ms = 500;
 	j->disk_util = true;
+	/* options.c: steadystate's default, "iops_slope:0.01%". */
+	j->ss_crit = JP_SS_IOPS | JP_SS_SLOPE | JP_SS_PCT;
+	j->ss_limit = 0.01;
+}
+
+/*
+ * steadystate.c: td_steadystate_init() rejects a job whose steady state,
+ * as set up, differs from that of another job of its group: whole
+ * seconds of duration, limit, ramp, criterion (all zero when off).
+ */
+static bool ss_same(const struct jp_job *a, const struct jp_job *b)
+{
+	if (!a->ss_dur_us || !b->ss_dur_us)
+		return !a->ss_dur_us && !b->ss_dur_us;
+	return a->ss_dur_us / 1000000 == b->ss_dur_us / 1000000 &&
+	       a->ss_limit == b->ss_limit && a->ss_ramp_us == b->ss_ramp_us &&
+	       a->ss_crit == b->ss_crit;
 }
 
 struct section {
@@ -565,7 +685,7 @@ int jp_parse_buffer(struct jp_file *f, const char *name, const char *text,
 			if (in_global) {
 				ret = kv_push(&glob, &nglob, key, exp, ln);
 				if (!ret)
-					ret = kv_push(&f->global, &f->nglobal, key, exp, ln);
+					ret = kv_push(&f->global, &f->nglobal, canonical(key), exp, ln);
 			} else {
 				ret = kv_push(&sec[nsec - 1].kv, &sec[nsec - 1].nkv, key, exp, ln);
 			}
@@ -597,7 +717,7 @@ int jp_parse_buffer(struct jp_file *f, const char *name, const char *text,
 				goto out;
 			/* The job's own lines (after the copied globals). */
 			if (sec[i].kv[k].line > sec[i].line &&
-			    (ret = kv_push(&j->own, &j->nown, sec[i].kv[k].key,
+			    (ret = kv_push(&j->own, &j->nown, canonical(sec[i].kv[k].key),
 					   sec[i].kv[k].val, sec[i].kv[k].line)))
 				goto out;
 		}
@@ -619,6 +739,24 @@ int jp_parse_buffer(struct jp_file *f, const char *name, const char *text,
 		}
 	}
 	f->ngroups = gid + 1;
+	for (i = 0; i < f->njobs; i++) {
+		const struct jp_job *j = &f->jobs[i];
+
+		for (k = 0; k < i; k++) {
+			const struct jp_job *o = &f->jobs[k];
+
+			if (o->groupid == j->groupid && !ss_same(o, j)) {
+				ret = fr_errf(err, -EINVAL,
+					      "%s:%u: job '%s': its steady state (steadystate, steadystate_duration, steadystate_ramp_time) differs from that of job '%s' of the same group; fio 3.33 rejects the job (\"steadystate options must be consistent within reporting groups\"): give the jobs of a group the same, or separate them with stonewall",
+					      name, j->line, j->name, o->name);
+				goto out;
+			}
+		}
+	}
+	for (i = 0; i < f->njobs; i++)
+		if (f->jobs[i].exitall)
+			for (k = 0; k < f->njobs; k++)
+				f->jobs[k].exitall = true;
 out:
 	for (i = 0; i < nsec; i++) {
 		free(sec[i].name);

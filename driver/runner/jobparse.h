@@ -23,6 +23,18 @@
 #define JP_MAX_CLONES_N 4096
 #define JP_MAX_CLONES ((unsigned int)JP_MAX_CLONES_N)
 
+/*
+ * fio's steady-state criterion (steadystate=), its FIO_SS_* bits with
+ * fio's values: IOPS or BW, SLOPE for the *_slope forms, PCT when the
+ * limit is a percentage. steady.h adds the bits of a running window.
+ */
+enum {
+	JP_SS_IOPS = 1u << 0,
+	JP_SS_BW = 1u << 1,
+	JP_SS_SLOPE = 1u << 2,
+	JP_SS_PCT = 1u << 6,
+};
+
 enum jp_rw {
 	JP_READ, JP_WRITE, JP_RANDREAD, JP_RANDWRITE, JP_RW, JP_RANDRW,
 };
@@ -43,7 +55,7 @@ struct jp_job {
 	char *name;
 	unsigned int line;	/* of its [section] */
 	int groupid;
-	struct jp_kv *own;	/* the job's own options, for "job options" */
+	struct jp_kv *own;	/* the job's own options, for "job options" (fio's names, not aliases) */
 	size_t nown;
 
 	/* Engine and target. */
@@ -65,6 +77,20 @@ struct jp_job {
 	unsigned int pattern_len;	/* bytes of pattern */
 	bool do_verify;
 	bool allow_signatures;	/* the engine's: write LUNs that carry signatures */
+
+	/*
+	 * Steady state (steadystate, steadystate_duration, _ramp_time; fio's
+	 * default criterion iops_slope:0.01%). It is on when the duration
+	 * is at least 1 s (fio keeps whole seconds of it).
+	 */
+	unsigned int ss_crit;	/* JP_SS_IOPS or JP_SS_BW, | JP_SS_SLOPE, | JP_SS_PCT */
+	double ss_limit;	/* percent, IOPS, or bytes/s */
+	uint64_t ss_dur_us, ss_ramp_us;
+	/*
+	 * exitall: when a clone ends, the rest of its group stop. fio keeps
+	 * it for the whole run, so one job's sets it for every job.
+	 */
+	bool exitall;
 
 	/* Reporting. */
 	char *description;	/* NULL: none */

@@ -16,6 +16,7 @@
 #include "jobparse.h"
 #include "lathist.h"
 #include "rnstat.h"
+#include "steady.h"
 #include "fr_err.h"
 #include "vio.h"
 
@@ -65,6 +66,9 @@ struct rn_start {
 	unsigned int ready;	/* clones set up, or failed setting up */
 	bool go, abort;
 	uint64_t t_go;
+	/* The group's clones, for exitall: the first to end stops the rest. */
+	struct rn_td **peers;
+	size_t npeers;
 };
 
 struct rn_td {
@@ -93,6 +97,7 @@ struct rn_td {
 	struct du_set *du;	/* the parent's, to add the LUNs' devices to */
 	struct rs_depths depths;
 	struct rn_sampler bw_smp, iops_smp;
+	struct rn_ss ss;	/* its steady-state window: the parent's */
 	uint64_t t0, t_end;
 	double usr_s, sys_s;	/* from its start to its end, as fio */
 	uint64_t ctx, majf, minf;

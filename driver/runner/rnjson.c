@@ -8,6 +8,7 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -199,6 +200,47 @@ static json_t *slots_json(const struct rn_td *td)
 	return a;
 }
 
+/*
+ * stat.c: the "steadystate" block, for a job with a steady-state window:
+ * the criterion and limit, the window's length in s, whether it held,
+ * the last criterion computed (a string, as fio formats it), the largest
+ * deviation and the slope, and the window's samples oldest first with
+ * their integer means. A slope of 0/0 (a 1 s window) is written null:
+ * fio writes nan there, which is no JSON.
+ */
+static json_t *ss_json(const struct rn_ss *ss)
+{
+	json_t *o = json_object(), *data = json_object();
+	json_t *iops = json_array(), *bw = json_array();
+	uint64_t *wi = calloc(ss->dur, sizeof(*wi)), *wb = calloc(ss->dur, sizeof(*wb));
+	char buf[64];
+	uint64_t l;
+
+	ss_name(ss, buf, sizeof(buf));
+	json_object_set_new(o, "ss", json_string(buf));
+	json_object_set_new(o, "duration", json_integer((int)ss->dur));
+	json_object_set_new(o, "attained", json_integer((ss->state & RN_SS_ATTAINED) > 0));
+	ss_criterion_name(ss, buf, sizeof(buf));
+	json_object_set_new(o, "criterion", json_string(buf));
+	json_object_set_new(o, "max_deviation", json_real(ss->deviation));
+	json_object_set_new(o, "slope", isfinite(ss->slope) ? json_real(ss->slope) : json_null());
+	if (wi && wb) {
+		ss_window(ss, wi, wb);
+		for (l = 0; l < ss->dur; l++) {
+			json_array_append_new(bw, json_integer((json_int_t)wb[l]));
+			json_array_append_new(iops, json_integer((json_int_t)wi[l]));
+		}
+	}
+	free(wi);
+	free(wb);
+	json_object_set_new(data, "bw_mean", json_integer((json_int_t)ss_bw_mean(ss)));
+	json_object_set_new(data, "iops_mean", json_integer((json_int_t)ss_iops_mean(ss)));
+	json_object_set_new(data, "iops", iops);
+	json_object_set_new(data, "bw", bw);
+	json_object_set_new(o, "data", data);
+	return o;
+}
+
 static json_t *job_json(const struct rn_td *td, double elapsed, const struct group_agg *g)
 {
 	const struct jp_job *j = td->job;
@@ -241,6 +283,8 @@ static json_t *job_json(const struct rn_td *td, double elapsed, const struct gro
 	json_object_set_new(o, "latency_window", json_integer(0));
 	if (j->description)
 		json_object_set_new(o, "desc", json_string(j->description));
+	if (td->ss.dur)
+		json_object_set_new(o, "steadystate", ss_json(&td->ss));
 	/* Not fio's: fiorion_* keys are fiorion's own additions. */
 	json_object_set_new(o, "iodepth", json_integer(j->iodepth));
 	json_object_set_new(o, "engine", json_string(j->engine_so ? "fiorion" : j->ioengine));

@@ -287,6 +287,19 @@ static double tv_diff(const struct timeval *a, const struct timeval *b)
 	return (double)(b->tv_sec - a->tv_sec) + (double)(b->tv_usec - a->tv_usec) / 1e6;
 }
 
+/*
+ * backend.c, end of thread_main(): with exitall, a clone that ends has
+ * the rest of its group stop (fio_terminate_threads(), exit_what=group).
+ */
+static void stop_peers(const struct rn_td *td)
+{
+	const struct rn_start *s = td->start_line;
+	size_t k;
+
+	for (k = 0; k < s->npeers; k++)
+		__atomic_store_n(&s->peers[k]->stopping, 1, __ATOMIC_RELAXED);
+}
+
 static void *thread_main(void *arg)
 {
 	struct rn_td *td = arg;
@@ -333,6 +346,8 @@ out:
 		td->minf = (uint64_t)(ru.ru_minflt - ru0.ru_minflt);
 		td->majf = (uint64_t)(ru.ru_majflt - ru0.ru_majflt);
 	}
+	if (go && j->exitall)
+		stop_peers(td);
 	if (td->q)
 		td->ops->close_file(td);
 	td->ops->cleanup(td);
@@ -385,6 +400,73 @@ static void sample_group(struct rn_td **tds, size_t first, size_t n)
 }
 
 /*
+ * helper_thread.c's "steadystate" timer: steadystate_check() every
+ * STEADYSTATE_MSEC, the phase set when the run starts (fio's helper
+ * thread starts before its jobs), on only when a job has a steady-state
+ * duration (steadystate_enabled).
+ */
+struct ss_timer {
+	bool on;
+	uint64_t expires;	/* ns */
+};
+
+#define SS_NS ((uint64_t)RN_SS_MSEC * 1000000)
+
+/* rel_time_since(now, t): whole ms from @now to @t, rounded down. */
+static int64_t ms_until(uint64_t now, uint64_t t)
+{
+	int64_t d = (int64_t)(t - now);
+
+	return d >= 0 ? d / 1000000 : -((-d + 999999) / 1000000);
+}
+
+/*
+ * eval_timer() (1 ms of sleep accuracy, a late timer set again from now)
+ * and, when it expires, steadystate_check() over the running clones of
+ * [first, n): each clone is judged on its own numbers (as fio without
+ * group_reporting, which the runner does not take) and stops when its
+ * window holds.
+ */
+static void steady_tick(struct ss_timer *tm, struct rn_td **tds, size_t first, size_t n)
+{
+	uint64_t now = now_ns();
+	int64_t d;
+	size_t k;
+
+	if (!tm->on || ms_until(now, tm->expires) > 1)
+		return;
+	tm->expires += SS_NS;
+	d = ms_until(now, tm->expires);
+	if (d < (int64_t)RN_SS_MSEC - 1 || d > (int64_t)RN_SS_MSEC + 1)
+		tm->expires = now + SS_NS;
+	for (k = first; k < n; k++) {
+		struct rn_td *td = tds[k];
+		uint64_t ios, bytes;
+
+		if (!td->ss.dur || !td->start_line->go ||
+		    __atomic_load_n(&td->done, __ATOMIC_ACQUIRE))
+			continue;
+		ios = __atomic_load_n(&td->st[0].ios, __ATOMIC_RELAXED) +
+		      __atomic_load_n(&td->st[1].ios, __ATOMIC_RELAXED);
+		bytes = __atomic_load_n(&td->st[0].bytes, __ATOMIC_RELAXED) +
+			__atomic_load_n(&td->st[1].bytes, __ATOMIC_RELAXED);
+		if (ss_check(&td->ss, td->start_line->t_go, now_ns(), ios, bytes))
+			__atomic_store_n(&td->stopping, 1, __ATOMIC_RELAXED);
+	}
+}
+
+/* The parent's nap: 10 ms, or less when the steady-state timer is due sooner. */
+static struct timespec nap(const struct ss_timer *tm)
+{
+	struct timespec ts = { 0, 10 * 1000 * 1000 };
+	uint64_t now = now_ns();
+
+	if (tm->on && (int64_t)(tm->expires - now) < ts.tv_nsec)
+		ts.tv_nsec = (int64_t)(tm->expires - now) > 0 ? (long)(tm->expires - now) : 0;
+	return ts;
+}
+
+/*
  * Wait for clones [first, n) to end. Like fio's main loop (backend.c:
  * reap_threads(), then do_usleep(10000), while jobs run), the parent
  * looks every 10 ms instead of sleeping in pthread_join. That
@@ -402,12 +484,18 @@ static void sample_group(struct rn_td **tds, size_t first, size_t n)
  * Returns 0, or -ETIMEDOUT with @err set.
  */
 static int reap(struct rn_td **tds, size_t first, size_t n, unsigned int stuck_s,
-		volatile int *stop, struct fr_err *err)
+		volatile int *stop, struct ss_timer *tm, struct fr_err *err)
 {
-	const struct timespec tick = { 0, 10 * 1000 * 1000 };
 	const uint64_t limit = stuck_s * UINT64_C(1000000000);
+	uint64_t now = now_ns();
 	size_t k = first;
 
+	/*
+	 * fio's helper thread fired the timer on time between the groups,
+	 * with no clone to look at: the next check keeps the run's phase.
+	 */
+	if (tm->on && (int64_t)(now - tm->expires) > 0)
+		tm->expires += ((now - tm->expires) / SS_NS + 1) * SS_NS;
 	while (k < n) {
 		const struct rn_td *td = tds[k];
 		uint64_t last;
@@ -423,7 +511,11 @@ static int reap(struct rn_td **tds, size_t first, size_t n, unsigned int stuck_s
 			for (l = (unsigned int)first; l < n; l++)
 				__atomic_store_n(&tds[l]->stopping, 1, __ATOMIC_RELAXED);
 		if (!limit || (int64_t)(now_ns() - last) <= (int64_t)limit) {
+			struct timespec tick;
+
+			steady_tick(tm, tds, first, n);
 			sample_group(tds, first, n);
+			tick = nap(tm);
 			nanosleep(&tick, NULL);
 			continue;
 		}
@@ -477,7 +569,7 @@ static int open_file_budget(struct rn_td **tds, size_t first, size_t n,
  */
 static int start_group(struct rn_start *s, struct rn_td **tds, size_t first,
 		       size_t n, bool abort, unsigned int stuck_s, volatile int *stop,
-		       struct fr_err *err)
+		       struct ss_timer *tm, struct fr_err *err)
 {
 	const uint64_t limit = stuck_s * UINT64_C(1000000000);
 	unsigned int seen = 0;
@@ -520,6 +612,8 @@ static int start_group(struct rn_start *s, struct rn_td **tds, size_t first,
 	for (k = first; k < n; k++) {
 		__atomic_store_n(&tds[k]->progress, s->t_go, __ATOMIC_RELAXED);
 		tds[k]->bw_smp.t = tds[k]->iops_smp.t = s->t_go;
+		/* backend.c: ss.prev_time is the epoch. */
+		tds[k]->ss.prev_time = s->t_go;
 	}
 	if (abort)
 		s->abort = true;
@@ -527,7 +621,7 @@ static int start_group(struct rn_start *s, struct rn_td **tds, size_t first,
 		s->go = true;
 	pthread_cond_broadcast(&s->cond);
 	pthread_mutex_unlock(&s->lock);
-	return reap(tds, first, n, stuck_s, stop, err);
+	return reap(tds, first, n, stuck_s, stop, tm, err);
 }
 
 uint64_t rn_runtime_ms(const struct rn_td *td)
@@ -618,6 +712,10 @@ int rn_run(const struct jp_file *f, const struct rn_opts *o, FILE *out,
 	int g, ret = 0;
 	pthread_attr_t attr;
 	unsigned int stuck_s = o ? o->stuck_s : RN_STUCK_DEFAULT;
+	struct ss_timer tm = { false, t_start + SS_NS };
+
+	for (i = 0; i < f->njobs; i++)
+		tm.on |= f->jobs[i].ss_dur_us != 0;
 	pthread_attr_init(&attr);
 	pthread_attr_setstacksize(&attr, 1 << 20);
 	for (g = 0; g < f->ngroups && !ret && !(o && o->stop && *o->stop); g++) {
@@ -648,6 +746,11 @@ int rn_run(const struct jp_file *f, const struct rn_opts *o, FILE *out,
 				td->rng = j->randrepeat ? 0x9e3779b97f4a7c15ULL ^ (k + 1) * 0x100000001b3ULL
 							: (now_ns() ^ (uint64_t)(uintptr_t)td) | 1;
 				ret = plan_clone(td, err);
+				if (!ret && ss_init(&td->ss, j->ss_crit, j->ss_limit, j->ss_dur_us,
+						    j->ss_ramp_us))
+					ret = fr_errf(err, -ENOMEM,
+						      "job '%s': out of memory for a steady-state window of %" PRIu64 " s",
+						      j->name, j->ss_dur_us / 1000000);
 			}
 		}
 		if (!ret)
@@ -661,6 +764,8 @@ int rn_run(const struct jp_file *f, const struct rn_opts *o, FILE *out,
 		if (!ret) {
 			pthread_mutex_init(&start_line->lock, NULL);
 			pthread_cond_init(&start_line->cond, NULL);
+			start_line->peers = &tds[first];
+			start_line->npeers = ntd - first;
 			for (; i < ntd && !ret; i++) {
 				int e2;
 
@@ -678,7 +783,7 @@ int rn_run(const struct jp_file *f, const struct rn_opts *o, FILE *out,
 				}
 			}
 			if (start_group(start_line, tds, first, i, ret != 0 || (o && o->stop && *o->stop),
-				stuck_s, o ? o->stop : NULL, err)) {
+				stuck_s, o ? o->stop : NULL, &tm, err)) {
 				du_free(&du);
 				return -ETIMEDOUT;	/* threads left behind */
 			}
@@ -706,6 +811,7 @@ int rn_run(const struct jp_file *f, const struct rn_opts *o, FILE *out,
 	for (i = 0; i < ntd; i++) {
 		free(tds[i]->ios);
 		free(tds[i]->bufs);
+		ss_free(&tds[i]->ss);
 		free(tds[i]);
 	}
 	free(tds);

@@ -7,8 +7,10 @@
  *
  * Groups (stonewall) run in order; the jobs of a group and their
  * numjobs clones run at once, one thread each, each holding exactly its
- * iodepth I/Os outstanding (closed loop) for its runtime or until its
- * size/io_size is done.
+ * iodepth I/Os outstanding (closed loop) for its runtime, until its
+ * size/io_size is done, or until its steady state holds (fio's
+ * steadystate options, judged each second per clone: steady.h); with
+ * exitall, the first clone of a group to end ends the group.
  */
 #ifndef FIORION_RUNNER_H
 #define FIORION_RUNNER_H
