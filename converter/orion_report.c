@@ -685,7 +685,7 @@ static void summary(FILE *f, const struct or_params *p, const struct pt_set *pts
 		summary_hosts(f, p, hosts_file);
 		for (i = 0; i < p->nhosts; i++)
 			n += p->hosts[i].nluns;
-		fprintf(f, "%zu FILEs found on %zu hosts.\n", n, p->nhosts);
+		fprintf(f, "%zu FILEs found on %zu host%s.\n", n, p->nhosts, p->nhosts == 1 ? "" : "s");
 	} else {
 		for (i = 0; i < p->nluns; i++)
 			fprintf(f, "Name: %s\tSize: %llu\n", p->luns[i].name,

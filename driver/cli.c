@@ -357,7 +357,7 @@ void cli_parse(struct opts *o, int argc, char **argv)
 			o->runner_given = true;
 			break;
 		case 'K': o->clients = optarg; break;
-		case 'T': o->host_timeout = (unsigned int)parse_num("host_timeout", optarg, 1, 3600); break;
+		case 'T': o->host_timeout = (unsigned int)parse_num("host_timeout", optarg, 5, 3600); break;
 		case 'F': o->fio = optarg; break;
 		case 'E': o->engine = optarg; break;
 		case 'B': o->backend = backends[pick("backend", optarg, backends, 3)]; break;

@@ -22,6 +22,7 @@
 #include "hosts.h"
 
 volatile sig_atomic_t fiochild_pid;
+volatile sig_atomic_t fiochild_stop;
 
 static bool printable(const char *s)
 {
@@ -125,28 +126,27 @@ static double mono_s(void)
  */
 static bool reap(pid_t pid, unsigned int limit_s, int *st)
 {
-	double deadline = mono_s() + limit_s, killed = 0;
-	bool late = false;
+	double deadline = mono_s() + limit_s, termed = 0, stopped = 0;
+	bool late = false, killed = false;
 
-	if (!limit_s) {
-		while (waitpid(pid, st, 0) < 0 && errno == EINTR)
-			;
-		fiochild_pid = 0;
-		return false;
-	}
 	for (;;) {
 		struct timespec ts = { 0, 50 * 1000 * 1000 };
 		pid_t r = waitpid(pid, st, WNOHANG);
+		double now = mono_s();
 
 		if (r == pid || (r < 0 && errno != EINTR))
 			break;
-		if (!late && mono_s() > deadline) {
+		if (limit_s && !late && now > deadline) {
 			late = true;
-			killed = mono_s();
+			termed = now;
 			kill(pid, SIGTERM);
-		} else if (late && killed && mono_s() > killed + 5) {
+		}
+		/* A stop signal (SIGTERM sent by the handler) or the limit: 5 s, then SIGKILL. */
+		if (fiochild_stop && !stopped)
+			stopped = now;
+		if (!killed && ((termed && now > termed + 5) || (stopped && now > stopped + 5))) {
 			kill(pid, SIGKILL);
-			killed = 0;
+			killed = true;
 		}
 		nanosleep(&ts, NULL);
 	}
@@ -181,22 +181,63 @@ int run_fio(const struct opts *o, const char *job, const char *json,
 	return -1;
 }
 
-/* Lines of @path that name @addr (fio's client messages), for an error. */
-static void host_lines(FILE *f, const char *path, const char *addr)
+/* Does @line name @addr as a whole word (not 127.0.0.2 in 127.0.0.21)? */
+static bool names(const char *line, const char *addr)
 {
-	char line[1024];
+	size_t n = strlen(addr);
+	const char *at;
+
+	for (at = strstr(line, addr); at; at = strstr(at + 1, addr)) {
+		char before = at > line ? at[-1] : ' ', after = at[n];
+
+		if (!strchr("0123456789.:-_abcdefghijklmnopqrstuvwxyz", before) &&
+		    !strchr("0123456789.-_abcdefghijklmnopqrstuvwxyz", after ? after : ' '))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Lines of @path about host @h, for an error: fio's client messages name
+ * its address; the server's own lines come as "<its hostname> ...", used
+ * when no other host has that name. Not the JSON's lines.
+ */
+static void host_lines(FILE *f, const char *path, const struct host *h, bool own_name)
+{
+	char line[1024], prefix[300];
 	FILE *in = fopen(path, "re");
 	int n = 0;
 
-	while (in && fgets(line, sizeof(line), in) && n < 4) {
+	snprintf(prefix, sizeof(prefix), "<%s> ", h->server_name ? h->server_name : "");
+	while (in && fgets(line, sizeof(line), in) && n < 6) {
+		const char *s = line + strspn(line, " ");
+
 		line[strcspn(line, "\n")] = '\0';
-		if (strstr(line, addr) && printable(line)) {
+		if (*s == '"' || *s == '{' || *s == '}' || !printable(line))
+			continue;
+		if (names(line, h->addr) ||
+		    (own_name && h->server_name && !strncmp(line, prefix, strlen(prefix)) &&
+		     (strstr(line, "fio:") || strstr(line, "fiorion:")))) {
 			fprintf(f, "    %s\n", line);
 			n++;
 		}
 	}
 	if (in)
 		fclose(in);
+}
+
+/* Is @h's server name its own among the hosts (so its "<name>" lines are its)? */
+static bool own_name(const struct hostset *hs, const struct host *h)
+{
+	size_t i;
+
+	if (!h->server_name)
+		return false;
+	for (i = 0; i < hs->n; i++)
+		if (&hs->h[i] != h && hs->h[i].server_name &&
+		    !strcmp(hs->h[i].server_name, h->server_name))
+			return false;
+	return true;
 }
 
 int run_fio_clients(const struct opts *o, char *const *jobs, const char *json,
@@ -264,8 +305,8 @@ int run_fio_clients(const struct opts *o, char *const *jobs, const char *json,
 			failed ? "a job failed there"
 			: late ? "no result from it before fio was stopped"
 			       : "no result from it (it died, or dropped the connection)");
-		host_lines(f, out, h->addr);
-		host_lines(f, err, h->addr);
+		host_lines(f, out, h, own_name(hs, h));
+		host_lines(f, err, h, own_name(hs, h));
 	}
 	fj_set_release(&set);
 	if (!bad && !late && WIFEXITED(st) && WEXITSTATUS(st) == 0 &&

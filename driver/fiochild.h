@@ -11,6 +11,8 @@
 
 /* The running fio child's PID, 0 when none (for a signal handler to stop it). */
 extern volatile sig_atomic_t fiochild_pid;
+/* Set by a stop signal's handler: a fio that has not ended 5 s later is killed. */
+extern volatile sig_atomic_t fiochild_stop;
 
 /*
  * Run @o->fio --output-format=json+ @job, its JSON into @json, its

@@ -181,6 +181,22 @@ static void resume_id(struct run *r, const struct opts *o)
 	if (!set.run.run_id || strlen(set.run.run_id) != 16)
 		die_usage("-resume: %s names no run identity to continue", path);
 	memcpy(r->run_id, set.run.run_id, 17);
+	/* A multi-host run continues on the same hosts: totals over others would mix. */
+	if (set.run.nhosts || o->clients) {
+		size_t i, k;
+		bool same = set.run.nhosts == o->hosts.n;
+
+		for (i = 0; same && i < o->hosts.n; i++) {
+			for (k = 0; k < set.run.nhosts; k++)
+				if (!strcmp(set.run.hosts[k].name, o->hosts.h[i].label))
+					break;
+			same = k < set.run.nhosts;
+		}
+		if (!same)
+			die_usage("-resume: the run to continue ran on %zu host%s%s; these options name %zu (-clients): its totals would mix two sets of hosts; give the same -clients, or run without -resume",
+				  set.run.nhosts, set.run.nhosts == 1 ? "" : "s",
+				  set.run.nhosts ? "" : " (this one only)", o->hosts.n);
+	}
 	r->start = set.run.start ? (time_t)set.run.start : r->start;
 	fj_set_release(&set);
 	free(path);
@@ -253,6 +269,20 @@ static size_t resume_check(const struct run *r, const struct opts *o)
 	return done;
 }
 
+/* "fio-3.33" from `@fio --version`, or "" when it cannot be run. */
+static void fio_version_of(const char *fio, char *buf, size_t len)
+{
+	char *cmd = xasprintf("'%s' --version 2>/dev/null", fio);
+	FILE *p = strchr(fio, '\'') ? NULL : popen(cmd, "r");
+
+	buf[0] = '\0';
+	if (p && fgets(buf, (int)len, p))
+		buf[strcspn(buf, "\n")] = '\0';
+	if (p)
+		pclose(p);
+	free(cmd);
+}
+
 /* A host's volume as the probe saw it: paths and sizes, nothing open. */
 static struct vvol *host_volume(const struct host *h, bool raid0)
 {
@@ -292,7 +322,7 @@ static void plan_hosts(struct run *r, struct opts *o, const char *testname)
 {
 	struct hostset *hs = &o->hosts;
 	struct fr_err err = { "" };
-	char *msgs = NULL, *line, *save = NULL;
+	char *msgs = NULL, *line, *save = NULL, local_fio[64];
 	struct probe_conf pc = {
 		.fio = o->fio, .engine = r->engine,
 		.simulate = o->raid0 ? "raid0" : "concat", .stripe_kb = (unsigned int)o->stripe_kb,
@@ -315,9 +345,13 @@ static void plan_hosts(struct run *r, struct opts *o, const char *testname)
 		exit(ret == -FR_ESAFETY ? EXIT_SAFETY : ret == -ENOMEM ? EXIT_RUN : EXIT_USAGE);
 	}
 	free(msgs);
+	fio_version_of(o->fio, local_fio, sizeof(local_fio));
 	for (i = 0; i < hs->n; i++) {
 		const struct host *h = &hs->h[i];
 
+		if (local_fio[0] && strcmp(h->fio_version, local_fio))
+			fprintf(stderr, "fiorion: warning: host %s runs %s; this host's fio is %s (fio's client/server wants one release everywhere)\n",
+				h->label, h->fio_version, local_fio);
 		if (strcmp(h->engine_version, FIORION_VERSION))
 			fprintf(stderr, "fiorion: warning: host %s runs fiorion %s's engine; this is fiorion %s\n",
 				h->label, h->engine_version, FIORION_VERSION);
@@ -744,6 +778,7 @@ int main(int argc, char **argv)
 		}
 	}
 	run_release(&r);
+	hosts_release(&o.hosts);
 	if (fflush(stdout) || ferror(stdout))
 		status = EXIT_RUN;
 	return status;

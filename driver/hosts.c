@@ -91,6 +91,10 @@ static int add_host(struct hostset *hs, const char *s, size_t len, const char *w
 	for (end = h->tag; *end; end++)
 		if (*end == ':' || *end == '%')
 			*end = '_';
+	for (i = 0; i + 1 < hs->n; i++)
+		if (!strcmp(hs->h[i].tag, h->tag))
+			return fr_errf(err, -EINVAL, "%s: hosts %s and %s would share the job file names '*.%s.fio'; name one differently",
+				       where, hs->h[i].label, h->label, h->tag);
 	return 0;
 }
 
@@ -288,6 +292,12 @@ static int read_describe(struct host *h, const char *path)
 
 		if (!s)
 			continue;
+		if (line[0] == '<' && !h->server_name) {
+			char *e = strstr(line, "> ");
+
+			if (e && e < s)
+				h->server_name = strndup(line + 1, (size_t)(e - line - 1));
+		}
 		s += strlen("fiorion: describe: ");
 		s[strcspn(s, "\n")] = '\0';
 		if (sscanf(s, "fio %63s engine %63s volume %llu align %u luns %u", ver, eng, &size,
@@ -389,7 +399,11 @@ static int judge(struct host *h, const struct probe_conf *pc, int status, const 
 	fio_lines(s, out);
 	fclose(s);
 	e = probe_error(out, &found);
-	if (status < 0) {
+	if (status < 0 && *said) {
+		fprintf(msg, "host %s: the probe did not end within %u s (-host_timeout): %s\n", h->label,
+			pc->timeout_s, said);
+		ret = -EINVAL;
+	} else if (status < 0) {
 		fprintf(msg, "host %s: no answer within %u s (-host_timeout); is fio --server running there and the port open?\n",
 			h->label, pc->timeout_s);
 		ret = -EINVAL;
@@ -408,8 +422,13 @@ static int judge(struct host *h, const struct probe_conf *pc, int status, const 
 			h->label, pc->engine, FIORION_VERSION);
 		ret = -EINVAL;
 	} else if (!found || e || read_describe(h, out) || !h->paths) {
-		fprintf(msg, "host %s: the probe of its LUNs (from %s) failed: %s\n", h->label,
-			h->lunfile, *said ? said : "fio gave no result for the probe job");
+		/* The engine's own lines say what was wrong with a LUN; else it is fio's. */
+		if (strstr(said, "fiorion: "))
+			fprintf(msg, "host %s: the probe of its LUNs (from %s) failed: %s\n", h->label,
+				h->lunfile, said);
+		else
+			fprintf(msg, "host %s: fio there could not run the probe job: %s\n", h->label,
+				*said ? said : "it gave no result");
 		ret = e == EBUSY ? -FR_ESAFETY : -EINVAL;
 	}
 	for (k = 0; !ret && k < h->nluns; k++)
@@ -422,9 +441,19 @@ static int judge(struct host *h, const struct probe_conf *pc, int status, const 
 	return ret;
 }
 
+/* SIGINT/SIGTERM during the probe: its children and files go, then the run ends. */
+static volatile sig_atomic_t probe_signal;
+
+static void on_probe_signal(int sig)
+{
+	probe_signal = sig;
+}
+
 int hosts_probe(struct hostset *hs, const struct probe_conf *pc, char **msgs)
 {
-	char dir[] = "/tmp/fiorion-probe.XXXXXX", **job, **out, **errf;
+	const char *tmp = getenv("TMPDIR");
+	char *dir, **job, **out, **errf;
+	struct sigaction sa, old_int, old_term;
 	pid_t *pid;
 	int *st, worst = 0;
 	size_t i, left = 0, len = 0;
@@ -432,6 +461,13 @@ int hosts_probe(struct hostset *hs, const struct probe_conf *pc, char **msgs)
 	FILE *msg;
 
 	*msgs = NULL;
+	if (asprintf(&dir, "%s/fiorion-probe.XXXXXX", tmp && *tmp ? tmp : "/tmp") < 0)
+		return -ENOMEM;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_probe_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, &old_int);
+	sigaction(SIGTERM, &sa, &old_term);
 	msg = open_memstream(msgs, &len);
 	pid = calloc(hs->n, sizeof(*pid));
 	st = calloc(hs->n, sizeof(*st));
@@ -476,7 +512,7 @@ int hosts_probe(struct hostset *hs, const struct probe_conf *pc, char **msgs)
 				pid[i] = 0;
 				left--;
 			}
-		if (left && now_s() > deadline) {
+		if (left && (now_s() > deadline || probe_signal)) {
 			for (i = 0; i < hs->n; i++)
 				if (pid[i] > 0) {
 					kill(pid[i], SIGKILL);
@@ -514,6 +550,14 @@ out:
 			free(errf[i]);
 	}
 	rmdir(dir);
+	free(dir);
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+	if (probe_signal) {
+		fprintf(stderr, "fiorion: %s during the probe of the hosts; nothing was run\n",
+			strsignal(probe_signal));
+		exit(128 + probe_signal);
+	}
 	free(job);
 	free(out);
 	free(errf);
@@ -546,6 +590,7 @@ void hosts_release(struct hostset *hs)
 		free(h->luns);
 		free(h->fio_version);
 		free(h->engine_version);
+		free(h->server_name);
 	}
 	free(hs->h);
 	memset(hs, 0, sizeof(*hs));

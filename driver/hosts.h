@@ -25,6 +25,7 @@ struct host {
 	char *luns;		/* the luns= value: its paths joined by ':' */
 	unsigned int nluns;
 	/* What the probe found on the host. */
+	char *server_name;	/* its fio server's own name ("<name> ..." lines) */
 	char *fio_version;
 	char *engine_version;
 	uint64_t vol_size;

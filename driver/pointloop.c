@@ -52,8 +52,16 @@ static int run_clients(const struct opts *o, const struct jf_conf *jc, const str
 		die_run("out of memory");
 	for (h = 0; h < o->hosts.n; h++)
 		jobs[h] = job_path(jobs_dir, o, i, h);
+	/*
+	 * A warm-up bounded by size (-cache_size N) has no time to bound the
+	 * point by: fio's own check of silent servers (a few missed 5 s ETA
+	 * replies) is then the only limit.
+	 */
 	ret = run_fio_clients(o, jobs, json, out, errf,
-			      (unsigned int)point_secs(o, jc, p) + o->host_timeout, why);
+			      jf_has_warm(jc, p) && o->cache_size > 0
+				      ? 0
+				      : (unsigned int)point_secs(o, jc, p) + o->host_timeout,
+			      why);
 	for (h = 0; h < o->hosts.n; h++)
 		free(jobs[h]);
 	free(jobs);
@@ -225,6 +233,7 @@ static void on_signal(int sig)
 	int e = errno;
 
 	stop_signal = sig;
+	fiochild_stop = 1;	/* reap(): SIGKILL if fio has not ended 5 s later */
 	if (child > 0)
 		kill(child, SIGTERM);
 	errno = e;

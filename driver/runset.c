@@ -220,8 +220,20 @@ void make_run_id(char id[17])
 /* ORION's files for @name, and fiorion's own, that a new run replaces. */
 static const char *const set_members[] = {
 	"_jobs", ".fio", "_summary.txt", "_iops.csv", "_mbps.csv", "_lat.csv",
-	"_trace.txt", "_tradeoff.csv", "_hist.txt",
+	"_trace.txt", "_tradeoff.csv", "_hist.txt", "_hosts.csv",
 };
+
+/* ".<host>_<port>.fio": a multi-host run's whole matrix for one host. */
+static bool host_matrix(const char *m)
+{
+	size_t n = m ? strlen(m) : 0, k;
+
+	if (n < 8 || m[0] != '.' || strcmp(m + n - 4, ".fio"))
+		return false;
+	for (k = n - 5; k > 1 && m[k] >= '0' && m[k] <= '9'; k--)
+		;
+	return k < n - 5 && m[k] == '_';
+}
 
 
 /*
@@ -270,7 +282,7 @@ static char **set_files(const char *dir, const char *name, size_t *n)
 		for (k = 0; k < sizeof(set_members) / sizeof(set_members[0]); k++)
 			if ((m && !strcmp(m, set_members[k])) || (dm && !strcmp(dm, set_members[k])))
 				in = true;
-		if (!in)
+		if (!in && !host_matrix(m))
 			continue;
 		v = realloc(v, (*n + 1) * sizeof(*v));
 		if (!v)

@@ -265,10 +265,43 @@ else
 	not_ok "failed point $failed has a JSON"
 fi
 
+# 5b. -resume on fewer hosts than the run had: refused (totals would mix)
+"$FR" -run simple -testname t -duration 2 -clients "127.0.0.2:$PORT" -engine "$ENGINE" \
+	-outdir k1 -resume >r1.out 2>r1.err
+rc=$?
+if [ $rc = 2 ] && grep -q "resume: the run to continue ran on 2 hosts; these options name 1" r1.err; then
+	ok "-resume with a host dropped is refused (exit 2)"
+else
+	not_ok "-resume with a host dropped: rc=$rc $(cat r1.err)"
+fi
+
+# 5c. only the listening server process killed (its job process finishes
+# the point): the next point cannot connect and fails naming the host
+start_server 127.0.0.3 || true
+"$FR" -run simple -testname t -duration 2 -clients "127.0.0.2:$PORT,127.0.0.3:$PORT" \
+	-engine "$ENGINE" -outdir k2 >k2.out 2>k2.err &
+pid=$!
+i=0
+while [ $i -lt 200 ] && ! [ -e k2/t_jobs/p001.json ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+kill -KILL "$(cat srv.127.0.0.3.pid)"
+wait $pid
+rc=$?
+if [ $rc = 1 ] && grep -q "host 127.0.0.3:$PORT: no result from it" k2.err \
+	&& grep -q "Run stopped: point [2-7] failed" k2/t_summary.txt; then
+	ok "the server's own PID killed: the next point fails naming the host, exit 1"
+else
+	not_ok "server PID killed: rc=$rc $(tail -4 k2.err)"
+fi
+pkill -KILL -f "fio --server=ip:127.0.0.3,$PORT" 2>/dev/null
+sleep 0.3
+
 # 6. a server that stops answering (SIGSTOP) is given up after -host_timeout
 start_server 127.0.0.3 || true
 "$FR" -run simple -testname t -duration 1 -clients "127.0.0.2:$PORT,127.0.0.3:$PORT" \
-	-engine "$ENGINE" -outdir h1 -host_timeout 3 >h1.out 2>h1.err &
+	-engine "$ENGINE" -outdir h1 -host_timeout 5 >h1.out 2>h1.err &
 pid=$!
 i=0
 while [ $i -lt 200 ] && ! [ -e h1/t_jobs/p001.json ]; do
@@ -281,8 +314,9 @@ wait $pid
 rc=$?
 t1=$(date +%s)
 kill_server 127.0.0.3 CONT
-if [ $rc = 1 ] && [ $((t1 - t0)) -le 20 ] && grep -q "within [0-9]* s (the point's time and -host_timeout 3 s)\|127.0.0.3" h1.err; then
-	ok "a silent host is given up ($((t1 - t0)) s after it stopped; -host_timeout 3), exit 1"
+if [ $rc = 1 ] && [ $((t1 - t0)) -le 20 ] && grep -q "host 127.0.0.3:$PORT: no result" h1.err \
+	&& grep -q "within 6 s (the point's time and -host_timeout 5 s)\|fio: client 127.0.0.3 timed out\|timeout on" h1.err; then
+	ok "a silent host is given up ($((t1 - t0)) s after it stopped; -host_timeout 5), exit 1"
 else
 	not_ok "silent host: rc=$rc after $((t1 - t0)) s: $(tail -4 h1.err)"
 fi
