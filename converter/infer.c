@@ -489,7 +489,14 @@ int or_params_init(struct or_params *p, const struct fj_set *in,
 	}
 	if (!p->total_points)
 		p->total_points = pts->n + (pt_find(pts, 0, 0) ? 0 : 1);
-	if (!r->present && in->njobs) {
+	if (!r->present && in->njobs && in->client_server) {
+		/*
+		 * fio 3.33 keeps one "global options" for all the servers: its
+		 * luns= are one host's, and a stat() here is this host's.
+		 */
+		p->raid0 = in->jobs[0].simulate && !strcasecmp(in->jobs[0].simulate, "raid0");
+		ret = add_warning(p, "the LUNs of each host are not in fio's client/server JSON; give the run's run.json (<testname>_jobs/run.json) for them");
+	} else if (!r->present && in->njobs) {
 		const struct fj_job *j = &in->jobs[0];
 
 		p->raid0 = j->simulate && !strcasecmp(j->simulate, "raid0");

@@ -307,8 +307,11 @@ static void test_hosts_inferred_loads(void **state)
 	assert_int_equal(pts.nuneven, 1);
 	assert_int_equal(or_params_init(&p, &set, &pts, "t", NULL, 0, &err), 0);
 	assert_int_equal(p.nhosts, 2);
-	assert_int_equal(p.nwarnings, 1);
+	assert_int_equal(p.nwarnings, 2);
+	/* Without run.json no host's LUNs are known (fio keeps one host's globals). */
 	assert_string_equal(p.warnings[0],
+			    "the LUNs of each host are not in fio's client/server JSON; give the run's run.json (<testname>_jobs/run.json) for them");
+	assert_string_equal(p.warnings[1],
 			    "at 1 data point(s) (the first: point 2) the hosts did not all hold the same load, so there Small and Large are the sums over the hosts (Small=12 and Large=0), not per-host loads");
 	/* Each host's own loads and figures, under the point of the totals. */
 	out = render(&p, &pts, 'h', OR_COMPAT_102);
@@ -355,8 +358,11 @@ static void test_hosts_merge_mean(void **state)
 	assert_true(pts.pts[0].small.iops == 5000.0); /* (3000 + 7000) / 2 */
 	assert_int_equal(or_params_init(&p, &set, &pts, "t", NULL, 0, &err), 0);
 	assert_int_equal(p.hosts[0].pts.n, 2);
-	assert_int_equal(p.nwarnings, 1);
+	assert_int_equal(p.nwarnings, 2);
+	/* Without run.json no host's LUNs are known (fio keeps one host's globals). */
 	assert_string_equal(p.warnings[0],
+			    "the LUNs of each host are not in fio's client/server JSON; give the run's run.json (<testname>_jobs/run.json) for them");
+	assert_string_equal(p.warnings[1],
 			    "-merge mean averaged groups at the same load (the first: Small=4 and Large=0); the hosts file and the trace give each host's values of the first of them only");
 	out = render(&p, &pts, 'h', OR_COMPAT_102);
 	assert_non_null(strstr(out, "\n1,4,0,h1:1,1000,0.10,\n1,4,0,h2:1,2000,0.10,\n"));
