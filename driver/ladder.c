@@ -225,6 +225,17 @@ int ld_update_run(struct ladders *l, const char *run_json)
 	if (l->b.set && !r->max_latency)
 		r->max_latency = strdup(l->b.text);
 	r->stop_at_knee = l->stop_at_knee;
+	/* A resumed run's run.json has them from its first part: recounted here. */
+	for (i = 0; i < r->nstopped; i++)
+		free(r->stopped[i]);
+	free(r->stopped);
+	r->stopped = NULL;
+	r->nstopped = 0;
+	for (i = 0; i < r->nknees; i++)
+		free(r->knees[i].why);
+	free(r->knees);
+	r->knees = NULL;
+	r->nknees = 0;
 	if (l->nstops) {
 		r->stopped = calloc(l->nstops, sizeof(*r->stopped));
 		if (!r->stopped)
@@ -239,8 +250,8 @@ int ld_update_run(struct ladders *l, const char *run_json)
 			r->nstopped++;
 		}
 	}
-	if (r->total_points >= l->nskipped)
-		r->total_points -= l->nskipped;
+	/* ORION's Total Data Points: the plan's, (0, 0) included, less what was skipped. */
+	r->total_points = l->plan->total - l->nskipped;
 	if (l->pts.n && kn_find_all(&l->pts, &l->b, &k, &n, &err) == 0 && n) {
 		r->knees = calloc(n, sizeof(*r->knees));
 		if (!r->knees)
