@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "ladder.h"
+#include "knee.h"
 #include "runner.h"
 #include "version.h"
 
@@ -411,8 +411,13 @@ void cli_parse(struct opts *o, int argc, char **argv)
 	}
 	if (!o->host_timeout)
 		o->host_timeout = 30;
-	if (o->max_latency)
-		ld_check_bound(o->max_latency);
+	if (o->max_latency) {
+		struct kn_bound b;
+		struct fr_err err = { "" };
+
+		if (kn_parse(&b, o->max_latency, &err))
+			die_usage("-max_latency: %s", err.msg);
+	}
 	if (o->output && !o->jobfile)
 		die_usage("-output: only with -jobfile");
 	if (o->jobfile) {

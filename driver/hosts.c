@@ -130,7 +130,7 @@ int hosts_parse(struct hostset *hs, const char *arg, struct fr_err *err)
 
 	memset(hs, 0, sizeof(*hs));
 	if (arg[0] == '@') {
-		ret = fr_read_file(arg + 1, "-clients file", 1 << 20, FR_READ_TEXT, &text, &len, err);
+		ret = fr_read_file(arg + 1, "-clients file", 1 << 20, FR_READ_TEXT | FR_READ_REGULAR, &text, &len, err);
 		if (ret)
 			return ret;
 		a.where = arg + 1;

@@ -40,15 +40,6 @@ struct ladders {
 	size_t nstops, nskipped;
 };
 
-void ld_check_bound(const char *text)
-{
-	struct kn_bound b;
-	struct fr_err err = { "" };
-
-	if (kn_parse(&b, text, &err))
-		die_usage("-max_latency: %s", err.msg);
-}
-
 struct ladders *ld_new(const struct opts *o, const struct mx_plan *plan)
 {
 	struct ladders *l;

@@ -36,7 +36,5 @@ size_t ld_nskipped(const struct ladders *l);
  */
 int ld_update_run(struct ladders *l, const char *run_json);
 void ld_free(struct ladders *l);
-/* -max_latency checked at the command line: exits EXIT_USAGE when bad. */
-void ld_check_bound(const char *text);
 
 #endif

@@ -25,7 +25,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	char *copy = malloc(size + 1), *argv[64];
 	volatile int argc = 1;
-	struct opts o;
+	/* static: what cli_parse() stores before a longjmp() is kept (-clients' hosts). */
+	static struct opts o;
 	size_t i = 0;
 
 	if (!copy)
@@ -39,8 +40,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	argv[argc] = NULL;
 	optind = 0;	/* glibc: start getopt over */
+	memset(&o, 0, sizeof(o));
 	if (!setjmp(back))
 		cli_parse(&o, argc, argv);
+	hosts_release(&o.hosts);
 	free(copy);
 	return 0;
 }
