@@ -19,6 +19,7 @@
 #include "fiochild.h"
 #include "fiojson.h"
 #include "fr_file.h"
+#include "fr_time.h"
 #include "hosts.h"
 
 volatile sig_atomic_t fiochild_pid;
@@ -112,13 +113,6 @@ static pid_t spawn(char *const *argv, const char *out, const char *err, char **w
 	return pid;
 }
 
-static double mono_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 /*
  * Wait for the child; with @limit_s, a child still running then is sent
@@ -126,13 +120,13 @@ static double mono_s(void)
  */
 static bool reap(pid_t pid, unsigned int limit_s, int *st)
 {
-	double deadline = mono_s() + limit_s, termed = 0, stopped = 0;
+	double deadline = fr_mono_s() + limit_s, termed = 0, stopped = 0;
 	bool late = false, killed = false;
 
 	for (;;) {
 		struct timespec ts = { 0, 50 * 1000 * 1000 };
 		pid_t r = waitpid(pid, st, WNOHANG);
-		double now = mono_s();
+		double now = fr_mono_s();
 
 		if (r == pid || (r < 0 && errno != EINTR))
 			break;

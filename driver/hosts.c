@@ -21,6 +21,7 @@
 
 #include "fiojson.h"
 #include "fr_file.h"
+#include "fr_time.h"
 #include "fr_lunlist.h"
 #include "hosts.h"
 #include "version.h"
@@ -374,13 +375,6 @@ static pid_t start_probe(const struct host *h, const struct probe_conf *pc, cons
 	return pid;
 }
 
-static double now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 /* One host's verdict after its probe ended (@status) or was given up (-1). */
 static int judge(struct host *h, const struct probe_conf *pc, int status, const char *out,
@@ -503,7 +497,7 @@ int hosts_probe(struct hostset *hs, const struct probe_conf *pc, char **msgs)
 		}
 		left++;
 	}
-	deadline = now_s() + pc->timeout_s;
+	deadline = fr_mono_s() + pc->timeout_s;
 	while (left) {
 		struct timespec ts = { 0, 20 * 1000 * 1000 };
 
@@ -512,7 +506,7 @@ int hosts_probe(struct hostset *hs, const struct probe_conf *pc, char **msgs)
 				pid[i] = 0;
 				left--;
 			}
-		if (left && (now_s() > deadline || probe_signal)) {
+		if (left && (fr_mono_s() > deadline || probe_signal)) {
 			for (i = 0; i < hs->n; i++)
 				if (pid[i] > 0) {
 					kill(pid[i], SIGKILL);
