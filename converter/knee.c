@@ -146,9 +146,8 @@ static int cmp_step(const void *a, const void *b)
 	return cmp_u(&((const struct kn_step *)a)->load, &((const struct kn_step *)b)->load);
 }
 
-/* The ladder at @fixed: rows (@small) take small loads at Large=@fixed. */
-static size_t ladder_steps(const struct pt_set *pts, bool small, unsigned int fixed,
-			   const struct kn_bound *b, struct kn_step *out)
+size_t kn_ladder_steps(const struct pt_set *pts, bool small, unsigned int fixed,
+		       const struct kn_bound *b, struct kn_step *out)
 {
 	size_t i, n = 0;
 
@@ -168,12 +167,35 @@ static size_t ladder_steps(const struct pt_set *pts, bool small, unsigned int fi
 	return n;
 }
 
+void kn_judge(const struct kn_step *s, size_t n, const struct kn_bound *b, bool small,
+	      unsigned int fixed, struct kn_knee *k)
+{
+	long at = kn_ladder(s, n, b, &k->why);
+	size_t j = (size_t)(at + 1);
+
+	k->small = small;
+	k->fixed = fixed;
+	k->knee = at;
+	k->nsteps = (unsigned int)n;
+	k->lat_ms = k->next_lat_ms = -1;
+	if (at >= 0) {
+		k->load = s[at].load;
+		k->value = s[at].value;
+		k->lat_ms = s[at].lat_ms;
+	}
+	if (j < n) {
+		k->next_load = s[j].load;
+		k->next_value = s[j].value;
+		k->next_lat_ms = s[j].lat_ms;
+	}
+}
+
 int kn_find_all(const struct pt_set *pts, const struct kn_bound *b, struct kn_knee **out, size_t *n, struct fr_err *err)
 {
 	struct kn_step *steps = calloc(pts->n + 1, sizeof(*steps));
 	unsigned int *fixed = calloc(pts->n + 1, sizeof(*fixed));
 	struct kn_knee *k = calloc(2 * pts->n + 1, sizeof(*k));
-	size_t nk = 0, i, j, nf;
+	size_t nk = 0, i, nf;
 	int side;
 
 	*out = NULL;
@@ -198,30 +220,13 @@ int kn_find_all(const struct pt_set *pts, const struct kn_bound *b, struct kn_kn
 		for (i = 0; i < nf; i++) {
 			struct kn_knee *x = &k[nk];
 			size_t m;
-			long at;
 
 			if (i && fixed[i] == fixed[i - 1])
 				continue;
-			m = ladder_steps(pts, small, fixed[i], b, steps);
+			m = kn_ladder_steps(pts, small, fixed[i], b, steps);
 			if (!m)
 				continue;
-			at = kn_ladder(steps, m, b, &x->why);
-			x->small = small;
-			x->fixed = fixed[i];
-			x->knee = at;
-			x->nsteps = (unsigned int)m;
-			x->lat_ms = x->next_lat_ms = -1;
-			if (at >= 0) {
-				x->load = steps[at].load;
-				x->value = steps[at].value;
-				x->lat_ms = steps[at].lat_ms;
-			}
-			j = (size_t)(at + 1);
-			if (j < m) {
-				x->next_load = steps[j].load;
-				x->next_value = steps[j].value;
-				x->next_lat_ms = steps[j].lat_ms;
-			}
+			kn_judge(steps, m, b, small, fixed[i], x);
 			nk++;
 		}
 	}

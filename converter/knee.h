@@ -84,6 +84,16 @@ struct kn_knee {
 	unsigned int nsteps; /* points in the ladder */
 };
 
+/*
+ * The steps of the ladder at @fixed, ascending by load: a row (@small:
+ * small loads at Large=@fixed) or a column (large loads at Small=@fixed).
+ * @out holds room for @pts->n steps; returns how many.
+ */
+size_t kn_ladder_steps(const struct pt_set *pts, bool small, unsigned int fixed,
+		       const struct kn_bound *b, struct kn_step *out);
+/* The knee of the steps @s of one ladder (kn_ladder()), with its loads and figures, into @k. */
+void kn_judge(const struct kn_step *s, size_t n, const struct kn_bound *b, bool small,
+	      unsigned int fixed, struct kn_knee *k);
 /* Every ladder of @pts: each row (points with small load present, grouped by their large load) and each column (points with large load present, grouped by their small load). *@out malloc()ed. */
 int kn_find_all(const struct pt_set *pts, const struct kn_bound *b, struct kn_knee **out, size_t *n, struct fr_err *err);
 

@@ -74,73 +74,23 @@ int ld_measured(struct ladders *l, size_t i, const char *json)
 	return pt_build(&l->pts, &l->set, &po, &err);
 }
 
-/* The measured steps of the row at Large=@fixed (@small) or the column at Small=@fixed below @below. */
-static size_t steps_of(const struct ladders *l, bool small, unsigned int fixed,
-		       unsigned int below, struct kn_step *out)
-{
-	size_t i, n = 0;
-
-	/* pts.by_load is sorted by (s, l): a row's points come in rising s. */
-	for (i = 0; i < l->pts.n; i++) {
-		const struct pt_point *p = &l->pts.pts[l->pts.by_load[i]];
-		const struct pt_class *c = small ? &p->small : &p->large;
-		unsigned int load = small ? p->s : p->l;
-
-		if ((small ? p->l : p->s) != fixed || !c->present || !load || load >= below)
-			continue;
-		out[n].load = load;
-		out[n].value = small ? c->iops : c->mbps;
-		out[n].lat_ms = kn_lat_ms(c, &l->b);
-		n++;
-	}
-	if (!small) {
-		/* A column's points: rising l at one s. */
-		size_t a, b;
-
-		for (a = 1; a < n; a++)
-			for (b = a; b > 0 && out[b - 1].load > out[b].load; b--) {
-				struct kn_step t = out[b];
-
-				out[b] = out[b - 1];
-				out[b - 1] = t;
-			}
-	}
-	return n;
-}
-
-/* Has the ladder passed its knee? Fills @k for the message. */
+/* Has the ladder passed its knee among its loads below @below? Fills @k for the message. */
 static bool past_knee(const struct ladders *l, bool small, unsigned int fixed,
 		      unsigned int below, struct kn_knee *k)
 {
 	struct kn_step *s = calloc(l->pts.n + 1, sizeof(*s));
 	size_t n;
-	enum kn_why why;
-	long at;
 
 	if (!s)
 		die_run("out of memory");
-	n = steps_of(l, small, fixed, below, s);
-	at = n ? kn_ladder(s, n, &l->b, &why) : -1;
+	n = kn_ladder_steps(&l->pts, small, fixed, &l->b, s);
+	while (n && s[n - 1].load >= below)	/* ascending: the loads run so far */
+		n--;
 	memset(k, 0, sizeof(*k));
-	if (n && why != KN_OPEN) {
-		k->small = small;
-		k->fixed = fixed;
-		k->knee = at;
-		k->why = why;
-		k->nsteps = (unsigned int)n;
-		if (at >= 0) {
-			k->load = s[at].load;
-			k->value = s[at].value;
-			k->lat_ms = s[at].lat_ms;
-		}
-		if ((size_t)(at + 1) < n) {
-			k->next_load = s[at + 1].load;
-			k->next_value = s[at + 1].value;
-			k->next_lat_ms = s[at + 1].lat_ms;
-		}
-	}
+	if (n)
+		kn_judge(s, n, &l->b, small, fixed, k);
 	free(s);
-	return n && why != KN_OPEN;
+	return n && k->why != KN_OPEN;
 }
 
 /* Count a point a stopped ladder skips; true when the ladder stops now. */
