@@ -95,12 +95,20 @@ static bool over(const struct kn_bound *b, double lat_ms)
 	return b && b->set && lat_ms >= 0 && lat_ms > b->ms;
 }
 
-/* How much @to raised the throughput over @from, in %; the rule's < 5 % is flat. */
+/* How much @to raised the throughput over @from, in %; under kn_flat_pct() is flat. */
 static double rise_pct(double from, double to)
 {
 	if (from <= 0)
 		return to > 0 ? INFINITY : 0;
 	return (to - from) * 100.0 / from;
+}
+
+double kn_flat_pct(unsigned int from, unsigned int to)
+{
+	if (!from || to <= from)
+		return KN_FLAT_PCT;
+	/* Rounded to 1e-9 %: a doubling asks exactly 5 %, not 5.000000000000004. */
+	return round((pow((double)to / from, log2(1 + KN_FLAT_PCT / 100)) - 1) * 1e11) / 1e9;
 }
 
 long kn_ladder(const struct kn_step *s, size_t n, const struct kn_bound *b, enum kn_why *why)
@@ -121,7 +129,7 @@ long kn_ladder(const struct kn_step *s, size_t n, const struct kn_bound *b, enum
 			at = (long)i;
 			goto out;
 		}
-		if (rise_pct(s[i].value, s[i + 1].value) < KN_FLAT_PCT) {
+		if (rise_pct(s[i].value, s[i + 1].value) < kn_flat_pct(s[i].load, s[i + 1].load)) {
 			w = KN_FLAT;
 			at = (long)i;
 			goto out;
@@ -309,9 +317,9 @@ void kn_describe(const struct kn_knee *k, const struct kn_bound *b, char *buf, s
 	case KN_FLAT:
 		r = rise_pct(k->value, k->next_value);
 		if (r >= 0)
-			snprintf(buf, len, "knee of the %s ladder at %s=%u: %s=%u (%s=%u raised %s by %.1f %%, under %g %%)",
+			snprintf(buf, len, "knee of the %s ladder at %s=%u: %s=%u (%s=%u raised %s by %.1f %%, under the %.1f %% asked of it: %g %% a doubling of the load)",
 				 kind, other, k->fixed, axis, k->load, axis, k->next_load, metric, r,
-				 KN_FLAT_PCT);
+				 kn_flat_pct(k->load, k->next_load), KN_FLAT_PCT);
 		else
 			snprintf(buf, len, "knee of the %s ladder at %s=%u: %s=%u (%s=%u lowered %s by %.1f %%)",
 				 kind, other, k->fixed, axis, k->load, axis, k->next_load, metric, -r);
@@ -319,11 +327,11 @@ void kn_describe(const struct kn_knee *k, const struct kn_bound *b, char *buf, s
 	case KN_OPEN:
 	default:
 		if (bound)
-			snprintf(buf, len, "knee of the %s ladder at %s=%u: %s=%u, its %s load (the ladder ended before its %s crossed %g ms or %s rose by less than %g %% a step)",
+			snprintf(buf, len, "knee of the %s ladder at %s=%u: %s=%u, its %s load (the ladder ended before its %s crossed %g ms or %s rose by less than %g %% a doubling of the load)",
 				 kind, other, k->fixed, axis, k->load, k->nsteps > 1 ? "last" : "only", st,
 				 b->ms, metric, KN_FLAT_PCT);
 		else
-			snprintf(buf, len, "knee of the %s ladder at %s=%u: %s=%u, its %s load (the ladder ended before %s rose by less than %g %% a step)",
+			snprintf(buf, len, "knee of the %s ladder at %s=%u: %s=%u, its %s load (the ladder ended before %s rose by less than %g %% a doubling of the load)",
 				 kind, other, k->fixed, axis, k->load, k->nsteps > 1 ? "last" : "only", metric,
 				 KN_FLAT_PCT);
 		return;

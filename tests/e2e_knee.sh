@@ -29,7 +29,7 @@ echo "$T/lun" >a.lun
 # JSON (IOPS as ORION's CSV gives them; mean latency unrounded, as the CSV
 # cannot give it: 0.07 there may be over a bound of 0.07)
 cat >knee.py <<'EOF'
-import csv, glob, json, re, sys
+import csv, glob, json, math, re, sys
 d, name, bound = sys.argv[1], sys.argv[2], float(sys.argv[3])
 iops, lat = {}, {}
 for p in glob.glob(f"{d}/{name}_jobs/p[0-9][0-9][0-9].json"):
@@ -54,7 +54,8 @@ def rule(row):
     for k in range(len(row) - 1):
         if row[k + 1][2] > bound:
             return k, "latency"
-        if row[k + 1][1] < row[k][1] * 1.05:
+        # 5 % a doubling of the load: the step asks (L1/L0)^log2(1.05)
+        if row[k + 1][1] < row[k][1] * (row[k + 1][0] / row[k][0]) ** math.log2(1.05):
             return k, "flat"
     return len(row) - 1, "open"
 knee, why = rule(row)

@@ -2,7 +2,7 @@
 /*
  * Description: the knee under a latency bound (converter/knee.c) on
  * recorded series: a ladder that crosses the bound, one that flattens
- * (< 5 % a step), one that never does, one over the bound from its first
+ * (< 5 % a doubling of the load; unit steps ask less), one that never does, one over the bound from its first
  * load, noisy ones (a dip then a rise), unknown latency (-1), percentile
  * bounds from json+ bins and from fio's percentile list; the bound's
  * syntax; every ladder of a matrix; the answer lines of the summary and
@@ -10,6 +10,7 @@
  * or_params_set_bound(), as fio2orion -max_latency); run.json's keys.
  */
 #include <errno.h>
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -156,6 +157,37 @@ static void test_knee_flattens(void **state)
 		assert_int_equal(kn_ladder(a, N(a), &none, &why), 1);
 		assert_int_equal(why, KN_FLAT); /* 105 -> 110.2 is +4.95 % */
 		assert_int_equal(kn_ladder(c, N(c), &none, &why), 0);
+		assert_int_equal(why, KN_FLAT);
+	}
+	/*
+	 * Steps other than a doubling ask the same growth rate, 5 % a
+	 * doubling: ORION's oltp ladder climbs 1..7 one I/O at a time, where
+	 * 6 -> 7 asks 1.09 %, 2 -> 3 asks 2.90 %, 16 -> 32 5 %, 8 -> 32 10.25 %.
+	 */
+	assert_true(fabs(kn_flat_pct(6, 7) - 1.0909644) < 1e-6);
+	assert_true(fabs(kn_flat_pct(2, 3) - 2.8951597) < 1e-6);
+	assert_true(kn_flat_pct(16, 32) == 5.0);
+	assert_true(kn_flat_pct(8, 32) == 10.25);
+	assert_true(kn_flat_pct(0, 1) == KN_FLAT_PCT); /* no ratio from 0 */
+	assert_true(kn_flat_pct(4, 4) == KN_FLAT_PCT);
+	{
+		/* A disk gaining slowly at unit steps keeps going ... */
+		const struct kn_step oltp[] = {{5, 50000, 0.1}, {6, 53100, 0.11},
+					       {7, 54480, 0.13}, {8, 60000, 0.13}};
+		/* ... and stops when a unit step gains under 1.09 %. */
+		const struct kn_step stall[] = {{5, 50000, 0.1}, {6, 53100, 0.11},
+						{7, 53600, 0.13}, {8, 60000, 0.13}};
+		/* 2 -> 3: +3.5 % rises (seed 000's row), +2.8 % is flat. */
+		const struct kn_step s000[] = {{1, 100, 1}, {2, 150, 1}, {3, 155.25, 1}};
+		const struct kn_step s000f[] = {{1, 100, 1}, {2, 150, 1}, {3, 154.2, 1}};
+
+		assert_int_equal(kn_ladder(oltp, N(oltp), &none, &why), 3);
+		assert_int_equal(why, KN_OPEN);
+		assert_int_equal(kn_ladder(stall, N(stall), &none, &why), 1);
+		assert_int_equal(why, KN_FLAT); /* 53100 -> 53600 is +0.94 % */
+		assert_int_equal(kn_ladder(s000, N(s000), &none, &why), 2);
+		assert_int_equal(why, KN_OPEN);
+		assert_int_equal(kn_ladder(s000f, N(s000f), &none, &why), 1);
 		assert_int_equal(why, KN_FLAT);
 	}
 	/* Latency crossing and flat at the same step: latency is the reason. */
@@ -514,13 +546,13 @@ static void test_knee_find_all(void **state)
 static void test_knee_describe(void **state)
 {
 	struct kn_bound b5 = bound("5"), p99 = bound("p99:5");
-	struct kn_knee flat = {.small = true, .fixed = 0, .knee = 2, .load = 4, .why = KN_FLAT, .value = 1000, .next_load = 5, .next_value = 1031, .nsteps = 6};
+	struct kn_knee flat = {.small = true, .fixed = 0, .knee = 2, .load = 4, .why = KN_FLAT, .value = 1000, .next_load = 5, .next_value = 1012, .nsteps = 6};
 	struct kn_knee dip = flat, lat = flat, over = flat, open = flat, one = flat, empty = flat;
 	char buf[512];
 
 	(void)state;
 	kn_describe(&flat, NULL, buf, sizeof(buf));
-	assert_string_equal(buf, "knee of the small-I/O ladder at Large=0: Small=4 (Small=5 raised IOPS by 3.1 %, under 5 %)");
+	assert_string_equal(buf, "knee of the small-I/O ladder at Large=0: Small=4 (Small=5 raised IOPS by 1.2 %, under the 1.6 % asked of it: 5 % a doubling of the load)");
 	dip.next_value = 980;
 	kn_describe(&dip, &b5, buf, sizeof(buf));
 	assert_string_equal(buf, "knee of the small-I/O ladder at Large=0: Small=4 (Small=5 lowered IOPS by 2.0 %)");
@@ -543,14 +575,14 @@ static void test_knee_describe(void **state)
 	open.load = 32;
 	open.next_load = 0;
 	kn_describe(&open, &p99, buf, sizeof(buf));
-	assert_string_equal(buf, "knee of the small-I/O ladder at Large=0: Small=32, its last load (the ladder ended before its p99 latency crossed 5 ms or IOPS rose by less than 5 % a step)");
+	assert_string_equal(buf, "knee of the small-I/O ladder at Large=0: Small=32, its last load (the ladder ended before its p99 latency crossed 5 ms or IOPS rose by less than 5 % a doubling of the load)");
 	kn_describe(&open, NULL, buf, sizeof(buf));
-	assert_string_equal(buf, "knee of the small-I/O ladder at Large=0: Small=32, its last load (the ladder ended before IOPS rose by less than 5 % a step)");
+	assert_string_equal(buf, "knee of the small-I/O ladder at Large=0: Small=32, its last load (the ladder ended before IOPS rose by less than 5 % a doubling of the load)");
 	one = open;
 	one.nsteps = 1;
 	one.small = false;
 	kn_describe(&one, NULL, buf, sizeof(buf));
-	assert_string_equal(buf, "knee of the large-I/O ladder at Small=0: Large=32, its only load (the ladder ended before MBPS rose by less than 5 % a step)");
+	assert_string_equal(buf, "knee of the large-I/O ladder at Small=0: Large=32, its only load (the ladder ended before MBPS rose by less than 5 % a doubling of the load)");
 	empty.nsteps = 0;
 	kn_describe(&empty, NULL, buf, sizeof(buf));
 	assert_string_equal(buf, "the small-I/O ladder at Large=0 has no points");
@@ -685,7 +717,7 @@ static void test_knee_report_without(void **state)
 	s = summary_of(&p, &pts, OR_COMPAT_102);
 	t = trace_of(&p, &pts);
 	assert_null(strstr(s, "with latency"));
-	assert_non_null(strstr(t, "dur  60.00 s READ\nKnee of the small-I/O ladder at Large=0: Small=8, its last load (the ladder ended before IOPS rose by less than 5 % a step)\n\nPoint 5 (small=8, large=0) of 5\n"));
+	assert_non_null(strstr(t, "dur  60.00 s READ\nKnee of the small-I/O ladder at Large=0: Small=8, its last load (the ladder ended before IOPS rose by less than 5 % a doubling of the load)\n\nPoint 5 (small=8, large=0) of 5\n"));
 	free(s);
 	free(t);
 	or_params_release(&p);
