@@ -78,7 +78,7 @@ import json
 for x in json.load(open("r1/t_jobs/run.json"))["fiorion"]["knees"]:
     print("%s:%s:%s:%s" % (x["ladder"], x["fixed"], x["load"], x["why"]))')
 if [ $rc = 0 ] && [ "$rj" = "small:0:$kload:$kwhy" ] \
-	&& grep -q "^Knee of the small-I/O ladder at Large=0: Small=$kload " r1/t_trace.txt; then
+	&& grep -q "^Knee of the small-I/O ladder at Large=0: Small=$kload[ ,]" r1/t_trace.txt; then
 	ok "the knee in run.json and the trace is the rule's on the points' own numbers (Small=$kload, $kwhy)"
 else
 	not_ok "knee: rc=$rc run.json '$rj' reference $ref; $(grep Knee r1/t_trace.txt)"
@@ -91,7 +91,7 @@ ref2=$(python3 knee.py r1 t "$bound")
 best=$(echo "$ref2" | python3 -c 'import json,sys; b=json.load(sys.stdin)["best"]; print(f"{b[0]} @ Small={b[1]}" if b else "none")')
 kload2=$(echo "$ref2" | python3 -c 'import json,sys; print(json.load(sys.stdin)["load"])')
 if grep -q "^Maximum Small IOPS with latency <= $bound ms = $best and Large=0$" c2/t_summary.txt \
-	&& grep -q "^Knee of the small-I/O ladder at Large=0: Small=$kload2 " c2/t_trace.txt; then
+	&& grep -q "^Knee of the small-I/O ladder at Large=0: Small=$kload2[ ,]" c2/t_trace.txt; then
 	ok "fio2orion -max_latency $bound: the answer line ($best) and the knee (Small=$kload2) are the rule's"
 else
 	not_ok "fio2orion -max_latency $bound: expected '$best', knee $kload2: $(grep 'with latency' c2/t_summary.txt) $(grep Knee c2/t_trace.txt) $(cat c2.err)"
