@@ -29,8 +29,10 @@ override CFLAGS += -std=gnu11 -Wall -Wextra -fPIC
 ifeq ($(DEVELOPER),1)
 override CFLAGS += -Werror
 endif
-VERSION := 0.1
-override CPPFLAGS += -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -DFIORION_VERSION='"$(VERSION)"' \
+VERSION := $(shell sed -n 's/^.define FIORION_VERSION "\(.*\)"/\1/p' common/version.h)
+# The fio release the engine is built against (FIO_SRC's), for -version.
+FIO_SRC_VERSION := $(shell sed -n 's/^DEF_VER=\(fio-[0-9.]*\).*/\1/p' $(FIO_SRC)/FIO-VERSION-GEN 2>/dev/null)
+override CPPFLAGS += -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 \
 	-Icommon -Iplugin -Iconverter -Idriver -Idriver/runner -MMD -MP
 SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer
 
@@ -194,6 +196,7 @@ $(FIO2ORION): $(B)/converter/fio2orion.o $(CONV_OBJS)
 	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(JANSSON_LIBS) -lm
 
 $(B)/driver/locate.o $(B)/driver/cli.o: override CPPFLAGS += -DENGINE_INSTALL_DIR='"$(ENGINEDIR)"'
+$(B)/driver/fiorion.o $(B)/converter/fio2orion.o: override CPPFLAGS += -DFIORION_FIO_VERSION='"$(or $(FIO_SRC_VERSION),unknown)"'
 
 $(FIORION): $(DRIVER_OBJS) $(DRIVER_LIB_OBJS)
 	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(CORE_LIBS) $(JANSSON_LIBS) -lm -lpthread
