@@ -20,7 +20,7 @@
 #include "version.h"
 
 #ifndef ENGINE_INSTALL_DIR
-#define ENGINE_INSTALL_DIR "/usr/local/lib/fiorion"
+#define ENGINE_INSTALL_DIR "/usr/local/lib/fio"
 #endif
 
 static void usage(FILE *f, int status)
@@ -81,8 +81,9 @@ static void usage(FILE *f, int status)
 "  -runner builtin|fio  who runs the job files: fiorion's built-in runner,\n"
 "                     or stock fio with the fiorion engine (builtin)\n"
 "  -fio PATH          fio binary for -runner fio (fio on PATH)\n"
-"  -engine PATH       fiorion-engine.so for -runner fio (next to this\n"
-"                     program, then " ENGINE_INSTALL_DIR ")\n"
+"  -engine PATH       the engine for -runner fio (next to this program,\n"
+"                     then its folder's ../lib/fio/fio-fiorion.so, then\n"
+"                     " ENGINE_INSTALL_DIR "/fio-fiorion.so)\n"
 "  -backend NAME      engine backend: io_uring, libaio, psync (io_uring;\n"
 "                     libaio, then psync, with a note when the kernel\n"
 "                     refuses it)\n"
