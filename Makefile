@@ -330,25 +330,31 @@ format-check:
 
 # make install: the programs, the engine where fio's users find it
 # ($(libdir)/fio/fio-fiorion.so: ioengine=external:<that path>), the job
-# files, the man pages. make uninstall removes exactly these files, then fiorion's own
-# folders and $(libdir)/fio when they are empty (never bin/, lib/, ...).
+# files, the man pages, the bash completions. make uninstall removes
+# exactly these files, then fiorion's own folders, $(libdir)/fio and
+# bash-completion's when they are empty (never bin/, lib/, man/...).
 INST_JOBFILES := $(wildcard jobfiles/*.fio) jobfiles/README.md
 MAN1 := man/fiorion.1 man/fio2orion.1
 MAN7 := man/fiorion-engine.7
+COMPLETIONS := completions/fiorion completions/fio2orion
+COMPLDIR = $(datadir)/bash-completion/completions
 INST_FILES = $(bindir)/fiorion $(bindir)/fio2orion $(ENGINEDIR)/$(ENGINE_NAME) \
 	$(INST_JOBFILES:jobfiles/%=$(datadir)/fiorion/jobfiles/%) \
-	$(MAN1:man/%=$(mandir)/man1/%) $(MAN7:man/%=$(mandir)/man7/%)
-INST_DIRS = $(datadir)/fiorion/jobfiles $(datadir)/fiorion $(ENGINEDIR)
+	$(MAN1:man/%=$(mandir)/man1/%) $(MAN7:man/%=$(mandir)/man7/%) \
+	$(COMPLETIONS:completions/%=$(COMPLDIR)/%)
+INST_DIRS = $(datadir)/fiorion/jobfiles $(datadir)/fiorion $(ENGINEDIR) \
+	$(COMPLDIR) $(datadir)/bash-completion
 
 install: $(ENGINE) $(FIO2ORION) $(FIORION)
 	$(INSTALL) -m 0755 -d $(DESTDIR)$(bindir) $(DESTDIR)$(ENGINEDIR) \
 		$(DESTDIR)$(datadir)/fiorion/jobfiles $(DESTDIR)$(mandir)/man1 \
-		$(DESTDIR)$(mandir)/man7
+		$(DESTDIR)$(mandir)/man7 $(DESTDIR)$(COMPLDIR)
 	$(INSTALL) -m 0755 $(FIORION) $(FIO2ORION) $(DESTDIR)$(bindir)/
 	$(INSTALL) -m 0644 $(ENGINE) $(DESTDIR)$(ENGINEDIR)/$(ENGINE_NAME)
 	$(INSTALL) -m 0644 $(INST_JOBFILES) $(DESTDIR)$(datadir)/fiorion/jobfiles/
 	$(INSTALL) -m 0644 $(MAN1) $(DESTDIR)$(mandir)/man1/
 	$(INSTALL) -m 0644 $(MAN7) $(DESTDIR)$(mandir)/man7/
+	$(INSTALL) -m 0644 $(COMPLETIONS) $(DESTDIR)$(COMPLDIR)/
 
 uninstall:
 	rm -f $(INST_FILES:%=$(DESTDIR)%)
