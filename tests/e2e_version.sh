@@ -4,7 +4,8 @@
 # Description: -version/--version on fiorion and fio2orion (fiorion's
 # version from common/version.h, the fio release the engine was built
 # against, the installed fio; a mismatch is a warning line, exit 0) and
-# -help/--help on standard output with exit status 0.
+# -help/--help on standard output with exit status 0; debian/changelog's
+# version is common/version.h's.
 . "$(dirname "$0")/lib.sh"
 
 want=$(sed -n 's/^#define FIORION_VERSION "\(.*\)"/\1/p' "$TOP/common/version.h")
@@ -58,4 +59,12 @@ for prog in fiorion fio2orion; do
 		fi
 	done
 done
+
+if command -v dpkg-parsechangelog >/dev/null 2>&1; then
+	deb=$(cd "$TOP" && dpkg-parsechangelog -S Version)
+	[ "$deb" = "$want" ] && ok "debian/changelog's version is common/version.h's ($want)" \
+		|| not_ok "debian/changelog says $deb, common/version.h $want"
+else
+	skip_test "debian/changelog's version" "no dpkg-parsechangelog"
+fi
 finish
