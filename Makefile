@@ -4,7 +4,9 @@
 #
 # Knobs:
 #   V=1          show the commands
-#   PREFIX       install prefix (/usr/local); DESTDIR for staged installs
+#   prefix       install prefix (/usr/local; PREFIX is an alias), with
+#                bindir, libdir, mandir, datadir as fio's Makefile has
+#                them; DESTDIR for staged installs (make install)
 #   FIO_SRC      configured fio source tree of the installed fio's version
 #                (default: fetched into .deps/fio by scripts/setup.sh)
 #   CFLAGS       user flags (-O2 -g); the warnings below are always added
@@ -16,10 +18,17 @@
 # (deps first: the README's two commands), check-unit (no fio source
 # needed), check-e2e, format-check, install, uninstall, clean.
 
+# Install layout, named as fio's Makefile names it (PREFIX is an alias of
+# prefix). The engine goes where stock fio's users look for engines.
 PREFIX ?= /usr/local
-BINDIR ?= $(PREFIX)/bin
-LIBDIR ?= $(PREFIX)/lib
-ENGINEDIR ?= $(LIBDIR)/fiorion
+prefix ?= $(PREFIX)
+bindir ?= $(prefix)/bin
+libdir ?= $(prefix)/lib
+mandir ?= $(prefix)/share/man
+datadir ?= $(prefix)/share
+ENGINEDIR = $(libdir)/fio
+ENGINE_NAME := fio-fiorion.so
+INSTALL ?= install
 FIO_SRC ?= .deps/fio
 FIO ?= fio
 B := build
@@ -29,8 +38,10 @@ override CFLAGS += -std=gnu11 -Wall -Wextra -fPIC
 ifeq ($(DEVELOPER),1)
 override CFLAGS += -Werror
 endif
-VERSION := 0.1
-override CPPFLAGS += -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -DFIORION_VERSION='"$(VERSION)"' \
+VERSION := $(shell sed -n 's/^.define FIORION_VERSION "\(.*\)"/\1/p' common/version.h)
+# The fio release the engine is built against (FIO_SRC's), for -version.
+FIO_SRC_VERSION := $(shell sed -n 's/^DEF_VER=\(fio-[0-9.]*\).*/\1/p' $(FIO_SRC)/FIO-VERSION-GEN 2>/dev/null)
+override CPPFLAGS += -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 \
 	-Icommon -Iplugin -Iconverter -Idriver -Idriver/runner -MMD -MP
 SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer
 
@@ -134,7 +145,7 @@ TEST_BINS := $(UNIT_TESTS:%=$(B)/tests/%)
 BUILD_OK := $(B)/.build-ok
 
 .PHONY: all deps demo check check-unit check-e2e install uninstall clean \
-	fio-version-check format-check fuzz
+	fio-version-check format-check fuzz FORCE
 .DELETE_ON_ERROR:
 .SECONDARY:
 
@@ -193,7 +204,16 @@ $(ENGINE): $(B)/plugin/fio_engine.o $(CORE_OBJS) | fio-version-check
 $(FIO2ORION): $(B)/converter/fio2orion.o $(CONV_OBJS)
 	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(JANSSON_LIBS) -lm
 
+# The install folder is compiled in: a change of prefix or libdir rebuilds
+# the two objects that name it (the stamp changes only when it does).
+$(B)/.enginedir: FORCE
+	@mkdir -p $(B)
+	@echo '$(ENGINEDIR)' | cmp -s - $@ || echo '$(ENGINEDIR)' >$@
+FORCE:
+
+$(B)/driver/locate.o $(B)/driver/cli.o: $(B)/.enginedir
 $(B)/driver/locate.o $(B)/driver/cli.o: override CPPFLAGS += -DENGINE_INSTALL_DIR='"$(ENGINEDIR)"'
+$(B)/driver/fiorion.o $(B)/converter/fio2orion.o: override CPPFLAGS += -DFIORION_FIO_VERSION='"$(or $(FIO_SRC_VERSION),unknown)"'
 
 $(FIORION): $(DRIVER_OBJS) $(DRIVER_LIB_OBJS)
 	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(CORE_LIBS) $(JANSSON_LIBS) -lm -lpthread
@@ -308,13 +328,37 @@ format-check:
 	*) echo "$$out"; echo "format-check: the lines above differ from .clang-format (fix: git clang-format $(FORMAT_BASE))" >&2; exit 1 ;; \
 	esac
 
+# make install: the programs, the engine where fio's users find it
+# ($(libdir)/fio/fio-fiorion.so: ioengine=external:<that path>), the job
+# files, the man pages, the bash completions. make uninstall removes
+# exactly these files, then fiorion's own folders, $(libdir)/fio and
+# bash-completion's when they are empty (never bin/, lib/, man/...).
+INST_JOBFILES := $(wildcard jobfiles/*.fio) jobfiles/README.md
+MAN1 := man/fiorion.1 man/fio2orion.1
+MAN7 := man/fiorion-engine.7
+COMPLETIONS := completions/fiorion completions/fio2orion
+COMPLDIR = $(datadir)/bash-completion/completions
+INST_FILES = $(bindir)/fiorion $(bindir)/fio2orion $(ENGINEDIR)/$(ENGINE_NAME) \
+	$(INST_JOBFILES:jobfiles/%=$(datadir)/fiorion/jobfiles/%) \
+	$(MAN1:man/%=$(mandir)/man1/%) $(MAN7:man/%=$(mandir)/man7/%) \
+	$(COMPLETIONS:completions/%=$(COMPLDIR)/%)
+INST_DIRS = $(datadir)/fiorion/jobfiles $(datadir)/fiorion $(ENGINEDIR) \
+	$(COMPLDIR) $(datadir)/bash-completion
+
 install: $(ENGINE) $(FIO2ORION) $(FIORION)
-	install -d $(DESTDIR)$(ENGINEDIR)
-	install -m 0755 $(ENGINE) $(DESTDIR)$(ENGINEDIR)/fiorion-engine.so
+	$(INSTALL) -m 0755 -d $(DESTDIR)$(bindir) $(DESTDIR)$(ENGINEDIR) \
+		$(DESTDIR)$(datadir)/fiorion/jobfiles $(DESTDIR)$(mandir)/man1 \
+		$(DESTDIR)$(mandir)/man7 $(DESTDIR)$(COMPLDIR)
+	$(INSTALL) -m 0755 $(FIORION) $(FIO2ORION) $(DESTDIR)$(bindir)/
+	$(INSTALL) -m 0644 $(ENGINE) $(DESTDIR)$(ENGINEDIR)/$(ENGINE_NAME)
+	$(INSTALL) -m 0644 $(INST_JOBFILES) $(DESTDIR)$(datadir)/fiorion/jobfiles/
+	$(INSTALL) -m 0644 $(MAN1) $(DESTDIR)$(mandir)/man1/
+	$(INSTALL) -m 0644 $(MAN7) $(DESTDIR)$(mandir)/man7/
+	$(INSTALL) -m 0644 $(COMPLETIONS) $(DESTDIR)$(COMPLDIR)/
 
 uninstall:
-	rm -f $(DESTDIR)$(ENGINEDIR)/fiorion-engine.so
-	-rmdir $(DESTDIR)$(ENGINEDIR) 2>/dev/null
+	rm -f $(INST_FILES:%=$(DESTDIR)%)
+	-@for d in $(INST_DIRS:%=$(DESTDIR)%); do [ ! -d "$$d" ] || rmdir "$$d" 2>/dev/null || true; done
 
 clean:
 	rm -rf $(B)

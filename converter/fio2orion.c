@@ -17,6 +17,7 @@
 #include "knee.h"
 #include "orion_report.h"
 #include "points.h"
+#include "version.h"
 
 enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
 
@@ -61,11 +62,36 @@ static void usage(FILE *f, int status)
 	      "                      adds the most small IOPS (and large MBPS) within\n"
 	      "                      it and where, the trace each ladder's knee\n"
 	      "  -help               this text\n"
+	      "  -version            fiorion's version, the fio release its engine was\n"
+	      "                      built against and the installed fio's\n"
 	      "\n"
 	      "exit status: 0 done, 1 an output file could not be written,\n"
 	      "2 bad options or input (the message names the file, line and column)\n",
 	      f);
 	exit(status);
+}
+
+/*
+ * -version: fiorion's version, the fio release its engine was built
+ * against and the installed fio's (fio on PATH); a mismatch is a warning.
+ */
+static int print_version(void)
+{
+	char have[64] = "";
+	FILE *p = popen("fio --version 2>/dev/null", "r");
+
+	if (p && !fgets(have, sizeof(have), p))
+		have[0] = '\0';
+	if (p)
+		pclose(p);
+	have[strcspn(have, "\n")] = '\0';
+	printf("fio2orion (fiorion) %s\n", FIORION_VERSION);
+	printf("engine built against: %s\n", FIORION_FIO_VERSION);
+	printf("installed fio: %s\n", have[0] ? have : "not found");
+	if (have[0] && strcmp(have, FIORION_FIO_VERSION))
+		fprintf(stderr, "fio2orion: warning: the installed fio (%s) is not the release fiorion's engine was built against (%s)\n",
+			have, FIORION_FIO_VERSION);
+	return fflush(stdout) || ferror(stdout) ? EXIT_FAIL : EXIT_OK;
 }
 
 static void die_usage(const char *fmt, const char *a, const char *b)
@@ -102,6 +128,7 @@ int main(int argc, char **argv)
 		{ "skip_failed", no_argument, NULL, 'S' },
 		{ "sum", no_argument, NULL, 'U' },
 		{ "max_latency", required_argument, NULL, 'x' },
+		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *testname = NULL, *outdir = ".";
@@ -169,6 +196,8 @@ int main(int argc, char **argv)
 		case 'h':
 			usage(stdout, EXIT_OK);
 			break;
+		case 'V':
+			return print_version();
 		default:
 			if (optopt)
 				fprintf(stderr, "fio2orion: option -%s needs a value\n",

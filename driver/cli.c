@@ -20,7 +20,7 @@
 #include "version.h"
 
 #ifndef ENGINE_INSTALL_DIR
-#define ENGINE_INSTALL_DIR "/usr/local/lib/fiorion"
+#define ENGINE_INSTALL_DIR "/usr/local/lib/fio"
 #endif
 
 static void usage(FILE *f, int status)
@@ -75,11 +75,15 @@ static void usage(FILE *f, int status)
 "  -help              this text\n"
 "\n"
 "fiorion options:\n"
+"  -version           fiorion's version, the fio release its engine was\n"
+"                     built against and the installed fio's (-fio); a\n"
+"                     mismatch is a warning\n"
 "  -runner builtin|fio  who runs the job files: fiorion's built-in runner,\n"
 "                     or stock fio with the fiorion engine (builtin)\n"
 "  -fio PATH          fio binary for -runner fio (fio on PATH)\n"
-"  -engine PATH       fiorion-engine.so for -runner fio (next to this\n"
-"                     program, then " ENGINE_INSTALL_DIR ")\n"
+"  -engine PATH       the engine for -runner fio (next to this program,\n"
+"                     then its folder's ../lib/fio/fio-fiorion.so, then\n"
+"                     " ENGINE_INSTALL_DIR "/fio-fiorion.so)\n"
 "  -backend NAME      engine backend: io_uring, libaio, psync (io_uring;\n"
 "                     libaio, then psync, with a note when the kernel\n"
 "                     refuses it)\n"
@@ -305,6 +309,7 @@ void cli_parse(struct opts *o, int argc, char **argv)
 		{ "max_latency", required_argument, NULL, 'x' },
 		{ "stop_at_knee", no_argument, NULL, 'Z' },
 		{ "host_timeout", required_argument, NULL, 'T' },
+		{ "version", no_argument, NULL, 'e' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
@@ -352,6 +357,7 @@ void cli_parse(struct opts *o, int argc, char **argv)
 		case 'X': fprintf(stderr, "fiorion: note: -storax %s ignored (fiorion issues I/O through its engine)\n", optarg); break;
 		case 'H': fputs("fiorion: note: -hugenotneeded ignored (fiorion needs no huge pages)\n", stderr); break;
 		case 'h': usage(stdout, EXIT_OK); break;
+		case 'e': o->version = true; break;
 		case 'R':
 			o->runner = runners[pick("runner", optarg, runners, 2)];
 			o->runner_given = true;
@@ -388,6 +394,9 @@ void cli_parse(struct opts *o, int argc, char **argv)
 	}
 	if (optind < argc)
 		die_usage("unexpected argument '%s' (options take one value each; see fiorion -help)", argv[optind]);
+	/* -version runs nothing: the other options need not make a run. */
+	if (o->version)
+		return;
 	if (o->clients) {
 		struct fr_err err = { "" };
 

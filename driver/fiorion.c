@@ -283,6 +283,28 @@ static void fio_version_of(const char *fio, char *buf, size_t len)
 	free(cmd);
 }
 
+/*
+ * -version: fiorion's version, the fio release the engine was built
+ * against, the engine this fiorion would load and the installed fio's
+ * release; a mismatch is a warning (fio refuses such an engine).
+ */
+static int print_version(const struct opts *o)
+{
+	char have[64];
+	char *engine = find_engine(o->engine, false);
+
+	fio_version_of(o->fio, have, sizeof(have));
+	printf("fiorion %s\n", FIORION_VERSION);
+	printf("engine built against: %s\n", FIORION_FIO_VERSION);
+	printf("engine: %s%s\n", engine, access(engine, R_OK) ? " (not found)" : "");
+	printf("installed fio: %s\n", have[0] ? have : "not found");
+	if (have[0] && strcmp(have, FIORION_FIO_VERSION))
+		fprintf(stderr, "fiorion: warning: the installed fio ('%s': %s) is not the release the engine was built against (%s); fio refuses to load it: rebuild fiorion against %s for -runner fio\n",
+			o->fio, have, FIORION_FIO_VERSION, have);
+	free(engine);
+	return fflush(stdout) || ferror(stdout) ? EXIT_RUN : EXIT_OK;
+}
+
 /* A host's volume as the probe saw it: paths and sizes, nothing open. */
 static struct vvol *host_volume(const struct host *h, bool raid0)
 {
@@ -725,6 +747,8 @@ int main(int argc, char **argv)
 	int status = EXIT_OK;
 
 	cli_parse(&o, argc, argv);
+	if (o.version)
+		return print_version(&o);
 	raise_nofile();
 	if (o.jobfile)
 		return jobfile_main(&o);

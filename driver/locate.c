@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * locate.c -- what the points run on: the engine file fio loads (the
- * -engine given, next to this program, or the install folder) and the
- * backend the kernel accepts (io_uring, else libaio, else psync).
+ * -engine given, next to this program in a build, the install folder
+ * beside it, or the one compiled in) and the backend the kernel accepts
+ * (io_uring, else libaio, else psync).
  */
 #include <limits.h>
 #include <stdbool.h>
@@ -16,7 +17,7 @@
 #include "vio.h"
 
 #ifndef ENGINE_INSTALL_DIR
-#define ENGINE_INSTALL_DIR "/usr/local/lib/fiorion"
+#define ENGINE_INSTALL_DIR "/usr/local/lib/fio"
 #endif
 
 char *absolute(const char *p)
@@ -28,9 +29,11 @@ char *absolute(const char *p)
 
 
 /*
- * The engine: -engine, next to this program, the install folder beside
- * it (../lib/fiorion), the install dir. @installed: only where an install
- * puts it (the path on other hosts, -clients), never this build's.
+ * The engine: -engine; next to this program (a build: fiorion-engine.so);
+ * where make install puts it relative to this program, so a DESTDIR or
+ * moved tree works (<bindir>/../lib/fio/fio-fiorion.so); the libdir
+ * compiled in. @installed: only where an install puts it (the path on
+ * other hosts, -clients), never this build's.
  */
 char *find_engine(const char *given, bool installed)
 {
@@ -49,7 +52,7 @@ char *find_engine(const char *given, bool installed)
 			if (!installed && !access(cand, R_OK))
 				return cand;
 			free(cand);
-			cand = xasprintf("%s/../lib/fiorion/fiorion-engine.so", self);
+			cand = xasprintf("%s/../lib/fio/" ENGINE_FILE, self);
 			if (!access(cand, R_OK)) {
 				char *r = absolute(cand);
 
@@ -59,7 +62,7 @@ char *find_engine(const char *given, bool installed)
 			free(cand);
 		}
 	}
-	return strdup(ENGINE_INSTALL_DIR "/fiorion-engine.so");
+	return strdup(ENGINE_INSTALL_DIR "/" ENGINE_FILE);
 }
 
 

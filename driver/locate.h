@@ -7,10 +7,14 @@
 
 #include <stdbool.h>
 
+/* The engine's installed name, in $(libdir)/fio as fio's own engines. */
+#define ENGINE_FILE "fio-fiorion.so"
+
 /* @p made absolute (realpath), or a copy of it when it does not exist. */
 char *absolute(const char *p);
 /*
- * The engine: -engine @given, next to this program, the install folder;
+ * The engine: -engine @given, next to this program, <bindir>/../lib/fio,
+ * the libdir compiled in;
  * @installed: only where an install puts it (its path on other hosts).
  */
 char *find_engine(const char *given, bool installed);

@@ -3,8 +3,9 @@
  * fio_engine.c -- the fio external ioengine: thin glue from fio's
  * struct ioengine_ops to the engine core (vvol.c, vio.c).
  *
- * Load with ioengine=external:/path/fiorion-engine.so. The whole virtual
- * volume is presented to fio as one diskless file whose size the engine
+ * Load with ioengine=external:/usr/local/lib/fio/fio-fiorion.so (where
+ * make install puts it; build/fiorion-engine.so in a build). The whole
+ * virtual volume is presented to fio as one diskless file whose size the engine
  * decides; fio picks offsets inside it, the core splits and routes them.
  * This is the only file that includes fio's headers, and it must be built
  * against the source tree of the exact fio release that loads it.

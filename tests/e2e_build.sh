@@ -32,12 +32,14 @@ else
 fi
 
 if make -s install DESTDIR="$T/stage" PREFIX=/opt/fr >"$T/i.out" 2>&1 \
-	&& [ -x "$T/stage/opt/fr/lib/fiorion/fiorion-engine.so" ] \
+	&& [ -f "$T/stage/opt/fr/lib/fio/fio-fiorion.so" ] \
 	&& make -s uninstall DESTDIR="$T/stage" PREFIX=/opt/fr >>"$T/i.out" 2>&1 \
-	&& [ ! -e "$T/stage/opt/fr/lib/fiorion/fiorion-engine.so" ]; then
+	&& [ ! -e "$T/stage/opt/fr/lib/fio/fio-fiorion.so" ]; then
 	ok "install/uninstall with PREFIX and DESTDIR"
 else
 	not_ok "install/uninstall with PREFIX and DESTDIR"
 	cat "$T/i.out"
 fi
+# Back to the default prefix compiled in (the install rebuilt two objects).
+make -s ${FIO_SRC:+FIO_SRC="$FIO_SRC"} >/dev/null 2>&1
 finish

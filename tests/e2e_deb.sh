@@ -1,0 +1,109 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# Description: the Debian package: dpkg-buildpackage -us -uc -b in a copy
+# of the tree (nothing from build/), lintian's findings printed (report
+# only), apt-get install ./fiorion_*.deb, the installed /usr/bin/fiorion
+# runs -run simple with -runner fio (the engine from /usr/lib/fio) and
+# the built-in runner on a scratch file, the man pages and completions
+# are in place, then apt-get remove leaves no /usr/bin/fiorion. Needs
+# root; skipped without it, without dpkg-buildpackage, or when fiorion is
+# already installed on this machine (the test would remove it).
+. "$(dirname "$0")/lib.sh"
+
+skip_all() {
+	skip_test "Debian package" "$1"
+	finish
+	exit 0
+}
+[ "$(id -u)" = 0 ] || skip_all "needs root (apt-get install)"
+command -v dpkg-buildpackage >/dev/null 2>&1 || skip_all "no dpkg-buildpackage (scripts/setup.sh packages)"
+command -v dh >/dev/null 2>&1 || skip_all "no debhelper (scripts/setup.sh packages)"
+command -v fio >/dev/null 2>&1 || skip_all "no fio"
+if dpkg-query -W -f='${Status}' fiorion 2>/dev/null | grep -q ' installed'; then
+	skip_all "the fiorion package is already installed here"
+fi
+[ ! -e /usr/bin/fiorion ] || skip_all "/usr/bin/fiorion exists (installed by hand?)"
+FS=${FIO_SRC:-$TOP/.deps/fio}
+FS=$(cd "$FS" 2>/dev/null && pwd -P) || skip_all "no fio source (make deps)"
+[ -f "$FS/config-host.h" ] || skip_all "fio source $FS is not configured (make deps)"
+
+mkdir "$T/src"
+tar -C "$TOP" --exclude=./build --exclude=./.deps --exclude=./.git -cf - . | tar -xf - -C "$T/src"
+start=$(date +%s)
+if (cd "$T/src" && FIO_SRC=$FS dpkg-buildpackage -us -uc -b -j2) >"$T/build.log" 2>&1; then
+	ok "dpkg-buildpackage -us -uc -b: $(cd "$T" && ls fiorion_*.deb) in $(($(date +%s) - start)) s"
+else
+	not_ok "dpkg-buildpackage"
+	tail -n 40 "$T/build.log"
+	finish
+	exit 0
+fi
+deb=$(ls "$T"/fiorion_*_*.deb | head -n 1)
+dep=$(dpkg-deb -f "$deb" Depends)
+fio_ver=$(fio --version | sed -n 's/^fio-\([0-9]*\.[0-9]*\).*/\1/p')
+case "$dep" in
+*"fio (>= $fio_ver)"*"fio (<< "*) ok "Depends: $dep" ;;
+*) not_ok "Depends names no fio release range: $dep" ;;
+esac
+for lib in libaio1 liburing2 libjansson4 libblkid1; do
+	case "$dep" in *"$lib"*) ;; *) not_ok "Depends lacks $lib" ;; esac
+done
+
+if command -v lintian >/dev/null 2>&1; then
+	lintian -I --pedantic "$deb" 2>&1 | grep -v 'running with root privileges' >"$T/lintian.out"
+	echo "# lintian -I --pedantic: $(wc -l <"$T/lintian.out") tag(s)"
+	sed 's/^/# /' "$T/lintian.out"
+	ok "lintian ran (report only)"
+else
+	skip_test "lintian" "not installed"
+fi
+
+if apt-get install -y -o DPkg::Lock::Timeout=300 "$deb" >"$T/apt.out" 2>&1; then
+	ok "apt-get install ./$(basename "$deb")"
+else
+	not_ok "apt-get install"
+	tail -n 20 "$T/apt.out"
+	finish
+	exit 0
+fi
+miss=
+for f in /usr/bin/fiorion /usr/bin/fio2orion /usr/lib/fio/fio-fiorion.so \
+	/usr/share/man/man1/fiorion.1.gz /usr/share/man/man1/fio2orion.1.gz \
+	/usr/share/man/man7/fiorion-engine.7.gz /usr/share/fiorion/jobfiles/simple-1disk.fio \
+	/usr/share/bash-completion/completions/fiorion /usr/share/bash-completion/completions/fio2orion; do
+	[ -f "$f" ] || miss="$miss $f"
+done
+[ -z "$miss" ] && ok "installed: programs, engine, man pages, job files, completions" || not_ok "missing:$miss"
+/usr/bin/fiorion -version >"$T/v.out" 2>&1
+grep -qx "engine: /usr/lib/fio/fio-fiorion.so" "$T/v.out" && ! grep -q warning "$T/v.out" \
+	&& ok "fiorion -version: the engine in /usr/lib/fio, fio's release matches" \
+	|| { not_ok "fiorion -version"; cat "$T/v.out"; }
+
+mkdir "$T/run"
+cd "$T/run" || exit 1
+dd if=/dev/urandom of=lun0 bs=1M count=64 status=none
+echo "$T/run/lun0" >t.lun
+for runner in fio builtin; do
+	if /usr/bin/fiorion -run simple -duration 1 -runner $runner -testname t -outdir $runner >$runner.out 2>$runner.err \
+		&& grep -qx 'Total Data Points: 8' $runner/t_summary.txt \
+		&& [ -s $runner/t_iops.csv ] && [ -s $runner/t_mbps.csv ] && [ -s $runner/t_lat.csv ] \
+		&& [ -s $runner/t_trace.txt ]; then
+		ok "/usr/bin/fiorion -run simple -runner $runner: ORION's files, 8 data points"
+	else
+		not_ok "/usr/bin/fiorion -run simple -runner $runner"
+		cat $runner.out $runner.err
+	fi
+done
+grep -qx "ioengine=external:/usr/lib/fio/fio-fiorion.so" fio/t_jobs/p001.fio \
+	&& ok "the job files load /usr/lib/fio/fio-fiorion.so" || not_ok "engine path in the job files"
+cd "$T" || exit 1
+
+if apt-get remove -y -o DPkg::Lock::Timeout=300 fiorion >"$T/rm.out" 2>&1 \
+	&& [ ! -e /usr/bin/fiorion ] && [ ! -e /usr/lib/fio/fio-fiorion.so ]; then
+	ok "apt-get remove fiorion: /usr/bin/fiorion and the engine are gone"
+else
+	not_ok "apt-get remove fiorion"
+	tail -n 20 "$T/rm.out"
+fi
+finish
