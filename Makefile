@@ -69,6 +69,7 @@ CONV_SRCS := \
 	converter/outdir.c \
 	converter/points.c \
 	converter/runinfo.c \
+	converter/svg.c \
 	# EOL
 
 DRIVER_SRCS := \
@@ -106,6 +107,7 @@ UNIT_TESTS := \
 	test_rnstat \
 	test_ssjson \
 	test_steady \
+	test_svg \
 	test_vio \
 	test_viofake \
 	test_vvol \
@@ -234,7 +236,7 @@ $(B)/tests/test_fiojson $(B)/tests/test_hosts $(B)/tests/test_report: $(B)/tests
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
 
-$(B)/tests/test_knee $(B)/tests/test_ssjson: $(B)/tests/%: tests/%.c $(CONV_SAN_OBJS)
+$(B)/tests/test_knee $(B)/tests/test_ssjson $(B)/tests/test_svg: $(B)/tests/%: tests/%.c $(CONV_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
 
