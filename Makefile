@@ -62,6 +62,7 @@ CORE_SRCS := \
 CONV_SRCS := \
 	converter/export_json.c \
 	converter/fiojson.c \
+	converter/html_report.c \
 	converter/infer.c \
 	converter/jscan.c \
 	converter/knee.c \

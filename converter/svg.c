@@ -501,7 +501,11 @@ void svg_chart(FILE *f, const struct svg_chart *c)
 		tip_pair(f, &c->x, m->x);
 		fputs(", ", f);
 		tip_pair(f, &c->y, m->y);
-		fprintf(f, "</title></path>\n<text class=\"knee-label\" x=\"%.1f\" y=\"%.1f\" font-weight=\"bold\"%s>",
+		fputs("</title></path>\n", f);
+		/* Beside the marker when few enough not to overlap; else on hover only. */
+		if (c->nmarks > 3)
+			continue;
+		fprintf(f, "<text class=\"knee-label\" x=\"%.1f\" y=\"%.1f\" font-weight=\"bold\"%s>",
 			x + (x > fr.left + fr.w * 0.7 ? -12 : 12), y - 10,
 			x > fr.left + fr.w * 0.7 ? " text-anchor=\"end\"" : "");
 		svg_escape(f, m->label);

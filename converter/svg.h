@@ -77,7 +77,8 @@ struct svg_chart {
 
 /*
  * Write the chart @c as one <svg class="chart"> element: markers are
- * <circle class="pt">, marks <path class="knee">, axis labels <text
+ * <circle class="pt">, marks <path class="knee"> (labelled beside it
+ * when there are at most 3, else in its <title> only), axis labels <text
  * class="axis-label">. A chart without a finite point says "no data".
  */
 void svg_chart(FILE *f, const struct svg_chart *c);
