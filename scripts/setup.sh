@@ -22,8 +22,10 @@ set -eu
 # What a build needs (make), then what the tests add (make check).
 BUILD_PKGS="gcc make pkg-config liburing-dev libaio-dev libblkid-dev libcmocka-dev libjansson-dev fio"
 # clang with its fuzzer runtime: the libFuzzer harnesses; e2fsprogs
-# (mkfs.ext4) and util-linux (losetup): the safety tests' LUNs.
-PKGS="$BUILD_PKGS dpkg-dev time python3 python3-fusepy clang libclang-rt-14-dev e2fsprogs util-linux"
+# (mkfs.ext4) and util-linux (losetup): the safety tests' LUNs; chromium
+# (headless) and libxml2-utils (xmllint): the HTML report's test renders
+# it and checks its SVG (tests/e2e_report.sh).
+PKGS="$BUILD_PKGS dpkg-dev time python3 python3-fusepy clang libclang-rt-14-dev e2fsprogs util-linux chromium libxml2-utils"
 
 die() { echo "setup: $*" >&2; exit 1; }
 note() { echo "setup: $*" >&2; }
