@@ -212,8 +212,8 @@ static int compare(const char *a, const char *b, const char *testname, const cha
 		   const struct pt_opts *po, const struct kn_bound *bound)
 {
 	struct run ra, rb;
-	struct fr_err err = { "" };
-	struct hr_run ha = { "A", NULL, NULL }, hb = { "B", NULL, NULL };
+	struct fr_err err = {""};
+	struct hr_run ha = {"A", NULL, NULL}, hb = {"B", NULL, NULL};
 	char *buf = NULL, path[PATH_MAX];
 	size_t len = 0;
 	const char *name;
@@ -267,20 +267,20 @@ out:
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
-		{ "testname", required_argument, NULL, 't' },
-		{ "outdir", required_argument, NULL, 'o' },
-		{ "compat", required_argument, NULL, 'c' },
-		{ "small_max", required_argument, NULL, 's' },
-		{ "large_min", required_argument, NULL, 'l' },
-		{ "merge", required_argument, NULL, 'm' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "skip_failed", no_argument, NULL, 'S' },
-		{ "sum", no_argument, NULL, 'U' },
-		{ "max_latency", required_argument, NULL, 'x' },
-		{ "html", no_argument, NULL, 'H' },
-		{ "compare", required_argument, NULL, 'C' },
-		{ NULL, 0, NULL, 0 },
+		{"testname", required_argument, NULL, 't'},
+		{"outdir", required_argument, NULL, 'o'},
+		{"compat", required_argument, NULL, 'c'},
+		{"small_max", required_argument, NULL, 's'},
+		{"large_min", required_argument, NULL, 'l'},
+		{"merge", required_argument, NULL, 'm'},
+		{"format", required_argument, NULL, 'f'},
+		{"help", no_argument, NULL, 'h'},
+		{"skip_failed", no_argument, NULL, 'S'},
+		{"sum", no_argument, NULL, 'U'},
+		{"max_latency", required_argument, NULL, 'x'},
+		{"html", no_argument, NULL, 'H'},
+		{"compare", required_argument, NULL, 'C'},
+		{NULL, 0, NULL, 0},
 	};
 	const char *testname = NULL, *outdir = ".", *cmp_a = NULL, *cmp_b = NULL;
 	unsigned int flags = 0;

@@ -17,7 +17,12 @@
 #include "svg.h"
 
 /* What a line of a chart plots, of one class of a point. */
-enum hr_val { V_LOAD, V_IOPS, V_MBPS, V_LAT, V_P50, V_P99 };
+enum hr_val { V_LOAD,
+	      V_IOPS,
+	      V_MBPS,
+	      V_LAT,
+	      V_P50,
+	      V_P99 };
 
 static const struct pt_class *cls(const struct pt_point *pt, bool small)
 {
@@ -32,10 +37,14 @@ static double val(const struct pt_point *pt, bool small, enum hr_val v)
 	double x;
 
 	switch (v) {
-	case V_LOAD: return small ? pt->s : pt->l;
-	case V_IOPS: return c->iops;
-	case V_MBPS: return c->mbps;
-	case V_LAT: return l->n ? l->mean / 1e6 : NAN;
+	case V_LOAD:
+		return small ? pt->s : pt->l;
+	case V_IOPS:
+		return c->iops;
+	case V_MBPS:
+		return c->mbps;
+	case V_LAT:
+		return l->n ? l->mean / 1e6 : NAN;
 	case V_P50:
 	case V_P99:
 		if (!l->n)
@@ -254,12 +263,12 @@ static void figure(FILE *f, const struct svg_chart *c, const char *caption)
 	fputs("</figure>\n", f);
 }
 
-static const struct svg_axis ax_sload = { "Small load", "outstanding I/Os", false, true, true };
-static const struct svg_axis ax_lload = { "Large load", "outstanding I/Os", false, true, true };
-static const struct svg_axis ax_iops = { "Small IOPS", "I/Os per second", false, true, false };
-static const struct svg_axis ax_mbps = { "Large MBPS", "MiB per second", false, true, false };
-static const struct svg_axis ax_slat = { "Small latency", "ms", false, true, false };
-static const struct svg_axis ax_llat = { "Large latency", "ms", false, true, false };
+static const struct svg_axis ax_sload = {"Small load", "outstanding I/Os", false, true, true};
+static const struct svg_axis ax_lload = {"Large load", "outstanding I/Os", false, true, true};
+static const struct svg_axis ax_iops = {"Small IOPS", "I/Os per second", false, true, false};
+static const struct svg_axis ax_mbps = {"Large MBPS", "MiB per second", false, true, false};
+static const struct svg_axis ax_slat = {"Small latency", "ms", false, true, false};
+static const struct svg_axis ax_llat = {"Large latency", "ms", false, true, false};
 
 static bool has_class(const struct pt_set *pts, bool small)
 {
@@ -310,7 +319,7 @@ static size_t knee_marks(const struct or_params *p, const struct pt_set *pts, bo
 static int tradeoff_chart(FILE *f, const struct or_params *p, const struct pt_set *pts,
 			  bool small)
 {
-	struct lines L = { 0 };
+	struct lines L = {0};
 	struct svg_mark marks[MAX_MARKS];
 	char labels[MAX_MARKS][96], bound[96], cap[512];
 	struct svg_chart c = {
@@ -358,7 +367,7 @@ static int tradeoff_chart(FILE *f, const struct or_params *p, const struct pt_se
 /* The line charts of one result set. */
 static int charts(FILE *f, const struct or_params *p, const struct pt_set *pts)
 {
-	struct lines L = { 0 };
+	struct lines L = {0};
 	struct svg_chart c;
 	bool small = has_class(pts, true), large = has_class(pts, false);
 	int ret = 0;
@@ -366,31 +375,28 @@ static int charts(FILE *f, const struct or_params *p, const struct pt_set *pts)
 	if (small) {
 		memset(&c, 0, sizeof(c));
 		add_ladders(&L, pts, true, V_LOAD, V_IOPS, false, NULL, "Small I/O", false);
-		c = (struct svg_chart){ .id = "iops-load", .title = "Small I/O: IOPS vs load",
-					.x = ax_sload, .y = ax_iops, .series = L.s, .nseries = L.n };
+		c = (struct svg_chart){.id = "iops-load", .title = "Small I/O: IOPS vs load", .x = ax_sload, .y = ax_iops, .series = L.s, .nseries = L.n};
 		if (!L.oom)
 			figure(f, &c, "Small random I/Os per second at each small load, one line per large load running beside them.");
 		ret = L.oom ? -ENOMEM : 0;
 		lines_release(&L);
 
 		add_ladders(&L, pts, true, V_LOAD, V_LAT, true, NULL, "Small I/O", false);
-		c = (struct svg_chart){ .id = "lat-load", .title = "Small I/O: latency vs load",
-					.x = ax_sload, .y = ax_slat, .series = L.s, .nseries = L.n };
+		c = (struct svg_chart){.id = "lat-load", .title = "Small I/O: latency vs load", .x = ax_sload, .y = ax_slat, .series = L.s, .nseries = L.n};
 		if (!ret && !L.oom) {
 			if (any_band(&L))
 				c.band_name = "p50..p99";
 			else
 				drop_bands(&L);
-			figure(f, &c, c.band_name ? "Mean latency of the small I/Os (submission to completion), the shaded band from its 50th to its 99th percentile."
-						  : "Mean latency of the small I/Os (submission to completion); the input has no percentiles for a p50..p99 band.");
+			figure(f, &c, c.band_name ? "Mean latency of the small I/Os (submission to completion), the shaded band from its 50th to its 99th percentile." : "Mean latency of the small I/Os (submission to completion); the input has no percentiles for a p50..p99 band.");
 		}
-		ret = ret ? ret : L.oom ? -ENOMEM : 0;
+		ret = ret ? ret : L.oom ? -ENOMEM
+					: 0;
 		lines_release(&L);
 	}
 	if (!ret && large) {
 		add_ladders(&L, pts, false, V_LOAD, V_MBPS, false, NULL, "Large I/O", false);
-		c = (struct svg_chart){ .id = "mbps-load", .title = "Large I/O: MBPS vs load",
-					.x = ax_lload, .y = ax_mbps, .series = L.s, .nseries = L.n };
+		c = (struct svg_chart){.id = "mbps-load", .title = "Large I/O: MBPS vs load", .x = ax_lload, .y = ax_mbps, .series = L.s, .nseries = L.n};
 		if (!L.oom)
 			figure(f, &c, "Large I/O throughput (MiB per second) at each large load, one line per small load running beside it.");
 		ret = L.oom ? -ENOMEM : 0;
@@ -440,8 +446,14 @@ static int heatmaps(FILE *f, const struct pt_set *pts)
 			.id = side ? "heat-mbps" : "heat-iops",
 			.title = side ? "Large MBPS at each point of the matrix"
 				      : "Small IOPS at each point of the matrix",
-			.xlabel = "Small", .ylabel = "Large", .unit = side ? "MBPS" : "IOPS",
-			.xs = xs, .ys = ys, .nx = ns, .ny = nl, .v = v,
+			.xlabel = "Small",
+			.ylabel = "Large",
+			.unit = side ? "MBPS" : "IOPS",
+			.xs = xs,
+			.ys = ys,
+			.nx = ns,
+			.ny = nl,
+			.v = v,
 		};
 
 		for (i = 0; i < nl; i++)
@@ -449,7 +461,8 @@ static int heatmaps(FILE *f, const struct pt_set *pts)
 				const struct pt_point *pt = pt_find(pts, (unsigned int)s[k], (unsigned int)l[i]);
 
 				v[i * ns + k] = pt && cls(pt, !side)->present
-						      ? val(pt, !side, side ? V_MBPS : V_IOPS) : NAN;
+					? val(pt, !side, side ? V_MBPS : V_IOPS)
+					: NAN;
 			}
 		fputs("<figure>\n", f);
 		svg_heatmap(f, &h);
@@ -473,7 +486,7 @@ static int host_charts(FILE *f, const struct or_params *p, const struct pt_set *
 	fputs("<h2>Hosts</h2>\n", f);
 	for (side = 0; side < 2 && !ret; side++) {
 		bool small = !side;
-		struct lines L = { 0 };
+		struct lines L = {0};
 		struct pt_set one;
 		char title[128], cap[256];
 		int64_t *lv = NULL;
@@ -532,9 +545,7 @@ static int host_charts(FILE *f, const struct or_params *p, const struct pt_set *
 			free(one.by_load);
 		}
 		free(lv);
-		c = (struct svg_chart){ .id = small ? "hosts-iops" : "hosts-mbps", .title = title,
-					.x = small ? ax_sload : ax_lload,
-					.y = small ? ax_iops : ax_mbps, .series = L.s, .nseries = L.n };
+		c = (struct svg_chart){.id = small ? "hosts-iops" : "hosts-mbps", .title = title, .x = small ? ax_sload : ax_lload, .y = small ? ax_iops : ax_mbps, .series = L.s, .nseries = L.n};
 		if (!L.oom)
 			figure(f, &c, cap);
 		ret = L.oom ? -ENOMEM : 0;
@@ -561,7 +572,7 @@ static void row(FILE *f, const char *head, const char *text)
 
 static void size_text(char *buf, size_t len, uint64_t bytes)
 {
-	static const char *const unit[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB" };
+	static const char *const unit[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
 	double v = (double)bytes;
 	size_t u = 0;
 
@@ -676,7 +687,8 @@ static int run_table(FILE *f, const struct or_params *p, const struct pt_set *pt
 			row(f, buf, p->hosts[i].fio_version);
 		}
 	row(f, "Runner", runner_text(p));
-	row(f, "Backend", p->backend ? p->backend : pts->exact ? "the engine's default" : "not recorded");
+	row(f, "Backend", p->backend ? p->backend : pts->exact ? "the engine's default"
+							       : "not recorded");
 	if (uname(&u) == 0) {
 		snprintf(buf, sizeof(buf), "%s %s %s (of the machine that wrote this report; the results do not record the run's)",
 			 u.sysname, u.release, u.machine);
@@ -811,8 +823,9 @@ static void ratio_table(FILE *f, const struct hr_run *a, const struct hr_run *b)
 		int cmp;
 
 		if (pa && pb)
-			cmp = pa->s != pb->s ? (pa->s < pb->s ? -1 : 1)
-					     : pa->l != pb->l ? (pa->l < pb->l ? -1 : 1) : 0;
+			cmp = pa->s != pb->s	 ? (pa->s < pb->s ? -1 : 1)
+				: pa->l != pb->l ? (pa->l < pb->l ? -1 : 1)
+						 : 0;
 		else
 			cmp = pa ? -1 : 1;
 		if (cmp < 0)
@@ -852,7 +865,7 @@ static void luns_text(char *buf, size_t len, const struct or_params *p)
 
 static void compare_table(FILE *f, const struct hr_run *a, const struct hr_run *b)
 {
-	const struct hr_run *r[2] = { a, b };
+	const struct hr_run *r[2] = {a, b};
 	char buf[4096];
 	int k;
 
@@ -861,24 +874,23 @@ static void compare_table(FILE *f, const struct hr_run *a, const struct hr_run *
 	fputs("</th><th>", f);
 	svg_escape(f, b->label);
 	fputs("</th></tr>\n", f);
-#define BOTH(head, expr)                              \
-	do {                                          \
-		fputs("<tr><th>" head "</th>", f);    \
-		for (k = 0; k < 2; k++) {             \
+#define BOTH(head, expr) \
+	do { \
+		fputs("<tr><th>" head "</th>", f); \
+		for (k = 0; k < 2; k++) { \
 			const struct or_params *p = r[k]->p; \
-			(void)p;                      \
-			expr;                         \
-			fputs("<td>", f);             \
-			svg_escape(f, buf);           \
-			fputs("</td>", f);            \
-		}                                     \
-		fputs("</tr>\n", f);                  \
+			(void)p; \
+			expr; \
+			fputs("<td>", f); \
+			svg_escape(f, buf); \
+			fputs("</td>", f); \
+		} \
+		fputs("</tr>\n", f); \
 	} while (0)
 	BOTH("Test name", snprintf(buf, sizeof(buf), "%s", p->testname));
 	BOTH("Command line", cmdline(buf, sizeof(buf), p));
 	BOTH("Start", when_text(buf, sizeof(buf), p->start));
-	BOTH("Points", snprintf(buf, sizeof(buf), "%zu (%s)", r[k]->pts->n,
-				p->matrix ? p->matrix : "matrix not recorded"));
+	BOTH("Points", snprintf(buf, sizeof(buf), "%zu (%s)", r[k]->pts->n, p->matrix ? p->matrix : "matrix not recorded"));
 	BOTH("fio version", snprintf(buf, sizeof(buf), "%s", p->fio_version ? p->fio_version : "not recorded"));
 	BOTH("Runner", snprintf(buf, sizeof(buf), "%s", runner_text(p)));
 	BOTH("Backend", snprintf(buf, sizeof(buf), "%s", p->backend ? p->backend : "default or not recorded"));
@@ -894,13 +906,13 @@ int hr_compare(FILE *f, const struct hr_run *a, const struct hr_run *b, struct f
 		bool small;
 		enum hr_val xv, yv;
 	} ch[] = {
-		{ "iops-load", "Small I/O: IOPS vs load", true, V_LOAD, V_IOPS },
-		{ "lat-load", "Small I/O: latency vs load", true, V_LOAD, V_LAT },
-		{ "mbps-load", "Large I/O: MBPS vs load", false, V_LOAD, V_MBPS },
-		{ "lat-iops", "Small I/O: latency vs IOPS", true, V_IOPS, V_LAT },
-		{ "lat-mbps", "Large I/O: latency vs MBPS", false, V_MBPS, V_LAT },
+		{"iops-load", "Small I/O: IOPS vs load", true, V_LOAD, V_IOPS},
+		{"lat-load", "Small I/O: latency vs load", true, V_LOAD, V_LAT},
+		{"mbps-load", "Large I/O: MBPS vs load", false, V_LOAD, V_MBPS},
+		{"lat-iops", "Small I/O: latency vs IOPS", true, V_IOPS, V_LAT},
+		{"lat-mbps", "Large I/O: latency vs MBPS", false, V_MBPS, V_LAT},
 	};
-	const struct hr_run *r[2] = { a, b };
+	const struct hr_run *r[2] = {a, b};
 	char title[1024], pre[2][300];
 	size_t i;
 	int k;
@@ -919,7 +931,7 @@ int hr_compare(FILE *f, const struct hr_run *a, const struct hr_run *b, struct f
 	for (k = 0; k < 2; k++)
 		snprintf(pre[k], sizeof(pre[k]), "%s: %s", r[k]->label, r[k]->p->testname);
 	for (i = 0; i < sizeof(ch) / sizeof(ch[0]); i++) {
-		struct lines L = { 0 };
+		struct lines L = {0};
 		struct svg_chart c = {
 			.id = ch[i].id,
 			.title = ch[i].title,

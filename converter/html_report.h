@@ -34,7 +34,7 @@ int hr_report(FILE *f, const struct or_params *p, const struct pt_set *pts,
 
 /* One side of a comparison. */
 struct hr_run {
-	const char *label;		/* "A", "B" */
+	const char *label; /* "A", "B" */
 	const struct or_params *p;
 	const struct pt_set *pts;
 };

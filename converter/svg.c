@@ -23,8 +23,14 @@
 #define CH_MAX_TICKS 32
 
 static const char *const palette[] = {
-	"#0072b2", "#d55e00", "#009e73", "#cc79a7",
-	"#e69f00", "#56b4e9", "#6b6b6b", "#000000",
+	"#0072b2",
+	"#d55e00",
+	"#009e73",
+	"#cc79a7",
+	"#e69f00",
+	"#56b4e9",
+	"#6b6b6b",
+	"#000000",
 };
 
 #define NCOLOURS (sizeof(palette) / sizeof(palette[0]))
@@ -33,12 +39,24 @@ void svg_escape(FILE *f, const char *s)
 {
 	for (; s && *s; s++) {
 		switch (*s) {
-		case '&': fputs("&amp;", f); break;
-		case '<': fputs("&lt;", f); break;
-		case '>': fputs("&gt;", f); break;
-		case '"': fputs("&quot;", f); break;
-		case '\'': fputs("&apos;", f); break;
-		default: fputc(*s, f); break;
+		case '&':
+			fputs("&amp;", f);
+			break;
+		case '<':
+			fputs("&lt;", f);
+			break;
+		case '>':
+			fputs("&gt;", f);
+			break;
+		case '"':
+			fputs("&quot;", f);
+			break;
+		case '\'':
+			fputs("&apos;", f);
+			break;
+		default:
+			fputc(*s, f);
+			break;
 		}
 	}
 }
@@ -85,7 +103,9 @@ void svg_num(char *buf, size_t len, double v, bool compact)
 	} else if (a >= 1e15 || fabs(v - round(v)) < 1e-9 * (a > 1 ? a : 1)) {
 		trimmed(buf, len, round(v), 0);
 	} else {
-		trimmed(buf, len, v, a >= 100 ? 1 : a >= 10 ? 2 : a >= 0.01 ? 3 : 6);
+		trimmed(buf, len, v, a >= 100 ? 1 : a >= 10 ? 2
+				: a >= 0.01		    ? 3
+							    : 6);
 	}
 }
 
@@ -110,7 +130,7 @@ double svg_step(double range, int target)
 /* The 1-2-5 values of decade @k: 1, 2, 5 times 10^k. */
 static double one_two_five(long i)
 {
-	static const double m[3] = { 1, 2, 5 };
+	static const double m[3] = {1, 2, 5};
 	long k = i >= 0 ? i / 3 : -((-i + 2) / 3);
 
 	return m[i - 3 * k] * pow(10, (double)k);
@@ -179,9 +199,9 @@ size_t svg_ticks(double lo, double hi, bool log, double *out, size_t max,
 /* ------------------------------------------------------------- charts */
 
 struct frame {
-	double x0, x1, y0, y1;	/* axis ranges */
+	double x0, x1, y0, y1; /* axis ranges */
 	bool xlog, ylog;
-	double left, top, w, h;	/* plot area */
+	double left, top, w, h; /* plot area */
 };
 
 static bool usable(double v, bool log)
@@ -223,15 +243,15 @@ static bool data_range(const struct svg_chart *c, bool xaxis, double *lo, double
 
 	*lo = INFINITY;
 	*hi = -INFINITY;
-#define TAKE(v)                              \
-	do {                                 \
-		if (usable((v), log)) {      \
-			if ((v) < *lo)       \
-				*lo = (v);   \
-			if ((v) > *hi)       \
-				*hi = (v);   \
-			any = true;          \
-		}                            \
+#define TAKE(v) \
+	do { \
+		if (usable((v), log)) { \
+			if ((v) < *lo) \
+				*lo = (v); \
+			if ((v) > *hi) \
+				*hi = (v); \
+			any = true; \
+		} \
 	} while (0)
 	for (i = 0; i < c->nseries; i++) {
 		const struct svg_series *s = &c->series[i];
@@ -403,7 +423,7 @@ void svg_chart(FILE *f, const struct svg_chart *c)
 	double xt[CH_MAX_TICKS], yt[CH_MAX_TICKS], xlo, xhi, ylo, yhi;
 	size_t nxt, nyt, i, rows = (legend_items(c) + CH_LEGEND_COLS - 1) / CH_LEGEND_COLS;
 	double height = CH_TOP + CH_PLOT_H + CH_BOTTOM + (double)rows * CH_LEGEND_ROW + 6;
-	struct frame fr = { 0 };
+	struct frame fr = {0};
 	bool any;
 	char num[64];
 
@@ -528,7 +548,9 @@ void svg_chart(FILE *f, const struct svg_chart *c)
 static void heat_colour(char *buf, size_t len, double t)
 {
 	static const unsigned char stop[3][3] = {
-		{ 0xf7, 0xfb, 0xff }, { 0x6b, 0xae, 0xd6 }, { 0x08, 0x30, 0x6b },
+		{0xf7, 0xfb, 0xff},
+		{0x6b, 0xae, 0xd6},
+		{0x08, 0x30, 0x6b},
 	};
 	int k = t < 0.5 ? 0 : 1, j;
 	double u = t < 0.5 ? t * 2 : (t - 0.5) * 2;

@@ -40,39 +40,39 @@ size_t svg_ticks(double lo, double hi, bool log, double *out, size_t max,
 		 double *axis_lo, double *axis_hi);
 
 struct svg_axis {
-	const char *label;	/* "Small load" */
-	const char *unit;	/* "outstanding I/Os", or NULL */
+	const char *label; /* "Small load" */
+	const char *unit;  /* "outstanding I/Os", or NULL */
 	bool log;
-	bool from_zero;		/* a linear axis starts at 0 (when the data are >= 0) */
-	bool integer;		/* whole numbers only (loads): no tick between them */
+	bool from_zero; /* a linear axis starts at 0 (when the data are >= 0) */
+	bool integer;	/* whole numbers only (loads): no tick between them */
 };
 
 struct svg_series {
 	const char *name;
-	const double *x, *y;	/* @n points */
+	const double *x, *y; /* @n points */
 	size_t n;
-	const double *lo, *hi;	/* a band under the line (e.g. p50..p99), or NULL */
+	const double *lo, *hi; /* a band under the line (e.g. p50..p99), or NULL */
 	bool dashed;
 };
 
 /* A point marked apart from the series (a knee): distinct marker + label. */
 struct svg_mark {
 	double x, y;
-	const char *label;	/* beside the marker and in its <title> */
+	const char *label; /* beside the marker and in its <title> */
 };
 
 struct svg_chart {
-	const char *id;		/* the <svg> id= (escaped), or NULL */
+	const char *id; /* the <svg> id= (escaped), or NULL */
 	const char *title;
 	struct svg_axis x, y;
 	const struct svg_series *series;
 	size_t nseries;
 	const struct svg_mark *marks;
 	size_t nmarks;
-	bool hline;		/* a dashed horizontal line at @hline_y (a bound) */
+	bool hline; /* a dashed horizontal line at @hline_y (a bound) */
 	double hline_y;
 	const char *hline_label;
-	const char *band_name;	/* the legend's name of the bands, or NULL */
+	const char *band_name; /* the legend's name of the bands, or NULL */
 };
 
 /*
@@ -85,11 +85,11 @@ void svg_chart(FILE *f, const struct svg_chart *c);
 
 struct svg_heat {
 	const char *id, *title;
-	const char *xlabel, *ylabel;	/* the columns' and the rows' names */
-	const char *unit;		/* of the values: "IOPS" */
-	const double *xs, *ys;		/* @nx column and @ny row headings */
+	const char *xlabel, *ylabel; /* the columns' and the rows' names */
+	const char *unit;	     /* of the values: "IOPS" */
+	const double *xs, *ys;	     /* @nx column and @ny row headings */
 	size_t nx, ny;
-	const double *v;		/* @ny rows of @nx values; NaN: no cell */
+	const double *v; /* @ny rows of @nx values; NaN: no cell */
 };
 
 /*

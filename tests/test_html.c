@@ -91,11 +91,11 @@ static double now(void)
 
 static void test_html_max_matrix(void **state)
 {
-	struct fj_set set = { 0 };
-	struct pt_set pts = { 0 };
+	struct fj_set set = {0};
+	struct pt_set pts = {0};
 	struct or_params p;
 	struct pt_opts po;
-	struct fr_err err = { "" };
+	struct fr_err err = {""};
 	struct kn_bound b;
 	char *json = matrix_json(), *a = NULL, *a2 = NULL;
 	size_t len = 0, len2 = 0;

@@ -75,12 +75,23 @@ static void test_svg_num(void **state)
 		bool compact;
 		const char *want;
 	} t[] = {
-		{ 0, false, "0" },	     { -0.0, false, "0" },     { 5, false, "5" },
-		{ 12345, false, "12345" },   { 12345, true, "12.3k" }, { 20000, true, "20k" },
-		{ 1500000, true, "1.5M" },   { 0.25, false, "0.25" },  { 0.1, false, "0.1" },
-		{ 3.14159, false, "3.142" }, { 42.5, false, "42.5" },  { 123.456, false, "123.5" },
-		{ 0.0001234, false, "0.000123" }, { -2.5, false, "-2.5" },
-		{ NAN, false, "" },	     { INFINITY, true, "" },   { -INFINITY, false, "" },
+		{0, false, "0"},
+		{-0.0, false, "0"},
+		{5, false, "5"},
+		{12345, false, "12345"},
+		{12345, true, "12.3k"},
+		{20000, true, "20k"},
+		{1500000, true, "1.5M"},
+		{0.25, false, "0.25"},
+		{0.1, false, "0.1"},
+		{3.14159, false, "3.142"},
+		{42.5, false, "42.5"},
+		{123.456, false, "123.5"},
+		{0.0001234, false, "0.000123"},
+		{-2.5, false, "-2.5"},
+		{NAN, false, ""},
+		{INFINITY, true, ""},
+		{-INFINITY, false, ""},
 	};
 	char buf[64];
 	size_t i;
@@ -110,8 +121,15 @@ static void test_svg_step(void **state)
 static void test_svg_ticks_linear(void **state)
 {
 	static const double ranges[][2] = {
-		{ 0, 5 }, { 0, 1 }, { 1, 20 }, { 0, 12345 }, { 0.03, 0.71 },
-		{ 100, 100 }, { 0, 0 }, { -3, 7 }, { 0, 1e9 },
+		{0, 5},
+		{0, 1},
+		{1, 20},
+		{0, 12345},
+		{0.03, 0.71},
+		{100, 100},
+		{0, 0},
+		{-3, 7},
+		{0, 1e9},
 	};
 	double t[32], lo, hi;
 	size_t i, k, n;
@@ -160,19 +178,19 @@ static void test_svg_ticks_log(void **state)
 
 static void test_svg_chart(void **state)
 {
-	static const double x[] = { 1, 2, 3, 4, 5 }, y[] = { 100, 180, 240, 260, 265 };
-	static const double lo[] = { 0.1, 0.2, 0.3, 0.4, 0.5 }, hi[] = { 1, 2, 3, 4, 5 };
-	static const double y2[] = { 50, NAN, 120, INFINITY, 130 };
+	static const double x[] = {1, 2, 3, 4, 5}, y[] = {100, 180, 240, 260, 265};
+	static const double lo[] = {0.1, 0.2, 0.3, 0.4, 0.5}, hi[] = {1, 2, 3, 4, 5};
+	static const double y2[] = {50, NAN, 120, INFINITY, 130};
 	struct svg_series s[2] = {
-		{ .name = "Large=0 <&>", .x = x, .y = y, .n = 5, .lo = lo, .hi = hi },
-		{ .name = "Large=1", .x = x, .y = y2, .n = 5 },
+		{.name = "Large=0 <&>", .x = x, .y = y, .n = 5, .lo = lo, .hi = hi},
+		{.name = "Large=1", .x = x, .y = y2, .n = 5},
 	};
-	struct svg_mark m = { .x = 4, .y = 260, .label = "knee Small=4" };
+	struct svg_mark m = {.x = 4, .y = 260, .label = "knee Small=4"};
 	struct svg_chart c = {
 		.id = "iops",
 		.title = "Small IOPS vs load",
-		.x = { "Small load", "outstanding I/Os", false, true, true },
-		.y = { "Small IOPS", "I/Os per second", false, true, false },
+		.x = {"Small load", "outstanding I/Os", false, true, true},
+		.y = {"Small IOPS", "I/Os per second", false, true, false},
 		.series = s,
 		.nseries = 2,
 		.marks = &m,
@@ -215,12 +233,12 @@ static void test_svg_chart(void **state)
 
 static void test_svg_chart_empty(void **state)
 {
-	static const double x[] = { NAN, 1 }, y[] = { 1, INFINITY };
-	struct svg_series s = { .name = "none", .x = x, .y = y, .n = 2 };
+	static const double x[] = {NAN, 1}, y[] = {1, INFINITY};
+	struct svg_series s = {.name = "none", .x = x, .y = y, .n = 2};
 	struct svg_chart c = {
 		.title = "t",
-		.x = { "x", NULL, true, false, false },
-		.y = { "y", "ms", false, true, false },
+		.x = {"x", NULL, true, false, false},
+		.y = {"y", "ms", false, true, false},
 		.series = &s,
 		.nseries = 1,
 	};
@@ -236,7 +254,7 @@ static void test_svg_chart_empty(void **state)
 
 	/* On a log axis a zero or negative x is left out. */
 	{
-		static const double lx[] = { 0, -1, 1, 10 }, ly[] = { 1, 2, 3, 4 };
+		static const double lx[] = {0, -1, 1, 10}, ly[] = {1, 2, 3, 4};
 
 		s.x = lx;
 		s.y = ly;
@@ -250,12 +268,12 @@ static void test_svg_chart_empty(void **state)
 /* A load axis of 1..2: ticks at whole numbers only, never 0.5. */
 static void test_svg_integer_axis(void **state)
 {
-	static const double x[] = { 1, 2 }, y[] = { 10, 20 };
-	struct svg_series s = { .name = "l", .x = x, .y = y, .n = 2 };
+	static const double x[] = {1, 2}, y[] = {10, 20};
+	struct svg_series s = {.name = "l", .x = x, .y = y, .n = 2};
 	struct svg_chart c = {
 		.title = "t",
-		.x = { "Large load", NULL, false, true, true },
-		.y = { "MBPS", NULL, false, true, false },
+		.x = {"Large load", NULL, false, true, true},
+		.y = {"MBPS", NULL, false, true, false},
 		.series = &s,
 		.nseries = 1,
 	};
@@ -271,8 +289,8 @@ static void test_svg_integer_axis(void **state)
 
 static void test_svg_heatmap(void **state)
 {
-	static const double xs[] = { 1, 2, 3 }, ys[] = { 0, 1 };
-	static const double v[] = { 100, 200, 300, NAN, 150, 1e6 };
+	static const double xs[] = {1, 2, 3}, ys[] = {0, 1};
+	static const double v[] = {100, 200, 300, NAN, 150, 1e6};
 	struct svg_heat h = {
 		.id = "heat-iops",
 		.title = "Small IOPS \"matrix\"",
