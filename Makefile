@@ -73,6 +73,7 @@ CORE_SRCS := \
 CONV_SRCS := \
 	converter/export_json.c \
 	converter/fiojson.c \
+	converter/html_report.c \
 	converter/infer.c \
 	converter/jscan.c \
 	converter/knee.c \
@@ -80,6 +81,7 @@ CONV_SRCS := \
 	converter/outdir.c \
 	converter/points.c \
 	converter/runinfo.c \
+	converter/svg.c \
 	# EOL
 
 DRIVER_SRCS := \
@@ -109,6 +111,7 @@ UNIT_TESTS := \
 	test_common \
 	test_fiojson \
 	test_hosts \
+	test_html \
 	test_jobparse \
 	test_jscan \
 	test_knee \
@@ -117,6 +120,7 @@ UNIT_TESTS := \
 	test_rnstat \
 	test_ssjson \
 	test_steady \
+	test_svg \
 	test_vio \
 	test_viofake \
 	test_vvol \
@@ -254,7 +258,7 @@ $(B)/tests/test_fiojson $(B)/tests/test_hosts $(B)/tests/test_report: $(B)/tests
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
 
-$(B)/tests/test_knee $(B)/tests/test_ssjson: $(B)/tests/%: tests/%.c $(CONV_SAN_OBJS)
+$(B)/tests/test_knee $(B)/tests/test_ssjson $(B)/tests/test_svg $(B)/tests/test_html: $(B)/tests/%: tests/%.c $(CONV_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
 

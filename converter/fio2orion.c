@@ -3,17 +3,23 @@
  * fio2orion.c -- fio JSON results into ORION's files.
  *
  * Usage: fio2orion [options] FILE...   (fio2orion -help)
+ *        fio2orion -compare A B -html [options]
  * Exit status: 0 written, 1 writing failed, 2 bad usage or input.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <getopt.h>
+#include <glob.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "fiojson.h"
+#include "fr_file.h"
 #include "fr_size.h"
+#include "html_report.h"
 #include "knee.h"
 #include "orion_report.h"
 #include "points.h"
@@ -24,6 +30,7 @@ enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
 static void usage(FILE *f, int status)
 {
 	fputs("usage: fio2orion [options] FILE...\n"
+	      "       fio2orion -compare A B -html [options]\n"
 	      "\n"
 	      "Converts fio JSON results (fio 2.1 .. 3.x; json or json+; local or\n"
 	      "--client runs) into Oracle ORION's files. Several FILEs form one\n"
@@ -61,6 +68,19 @@ static void usage(FILE *f, int status)
 	      "                      percentile, e.g. p99:5, p99.9:0.5); the summary\n"
 	      "                      adds the most small IOPS (and large MBPS) within\n"
 	      "                      it and where, the trace each ladder's knee\n"
+	      "  -html               also write NAME_report.html (named as the other\n"
+	      "                      files): one self-contained page with the charts\n"
+	      "                      (IOPS, MBPS and latency against load, latency\n"
+	      "                      against IOPS with the knees, the matrix as heat\n"
+	      "                      maps, each host's lines), the run's table and\n"
+	      "                      the summary; without it an earlier NAME_report.html\n"
+	      "                      under these names is removed (fiorion always\n"
+	      "                      writes it)\n"
+	      "  -compare A B        with -html: compare two runs, each a fiorion\n"
+	      "                      NAME_jobs/ folder (run.json and the per-point\n"
+	      "                      JSON) or an output folder holding one; writes\n"
+	      "                      NAME_compare.html (NAME: -testname, else A's) with\n"
+	      "                      both runs on each chart and each cell's ratio B/A\n"
 	      "  -help               this text\n"
 	      "  -version            fiorion's version, the fio release its engine was\n"
 	      "                      built against and the installed fio's\n"
@@ -114,24 +134,183 @@ static uint64_t parse_size_opt(const char *name, const char *v)
 	return n;
 }
 
+/* One run of a comparison: its JSON, points and parameters. */
+struct run {
+	struct fj_set set;
+	struct pt_set pts;
+	struct or_params params;
+	bool have_params;
+};
+
+static void run_release(struct run *r)
+{
+	if (r->have_params)
+		or_params_release(&r->params);
+	pt_set_release(&r->pts);
+	fj_set_release(&r->set);
+}
+
+static bool has_run_json(const char *dir)
+{
+	char path[PATH_MAX + 16];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "%s/run.json", dir);
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/*
+ * The folder of kept JSON of @arg: @arg itself when it holds run.json,
+ * else its one <testname>_jobs/ folder that does. 0, or -EINVAL with
+ * @err saying what is there.
+ */
+static int jobs_folder(const char *arg, char *out, size_t len, struct fr_err *err)
+{
+	struct dirent *e;
+	DIR *d;
+	int n = 0;
+
+	if (has_run_json(arg)) {
+		snprintf(out, len, "%s", arg);
+		return 0;
+	}
+	d = opendir(arg);
+	if (!d)
+		return fr_errf_errno(err, "-compare '%s': cannot open the folder", arg);
+	while ((e = readdir(d))) {
+		size_t k = strlen(e->d_name);
+		char path[PATH_MAX];
+
+		if (k <= 5 || strcmp(e->d_name + k - 5, "_jobs"))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", arg, e->d_name);
+		if (!has_run_json(path))
+			continue;
+		if (n++) {
+			closedir(d);
+			return fr_errf(err, -EINVAL,
+				       "-compare '%s': holds several runs (%s and %s); name one *_jobs/ folder",
+				       arg, out + strlen(arg) + 1, e->d_name);
+		}
+		snprintf(out, len, "%s", path);
+	}
+	closedir(d);
+	if (!n)
+		return fr_errf(err, -EINVAL,
+			       "-compare '%s': no run.json there, nor a *_jobs/ folder holding one (give a fiorion run's <testname>_jobs/ folder or its output folder)",
+			       arg);
+	return 0;
+}
+
+/* Read one side of a comparison: run.json and the points' JSON. */
+static int load_run(struct run *r, const char *arg, const struct pt_opts *po,
+		    const struct kn_bound *bound, struct fr_err *err)
+{
+	char dir[PATH_MAX], pat[PATH_MAX + 32];
+	glob_t g;
+	size_t i;
+	int ret;
+
+	memset(r, 0, sizeof(*r));
+	ret = jobs_folder(arg, dir, sizeof(dir), err);
+	if (ret)
+		return ret;
+	snprintf(pat, sizeof(pat), "%s/run.json", dir);
+	ret = fj_read_file(&r->set, pat, err);
+	snprintf(pat, sizeof(pat), "%s/p[0-9][0-9][0-9]*.json", dir);
+	if (!ret && glob(pat, 0, NULL, &g) == 0) {
+		for (i = 0; !ret && i < g.gl_pathc; i++)
+			ret = fj_read_file(&r->set, g.gl_pathv[i], err);
+		globfree(&g);
+	}
+	if (!ret)
+		ret = pt_build(&r->pts, &r->set, po, err);
+	if (!ret)
+		ret = or_params_init(&r->params, &r->set, &r->pts, NULL, NULL, 0, err);
+	r->have_params = !ret;
+	if (!ret && bound->set)
+		ret = or_params_set_bound(&r->params, &r->pts, bound, err);
+	return ret;
+}
+
+/* fio2orion -compare A B -html: NAME_compare.html in @outdir. */
+static int compare(const char *a, const char *b, const char *testname, const char *outdir,
+		   const struct pt_opts *po, const struct kn_bound *bound)
+{
+	struct run ra, rb;
+	struct fr_err err = {""};
+	struct hr_run ha = {"A", NULL, NULL}, hb = {"B", NULL, NULL};
+	char *buf = NULL, path[PATH_MAX];
+	size_t len = 0;
+	const char *name;
+	FILE *f;
+	int ret, status = EXIT_OK;
+
+	ret = load_run(&ra, a, po, bound, &err);
+	if (!ret)
+		ret = load_run(&rb, b, po, bound, &err);
+	else
+		memset(&rb, 0, sizeof(rb));
+	if (ret) {
+		fprintf(stderr, "fio2orion: %s\n", err.msg);
+		status = ret == -ENOMEM ? EXIT_FAIL : EXIT_USAGE;
+		goto out;
+	}
+	ha.p = &ra.params;
+	ha.pts = &ra.pts;
+	hb.p = &rb.params;
+	hb.pts = &rb.pts;
+	name = testname ? testname : ra.params.testname;
+	if (snprintf(path, sizeof(path), "%s/%s_compare.html", outdir, name) >= (int)sizeof(path)) {
+		fprintf(stderr, "fio2orion: -outdir '%s': the path is too long\n", outdir);
+		status = EXIT_USAGE;
+		goto out;
+	}
+	f = open_memstream(&buf, &len);
+	if (!f) {
+		fputs("fio2orion: out of memory\n", stderr);
+		status = EXIT_FAIL;
+		goto out;
+	}
+	ret = hr_compare(f, &ha, &hb, &err);
+	if (fclose(f) || ret) {
+		fprintf(stderr, "fio2orion: %s\n", ret ? err.msg : "out of memory");
+		status = EXIT_FAIL;
+	} else if (or_make_dir(outdir, &err)) {
+		fprintf(stderr, "fio2orion: %s\n", err.msg);
+		status = EXIT_USAGE;
+	} else if (fr_write_atomic(path, buf, len, &err)) {
+		fprintf(stderr, "fio2orion: %s\n", err.msg);
+		status = EXIT_FAIL;
+	}
+	free(buf);
+out:
+	run_release(&ra);
+	run_release(&rb);
+	return status;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
-		{ "testname", required_argument, NULL, 't' },
-		{ "outdir", required_argument, NULL, 'o' },
-		{ "compat", required_argument, NULL, 'c' },
-		{ "small_max", required_argument, NULL, 's' },
-		{ "large_min", required_argument, NULL, 'l' },
-		{ "merge", required_argument, NULL, 'm' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "skip_failed", no_argument, NULL, 'S' },
-		{ "sum", no_argument, NULL, 'U' },
-		{ "max_latency", required_argument, NULL, 'x' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 },
+		{"testname", required_argument, NULL, 't'},
+		{"outdir", required_argument, NULL, 'o'},
+		{"compat", required_argument, NULL, 'c'},
+		{"small_max", required_argument, NULL, 's'},
+		{"large_min", required_argument, NULL, 'l'},
+		{"merge", required_argument, NULL, 'm'},
+		{"format", required_argument, NULL, 'f'},
+		{"help", no_argument, NULL, 'h'},
+		{"skip_failed", no_argument, NULL, 'S'},
+		{"sum", no_argument, NULL, 'U'},
+		{"max_latency", required_argument, NULL, 'x'},
+		{"html", no_argument, NULL, 'H'},
+		{"compare", required_argument, NULL, 'C'},
+		{"version", no_argument, NULL, 'V'},
+		{NULL, 0, NULL, 0},
 	};
-	const char *testname = NULL, *outdir = ".";
+	const char *testname = NULL, *outdir = ".", *cmp_a = NULL, *cmp_b = NULL;
+	unsigned int flags = 0;
 	enum or_compat compat = OR_COMPAT_102;
 	bool compat_given = false;
 	struct fj_set set = { 0 };
@@ -198,6 +377,16 @@ int main(int argc, char **argv)
 			break;
 		case 'V':
 			return print_version();
+		case 'H':
+			flags |= OR_WRITE_HTML;
+			break;
+		case 'C':
+			/* -compare A B: B is the word after A. */
+			if (optind >= argc || argv[optind][0] == '-')
+				die_usage("-compare '%s': expected two folders, A and B%s", optarg, "");
+			cmp_a = optarg;
+			cmp_b = argv[optind++];
+			break;
 		default:
 			if (optopt)
 				fprintf(stderr, "fio2orion: option -%s needs a value\n",
@@ -209,6 +398,19 @@ int main(int argc, char **argv)
 			return EXIT_USAGE;
 		}
 	}
+	if (cmp_a) {
+		if (!(flags & OR_WRITE_HTML))
+			die_usage("-compare writes an HTML report: add -html%s%s", "", "");
+		if (json)
+			die_usage("-compare: not with -format json%s%s", "", "");
+		if (optind < argc)
+			die_usage("-compare takes its two folders, not files ('%s')%s", argv[optind], "");
+		if (stat(outdir, &st) == 0 && !S_ISDIR(st.st_mode))
+			die_usage("-outdir '%s': exists and is not a folder%s", outdir, "");
+		return compare(cmp_a, cmp_b, testname, outdir, &po, &bound);
+	}
+	if (json && (flags & OR_WRITE_HTML))
+		die_usage("-html: not with -format json (the report is a file beside ORION's)%s%s", "", "");
 	if (optind == argc) {
 		fputs("fio2orion: no input files (see fio2orion -help)\n", stderr);
 		return EXIT_USAGE;
@@ -259,7 +461,7 @@ int main(int argc, char **argv)
 	} else if (or_make_dir(outdir, &err)) {
 		fprintf(stderr, "fio2orion: %s\n", err.msg);
 		status = EXIT_USAGE;
-	} else if (or_write_all(&params, &pts, outdir, compat, &written, &err)) {
+	} else if (or_write_all(&params, &pts, outdir, compat, flags, &written, &err)) {
 		fprintf(stderr, "fio2orion: %s\n", err.msg);
 		status = EXIT_FAIL;
 	} else if (or_layout(compat)->hist && !written.hist) {
@@ -269,8 +471,9 @@ int main(int argc, char **argv)
 	for (i = 0; !status && !json && i < (int)params.nwarnings; i++)
 		fprintf(stderr, "fio2orion: warning: %s\n", params.warnings[i]);
 	if (!status && written.removed[0])
-		fprintf(stderr, "fio2orion: note: removed %s, left by an earlier result set under these names (this one has none)\n",
-			written.removed);
+		fprintf(stderr, "fio2orion: note: removed %s, left by an earlier result set under these names (this one has none%s)\n",
+			written.removed,
+			written.report_removed ? "; add -html for this one's report" : "");
 	or_params_release(&params);
 out:
 	pt_set_release(&pts);

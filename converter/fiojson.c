@@ -404,6 +404,7 @@ static void job_release(struct fj_job *j)
 	free(j->lunfile);
 	free(j->luns);
 	free(j->simulate);
+	free(j->backend);
 	free(j->slot_ios);
 	free(j->slot_lat_ns);
 	free(j->ss.setting);
@@ -481,6 +482,7 @@ static int add_job(struct fj_set *set, json_t *doc, json_t *j, unsigned int orde
 	job->lunfile = xstrdup(opt(j, global, "lunfile"));
 	job->luns = xstrdup(opt(j, global, "luns"));
 	job->simulate = xstrdup(opt(j, global, "simulate"));
+	job->backend = xstrdup(opt(j, global, "backend"));
 	job->usr_cpu = num(j, "usr_cpu", 0);
 	job->sys_cpu = num(j, "sys_cpu", 0);
 	job->job_runtime_ms = fr_to_u64(num(j, "job_runtime", 0));

@@ -90,6 +90,7 @@ struct fj_job {
 	uint64_t bs;		/* bytes of the bs= option, 0 if absent */
 	char *filename;		/* filename= option */
 	char *lunfile, *luns, *simulate;	/* fiorion engine options */
+	char *backend;		/* the engine's backend= option, NULL when not set */
 
 	struct fj_dir dir[2];	/* FJ_READ, FJ_WRITE */
 	double usr_cpu, sys_cpu;	/* percent */

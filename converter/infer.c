@@ -433,6 +433,11 @@ int or_params_init(struct or_params *p, const struct fj_set *in,
 	}
 	p->cache_size = -1;
 	p->start = r->start ? r->start : in->timestamp;
+	p->fio_version = in->fio_version ? strdup(in->fio_version) : NULL;
+	p->matrix = r->matrix ? strdup(r->matrix) : NULL;
+	for (i = 0; !p->backend && i < in->njobs; i++)
+		if (in->jobs[i].backend)
+			p->backend = strdup(in->jobs[i].backend);
 
 	if (r->present) {
 		p->size_small = r->size_small;
@@ -525,6 +530,9 @@ void or_params_release(struct or_params *p)
 
 	free(p->version);
 	free(p->testname);
+	free(p->fio_version);
+	free(p->backend);
+	free(p->matrix);
 	for (i = 0; p->argv && i < p->argc; i++)
 		free(p->argv[i]);
 	free(p->argv);

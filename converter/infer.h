@@ -88,6 +88,15 @@ struct or_params {
 	size_t nstopped;
 	struct kn_knee *knees;
 	size_t nknees;
+	/*
+	 * For the HTML report only (ORION's files never print these): the
+	 * results' "fio version" ("fiorion-X" when the built-in runner made
+	 * them), the engine's backend= option of the first job (NULL: the
+	 * engine's default or not a fiorion job) and run.json's matrix.
+	 */
+	char *fio_version;
+	char *backend;
+	char *matrix;
 };
 
 /*

@@ -14,6 +14,7 @@
  */
 #include "orion_report.h"
 #include "fr_file.h"
+#include "html_report.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -869,6 +870,7 @@ enum file_kind {
 	F_TRADEOFF,
 	F_HIST,
 	F_HOSTS,
+	F_REPORT,
 	F_NKINDS
 };
 
@@ -881,6 +883,7 @@ static const char *const suffix[F_NKINDS] = {
 	"tradeoff.csv",
 	"hist.txt",
 	"hosts.csv",
+	"report.html",
 };
 
 /* A member of the set this write does not produce: remove a leftover. */
@@ -893,8 +896,8 @@ static void remove_stale(const char *path, struct or_written *w)
 }
 
 int or_write_all(const struct or_params *p, const struct pt_set *pts,
-		 const char *outdir, enum or_compat c, struct or_written *w,
-		 struct fr_err *err)
+		 const char *outdir, enum or_compat c, unsigned int flags,
+		 struct or_written *w, struct fr_err *err)
 {
 	char prefix[PATH_MAX], path[PATH_MAX + 32], hosts_file[PATH_MAX];
 	struct fr_stage st = { NULL, NULL, 0 };
@@ -924,7 +927,8 @@ int or_write_all(const struct or_params *p, const struct pt_set *pts,
 		snprintf(path, sizeof(path), "%s%s", prefix, suffix[k]);
 		/* 11.1+ sets have no _tradeoff.csv, 12.1+ add _hist.txt (orion.md 3.1). */
 		if ((k == F_TRADEOFF && (!or_has_mixed(pts) || !or_layout(c)->tradeoff)) ||
-		    (k == F_HIST && !or_layout(c)->hist) || (k == F_HOSTS && !p->nhosts)) {
+		    (k == F_HIST && !or_layout(c)->hist) || (k == F_HOSTS && !p->nhosts) ||
+		    (k == F_REPORT && !(flags & OR_WRITE_HTML))) {
 			stale[k] = true;
 			continue;
 		}
@@ -946,11 +950,14 @@ int or_write_all(const struct or_params *p, const struct pt_set *pts,
 		case F_HOSTS:
 			or_hosts_csv(f, p, pts, c);
 			break;
+		case F_REPORT:
+			ret = hr_report(f, p, pts, c, err);
+			break;
 		}
-		if (fclose(f) != 0) {
+		if (fclose(f) != 0 || ret) {
 			free(buf);
 			fr_stage_abort(&st);
-			return fr_errf(err, -ENOMEM, "out of memory");
+			return ret ? ret : fr_errf(err, -ENOMEM, "out of memory");
 		}
 		/* Staged: the set is renamed into place whole, or not at all. */
 		if (keep)
@@ -968,8 +975,12 @@ int or_write_all(const struct or_params *p, const struct pt_set *pts,
 	ret = fr_stage_commit(&st, err);
 	for (k = F_SUMMARY; k < F_NKINDS && !ret; k++)
 		if (stale[k]) {
+			size_t before = strlen(w->removed);
+
 			snprintf(path, sizeof(path), "%s%s", prefix, suffix[k]);
 			remove_stale(path, w);
+			if (k == F_REPORT && strlen(w->removed) != before)
+				w->report_removed = true;
 		}
 	return ret;
 }

@@ -203,7 +203,7 @@ int report(const struct opts *o, const char *jobs_dir, size_t done,
 		ret = or_params_init(&params, &set, &pts, NULL, NULL, 0, &err);
 	if (!ret) {
 		params.partial = partial;
-		ret = or_write_all(&params, &pts, o->outdir, o->compat, &written, &err);
+		ret = or_write_all(&params, &pts, o->outdir, o->compat, OR_WRITE_HTML, &written, &err);
 		if (!ret && !quiet) {
 			printf("\n");
 			or_result_block(stdout, &pts, o->compat);

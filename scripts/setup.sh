@@ -24,8 +24,10 @@ BUILD_PKGS="gcc make pkg-config liburing-dev libaio-dev libblkid-dev libcmocka-d
 # clang with its fuzzer runtime: the libFuzzer harnesses; e2fsprogs
 # (mkfs.ext4) and util-linux (losetup): the safety tests' LUNs; groff and
 # mandoc: the man pages' lint; debhelper and lintian: the Debian package
-# (dpkg-buildpackage is dpkg-dev's).
-PKGS="$BUILD_PKGS dpkg-dev time python3 python3-fusepy clang libclang-rt-14-dev e2fsprogs util-linux groff mandoc debhelper lintian"
+# (dpkg-buildpackage is dpkg-dev's); chromium (headless) and libxml2-utils
+# (xmllint): the HTML report's test renders it and checks its SVG
+# (tests/e2e_report.sh).
+PKGS="$BUILD_PKGS dpkg-dev time python3 python3-fusepy clang libclang-rt-14-dev e2fsprogs util-linux groff mandoc debhelper lintian chromium libxml2-utils"
 
 die() { echo "setup: $*" >&2; exit 1; }
 note() { echo "setup: $*" >&2; }

@@ -503,7 +503,7 @@ static void test_hosts_file_in_set(void **state)
 	two_hosts(&set, NULL);
 	build(&pts, &set, NULL);
 	assert_int_equal(or_params_init(&p, &set, &pts, "t", NULL, 0, &err), 0);
-	assert_int_equal(or_write_all(&p, &pts, dir, OR_COMPAT_102, &w, &err), 0);
+	assert_int_equal(or_write_all(&p, &pts, dir, OR_COMPAT_102, 0, &w, &err), 0);
 	snprintf(path, sizeof(path), "%s/t_hosts.csv", dir);
 	assert_int_equal(access(path, F_OK), 0);
 	assert_string_equal(w.removed, "");
@@ -522,7 +522,7 @@ static void test_hosts_file_in_set(void **state)
 	build(&pts, &set, NULL);
 	assert_int_equal(or_params_init(&p, &set, &pts, "t", NULL, 0, &err), 0);
 	assert_int_equal(p.nhosts, 0);
-	assert_int_equal(or_write_all(&p, &pts, dir, OR_COMPAT_102, &w, &err), 0);
+	assert_int_equal(or_write_all(&p, &pts, dir, OR_COMPAT_102, 0, &w, &err), 0);
 	assert_int_equal(access(path, F_OK), -1);
 	assert_non_null(strstr(w.removed, "t_hosts.csv"));
 	or_params_release(&p);

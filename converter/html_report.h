@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * html_report.h -- the report a person looks at: one self-contained
+ * HTML file per result set (<T>_report.html, a member of ORION's file
+ * set, written by or_write_all() with OR_WRITE_HTML), and the comparison
+ * of two result sets (fio2orion -compare A B -html).
+ *
+ * Inline CSS (with print rules for A4) and inline SVG (svg.h) only: no
+ * script, font, image or style from anywhere else. Charts: small IOPS
+ * and small latency (mean, with the p50..p99 band when the input has
+ * percentiles) against the small load, one line per large load; large
+ * MBPS against the large load, one line per small load; latency against
+ * IOPS (and against MBPS), each ladder's knee marked when the run has
+ * knees (a latency bound, or -stop_at_knee); the matrix as heat maps
+ * when the points form one; one line per host for client/server runs.
+ * Then the run's table and ORION's summary lines. The same input gives
+ * the same bytes (the one fact from the machine writing it, its kernel,
+ * is labelled as such).
+ */
+#ifndef FIORION_HTML_REPORT_H
+#define FIORION_HTML_REPORT_H
+
+#include <stdio.h>
+
+#include "orion_report.h"
+
+/*
+ * The report of @pts (the run described by @p, its summary in layout
+ * @c). Returns 0, or -ENOMEM with @err filled (the stream then holds
+ * part of it).
+ */
+int hr_report(FILE *f, const struct or_params *p, const struct pt_set *pts,
+	      enum or_compat c, struct fr_err *err);
+
+/* One side of a comparison. */
+struct hr_run {
+	const char *label; /* "A", "B" */
+	const struct or_params *p;
+	const struct pt_set *pts;
+};
+
+/*
+ * Both runs on each chart (A's lines solid, B's dashed) and a table of
+ * each cell's ratio B/A (small IOPS, large MBPS, small latency). Returns
+ * 0, or -ENOMEM with @err filled.
+ */
+int hr_compare(FILE *f, const struct hr_run *a, const struct hr_run *b,
+	       struct fr_err *err);
+
+#endif

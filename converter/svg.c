@@ -1,0 +1,683 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * svg.c -- line charts and heat maps as inline SVG text (svg.h): the
+ * report's drawing, with no knowledge of what the numbers are.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "svg.h"
+
+/* Chart geometry, in SVG user units (the viewBox; the page scales it). */
+#define CH_W 720
+#define CH_LEFT 72
+#define CH_RIGHT 24
+#define CH_TOP 34
+#define CH_PLOT_H 300
+#define CH_BOTTOM 54
+#define CH_LEGEND_ROW 18
+#define CH_LEGEND_COLS 3
+#define CH_MAX_TICKS 32
+
+static const char *const palette[] = {
+	"#0072b2",
+	"#d55e00",
+	"#009e73",
+	"#cc79a7",
+	"#e69f00",
+	"#56b4e9",
+	"#6b6b6b",
+	"#000000",
+};
+
+#define NCOLOURS (sizeof(palette) / sizeof(palette[0]))
+
+void svg_escape(FILE *f, const char *s)
+{
+	for (; s && *s; s++) {
+		switch (*s) {
+		case '&':
+			fputs("&amp;", f);
+			break;
+		case '<':
+			fputs("&lt;", f);
+			break;
+		case '>':
+			fputs("&gt;", f);
+			break;
+		case '"':
+			fputs("&quot;", f);
+			break;
+		case '\'':
+			fputs("&apos;", f);
+			break;
+		default:
+			fputc(*s, f);
+			break;
+		}
+	}
+}
+
+/* @v with at most @dec decimals, trailing zeros dropped. */
+static void trimmed(char *buf, size_t len, double v, int dec)
+{
+	char *dot, *e;
+
+	snprintf(buf, len, "%.*f", dec, v);
+	dot = strchr(buf, '.');
+	if (dot) {
+		e = buf + strlen(buf) - 1;
+		while (e > dot && *e == '0')
+			*e-- = '\0';
+		if (e == dot)
+			*e = '\0';
+	}
+	if (!strcmp(buf, "-0"))
+		snprintf(buf, len, "0");
+}
+
+void svg_num(char *buf, size_t len, double v, bool compact)
+{
+	double a = fabs(v);
+
+	if (!len)
+		return;
+	buf[0] = '\0';
+	if (!isfinite(v))
+		return;
+	if (compact && a >= 1e6) {
+		size_t n;
+
+		trimmed(buf, len, v / 1e6, 2);
+		n = strlen(buf);
+		snprintf(buf + n, len - n, "M");
+	} else if (compact && a >= 1e4) {
+		size_t n;
+
+		trimmed(buf, len, v / 1e3, 1);
+		n = strlen(buf);
+		snprintf(buf + n, len - n, "k");
+	} else if (a >= 1e15 || fabs(v - round(v)) < 1e-9 * (a > 1 ? a : 1)) {
+		trimmed(buf, len, round(v), 0);
+	} else {
+		trimmed(buf, len, v, a >= 100 ? 1 : a >= 10 ? 2
+				: a >= 0.01		    ? 3
+							    : 6);
+	}
+}
+
+double svg_step(double range, int target)
+{
+	double raw, mag, r;
+
+	if (!(range > 0) || !isfinite(range) || target < 1)
+		return 1;
+	raw = range / target;
+	mag = pow(10, floor(log10(raw)));
+	r = raw / mag;
+	if (r < 1.5)
+		return mag;
+	if (r < 3.5)
+		return 2 * mag;
+	if (r < 7.5)
+		return 5 * mag;
+	return 10 * mag;
+}
+
+/* The 1-2-5 values of decade @k: 1, 2, 5 times 10^k. */
+static double one_two_five(long i)
+{
+	static const double m[3] = {1, 2, 5};
+	long k = i >= 0 ? i / 3 : -((-i + 2) / 3);
+
+	return m[i - 3 * k] * pow(10, (double)k);
+}
+
+size_t svg_ticks(double lo, double hi, bool log, double *out, size_t max,
+		 double *axis_lo, double *axis_hi)
+{
+	size_t n = 0;
+
+	if (!isfinite(lo) || !isfinite(hi) || hi < lo) {
+		lo = 0;
+		hi = 1;
+	}
+	if (log && lo > 0) {
+		double d = log10(hi / lo);
+
+		if (d < 3) {
+			long i = (long)floor(log10(lo)) * 3;
+
+			/* from the largest 1-2-5 value <= lo to the smallest >= hi */
+			while (one_two_five(i + 1) <= lo * (1 + 1e-12))
+				i++;
+			*axis_lo = one_two_five(i);
+			for (; n < max; i++) {
+				out[n++] = one_two_five(i);
+				if (out[n - 1] >= hi * (1 - 1e-12))
+					break;
+			}
+		} else {
+			long k = (long)floor(log10(lo) + 1e-12);
+			long e = (long)ceil(log10(hi) - 1e-12);
+
+			*axis_lo = pow(10, (double)k);
+			for (; k <= e && n < max; k++)
+				out[n++] = pow(10, (double)k);
+		}
+		if (n < 2 && n < max)
+			out[n++] = out[0] * 10;
+		*axis_hi = out[n - 1];
+		return n;
+	}
+	if (hi <= lo)
+		hi = lo + (lo != 0 ? fabs(lo) : 1);
+	{
+		double step = svg_step(hi - lo, 5);
+		double a = floor(lo / step + 1e-9) * step;
+		double b = ceil(hi / step - 1e-9) * step;
+		long i;
+
+		for (i = 0; n < max; i++) {
+			double t = a + (double)i * step;
+
+			/* snap to the step's decimals: no 0.30000000000000004 */
+			t = round(t / step) * step;
+			out[n++] = t;
+			if (t >= b - step * 1e-9)
+				break;
+		}
+		*axis_lo = a;
+		*axis_hi = out[n - 1];
+	}
+	return n;
+}
+
+/* ------------------------------------------------------------- charts */
+
+struct frame {
+	double x0, x1, y0, y1; /* axis ranges */
+	bool xlog, ylog;
+	double left, top, w, h; /* plot area */
+};
+
+static bool usable(double v, bool log)
+{
+	return isfinite(v) && (!log || v > 0);
+}
+
+static double px(const struct frame *fr, double x)
+{
+	double t = fr->xlog ? (log10(x) - log10(fr->x0)) / (log10(fr->x1) - log10(fr->x0))
+			    : (x - fr->x0) / (fr->x1 - fr->x0);
+
+	return fr->left + t * fr->w;
+}
+
+static double py(const struct frame *fr, double y)
+{
+	double t = fr->ylog ? (log10(y) - log10(fr->y0)) / (log10(fr->y1) - log10(fr->y0))
+			    : (y - fr->y0) / (fr->y1 - fr->y0);
+
+	return fr->top + fr->h - t * fr->h;
+}
+
+static void axis_text(FILE *f, const struct svg_axis *a)
+{
+	svg_escape(f, a->label);
+	if (a->unit && *a->unit) {
+		fputs(" (", f);
+		svg_escape(f, a->unit);
+		fputs(")", f);
+	}
+}
+
+/* The data's range on one axis, over the series (and bands, marks, line). */
+static bool data_range(const struct svg_chart *c, bool xaxis, double *lo, double *hi)
+{
+	bool log = xaxis ? c->x.log : c->y.log, any = false;
+	size_t i, k;
+
+	*lo = INFINITY;
+	*hi = -INFINITY;
+#define TAKE(v) \
+	do { \
+		if (usable((v), log)) { \
+			if ((v) < *lo) \
+				*lo = (v); \
+			if ((v) > *hi) \
+				*hi = (v); \
+			any = true; \
+		} \
+	} while (0)
+	for (i = 0; i < c->nseries; i++) {
+		const struct svg_series *s = &c->series[i];
+
+		for (k = 0; k < s->n; k++) {
+			if (!usable(s->x[k], c->x.log) || !usable(s->y[k], c->y.log))
+				continue;
+			TAKE(xaxis ? s->x[k] : s->y[k]);
+			if (!xaxis && s->lo && s->hi && usable(s->lo[k], log) &&
+			    usable(s->hi[k], log)) {
+				TAKE(s->lo[k]);
+				TAKE(s->hi[k]);
+			}
+		}
+	}
+	for (i = 0; i < c->nmarks; i++)
+		if (usable(c->marks[i].x, c->x.log) && usable(c->marks[i].y, c->y.log))
+			TAKE(xaxis ? c->marks[i].x : c->marks[i].y);
+	if (!xaxis && c->hline && any)
+		TAKE(c->hline_y);
+#undef TAKE
+	return any;
+}
+
+static void tip_pair(FILE *f, const struct svg_axis *a, double v)
+{
+	char num[64];
+
+	svg_num(num, sizeof(num), v, false);
+	svg_escape(f, a->label);
+	fprintf(f, " %s", num);
+	if (a->unit && *a->unit) {
+		fputc(' ', f);
+		svg_escape(f, a->unit);
+	}
+}
+
+static void draw_series(FILE *f, const struct svg_chart *c, const struct frame *fr,
+			size_t i)
+{
+	const struct svg_series *s = &c->series[i];
+	const char *col = palette[i % NCOLOURS];
+	bool dashed = s->dashed || (i / NCOLOURS) % 2;
+	size_t k, m = 0;
+	char num[64];
+
+	/* The band first, under its line: lo forward, hi backward. */
+	if (s->lo && s->hi) {
+		size_t nb = 0;
+
+		for (k = 0; k < s->n; k++)
+			if (usable(s->x[k], c->x.log) && usable(s->lo[k], c->y.log) &&
+			    usable(s->hi[k], c->y.log))
+				nb++;
+		if (nb >= 2) {
+			fprintf(f, "<polygon class=\"band\" fill=\"%s\" fill-opacity=\"0.15\" stroke=\"none\" points=\"",
+				col);
+			for (k = 0; k < s->n; k++)
+				if (usable(s->x[k], c->x.log) && usable(s->lo[k], c->y.log) &&
+				    usable(s->hi[k], c->y.log))
+					fprintf(f, "%s%.1f,%.1f", m++ ? " " : "", px(fr, s->x[k]),
+						py(fr, s->lo[k]));
+			for (k = s->n; k-- > 0;)
+				if (usable(s->x[k], c->x.log) && usable(s->lo[k], c->y.log) &&
+				    usable(s->hi[k], c->y.log))
+					fprintf(f, " %.1f,%.1f", px(fr, s->x[k]), py(fr, s->hi[k]));
+			fputs("\"/>\n", f);
+		}
+	}
+	fprintf(f, "<g class=\"series\" data-name=\"");
+	svg_escape(f, s->name);
+	fputs("\">\n", f);
+	m = 0;
+	for (k = 0; k < s->n; k++)
+		if (usable(s->x[k], c->x.log) && usable(s->y[k], c->y.log))
+			m++;
+	if (m >= 2) {
+		fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\"%s points=\"", col,
+			dashed ? " stroke-dasharray=\"6 4\"" : "");
+		m = 0;
+		for (k = 0; k < s->n; k++)
+			if (usable(s->x[k], c->x.log) && usable(s->y[k], c->y.log))
+				fprintf(f, "%s%.1f,%.1f", m++ ? " " : "", px(fr, s->x[k]),
+					py(fr, s->y[k]));
+		fputs("\"/>\n", f);
+	}
+	for (k = 0; k < s->n; k++) {
+		if (!usable(s->x[k], c->x.log) || !usable(s->y[k], c->y.log))
+			continue;
+		fprintf(f, "<circle class=\"pt\" cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" fill=\"%s\"><title>",
+			px(fr, s->x[k]), py(fr, s->y[k]), col);
+		svg_escape(f, s->name);
+		fputs(": ", f);
+		tip_pair(f, &c->x, s->x[k]);
+		fputs(", ", f);
+		tip_pair(f, &c->y, s->y[k]);
+		if (s->lo && s->hi && isfinite(s->lo[k]) && isfinite(s->hi[k])) {
+			fputs(" (", f);
+			svg_escape(f, c->band_name ? c->band_name : "band");
+			svg_num(num, sizeof(num), s->lo[k], false);
+			fprintf(f, " %s", num);
+			svg_num(num, sizeof(num), s->hi[k], false);
+			fprintf(f, " .. %s)", num);
+		}
+		fputs("</title></circle>\n", f);
+	}
+	fputs("</g>\n", f);
+}
+
+static void draw_legend(FILE *f, const struct svg_chart *c, double top)
+{
+	size_t i, slot = 0;
+	double colw = (double)(CH_W - CH_LEFT - CH_RIGHT) / CH_LEGEND_COLS;
+
+	fputs("<g class=\"legend\">\n", f);
+	for (i = 0; i < c->nseries + (c->band_name ? 1 : 0) + (c->nmarks ? 1 : 0); i++, slot++) {
+		double x = CH_LEFT + (double)(slot % CH_LEGEND_COLS) * colw;
+		double y = top + (double)(slot / CH_LEGEND_COLS) * CH_LEGEND_ROW;
+
+		if (i < c->nseries) {
+			const char *col = palette[i % NCOLOURS];
+			bool dashed = c->series[i].dashed || (i / NCOLOURS) % 2;
+
+			fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"2\"%s/>",
+				x, y - 4, x + 22, y - 4, col,
+				dashed ? " stroke-dasharray=\"6 4\"" : "");
+			fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\"/>", x + 11, y - 4, col);
+			fprintf(f, "<text class=\"legend-label\" x=\"%.1f\" y=\"%.1f\">", x + 28, y);
+			svg_escape(f, c->series[i].name);
+		} else if (c->band_name && i == c->nseries) {
+			fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"22\" height=\"9\" fill=\"%s\" fill-opacity=\"0.15\"/>",
+				x, y - 9, palette[0]);
+			fprintf(f, "<text class=\"legend-label\" x=\"%.1f\" y=\"%.1f\">", x + 28, y);
+			svg_escape(f, c->band_name);
+		} else {
+			fprintf(f, "<path d=\"M%.1f %.1fl6 6l-6 6l-6-6z\" fill=\"#fff\" stroke=\"#000\" stroke-width=\"2\"/>",
+				x + 11, y - 10);
+			fprintf(f, "<text class=\"legend-label\" x=\"%.1f\" y=\"%.1f\">knee", x + 28, y);
+		}
+		fputs("</text>\n", f);
+	}
+	fputs("</g>\n", f);
+}
+
+static size_t legend_items(const struct svg_chart *c)
+{
+	return c->nseries + (c->band_name ? 1 : 0) + (c->nmarks ? 1 : 0);
+}
+
+/* svg_ticks(), or on an integer axis one tick per whole number when a 1-2-5 step would split them. */
+static size_t axis_ticks(const struct svg_axis *a, double lo, double hi, double *t,
+			 double *axis_lo, double *axis_hi)
+{
+	size_t n = svg_ticks(lo, hi, a->log, t, CH_MAX_TICKS, axis_lo, axis_hi), i;
+
+	if (!a->integer || a->log || n < 2 || t[1] - t[0] >= 1)
+		return n;
+	*axis_lo = floor(*axis_lo);
+	*axis_hi = ceil(*axis_hi);
+	if (*axis_hi <= *axis_lo)
+		*axis_hi = *axis_lo + 1;
+	for (n = 0, i = 0; n < CH_MAX_TICKS && *axis_lo + (double)i <= *axis_hi; i++)
+		t[n++] = *axis_lo + (double)i;
+	return n;
+}
+
+void svg_chart(FILE *f, const struct svg_chart *c)
+{
+	double xt[CH_MAX_TICKS], yt[CH_MAX_TICKS], xlo, xhi, ylo, yhi;
+	size_t nxt, nyt, i, rows = (legend_items(c) + CH_LEGEND_COLS - 1) / CH_LEGEND_COLS;
+	double height = CH_TOP + CH_PLOT_H + CH_BOTTOM + (double)rows * CH_LEGEND_ROW + 6;
+	struct frame fr = {0};
+	bool any;
+	char num[64];
+
+	fprintf(f, "<svg class=\"chart\"%s", c->id ? " id=\"" : "");
+	if (c->id) {
+		svg_escape(f, c->id);
+		fputc('"', f);
+	}
+	fprintf(f, " viewBox=\"0 0 %d %.0f\" width=\"%d\" height=\"%.0f\" role=\"img\" font-family=\"sans-serif\" font-size=\"12\">\n",
+		CH_W, height, CH_W, height);
+	fputs("<title>", f);
+	svg_escape(f, c->title);
+	fputs("</title>\n", f);
+	fprintf(f, "<text class=\"chart-title\" x=\"%d\" y=\"20\" font-size=\"15\" font-weight=\"bold\">", CH_LEFT);
+	svg_escape(f, c->title);
+	fputs("</text>\n", f);
+
+	any = data_range(c, true, &xlo, &xhi) && data_range(c, false, &ylo, &yhi);
+	if (!any) {
+		xlo = c->x.log ? 1 : 0;
+		xhi = 10;
+		ylo = c->y.log ? 1 : 0;
+		yhi = 10;
+	}
+	if (!c->x.log && c->x.from_zero && xlo > 0)
+		xlo = 0;
+	if (!c->y.log && c->y.from_zero && ylo > 0)
+		ylo = 0;
+	nxt = axis_ticks(&c->x, xlo, xhi, xt, &fr.x0, &fr.x1);
+	nyt = axis_ticks(&c->y, ylo, yhi, yt, &fr.y0, &fr.y1);
+	fr.xlog = c->x.log;
+	fr.ylog = c->y.log;
+	fr.left = CH_LEFT;
+	fr.top = CH_TOP;
+	fr.w = CH_W - CH_LEFT - CH_RIGHT;
+	fr.h = CH_PLOT_H;
+
+	/* Grid, ticks and their labels. */
+	fputs("<g class=\"axes\" stroke=\"#ddd\" stroke-width=\"1\">\n", f);
+	for (i = 0; i < nxt; i++)
+		fprintf(f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/>\n", px(&fr, xt[i]),
+			CH_TOP, px(&fr, xt[i]), CH_TOP + CH_PLOT_H);
+	for (i = 0; i < nyt; i++)
+		fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\"/>\n", CH_LEFT,
+			py(&fr, yt[i]), CH_W - CH_RIGHT, py(&fr, yt[i]));
+	fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" stroke=\"#444\"/>\n",
+		CH_LEFT, CH_TOP, CH_W - CH_LEFT - CH_RIGHT, CH_PLOT_H);
+	fputs("</g>\n<g class=\"ticks\" fill=\"#222\">\n", f);
+	for (i = 0; i < nxt; i++) {
+		svg_num(num, sizeof(num), xt[i], true);
+		fprintf(f, "<text class=\"tick\" x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>\n",
+			px(&fr, xt[i]), CH_TOP + CH_PLOT_H + 16, num);
+	}
+	for (i = 0; i < nyt; i++) {
+		svg_num(num, sizeof(num), yt[i], true);
+		fprintf(f, "<text class=\"tick\" x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>\n",
+			CH_LEFT - 6, py(&fr, yt[i]) + 4, num);
+	}
+	fputs("</g>\n", f);
+	fprintf(f, "<text class=\"axis-label\" x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">",
+		fr.left + fr.w / 2, CH_TOP + CH_PLOT_H + 36);
+	axis_text(f, &c->x);
+	fprintf(f, "</text>\n<text class=\"axis-label\" x=\"16\" y=\"%.1f\" text-anchor=\"middle\" transform=\"rotate(-90 16 %.1f)\">",
+		fr.top + fr.h / 2, fr.top + fr.h / 2);
+	axis_text(f, &c->y);
+	fputs("</text>\n", f);
+
+	if (!any)
+		fprintf(f, "<text class=\"nodata\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">no data</text>\n",
+			fr.left + fr.w / 2, fr.top + fr.h / 2);
+	if (any && c->hline && usable(c->hline_y, c->y.log)) {
+		double y = py(&fr, c->hline_y);
+
+		fprintf(f, "<line class=\"bound\" x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#b00\" stroke-dasharray=\"4 3\"/>\n",
+			CH_LEFT, y, CH_W - CH_RIGHT, y);
+		fprintf(f, "<text class=\"bound-label\" x=\"%d\" y=\"%.1f\" text-anchor=\"end\" fill=\"#b00\">",
+			CH_W - CH_RIGHT - 4, y - 4);
+		svg_escape(f, c->hline_label);
+		fputs("</text>\n", f);
+	}
+	for (i = 0; any && i < c->nseries; i++)
+		draw_series(f, c, &fr, i);
+	for (i = 0; any && i < c->nmarks; i++) {
+		const struct svg_mark *m = &c->marks[i];
+		double x, y;
+
+		if (!usable(m->x, c->x.log) || !usable(m->y, c->y.log))
+			continue;
+		x = px(&fr, m->x);
+		y = py(&fr, m->y);
+		fprintf(f, "<path class=\"knee\" d=\"M%.1f %.1fl8 8l-8 8l-8-8z\" fill=\"none\" stroke=\"#000\" stroke-width=\"2\"><title>",
+			x, y - 8);
+		svg_escape(f, m->label);
+		fputs(": ", f);
+		tip_pair(f, &c->x, m->x);
+		fputs(", ", f);
+		tip_pair(f, &c->y, m->y);
+		fputs("</title></path>\n", f);
+		/* Beside the marker when few enough not to overlap; else on hover only. */
+		if (c->nmarks > 3)
+			continue;
+		fprintf(f, "<text class=\"knee-label\" x=\"%.1f\" y=\"%.1f\" font-weight=\"bold\"%s>",
+			x + (x > fr.left + fr.w * 0.7 ? -12 : 12), y - 10,
+			x > fr.left + fr.w * 0.7 ? " text-anchor=\"end\"" : "");
+		svg_escape(f, m->label);
+		fputs("</text>\n", f);
+	}
+	draw_legend(f, c, CH_TOP + CH_PLOT_H + CH_BOTTOM + 8);
+	fputs("</svg>\n", f);
+}
+
+/* ---------------------------------------------------------- heat map */
+
+#define HM_LEFT 80
+#define HM_TOP 34
+#define HM_PLOT_W 600
+#define HM_PLOT_H 360
+#define HM_MAX_CW 64.0
+#define HM_MAX_CH 30.0
+
+/* Light to dark blue, @t in [0, 1]. */
+static void heat_colour(char *buf, size_t len, double t)
+{
+	static const unsigned char stop[3][3] = {
+		{0xf7, 0xfb, 0xff},
+		{0x6b, 0xae, 0xd6},
+		{0x08, 0x30, 0x6b},
+	};
+	int k = t < 0.5 ? 0 : 1, j;
+	double u = t < 0.5 ? t * 2 : (t - 0.5) * 2;
+	unsigned int c[3];
+
+	for (j = 0; j < 3; j++)
+		c[j] = (unsigned int)lround(stop[k][j] + (stop[k + 1][j] - stop[k][j]) * u);
+	snprintf(buf, len, "#%02x%02x%02x", c[0], c[1], c[2]);
+}
+
+void svg_heatmap(FILE *f, const struct svg_heat *h)
+{
+	double vmin = INFINITY, vmax = -INFINITY, cw, ch, width, height;
+	size_t r, k, nv = 0;
+	char num[64], col[16];
+	bool inside;
+
+	for (k = 0; k < h->nx * h->ny; k++)
+		if (isfinite(h->v[k])) {
+			if (h->v[k] < vmin)
+				vmin = h->v[k];
+			if (h->v[k] > vmax)
+				vmax = h->v[k];
+			nv++;
+		}
+	cw = h->nx ? HM_PLOT_W / (double)h->nx : HM_MAX_CW;
+	ch = h->ny ? HM_PLOT_H / (double)h->ny : HM_MAX_CH;
+	if (cw > HM_MAX_CW)
+		cw = HM_MAX_CW;
+	if (ch > HM_MAX_CH)
+		ch = HM_MAX_CH;
+	inside = cw >= 44 && ch >= 16;
+	width = HM_LEFT + cw * (double)h->nx + 24;
+	if (width < 420)
+		width = 420;
+	height = HM_TOP + ch * (double)h->ny + 90;
+
+	fprintf(f, "<svg class=\"heatmap\"%s", h->id ? " id=\"" : "");
+	if (h->id) {
+		svg_escape(f, h->id);
+		fputc('"', f);
+	}
+	fprintf(f, " viewBox=\"0 0 %.0f %.0f\" width=\"%.0f\" height=\"%.0f\" role=\"img\" font-family=\"sans-serif\" font-size=\"11\">\n",
+		width, height, width, height);
+	fputs("<title>", f);
+	svg_escape(f, h->title);
+	fputs("</title>\n", f);
+	fprintf(f, "<text class=\"chart-title\" x=\"%d\" y=\"20\" font-size=\"15\" font-weight=\"bold\">", HM_LEFT);
+	svg_escape(f, h->title);
+	fputs("</text>\n", f);
+	for (r = 0; r < h->ny; r++) {
+		/* The first row at the bottom, as on a chart's y axis. */
+		double y = HM_TOP + ch * (double)(h->ny - 1 - r);
+
+		svg_num(num, sizeof(num), h->ys[r], false);
+		fprintf(f, "<text class=\"tick\" x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>\n",
+			HM_LEFT - 6, y + ch / 2 + 4, num);
+		for (k = 0; k < h->nx; k++) {
+			double v = h->v[r * h->nx + k], t;
+			double x = HM_LEFT + cw * (double)k;
+			char xs[64];
+
+			svg_num(xs, sizeof(xs), h->xs[k], false);
+			if (!isfinite(v)) {
+				fprintf(f, "<rect class=\"empty\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"#eee\" stroke=\"#fff\"><title>",
+					x, y, cw, ch);
+				svg_escape(f, h->xlabel);
+				fprintf(f, "=%s, ", xs);
+				svg_escape(f, h->ylabel);
+				fprintf(f, "=%s: no point</title></rect>\n", num);
+				continue;
+			}
+			t = vmax > vmin ? (v - vmin) / (vmax - vmin) : 0.5;
+			heat_colour(col, sizeof(col), t);
+			fprintf(f, "<rect class=\"cell\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\" stroke=\"#fff\"><title>",
+				x, y, cw, ch, col);
+			svg_escape(f, h->xlabel);
+			fprintf(f, "=%s, ", xs);
+			svg_escape(f, h->ylabel);
+			fprintf(f, "=%s: ", num);
+			svg_num(xs, sizeof(xs), v, false);
+			fprintf(f, "%s ", xs);
+			svg_escape(f, h->unit);
+			fputs("</title></rect>\n", f);
+			if (inside) {
+				svg_num(xs, sizeof(xs), v, true);
+				fprintf(f, "<text class=\"cell-value\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" fill=\"%s\">%s</text>\n",
+					x + cw / 2, y + ch / 2 + 4, t > 0.55 ? "#fff" : "#000", xs);
+			}
+		}
+	}
+	/* Column headings under the cells; every one when they fit. */
+	for (k = 0; k < h->nx; k++) {
+		size_t every = cw >= 24 ? 1 : (size_t)ceil(24 / cw);
+
+		if (k % every)
+			continue;
+		svg_num(num, sizeof(num), h->xs[k], false);
+		fprintf(f, "<text class=\"tick\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%s</text>\n",
+			HM_LEFT + cw * ((double)k + 0.5), HM_TOP + ch * (double)h->ny + 14, num);
+	}
+	fprintf(f, "<text class=\"axis-label\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">",
+		HM_LEFT + cw * (double)h->nx / 2, HM_TOP + ch * (double)h->ny + 32);
+	svg_escape(f, h->xlabel);
+	fprintf(f, "</text>\n<text class=\"axis-label\" x=\"16\" y=\"%.1f\" text-anchor=\"middle\" transform=\"rotate(-90 16 %.1f)\">",
+		HM_TOP + ch * (double)h->ny / 2, HM_TOP + ch * (double)h->ny / 2);
+	svg_escape(f, h->ylabel);
+	fputs("</text>\n", f);
+
+	/* The colour scale: five swatches from the smallest to the largest. */
+	fputs("<g class=\"scale\">\n", f);
+	for (k = 0; nv && k < 5; k++) {
+		heat_colour(col, sizeof(col), (double)k / 4);
+		fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"24\" height=\"10\" fill=\"%s\" stroke=\"#999\"/>\n",
+			HM_LEFT + 70 + 24.0 * (double)k, HM_TOP + ch * (double)h->ny + 48, col);
+	}
+	if (nv) {
+		svg_num(num, sizeof(num), vmin, true);
+		fprintf(f, "<text x=\"%d\" y=\"%.1f\">", HM_LEFT, HM_TOP + ch * (double)h->ny + 57);
+		svg_escape(f, h->unit);
+		fprintf(f, " %s</text>\n", num);
+		svg_num(num, sizeof(num), vmax, true);
+		fprintf(f, "<text x=\"%.1f\" y=\"%.1f\">%s</text>\n", HM_LEFT + 70 + 24.0 * 5 + 6,
+			HM_TOP + ch * (double)h->ny + 57, num);
+	} else {
+		fprintf(f, "<text class=\"nodata\" x=\"%d\" y=\"%.1f\">no data</text>\n", HM_LEFT,
+			HM_TOP + ch * (double)h->ny + 57);
+	}
+	fputs("</g>\n</svg>\n", f);
+}

@@ -1,0 +1,148 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# Description: the HTML report (issue 16) from real runs on a 64 MiB
+# scratch file: a simple run, a small max matrix with a latency bound
+# (heat maps, knee marks) and fio2orion -compare of the two. Each file
+# has no external reference (http, src=, @import, url( to anything but
+# #), is well-formed XML (xmllint), and holds the charts, markers and
+# axis labels its points call for; fio2orion -html on the kept JSON
+# writes the driver's report again, byte for byte. When chromium runs,
+# each page is rendered headless: the DOM it builds (--dump-dom) has the
+# same charts, markers and labels, and the screenshot is a real image.
+# Chromium checks are skipped, with the reason, only where it cannot
+# start.
+. "$(dirname "$0")/lib.sh"
+
+FR=$TOP/build/fiorion
+F2O=$TOP/build/fio2orion
+cd "$T" || exit 1
+mkfile lun 64
+echo "$T/lun" >s.lun
+echo "$T/lun" >m.lun
+
+count() { grep -o "$1" "$2" | wc -l | tr -d ' '; }
+
+# self_contained FILE: no reference to anything outside the file
+self_contained() {
+	! grep -qi 'http' "$1" && ! grep -qi 'src=' "$1" && ! grep -qi '@import' "$1" \
+		&& ! grep -o 'url([^)]*)' "$1" | grep -qv '^url(#' && ! grep -qi '<script' "$1" \
+		&& ! grep -qi '<link' "$1"
+}
+
+# 1. a simple run: 5 small points, 2 large
+"$FR" -run simple -duration 1 -testname s >s.out 2>s.err
+rc=$?
+r=s_report.html
+if [ $rc -eq 0 ] && [ -s $r ]; then ok "simple run writes $r ($(wc -c <$r) bytes)"; else not_ok "simple run: rc $rc, $(cat s.err)"; fi
+self_contained $r && ok "$r: no http, src=, @import, external url(, script or link" || not_ok "$r refers outside itself"
+xmllint --noout $r 2>xml.err && ok "$r is well-formed (xmllint)" || { not_ok "$r: xmllint"; head -5 xml.err; }
+# each <svg> alone too
+python3 - "$r" >svgs.txt <<'PY'
+import re, sys, subprocess
+t = open(sys.argv[1]).read()
+svgs = re.findall(r"<svg .*?</svg>", t, re.S)
+bad = 0
+for s in svgs:
+    p = subprocess.run(["xmllint", "--noout", "-"], input=s.encode(), capture_output=True)
+    bad += p.returncode != 0
+print(len(svgs), bad)
+PY
+[ "$(cat svgs.txt)" = "5 0" ] && ok "5 charts, each <svg> well-formed alone" || not_ok "svg elements: $(cat svgs.txt)"
+np=$(count 'class="pt"' $r)
+# small points on IOPS, latency and latency-vs-IOPS; large on MBPS and latency-vs-MBPS
+[ "$np" = $((5 * 3 + 2 * 2)) ] && ok "19 markers (5 small points on 3 charts, 2 large on 2)" || not_ok "markers: $np"
+nt=$(grep -o '<circle class="pt"[^>]*><title>[^<]*</title>' $r | wc -l)
+[ "$nt" = "$np" ] && ok "every marker has a <title>" || not_ok "titles: $nt of $np"
+for l in 'Small load (outstanding I/Os)' 'Small IOPS (I/Os per second)' 'Small latency (ms)' \
+	'Large load (outstanding I/Os)' 'Large MBPS (MiB per second)'; do
+	grep -q ">$l</text>" $r || miss="$miss [$l]"
+done
+[ -z "$miss" ] && ok "axis labels with units" || not_ok "missing axis labels:$miss"
+grep -q '<pre class="summary">ORION VERSION' $r && grep -q '>Command line</th>' $r && grep -q '>fio version</th>' $r \
+	&& grep -q 'Kernel</th><td>.*(of the machine that wrote this report' $r \
+	&& ok "run table and ORION's summary" || not_ok "run table/summary"
+grep -q 'p50..p99' $r && ok "p50..p99 band (the runner's JSON has percentiles)" || not_ok "no percentile band"
+grep -q '@media print{@page{size:A4' $r && ok "print CSS for A4" || not_ok "no print CSS"
+
+# fio2orion -html on the kept JSON: the same report; without -html none
+mkdir again
+"$F2O" -html -outdir again s_jobs/run.json s_jobs/p*.json 2>again.err
+cmp -s again/$r $r && ok "fio2orion -html rebuilds the driver's report byte for byte" || not_ok "fio2orion -html differs: $(cat again.err)"
+"$F2O" -outdir again s_jobs/run.json s_jobs/p*.json 2>again2.err
+[ ! -e again/$r ] && grep -q "removed again/$r.*add -html" again2.err \
+	&& ok "fio2orion without -html removes an earlier report under the names, saying so" || not_ok "stale report: $(cat again2.err)"
+"$F2O" -help | grep -q -- '-compare A B' && "$F2O" -help | grep -q -- '-html ' \
+	&& ok "-help lists -html and -compare" || not_ok "-help"
+
+# 2. a max matrix with a latency bound: heat maps and knee marks
+"$FR" -run advanced -matrix max -num_small 2 -num_large 2 -duration 1 -max_latency 50 -testname m >m.out 2>m.err
+rc=$?
+r=m_report.html
+if [ $rc -eq 0 ] && [ -s $r ]; then ok "max matrix run writes $r"; else not_ok "max run: rc $rc, $(cat m.err)"; fi
+self_contained $r && xmllint --noout $r && ok "$r: self-contained and well-formed" || not_ok "$r: references or xml"
+[ "$(count '<svg class="heatmap"' $r)" = 2 ] && [ "$(count '<rect class="cell"' $r)" = $((2 * 3 + 3 * 2)) ] \
+	&& ok "two heat maps, 12 cells (6 small, 6 large)" || not_ok "heat maps: $(count '<svg class="heatmap"' $r), cells $(count '<rect class="cell"' $r)"
+nk=$(count '<path class="knee"' $r)
+nknees=$(grep -c '^Knee' m_trace.txt 2>/dev/null || echo 0)
+# a knee mark for each ladder with a knee, none when the run found none
+if [ "$nk" -ge 1 ] || [ "$nknees" = 0 ]; then ok "knee marks: $nk (trace: $nknees knee lines)"; else not_ok "no knee mark ($nknees knee lines in the trace)"; fi
+grep -q 'class="bound"' $r && ok "the bound's line (50 ms, mean)" || not_ok "no bound line"
+
+# 3. a comparison of the two runs
+mkdir cmp
+"$F2O" -compare s_jobs . -html -outdir cmp 2>cmp.err
+rc=$?
+# "." holds two runs: refused, naming them
+[ $rc = 2 ] && grep -q 'holds several runs' cmp.err && ok "-compare on a folder with two runs: refused" || not_ok "-compare ambiguity: rc $rc $(cat cmp.err)"
+mkdir only && mv m_jobs only/
+"$F2O" -compare s_jobs only -html -outdir cmp 2>cmp.err
+rc=$?
+c=cmp/s_compare.html
+if [ $rc -eq 0 ] && [ -s $c ]; then ok "fio2orion -compare A B -html writes $c"; else not_ok "compare: rc $rc, $(cat cmp.err)"; fi
+self_contained $c && xmllint --noout $c && ok "$c: self-contained and well-formed" || not_ok "$c: references or xml"
+[ "$(count '<svg class="chart"' $c)" = 5 ] && grep -q '>A: s</text>' $c && grep -q '>B: m Large=0</text>' $c \
+	&& ok "5 charts, legends A: s and B: m" || not_ok "compare charts/legend"
+# ratio table: every cell of either run: A 7, B 8, 4 of them only in B: 11
+nr=$(grep -c '^<tr><td class="num">' $c)
+[ "$nr" = 11 ] && ok "ratio table: 11 cells (the union of both runs')" || not_ok "ratio rows: $nr"
+"$F2O" -compare s_jobs only -outdir cmp 2>/dev/null; [ $? = 2 ] && ok "-compare without -html: exit 2" || not_ok "-compare without -html"
+
+# 4. headless chromium: the DOM and a screenshot
+if ! command -v chromium >/dev/null 2>&1; then
+	skip_test "chromium renders the reports" "chromium is not installed (scripts/setup.sh installs it)"
+	finish
+	exit 0
+fi
+chrome() { timeout 60 chromium --headless --no-sandbox --disable-gpu --user-data-dir="$T/chrome" "$@" 2>>chrome.err; }
+if ! chrome --dump-dom "file://$T/s_report.html" >s.dom || ! [ -s s.dom ]; then
+	skip_test "chromium renders the reports" "chromium cannot start here: $(tail -n 2 chrome.err | tr '\n' ' ')"
+	finish
+	exit 0
+fi
+dom_check() {	# DOM FILE CHARTS MARKERS
+	[ "$(count '<svg class="chart"' "$1")" = "$2" ] && [ "$(count 'class="pt"' "$1")" = "$3" ] \
+		&& grep -q '>Small IOPS (I/Os per second)</text>' "$1" && grep -q '>Small load (outstanding I/Os)</text>' "$1"
+}
+dom_check s.dom 5 19 && ok "chromium's DOM of s_report.html: 5 charts, 19 markers, axis labels" \
+	|| not_ok "s DOM: $(count '<svg class="chart"' s.dom) charts, $(count 'class="pt"' s.dom) markers"
+chrome --dump-dom "file://$T/m_report.html" >m.dom
+dom_check m.dom 5 "$(count 'class="pt"' m_report.html)" && [ "$(count '<svg class="heatmap"' m.dom)" = 2 ] \
+	&& ok "chromium's DOM of m_report.html: 5 charts, 2 heat maps, every marker" || not_ok "m DOM"
+chrome --dump-dom "file://$T/$c" >c.dom
+dom_check c.dom 5 "$(count 'class="pt"' $c)" && ok "chromium's DOM of the comparison" || not_ok "compare DOM"
+for p in s_report m_report; do
+	chrome --screenshot="$T/$p.png" --window-size=1200,2400 "file://$T/$p.html" >/dev/null
+done
+chrome --screenshot="$T/compare.png" --window-size=1200,2400 "file://$T/$c" >/dev/null
+for p in s_report m_report compare; do
+	sz=$(wc -c <"$p.png" 2>/dev/null || echo 0)
+	# a blank 1200x2400 page compresses to a few kB; charts take far more
+	if [ "$sz" -gt 40000 ] && head -c 8 "$p.png" | od -An -c | grep -q 'P   N   G'; then
+		ok "screenshot $p.png: $sz bytes"
+	else
+		not_ok "screenshot $p.png: $sz bytes"
+	fi
+done
+[ -n "$KEEP_SHOTS" ] && cp s_report.png "$KEEP_SHOTS/report-simple.png" && cp compare.png "$KEEP_SHOTS/report-compare.png"
+finish
