@@ -3,7 +3,8 @@
 #
 # Description: the HTML report (issue 16) from real runs on a 64 MiB
 # scratch file: a simple run, a small max matrix with a latency bound
-# (heat maps, knee marks) and fio2orion -compare of the two. Each file
+# (heat maps, knee marks), ORION's normal run (its detailed matrix as
+# heat maps) and fio2orion -compare of two runs. Each file
 # has no external reference (http, src=, @import, url( to anything but
 # #), is well-formed XML (xmllint), and holds the charts, markers and
 # axis labels its points call for; fio2orion -html on the kept JSON
@@ -20,6 +21,7 @@ cd "$T" || exit 1
 mkfile lun 64
 echo "$T/lun" >s.lun
 echo "$T/lun" >m.lun
+echo "$T/lun" >n.lun
 
 count() { grep -o "$1" "$2" | wc -l | tr -d ' '; }
 
@@ -89,6 +91,22 @@ nknees=$(grep -c '^Knee' m_trace.txt 2>/dev/null || echo 0)
 if [ "$nk" -ge 1 ] || [ "$nknees" = 0 ]; then ok "knee marks: $nk (trace: $nknees knee lines)"; else not_ok "no knee mark ($nknees knee lines in the trace)"; fi
 grep -q 'class="bound"' $r && ok "the bound's line (50 ms, mean)" || not_ok "no bound line"
 
+# 2b. ORION's normal run (-num_disks 1: the detailed matrix, small 0..5 x large 0..2)
+"$FR" -run normal -num_disks 1 -duration 1 -testname n >n.out 2>n.err
+rc=$?
+r=n_report.html
+nsm=$(grep -c '^Point [0-9]* (small=[1-9][0-9]*, ' n_trace.txt 2>/dev/null)
+nlg=$(grep -c '^Point [0-9]* (small=[0-9]*, large=[1-9][0-9]*)' n_trace.txt 2>/dev/null)
+if [ $rc -eq 0 ] && [ -s $r ] && self_contained $r && xmllint --noout $r; then
+	ok "normal run writes $r: self-contained and well-formed"
+else
+	not_ok "normal run: rc $rc, $(tail -n 3 n.err)"
+fi
+[ "$(count '<svg class="chart"' $r)" = 5 ] && [ "$(count '<svg class="heatmap"' $r)" = 2 ] \
+	&& [ "$nsm" -gt 0 ] && [ "$(count '<rect class="cell"' $r)" = $((nsm + nlg)) ] \
+	&& ok "normal: 5 charts, 2 heat maps with a cell for each of its $nsm small and $nlg large points" \
+	|| not_ok "normal: $(count '<svg class="chart"' $r) charts, $(count '<svg class="heatmap"' $r) heat maps, $(count '<rect class="cell"' $r) cells for $nsm + $nlg points"
+
 # 3. a comparison of the two runs
 mkdir cmp
 "$F2O" -compare s_jobs . -html -outdir cmp 2>cmp.err
@@ -129,13 +147,17 @@ dom_check s.dom 5 19 && ok "chromium's DOM of s_report.html: 5 charts, 19 marker
 chrome --dump-dom "file://$T/m_report.html" >m.dom
 dom_check m.dom 5 "$(count 'class="pt"' m_report.html)" && [ "$(count '<svg class="heatmap"' m.dom)" = 2 ] \
 	&& ok "chromium's DOM of m_report.html: 5 charts, 2 heat maps, every marker" || not_ok "m DOM"
+chrome --dump-dom "file://$T/n_report.html" >n.dom
+dom_check n.dom 5 "$(count 'class="pt"' n_report.html)" && [ "$(count '<svg class="heatmap"' n.dom)" = 2 ] \
+	&& [ "$(count '<rect class="cell"' n.dom)" = $((nsm + nlg)) ] \
+	&& ok "chromium's DOM of n_report.html (normal): 5 charts, 2 heat maps, every marker and cell" || not_ok "n DOM"
 chrome --dump-dom "file://$T/$c" >c.dom
 dom_check c.dom 5 "$(count 'class="pt"' $c)" && ok "chromium's DOM of the comparison" || not_ok "compare DOM"
-for p in s_report m_report; do
+for p in s_report m_report n_report; do
 	chrome --screenshot="$T/$p.png" --window-size=1200,2400 "file://$T/$p.html" >/dev/null
 done
 chrome --screenshot="$T/compare.png" --window-size=1200,2400 "file://$T/$c" >/dev/null
-for p in s_report m_report compare; do
+for p in s_report m_report n_report compare; do
 	sz=$(wc -c <"$p.png" 2>/dev/null || echo 0)
 	# a blank 1200x2400 page compresses to a few kB; charts take far more
 	if [ "$sz" -gt 40000 ] && head -c 8 "$p.png" | od -An -c | grep -q 'P   N   G'; then
