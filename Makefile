@@ -217,6 +217,11 @@ FORCE:
 
 $(B)/driver/locate.o $(B)/driver/cli.o: $(B)/.enginedir
 $(B)/driver/locate.o $(B)/driver/cli.o: override CPPFLAGS += -DENGINE_INSTALL_DIR='"$(ENGINEDIR)"'
+# Likewise the fio release the engine is built against (FIO_SRC's).
+$(B)/.fioversion: FORCE
+	@mkdir -p $(B)
+	@echo '$(FIO_SRC_VERSION)' | cmp -s - $@ || echo '$(FIO_SRC_VERSION)' >$@
+$(B)/driver/fiorion.o $(B)/converter/fio2orion.o: $(B)/.fioversion
 $(B)/driver/fiorion.o $(B)/converter/fio2orion.o: override CPPFLAGS += -DFIORION_FIO_VERSION='"$(or $(FIO_SRC_VERSION),unknown)"'
 
 $(FIORION): $(DRIVER_OBJS) $(DRIVER_LIB_OBJS)

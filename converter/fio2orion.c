@@ -187,10 +187,12 @@ static int jobs_folder(const char *arg, char *out, size_t len, struct fr_err *er
 		if (!has_run_json(path))
 			continue;
 		if (n++) {
+			/* Said before closedir(): e->d_name is the stream's. */
+			fr_errf(err, -EINVAL,
+				"-compare '%s': holds several runs (%s and %s); name one *_jobs/ folder",
+				arg, out + strlen(arg) + 1, e->d_name);
 			closedir(d);
-			return fr_errf(err, -EINVAL,
-				       "-compare '%s': holds several runs (%s and %s); name one *_jobs/ folder",
-				       arg, out + strlen(arg) + 1, e->d_name);
+			return -EINVAL;
 		}
 		snprintf(out, len, "%s", path);
 	}

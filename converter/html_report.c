@@ -9,7 +9,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/utsname.h>
 #include <time.h>
 
 #include "html_report.h"
@@ -41,7 +40,7 @@ static double val(const struct pt_point *pt, bool small, enum hr_val v)
 	case V_LOAD:
 		return small ? pt->s : pt->l;
 	case V_IOPS:
-		return c->iops;
+		return floor(c->iops); /* as _iops.csv: ORION truncates */
 	case V_MBPS:
 		return c->mbps;
 	case V_LAT:
@@ -136,7 +135,7 @@ static void add_ladders(struct lines *L, const struct pt_set *pts, bool small,
 			const char *one, bool dashed)
 {
 	int64_t *lv = NULL;
-	size_t nlv = or_levels(pts, !small, true, &lv), i, k, nused = 0;
+	size_t nlv = or_levels(pts, !small, true, &lv), i, k, nused = 0, made = 0;
 
 	if (!lv) {
 		L->oom = pts->n > 0;
@@ -174,6 +173,9 @@ static void add_ladders(struct lines *L, const struct pt_set *pts, bool small,
 		if (!s)
 			break;
 		s->dashed = dashed;
+		/* A comparison's second run: its k-th ladder takes the first run's k-th colour. */
+		if (dashed)
+			s->key = (unsigned int)++made;
 		x = (double *)s->x;
 		y = (double *)s->y;
 		lo = (double *)s->lo;
@@ -287,14 +289,16 @@ static size_t knee_marks(const struct or_params *p, const struct pt_set *pts, bo
 {
 	size_t i, n = 0, rows = 0;
 
+	/* Every ladder on this side counts: a label says which one it marks. */
 	for (i = 0; i < p->nknees; i++)
-		if (p->knees[i].small == small && p->knees[i].knee >= 0)
+		if (p->knees[i].small == small)
 			rows++;
 	for (i = 0; i < p->nknees && n < max; i++) {
 		const struct kn_knee *k = &p->knees[i];
 		const struct pt_point *pt;
 
-		if (k->small != small || k->knee < 0)
+		/* A ladder that ended before crossing or flattening has no knee to mark. */
+		if (k->small != small || k->knee < 0 || k->why == KN_OPEN)
 			continue;
 		pt = small ? pt_find(pts, k->load, k->fixed) : pt_find(pts, k->fixed, k->load);
 		if (!pt)
@@ -346,15 +350,19 @@ static int tradeoff_chart(FILE *f, const struct or_params *p, const struct pt_se
 		c.hline_y = p->bound.ms;
 		c.hline_label = bound;
 	}
-	if (p->bound.set)
+	if (p->bound.set) {
+		char st[32];
+
+		if (p->bound.pct > 0)
+			snprintf(st, sizeof(st), "p%g", p->bound.pct);
+		else
+			snprintf(st, sizeof(st), "mean");
 		snprintf(cap, sizeof(cap),
-			 "Mean latency against %s at each point. Knees (diamonds): the last load before the next one's %s latency crosses %s ms or its %s rises by less than 5 %%.",
-			 small ? "IOPS" : "MBPS", p->bound.pct ? p->bound.text : "mean",
-			 p->bound.pct ? strchr(p->bound.text, ':') + 1 : p->bound.text,
-			 small ? "IOPS" : "MBPS");
-	else if (p->nknees)
+			 "Mean latency against %s at each point. Knees (diamonds): the last load before the next one's %s latency crosses %g ms or its %s rises by less than 5 %% per doubling of the load; a ladder that ended before either has none.",
+			 small ? "IOPS" : "MBPS", st, p->bound.ms, small ? "IOPS" : "MBPS");
+	} else if (p->nknees)
 		snprintf(cap, sizeof(cap),
-			 "Mean latency against %s at each point. Knees (diamonds): where the ladder stopped (-stop_at_knee): the next load raised %s by less than 5 %%.",
+			 "Mean latency against %s at each point. Knees (diamonds): where the ladder stopped (-stop_at_knee): the next load raised %s by less than 5 %% per doubling of the load.",
 			 small ? "IOPS" : "MBPS", small ? "IOPS" : "MBPS");
 	else
 		snprintf(cap, sizeof(cap),
@@ -389,7 +397,7 @@ static int charts(FILE *f, const struct or_params *p, const struct pt_set *pts)
 				c.band_name = "p50..p99";
 			else
 				drop_bands(&L);
-			figure(f, &c, c.band_name ? "Mean latency of the small I/Os (submission to completion), the shaded band from its 50th to its 99th percentile." : "Mean latency of the small I/Os (submission to completion); the input has no percentiles for a p50..p99 band.");
+			figure(f, &c, c.band_name ? "Mean latency of the small I/Os (submission to completion); the shaded band spans the 50th to the 99th percentile fio reports, which is completion latency (clat) unless the jobs set lat_percentiles=1." : "Mean latency of the small I/Os (submission to completion); the input has no percentiles for a p50..p99 band.");
 		}
 		ret = ret ? ret : L.oom ? -ENOMEM
 					: 0;
@@ -410,11 +418,11 @@ static int charts(FILE *f, const struct or_params *p, const struct pt_set *pts)
 	return ret;
 }
 
-/* The points form a matrix: two loads or more on each axis, and a point with both. */
+/* The points form a matrix: two loads or more (not counting 0) on each axis, and a point with both. */
 static bool is_matrix(const struct pt_set *pts)
 {
 	int64_t *s = NULL, *l = NULL;
-	size_t ns = or_levels(pts, true, true, &s), nl = or_levels(pts, false, true, &l), i;
+	size_t ns = or_levels(pts, true, false, &s), nl = or_levels(pts, false, false, &l), i;
 	bool both = false;
 
 	for (i = 0; i < pts->n; i++)
@@ -425,24 +433,21 @@ static bool is_matrix(const struct pt_set *pts)
 	return both && ns >= 2 && nl >= 2;
 }
 
+/*
+ * Small IOPS over small loads (no Small=0 column: no small I/O there) by
+ * large loads (0 included), and large MBPS over small loads (0 included)
+ * by large loads (no Large=0 row).
+ */
 static int heatmaps(FILE *f, const struct pt_set *pts)
 {
-	int64_t *s = NULL, *l = NULL;
-	size_t ns = or_levels(pts, true, true, &s), nl = or_levels(pts, false, true, &l), i, k;
-	double *xs = calloc(ns + 1, sizeof(*xs)), *ys = calloc(nl + 1, sizeof(*ys));
-	double *v = calloc(ns * nl + 1, sizeof(*v));
 	int side, ret = 0;
 
-	if (!s || !l || !xs || !ys || !v) {
-		ret = -ENOMEM;
-		goto out;
-	}
-	for (i = 0; i < ns; i++)
-		xs[i] = (double)s[i];
-	for (i = 0; i < nl; i++)
-		ys[i] = (double)l[i];
 	fputs("<h2>The matrix</h2>\n", f);
-	for (side = 0; side < 2; side++) {
+	for (side = 0; side < 2 && !ret; side++) {
+		int64_t *s = NULL, *l = NULL;
+		size_t ns = or_levels(pts, true, side, &s), nl = or_levels(pts, false, !side, &l), i, k;
+		double *xs = calloc(ns + 1, sizeof(*xs)), *ys = calloc(nl + 1, sizeof(*ys));
+		double *v = calloc(ns * nl + 1, sizeof(*v));
 		struct svg_heat h = {
 			.id = side ? "heat-mbps" : "heat-iops",
 			.title = side ? "Large MBPS at each point of the matrix"
@@ -457,6 +462,14 @@ static int heatmaps(FILE *f, const struct pt_set *pts)
 			.v = v,
 		};
 
+		if (!s || !l || !xs || !ys || !v) {
+			ret = -ENOMEM;
+			goto next;
+		}
+		for (i = 0; i < ns; i++)
+			xs[i] = (double)s[i];
+		for (i = 0; i < nl; i++)
+			ys[i] = (double)l[i];
 		for (i = 0; i < nl; i++)
 			for (k = 0; k < ns; k++) {
 				const struct pt_point *pt = pt_find(pts, (unsigned int)s[k], (unsigned int)l[i]);
@@ -469,13 +482,13 @@ static int heatmaps(FILE *f, const struct pt_set *pts)
 		svg_heatmap(f, &h);
 		fputs("<figcaption>Columns: small load; rows: large load. Darker is more; a grey cell has no such I/O at that point.</figcaption>\n</figure>\n",
 		      f);
+next:
+		free(s);
+		free(l);
+		free(xs);
+		free(ys);
+		free(v);
 	}
-out:
-	free(s);
-	free(l);
-	free(xs);
-	free(ys);
-	free(v);
 	return ret;
 }
 
@@ -641,7 +654,6 @@ static void when_text(char *buf, size_t len, int64_t t)
 static int run_table(FILE *f, const struct or_params *p, const struct pt_set *pts)
 {
 	char buf[4096];
-	struct utsname u;
 	double measured = 0;
 	size_t i;
 
@@ -690,11 +702,12 @@ static int run_table(FILE *f, const struct or_params *p, const struct pt_set *pt
 	row(f, "Runner", runner_text(p));
 	row(f, "Backend", p->backend ? p->backend : pts->exact ? "the engine's default"
 							       : "not recorded");
-	if (uname(&u) == 0) {
-		snprintf(buf, sizeof(buf), "%s %s %s (of the machine that wrote this report; the results do not record the run's)",
-			 u.sysname, u.release, u.machine);
-		row(f, "Kernel", buf);
-	}
+	/* run.json's: the host that drove the run; never this machine's guess. */
+	if (p->kernel && p->nhosts)
+		snprintf(buf, sizeof(buf), "%s (the host that drove the run; each host's own is not recorded)", p->kernel);
+	else
+		snprintf(buf, sizeof(buf), "%s", p->kernel ? p->kernel : "not recorded");
+	row(f, "Kernel", buf);
 	when_text(buf, sizeof(buf), p->start);
 	row(f, "Start", buf);
 	for (i = 0; i < pts->n; i++) {
@@ -706,8 +719,10 @@ static int run_table(FILE *f, const struct or_params *p, const struct pt_set *pt
 		 (unsigned long long)p->duration, measured, pts->n);
 	row(f, "Duration", buf);
 	if (p->bound.set) {
-		snprintf(buf, sizeof(buf), "%s ms (%s)", p->bound.text,
-			 p->bound.pct ? "a percentile" : "mean latency");
+		if (p->bound.pct > 0)
+			snprintf(buf, sizeof(buf), "%g ms (p%g latency)", p->bound.ms, p->bound.pct);
+		else
+			snprintf(buf, sizeof(buf), "%g ms (mean latency)", p->bound.ms);
 		row(f, "Latency bound", buf);
 	}
 	for (i = 0; i < p->nknees; i++) {
@@ -925,9 +940,9 @@ int hr_compare(FILE *f, const struct hr_run *a, const struct hr_run *b, struct f
 	svg_escape(f, title);
 	fputs("</h1>\n<p class=\"note\">", f);
 	svg_escape(f, a->label);
-	fputs("'s lines are solid, ", f);
+	fputs("'s lines are solid (dotted beyond its 8th ladder), ", f);
 	svg_escape(f, b->label);
-	fputs("'s dashed. IOPS = I/Os per second, MBPS = MiB per second, latency = fio's lat (mean, submission to completion).</p>\n<h2>Charts</h2>\n",
+	fputs("'s dashed; the k-th ladder of each run has the same colour. IOPS = I/Os per second, MBPS = MiB per second, latency = fio's lat (mean, submission to completion).</p>\n<h2>Charts</h2>\n",
 	      f);
 	for (k = 0; k < 2; k++)
 		snprintf(pre[k], sizeof(pre[k]), "%s: %s", r[k]->label, r[k]->p->testname);

@@ -435,6 +435,7 @@ int or_params_init(struct or_params *p, const struct fj_set *in,
 	p->start = r->start ? r->start : in->timestamp;
 	p->fio_version = in->fio_version ? strdup(in->fio_version) : NULL;
 	p->matrix = r->matrix ? strdup(r->matrix) : NULL;
+	p->kernel = r->kernel ? strdup(r->kernel) : NULL;
 	for (i = 0; !p->backend && i < in->njobs; i++)
 		if (in->jobs[i].backend)
 			p->backend = strdup(in->jobs[i].backend);
@@ -531,6 +532,7 @@ void or_params_release(struct or_params *p)
 	free(p->version);
 	free(p->testname);
 	free(p->fio_version);
+	free(p->kernel);
 	free(p->backend);
 	free(p->matrix);
 	for (i = 0; p->argv && i < p->argc; i++)

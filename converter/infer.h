@@ -92,8 +92,10 @@ struct or_params {
 	 * For the HTML report only (ORION's files never print these): the
 	 * results' "fio version" ("fiorion-X" when the built-in runner made
 	 * them), the engine's backend= option of the first job (NULL: the
-	 * engine's default or not a fiorion job) and run.json's matrix.
+	 * engine's default or not a fiorion job), run.json's matrix and
+	 * kernel (the driving host's uname; NULL: not recorded).
 	 */
+	char *kernel;
 	char *fio_version;
 	char *backend;
 	char *matrix;

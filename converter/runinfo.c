@@ -210,6 +210,7 @@ char *ri_write(const struct ri_run *r)
 		json_array_append_new(a, json_string(r->warnings[i]));
 	json_object_set_new(o, "warnings", a);
 	json_object_set_new(o, "start", json_integer((json_int_t)r->start));
+	put_str(o, "kernel", r->kernel);
 	if (r->nhosts) {
 		a = json_array();
 		for (i = 0; i < r->nhosts; i++) {
@@ -264,6 +265,7 @@ void ri_read(struct ri_run *r, json_t *o)
 	r->version = xstrdup(str(o, "version"));
 	r->run_id = xstrdup(str(o, "run_id"));
 	r->orion_version = xstrdup(str(o, "orion version"));
+	r->kernel = xstrdup(str(o, "kernel"));
 	r->testname = xstrdup(str(o, "testname"));
 	a = json_object_get(o, "command line");
 	if (json_is_array(a) && json_array_size(a)) {
@@ -323,6 +325,7 @@ void ri_release(struct ri_run *r)
 	free(r->run_id);
 	free(r->matrix);
 	free(r->orion_version);
+	free(r->kernel);
 	free(r->testname);
 	for (i = 0; i < r->argc; i++)
 		free(r->argv[i]);

@@ -18,6 +18,8 @@
  *   small_columns, large_columns ([loads]), total_points,
  *   luns           [{"name": path, "size": bytes}], vlun_size (bytes),
  *   warnings       [sentences about the LUNs], start (epoch seconds)
+ *   kernel         uname of the host that drove the run: "Linux 6.1.0-13-
+ *                  amd64 x86_64" (sysname, release, machine; optional)
  *   hosts          multi-host runs (-clients) only, else the key is left
  *                  out: [{"name": "host:port" as fio's JSON names the
  *                  host, "fio": the host's fio version (optional),
@@ -99,6 +101,7 @@ struct ri_run {
 	size_t nluns;
 	uint64_t vlun_size;
 	int64_t start;		/* epoch seconds the run started, 0 = unknown */
+	char *kernel;		/* uname of the driving host, NULL = unknown */
 	char *compat;		/* the layout the run wrote: "10.2" .. "19c" */
 	char **warnings;	/* what the driver found about the LUNs */
 	size_t nwarnings;

@@ -35,6 +35,20 @@ static const char *const palette[] = {
 
 #define NCOLOURS (sizeof(palette) / sizeof(palette[0]))
 
+/* Series @i's colour and stroke-dasharray ("" = solid): see struct svg_series. */
+static void series_style(const struct svg_chart *c, size_t i, const char **col,
+			 const char **dash)
+{
+	static const char *const dashes[] = {"", " stroke-dasharray=\"2 3\"",
+					      " stroke-dasharray=\"9 3 2 3\"",
+					      " stroke-dasharray=\"1 6\""};
+	const struct svg_series *s = &c->series[i];
+	size_t k = s->key ? s->key - 1 : i;
+
+	*col = palette[k % NCOLOURS];
+	*dash = s->dashed ? " stroke-dasharray=\"6 4\"" : dashes[(k / NCOLOURS) % 4];
+}
+
 void svg_escape(FILE *f, const char *s)
 {
 	for (; s && *s; s++) {
@@ -293,11 +307,11 @@ static void draw_series(FILE *f, const struct svg_chart *c, const struct frame *
 			size_t i)
 {
 	const struct svg_series *s = &c->series[i];
-	const char *col = palette[i % NCOLOURS];
-	bool dashed = s->dashed || (i / NCOLOURS) % 2;
+	const char *col, *dash;
 	size_t k, m = 0;
 	char num[64];
 
+	series_style(c, i, &col, &dash);
 	/* The band first, under its line: lo forward, hi backward. */
 	if (s->lo && s->hi) {
 		size_t nb = 0;
@@ -330,7 +344,7 @@ static void draw_series(FILE *f, const struct svg_chart *c, const struct frame *
 			m++;
 	if (m >= 2) {
 		fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\"%s points=\"", col,
-			dashed ? " stroke-dasharray=\"6 4\"" : "");
+			dash);
 		m = 0;
 		for (k = 0; k < s->n; k++)
 			if (usable(s->x[k], c->x.log) && usable(s->y[k], c->y.log))
@@ -372,12 +386,11 @@ static void draw_legend(FILE *f, const struct svg_chart *c, double top)
 		double y = top + (double)(slot / CH_LEGEND_COLS) * CH_LEGEND_ROW;
 
 		if (i < c->nseries) {
-			const char *col = palette[i % NCOLOURS];
-			bool dashed = c->series[i].dashed || (i / NCOLOURS) % 2;
+			const char *col, *dash;
 
+			series_style(c, i, &col, &dash);
 			fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"2\"%s/>",
-				x, y - 4, x + 22, y - 4, col,
-				dashed ? " stroke-dasharray=\"6 4\"" : "");
+				x, y - 4, x + 22, y - 4, col, dash);
 			fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\"/>", x + 11, y - 4, col);
 			fprintf(f, "<text class=\"legend-label\" x=\"%.1f\" y=\"%.1f\">", x + 28, y);
 			svg_escape(f, c->series[i].name);

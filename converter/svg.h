@@ -52,7 +52,15 @@ struct svg_series {
 	const double *x, *y; /* @n points */
 	size_t n;
 	const double *lo, *hi; /* a band under the line (e.g. p50..p99), or NULL */
+	/*
+	 * dashed: a second run's line (a comparison), always "6 4"; else the
+	 * line is solid for its first 8 colours, then dotted, dash-dotted,
+	 * long-dotted (32 styles). @key: 0 = by position in the chart; k + 1
+	 * = the style of position k (a comparison's two runs give a ladder
+	 * the same colour).
+	 */
 	bool dashed;
+	unsigned int key;
 };
 
 /* A point marked apart from the series (a knee): distinct marker + label. */

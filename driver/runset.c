@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <sys/statfs.h>
 #include <sys/sysmacros.h>
+#include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -62,9 +63,16 @@ char *run_json(const struct opts *o, const struct vvol *vv,
 		.vlun_size = vv->size,
 		.start = (int64_t)start,
 	};
+	struct utsname u;
+	char kernel[3 * sizeof(u.release) + 3];
 	char *s;
 	size_t i;
 
+	/* The kernel the points ran under (this host's; -clients hosts' are their own). */
+	if (uname(&u) == 0) {
+		snprintf(kernel, sizeof(kernel), "%s %s %s", u.sysname, u.release, u.machine);
+		r.kernel = kernel;
+	}
 	r.small_cols = loads(plan->small_cols, plan->nsmall_cols);
 	r.nsmall_cols = plan->nsmall_cols;
 	r.large_cols = loads(plan->large_cols, plan->nlarge_cols);

@@ -62,7 +62,7 @@ for l in 'Small load (outstanding I/Os)' 'Small IOPS (I/Os per second)' 'Small l
 done
 [ -z "$miss" ] && ok "axis labels with units" || not_ok "missing axis labels:$miss"
 grep -q '<pre class="summary">ORION VERSION' $r && grep -q '>Command line</th>' $r && grep -q '>fio version</th>' $r \
-	&& grep -q 'Kernel</th><td>.*(of the machine that wrote this report' $r \
+	&& grep -q "Kernel</th><td>$(uname -s) $(uname -r) $(uname -m)</td>" $r \
 	&& ok "run table and ORION's summary" || not_ok "run table/summary"
 grep -q 'p50..p99' $r && ok "p50..p99 band (the runner's JSON has percentiles)" || not_ok "no percentile band"
 grep -q '@media print{@page{size:A4' $r && ok "print CSS for A4" || not_ok "no print CSS"
@@ -86,9 +86,10 @@ self_contained $r && xmllint --noout $r && ok "$r: self-contained and well-forme
 [ "$(count '<svg class="heatmap"' $r)" = 2 ] && [ "$(count '<rect class="cell"' $r)" = $((2 * 3 + 3 * 2)) ] \
 	&& ok "two heat maps, 12 cells (6 small, 6 large)" || not_ok "heat maps: $(count '<svg class="heatmap"' $r), cells $(count '<rect class="cell"' $r)"
 nk=$(count '<path class="knee"' $r)
-nknees=$(grep -c '^Knee' m_trace.txt 2>/dev/null || echo 0)
-# a knee mark for each ladder with a knee, none when the run found none
-if [ "$nk" -ge 1 ] || [ "$nknees" = 0 ]; then ok "knee marks: $nk (trace: $nknees knee lines)"; else not_ok "no knee mark ($nknees knee lines in the trace)"; fi
+# a knee mark for each ladder whose next load crossed the bound or flattened;
+# a ladder that ended first ("its last load") or started over it has none
+nknees=$(grep -c '^Knee of .*(.*=[0-9]* \(took the\|raised\|lowered\) ' m_trace.txt)
+if [ "$nk" = "$nknees" ]; then ok "knee marks: $nk, one per knee the trace gives ($(grep -c '^Knee' m_trace.txt) ladders)"; else not_ok "knee marks: $nk for $nknees knees in the trace"; grep '^Knee\|^No knee' m_trace.txt; fi
 grep -q 'class="bound"' $r && ok "the bound's line (50 ms, mean)" || not_ok "no bound line"
 
 # 2b. ORION's normal run (-num_disks 1: the detailed matrix, small 0..5 x large 0..2)
