@@ -303,6 +303,25 @@ static void tip_pair(FILE *f, const struct svg_axis *a, double v)
 	}
 }
 
+/* An <svg> element's opening: @cls, optional @id, its size, a <title> and the visible title at x = @left. */
+static void svg_open(FILE *f, const char *cls, const char *id, double w, double h, int font,
+		     const char *title, int left)
+{
+	fprintf(f, "<svg class=\"%s\"%s", cls, id ? " id=\"" : "");
+	if (id) {
+		svg_escape(f, id);
+		fputc('"', f);
+	}
+	fprintf(f, " viewBox=\"0 0 %.0f %.0f\" width=\"%.0f\" height=\"%.0f\" role=\"img\" font-family=\"sans-serif\" font-size=\"%d\">\n",
+		w, h, w, h, font);
+	fputs("<title>", f);
+	svg_escape(f, title);
+	fputs("</title>\n", f);
+	fprintf(f, "<text class=\"chart-title\" x=\"%d\" y=\"20\" font-size=\"15\" font-weight=\"bold\">", left);
+	svg_escape(f, title);
+	fputs("</text>\n", f);
+}
+
 static void draw_series(FILE *f, const struct svg_chart *c, const struct frame *fr,
 			size_t i)
 {
@@ -440,19 +459,7 @@ void svg_chart(FILE *f, const struct svg_chart *c)
 	bool any;
 	char num[64];
 
-	fprintf(f, "<svg class=\"chart\"%s", c->id ? " id=\"" : "");
-	if (c->id) {
-		svg_escape(f, c->id);
-		fputc('"', f);
-	}
-	fprintf(f, " viewBox=\"0 0 %d %.0f\" width=\"%d\" height=\"%.0f\" role=\"img\" font-family=\"sans-serif\" font-size=\"12\">\n",
-		CH_W, height, CH_W, height);
-	fputs("<title>", f);
-	svg_escape(f, c->title);
-	fputs("</title>\n", f);
-	fprintf(f, "<text class=\"chart-title\" x=\"%d\" y=\"20\" font-size=\"15\" font-weight=\"bold\">", CH_LEFT);
-	svg_escape(f, c->title);
-	fputs("</text>\n", f);
+	svg_open(f, "chart", c->id, CH_W, height, 12, c->title, CH_LEFT);
 
 	any = data_range(c, true, &xlo, &xhi) && data_range(c, false, &ylo, &yhi);
 	if (!any) {
@@ -601,19 +608,7 @@ void svg_heatmap(FILE *f, const struct svg_heat *h)
 		width = 420;
 	height = HM_TOP + ch * (double)h->ny + 90;
 
-	fprintf(f, "<svg class=\"heatmap\"%s", h->id ? " id=\"" : "");
-	if (h->id) {
-		svg_escape(f, h->id);
-		fputc('"', f);
-	}
-	fprintf(f, " viewBox=\"0 0 %.0f %.0f\" width=\"%.0f\" height=\"%.0f\" role=\"img\" font-family=\"sans-serif\" font-size=\"11\">\n",
-		width, height, width, height);
-	fputs("<title>", f);
-	svg_escape(f, h->title);
-	fputs("</title>\n", f);
-	fprintf(f, "<text class=\"chart-title\" x=\"%d\" y=\"20\" font-size=\"15\" font-weight=\"bold\">", HM_LEFT);
-	svg_escape(f, h->title);
-	fputs("</text>\n", f);
+	svg_open(f, "heatmap", h->id, width, height, 11, h->title, HM_LEFT);
 	for (r = 0; r < h->ny; r++) {
 		/* The first row at the bottom, as on a chart's y axis. */
 		double y = HM_TOP + ch * (double)(h->ny - 1 - r);
