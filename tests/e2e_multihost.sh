@@ -186,6 +186,40 @@ else
 	not_ok "fio2orion differs in:$diffs $(cat c1.err)"
 fi
 
+# 2b. the report: each host's own line beside the total, its values the hosts.csv's
+why=$(python3 - o1 t <<'EOF2'
+import csv, re, sys
+d, name = sys.argv[1], sys.argv[2]
+html = open(f"{d}/{name}_report.html").read()
+m = re.search(r'<svg class="chart" id="hosts-iops".*?</svg>', html, re.S)
+if not m:
+    print("no hosts-iops chart"); sys.exit(1)
+chart = m.group(0)
+want = {}
+for r in csv.DictReader(open(f"{d}/{name}_hosts.csv")):
+    if int(r["Small"]) > 0 and int(r["Large"]) == 0:
+        want.setdefault(r["Host"], {})[int(r["Small"])] = int(r["Small IOPS"])
+bad, n = [], 0
+for host, by_load in want.items():
+    g = re.search(r'<g class="series" data-name="%s">(.*?)</g>' % re.escape(host), chart, re.S)
+    if not g:
+        bad.append(f"no line for {host}"); continue
+    got = {}
+    for t in re.findall(r"<title>([^<]*)</title>", g.group(1)):
+        v = re.findall(r"[-0-9.]+", t.split(": ", 1)[1])
+        got[int(float(v[0]))] = float(v[1])
+    for load, iops in by_load.items():
+        n += 1
+        if got.get(load) != iops:
+            bad.append(f"{host} Small={load}: report {got.get(load)}, hosts.csv {iops}")
+if 'data-name="total"' not in chart:
+    bad.append("no total line")
+print("; ".join(bad) if bad else f"{len(want)} hosts' lines and the total, {n} values as hosts.csv")
+sys.exit(1 if bad or not want else 0)
+EOF2
+)
+if [ $? = 0 ]; then ok "report: $why"; else not_ok "report's host lines: $why"; fi
+
 # 3. a mixed point on three hosts listed in a file (.4's LUN through m.lun.127.0.0.4:PORT)
 printf '# the hosts\n127.0.0.2:%s\n  127.0.0.3:%s  # second\n\n127.0.0.4:%s\n' "$PORT" "$PORT" "$PORT" >hosts.txt
 "$FR" -run advanced -matrix point -num_small 2 -num_large 1 -testname m -duration 2 \
