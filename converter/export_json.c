@@ -2,12 +2,16 @@
 /*
  * export_json.c -- the points as JSON (fio2orion -format json): every
  * figure ORION's files round or leave out, in fixed units (ns, bytes,
- * seconds), keyed by name rather than by column.
+ * seconds), keyed by name rather than by column; each point's steady
+ * state, the answers under a latency bound and each ladder's knee, and
+ * each host's own points for client/server results.
  */
 #include "export_json.h"
 
 #include <errno.h>
 #include <jansson.h>
+
+#include "knee.h"
 
 static json_t *lat_json(const struct fj_lat *l)
 {
@@ -50,14 +54,11 @@ static json_t *class_json(const struct pt_class *c)
 	return o;
 }
 
-int or_points_json(FILE *f, const struct or_params *p, const struct pt_set *pts)
+static json_t *points_json(const struct pt_set *pts)
 {
-	json_t *doc = json_object(), *arr = json_array();
+	json_t *arr = json_array();
 	size_t i;
-	int ret;
 
-	json_object_set_new(doc, "testname", json_string(p->testname));
-	json_object_set_new(doc, "total_points", json_integer((json_int_t)p->total_points));
 	for (i = 0; i < pts->n; i++) {
 		const struct pt_point *pt = &pts->pts[i];
 		json_t *o = json_object();
@@ -69,9 +70,90 @@ int or_points_json(FILE *f, const struct or_params *p, const struct pt_set *pts)
 			json_object_set_new(o, "small", class_json(&pt->small));
 		if (pt->large.present)
 			json_object_set_new(o, "large", class_json(&pt->large));
+		if (pt->ss.present) {
+			json_t *ss = json_object();
+
+			json_object_set_new(ss, "attained", json_boolean(pt->ss.attained));
+			json_object_set_new(ss, "criterion", json_string(pt->ss.setting));
+			json_object_set_new(ss, "window_s", json_integer(pt->ss.window_s));
+			json_object_set_new(ss, "seconds", json_real(pt->ss.secs));
+			json_object_set_new(ss, "jobs", json_integer(pt->ss.njobs));
+			json_object_set_new(ss, "jobs_attained", json_integer(pt->ss.nattained));
+			json_object_set_new(o, "steady_state", ss);
+		}
 		json_array_append_new(arr, o);
 	}
-	json_object_set_new(doc, "points", arr);
+	return arr;
+}
+
+/* The most small IOPS (@small) or large MBPS within @b, as the summary's answer line: null when none. */
+static json_t *answer_json(const struct pt_set *pts, const struct kn_bound *b, bool small)
+{
+	const struct pt_point *pt = small ? kn_max_iops_under(pts, b) : kn_max_mbps_under(pts, b);
+	const struct pt_class *c;
+	json_t *o;
+
+	if (!pt)
+		return json_null();
+	c = small ? &pt->small : &pt->large;
+	o = json_object();
+	json_object_set_new(o, small ? "iops" : "mbps", json_real(small ? c->iops : c->mbps));
+	json_object_set_new(o, "lat_ms", json_real(kn_lat_ms(c, b)));
+	json_object_set_new(o, "small_load", json_integer(pt->s));
+	json_object_set_new(o, "large_load", json_integer(pt->l));
+	json_object_set_new(o, "point", json_integer(pt->number));
+	return o;
+}
+
+int or_points_json(FILE *f, const struct or_params *p, const struct pt_set *pts)
+{
+	json_t *doc = json_object();
+	size_t i;
+	int ret;
+
+	json_object_set_new(doc, "testname", json_string(p->testname));
+	json_object_set_new(doc, "total_points", json_integer((json_int_t)p->total_points));
+	json_object_set_new(doc, "points", points_json(pts));
+	/* The answers under a latency bound, and each ladder's knee (trace and run.json's). */
+	if (p->bound.set) {
+		json_t *b = json_object();
+
+		json_object_set_new(b, "bound", json_string(p->bound.text));
+		json_object_set_new(b, "ms", json_real(p->bound.ms));
+		json_object_set_new(b, "percentile", p->bound.pct > 0 ? json_real(p->bound.pct) : json_null());
+		json_object_set_new(b, "max_small_iops", answer_json(pts, &p->bound, true));
+		json_object_set_new(b, "max_large_mbps", answer_json(pts, &p->bound, false));
+		json_object_set_new(doc, "max_latency", b);
+	}
+	if (p->nknees) {
+		json_t *a = json_array();
+
+		for (i = 0; i < p->nknees; i++) {
+			const struct kn_knee *k = &p->knees[i];
+			json_t *o = json_object();
+
+			json_object_set_new(o, "ladder", json_string(k->small ? "small" : "large"));
+			json_object_set_new(o, "fixed", json_integer(k->fixed));
+			json_object_set_new(o, "load", json_integer(k->load));
+			json_object_set_new(o, "why", json_string(kn_why_name(k->why)));
+			json_object_set_new(o, "next_load", json_integer(k->next_load));
+			json_array_append_new(a, o);
+		}
+		json_object_set_new(doc, "knees", a);
+	}
+	/* Client/server results: each host's own points, built as the totals are. */
+	if (p->nhosts) {
+		json_t *a = json_array();
+
+		for (i = 0; i < p->nhosts; i++) {
+			json_t *o = json_object();
+
+			json_object_set_new(o, "name", json_string(p->hosts[i].name));
+			json_object_set_new(o, "points", points_json(&p->hosts[i].pts));
+			json_array_append_new(a, o);
+		}
+		json_object_set_new(doc, "hosts", a);
+	}
 	ret = json_dumpf(doc, f, JSON_INDENT(2) | JSON_REAL_PRECISION(12));
 	fputc('\n', f);
 	json_decref(doc);

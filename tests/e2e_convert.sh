@@ -120,6 +120,40 @@ else
 	not_ok "-format json"
 fi
 
+# 4b. -format json carries the answers, the knees, steady state and each host's points
+"$F2O" -format json -max_latency 30 "$G/seed000.json" >"$T/a.json" 2>/dev/null
+"$F2O" -format json "$D/09-steadystate-attained.json" >"$T/ss.json" 2>/dev/null
+"$F2O" -format json "$D/10-steadystate-not-attained.json" >"$T/ssn.json" 2>/dev/null
+"$F2O" -format json "$D/07-client-server-two-clients.json" >"$T/h.json" 2>/dev/null
+why=$(python3 - "$T" <<'EOF2'
+import json, sys
+t = sys.argv[1]
+a, ss, ssn, h = (json.load(open(f"{t}/{n}.json")) for n in ("a", "ss", "ssn", "h"))
+bad = []
+m = a.get("max_latency", {})
+# seed 000's summary line: Maximum Small IOPS with latency <= 30 ms = 119 @ Small=3 and Large=0
+if m.get("bound") != "30" or int(m["max_small_iops"]["iops"]) != 119 or m["max_small_iops"]["small_load"] != 3 \
+        or m.get("max_large_mbps") is not None:
+    bad.append(f"max_latency {m}")
+k = {(x["ladder"], x["fixed"]): (x["load"], x["why"]) for x in a.get("knees", [])}
+if k.get(("small", 0)) != (3, "latency") or k.get(("large", 0)) != (0, "over"):
+    bad.append(f"knees {k}")
+s1 = [p.get("steady_state") for p in ss["points"]]
+s2 = [p.get("steady_state") for p in ssn["points"]]
+if not s1 or not all(x and x["attained"] for x in s1) or not all(x and not x["attained"] for x in s2):
+    bad.append(f"steady_state {s1} {s2}")
+tot = sum(p["small"]["iops"] for p in h["points"] if "small" in p)
+per = sum(p["small"]["iops"] for x in h.get("hosts", []) for p in x["points"] if "small" in p)
+if len(h.get("hosts", [])) != 2 or abs(tot - per) > 1e-6 * tot:
+    bad.append(f"hosts: {len(h.get('hosts', []))}, total {tot} vs hosts {per}")
+if "max_latency" in ss or "knees" in ss or "hosts" in ss:
+    bad.append("keys without a bound or hosts")
+print("; ".join(bad) if bad else "answer 119 @ Small=3, knees, steady state, 2 hosts summing to the total")
+sys.exit(1 if bad else 0)
+EOF2
+)
+[ $? = 0 ] && ok "-format json: $why" || not_ok "-format json extras: $why"
+
 # 5. bad input: exit 2, one line naming file, line and column
 printf 'hello\n' >"$T/bad1.json"
 head -c 3000 "$D/01-single-job.json" >"$T/bad2.json"
