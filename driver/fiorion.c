@@ -356,7 +356,7 @@ static void plan_hosts(struct run *r, struct opts *o, const char *testname)
 	unsigned int k;
 	int ret;
 
-	if (hosts_load_luns(hs, testname, &err))
+	if (hosts_load_luns(hs, testname, &err) || hosts_distinct(hs, &err))
 		die_usage("%s", err.msg);
 	fprintf(stderr, "fiorion: probing %zu host%s (fio --server, engine %s, LUNs)\n", hs->n,
 		hs->n > 1 ? "s" : "", r->engine);

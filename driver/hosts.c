@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <netdb.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -441,6 +442,72 @@ static volatile sig_atomic_t probe_signal;
 static void on_probe_signal(int sig)
 {
 	probe_signal = sig;
+}
+
+/* @h's addresses, as text ("127.0.0.1", "::1"), malloc()ed and NULL-terminated; NULL when it does not resolve. */
+static char **resolve(const struct host *h)
+{
+	struct addrinfo hints = {.ai_family = h->ip6 ? AF_INET6 : AF_UNSPEC,
+				 .ai_socktype = SOCK_STREAM};
+	struct addrinfo *res = NULL, *a;
+	char **v = NULL;
+	size_t n = 0;
+
+	if (getaddrinfo(h->addr, NULL, &hints, &res))
+		return NULL;
+	for (a = res; a; a = a->ai_next) {
+		char txt[NI_MAXHOST], **nv;
+
+		if (getnameinfo(a->ai_addr, a->ai_addrlen, txt, sizeof(txt), NULL, 0, NI_NUMERICHOST))
+			continue;
+		nv = realloc(v, (n + 2) * sizeof(*v));
+		if (!nv)
+			break;
+		v = nv;
+		v[n] = strdup(txt);
+		if (v[n])
+			n++;
+		v[n] = NULL;
+	}
+	freeaddrinfo(res);
+	return v;
+}
+
+static void free_strv(char **v)
+{
+	size_t i;
+
+	for (i = 0; v && v[i]; i++)
+		free(v[i]);
+	free(v);
+}
+
+int hosts_distinct(const struct hostset *hs, struct fr_err *err)
+{
+	char ***addrs = calloc(hs->n + 1, sizeof(*addrs));
+	size_t i, j, a, b;
+	int ret = 0;
+
+	if (!addrs)
+		return fr_errf(err, -ENOMEM, "out of memory");
+	for (i = 0; i < hs->n; i++)
+		addrs[i] = resolve(&hs->h[i]);
+	for (i = 0; i < hs->n && !ret; i++)
+		for (j = i + 1; j < hs->n && !ret; j++) {
+			if (hs->h[i].port != hs->h[j].port || !addrs[i] || !addrs[j])
+				continue;
+			for (a = 0; addrs[i][a] && !ret; a++)
+				for (b = 0; addrs[j][b] && !ret; b++)
+					if (!strcmp(addrs[i][a], addrs[j][b]))
+						ret = fr_errf(err, -EINVAL,
+							      "-clients: hosts %s and %s are one fio server (both reach %s port %u): it would run every point twice at once; list it once",
+							      hs->h[i].label, hs->h[j].label, addrs[i][a],
+							      hs->h[i].port);
+		}
+	for (i = 0; i < hs->n; i++)
+		free_strv(addrs[i]);
+	free(addrs);
+	return ret;
 }
 
 int hosts_probe(struct hostset *hs, const struct probe_conf *pc, char **msgs)

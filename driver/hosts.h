@@ -75,6 +75,16 @@ struct probe_conf {
  */
 int hosts_probe(struct hostset *hs, const struct probe_conf *pc, char **msgs);
 
+/*
+ * Two hosts that are one server: names that resolve to a common address
+ * with the same port (localhost and 127.0.0.1, a DNS alias). That server
+ * would run each point twice at once and be counted twice. -EINVAL with
+ * both names and the address in @err; 0 when all differ (a name that does
+ * not resolve is left to the probe, which names it). A server listening
+ * on every address and reached through two of them is not seen here.
+ */
+int hosts_distinct(const struct hostset *hs, struct fr_err *err);
+
 /* "ip:addr,port" (or ip6:) for fio's --client=. malloc()ed. */
 char *host_fio_arg(const struct host *h);
 

@@ -10,7 +10,8 @@
 # <testname>_hosts.csv holds each host's values, the summary names the
 # hosts, fio2orion on the kept JSON writes the same files. Before the
 # run: an unreachable host, a missing engine, a missing LUN on one host,
-# -runner builtin: exit 2 naming the host, nothing written. During the
+# -runner builtin, one server under two names: exit 2 naming the host,
+# nothing written. During the
 # run: a server killed by its PID fails the point naming the host (exit
 # 1, the points done kept); a server that stops answering is given up
 # after -host_timeout. Every server started here is stopped.
@@ -269,6 +270,15 @@ if [ $rc = 2 ] && grep -q "clients.*-runner builtin" e4.err; then
 	ok "-runner builtin with -clients: exit 2"
 else
 	not_ok "-runner builtin -clients: rc=$rc $(cat e4.err)"
+fi
+# one server under two names (127.2 is 127.0.0.2): refused before the probe
+"$FR" -run simple -testname t -clients "$H2,127.2:$PORT" -outdir e5 >e5.out 2>e5.err
+rc=$?
+if [ $rc = 2 ] && grep -q "hosts $H2 and 127.2:$PORT are one fio server (both reach 127.0.0.2 port $PORT)" e5.err \
+	&& [ "$(wc -l <e5.err)" = 1 ] && [ ! -e e5 ]; then
+	ok "one server under two names: exit 2, one line naming both, nothing written"
+else
+	not_ok "one server under two names: rc=$rc $(cat e5.err)"
 fi
 
 # 5. a server killed by its PID mid-run: the point fails naming it, the
