@@ -87,7 +87,7 @@ echo "$T/run/lun0" >t.lun
 for runner in fio builtin; do
 	if /usr/bin/fiorion -run simple -duration 1 -runner $runner -testname t -outdir $runner >$runner.out 2>$runner.err \
 		&& grep -qx 'Total Data Points: 8' $runner/t_summary.txt \
-		&& [ -s $runner/t_iops.csv ] && [ -s $runner/t_mbps.csv ] && [ -s $runner/t_lat.csv ] \
+		&& [ "$(orion_files $runner/t)" = 5 ] \
 		&& [ -s $runner/t_trace.txt ]; then
 		ok "/usr/bin/fiorion -run simple -runner $runner: ORION's files, 8 data points"
 	else

@@ -24,10 +24,7 @@ else
 	not_ok "simple run"
 	cat s.out s.err
 fi
-n=0
-for f in summary.txt iops.csv mbps.csv lat.csv trace.txt; do
-	[ -s "t_$f" ] && n=$((n + 1))
-done
+n=$(orion_files t)
 [ $n = 5 ] && ok "simple run: the five files" || not_ok "simple run: $n of five files"
 grep -qx 'Total Data Points: 8' t_summary.txt && ok "simple run: Total Data Points: 8" || not_ok "Total Data Points"
 grep -q "^Name: $T/lun0	Size: 201326592$" t_summary.txt && ok "simple run: LUN name and size in the summary" || not_ok "LUN line"

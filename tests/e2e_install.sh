@@ -56,10 +56,7 @@ else
 	not_ok "installed fiorion -run simple -runner fio"
 	cat s.out s.err
 fi
-n=0
-for f in summary.txt iops.csv mbps.csv lat.csv trace.txt; do
-	[ -s "t_$f" ] && n=$((n + 1))
-done
+n=$(orion_files t)
 [ $n = 5 ] && grep -qx 'Total Data Points: 8' t_summary.txt \
 	&& ok "ORION's five files, 8 data points" || not_ok "output files ($n of 5)"
 grep -qx "ioengine=external:$D/usr/lib/fio/fio-fiorion.so" t_jobs/p001.fio \

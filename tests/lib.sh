@@ -21,6 +21,16 @@ mkfile() {
 	dd if=/dev/zero of="$T/$1" bs=1M count="$2" status=none
 }
 
+# orion_files PREFIX: how many of ORION's five files (PREFIX_summary.txt,
+# _iops.csv, _mbps.csv, _lat.csv, _trace.txt) are there and not empty.
+orion_files() {
+	_n=0
+	for _f in summary.txt iops.csv mbps.csv lat.csv trace.txt; do
+		[ -s "$1_$_f" ] && _n=$((_n + 1))
+	done
+	echo $_n
+}
+
 # jget FILE PATH: a value of a fio JSON file (tests/jget.py).
 jget() { python3 "$TOP/tests/jget.py" "$@"; }
 

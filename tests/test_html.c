@@ -18,6 +18,8 @@
 #include <time.h>
 #include <cmocka.h>
 
+#include "testutil.h"
+
 #include "html_report.h"
 #include "knee.h"
 
@@ -70,15 +72,6 @@ static char *matrix_json(void)
 	fputs("]}", f);
 	assert_int_equal(fclose(f), 0);
 	return buf;
-}
-
-static size_t count(const char *hay, const char *needle)
-{
-	size_t n = 0;
-
-	for (hay = strstr(hay, needle); hay; hay = strstr(hay + 1, needle))
-		n++;
-	return n;
 }
 
 static double now(void)
@@ -138,10 +131,10 @@ static void test_html_max_matrix(void **state)
 	assert_null(strstr(a, "nan"));
 	assert_null(strstr(a, "inf\""));
 	/* 5 charts + 2 heat maps; every small point on three charts, every large on two */
-	assert_int_equal(count(a, "<svg class=\"chart\""), 5);
-	assert_int_equal(count(a, "<svg class=\"heatmap\""), 2);
-	assert_int_equal(count(a, "<circle class=\"pt\""), 3 * (NS - 1) * NL + 2 * NS * (NL - 1));
-	assert_int_equal(count(a, "<rect class=\"cell\""), (NS - 1) * NL + NS * (NL - 1));
+	assert_int_equal(tu_count(a, "<svg class=\"chart\""), 5);
+	assert_int_equal(tu_count(a, "<svg class=\"heatmap\""), 2);
+	assert_int_equal(tu_count(a, "<circle class=\"pt\""), 3 * (NS - 1) * NL + 2 * NS * (NL - 1));
+	assert_int_equal(tu_count(a, "<rect class=\"cell\""), (NS - 1) * NL + NS * (NL - 1));
 	/* a knee mark per ladder that has one (crossed or flattened; an open ladder has none) */
 	{
 		size_t i, want = 0, open = 0;
@@ -152,7 +145,7 @@ static void test_html_max_matrix(void **state)
 		}
 		assert_true(want >= 1);
 		assert_true(open >= 1);
-		assert_int_equal(count(a, "<path class=\"knee\""), want);
+		assert_int_equal(tu_count(a, "<path class=\"knee\""), want);
 	}
 	assert_non_null(strstr(a, "<pre class=\"summary\">ORION VERSION"));
 	assert_non_null(strstr(a, ">p50..p99</text>"));

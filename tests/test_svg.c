@@ -16,6 +16,8 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "testutil.h"
+
 #include "svg.h"
 
 /* What @draw writes for @arg, as a malloc()ed string. */
@@ -44,15 +46,6 @@ static void draw_heat(FILE *f, const void *h)
 static void draw_escape(FILE *f, const void *s)
 {
 	svg_escape(f, s);
-}
-
-static size_t count(const char *hay, const char *needle)
-{
-	size_t n = 0;
-
-	for (hay = strstr(hay, needle); hay; hay = strstr(hay + 1, needle))
-		n++;
-	return n;
 }
 
 static void test_svg_escape(void **state)
@@ -203,30 +196,30 @@ static void test_svg_chart(void **state)
 	a = capture(draw_chart, &c);
 	b = capture(draw_chart, &c);
 	assert_string_equal(a, b); /* deterministic */
-	assert_int_equal(count(a, "<svg "), 1);
-	assert_int_equal(count(a, "</svg>"), 1);
+	assert_int_equal(tu_count(a, "<svg "), 1);
+	assert_int_equal(tu_count(a, "</svg>"), 1);
 	assert_non_null(strstr(a, "id=\"iops\""));
 	/* 5 + 3 markers (the NaN and inf points left out), each with a title */
-	assert_int_equal(count(a, "<circle class=\"pt\""), 8);
-	assert_int_equal(count(a, "</title></circle>"), 8);
+	assert_int_equal(tu_count(a, "<circle class=\"pt\""), 8);
+	assert_int_equal(tu_count(a, "</title></circle>"), 8);
 	assert_null(strstr(a, "nan"));
 	assert_null(strstr(a, "inf"));
 	assert_null(strstr(a, "NaN"));
 	/* escaped names, in the marker titles and the legend */
 	assert_null(strstr(a, "<&>"));
-	assert_int_equal(count(a, "Large=0 &lt;&amp;&gt;"), 7);
+	assert_int_equal(tu_count(a, "Large=0 &lt;&amp;&gt;"), 7);
 	assert_non_null(strstr(a, "<title>Large=0 &lt;&amp;&gt;: Small load 1 outstanding I/Os, Small IOPS 100 I/Os per second (p50..p99 0.1 .. 1)</title>"));
 	/* axis labels with units, 1-2-5 ticks */
 	assert_non_null(strstr(a, ">Small load (outstanding I/Os)</text>"));
 	assert_non_null(strstr(a, ">Small IOPS (I/Os per second)</text>"));
-	assert_int_equal(count(a, "class=\"axis-label\""), 2);
+	assert_int_equal(tu_count(a, "class=\"axis-label\""), 2);
 	assert_non_null(strstr(a, ">250</text>"));
 	/* one band, the knee, the legend (2 series, band, knee) */
-	assert_int_equal(count(a, "<polygon class=\"band\""), 1);
-	assert_int_equal(count(a, "<path class=\"knee\""), 1);
+	assert_int_equal(tu_count(a, "<polygon class=\"band\""), 1);
+	assert_int_equal(tu_count(a, "<path class=\"knee\""), 1);
 	assert_non_null(strstr(a, "<title>knee Small=4: Small load 4 outstanding I/Os, Small IOPS 260 I/Os per second</title>"));
-	assert_int_equal(count(a, "class=\"legend-label\""), 4);
-	assert_int_equal(count(a, "<polyline "), 2);
+	assert_int_equal(tu_count(a, "class=\"legend-label\""), 4);
+	assert_int_equal(tu_count(a, "<polyline "), 2);
 	free(a);
 	free(b);
 }
@@ -247,7 +240,7 @@ static void test_svg_chart_empty(void **state)
 	(void)state;
 	a = capture(draw_chart, &c);
 	assert_non_null(strstr(a, ">no data</text>"));
-	assert_int_equal(count(a, "class=\"pt\""), 0);
+	assert_int_equal(tu_count(a, "class=\"pt\""), 0);
 	assert_null(strstr(a, "nan"));
 	assert_null(strstr(a, "inf"));
 	free(a);
@@ -260,7 +253,7 @@ static void test_svg_chart_empty(void **state)
 		s.y = ly;
 		s.n = 4;
 		a = capture(draw_chart, &c);
-		assert_int_equal(count(a, "class=\"pt\""), 2);
+		assert_int_equal(tu_count(a, "class=\"pt\""), 2);
 		free(a);
 	}
 }
@@ -309,8 +302,8 @@ static void test_svg_heatmap(void **state)
 	a = capture(draw_heat, &h);
 	b = capture(draw_heat, &h);
 	assert_string_equal(a, b);
-	assert_int_equal(count(a, "<rect class=\"cell\""), 5);
-	assert_int_equal(count(a, "<rect class=\"empty\""), 1);
+	assert_int_equal(tu_count(a, "<rect class=\"cell\""), 5);
+	assert_int_equal(tu_count(a, "<rect class=\"empty\""), 1);
 	assert_non_null(strstr(a, "<title>Small=2, Large=0: 200 IOPS</title>"));
 	assert_non_null(strstr(a, "<title>Small=1, Large=1: no point</title>"));
 	assert_non_null(strstr(a, "Small IOPS &quot;matrix&quot;"));
@@ -318,7 +311,7 @@ static void test_svg_heatmap(void **state)
 	assert_non_null(strstr(a, "fill=\"#f7fbff\" stroke=\"#fff\"><title>Small=1, Large=0"));
 	assert_non_null(strstr(a, "fill=\"#08306b\" stroke=\"#fff\"><title>Small=3, Large=1"));
 	assert_null(strstr(a, "nan"));
-	assert_int_equal(count(a, "class=\"axis-label\""), 2);
+	assert_int_equal(tu_count(a, "class=\"axis-label\""), 2);
 	free(a);
 	free(b);
 }

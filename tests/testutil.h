@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * testutil.h -- scratch files for the unit tests.
+ * testutil.h -- scratch files for the unit tests, and counting a string
+ * in text (the report tests count the SVG elements they expect).
  *
  * Description: every test works in its own directory made by mkdtemp()
  * under $TMPDIR (or /tmp) and removes it afterwards; nothing outside it
@@ -59,6 +60,16 @@ static inline char *tu_path(const char *dir, const char *name)
 	if (asprintf(&p, "%s/%s", dir, name) < 0)
 		abort();
 	return p;
+}
+
+/* How many times @needle occurs in @hay (overlapping occurrences too). */
+static inline size_t tu_count(const char *hay, const char *needle)
+{
+	size_t n = 0;
+
+	for (hay = strstr(hay, needle); hay; hay = strstr(hay + 1, needle))
+		n++;
+	return n;
 }
 
 /* Create @dir/@name of @size bytes; @fill >= 0 writes that byte, else sparse. */
