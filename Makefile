@@ -75,11 +75,15 @@ CONV_SRCS := \
 	converter/fiojson.c \
 	converter/html_report.c \
 	converter/infer.c \
+	converter/interval.c \
 	converter/jscan.c \
 	converter/knee.c \
 	converter/orion_report.c \
 	converter/outdir.c \
+	converter/passes.c \
 	converter/points.c \
+	converter/ptlat.c \
+	converter/ptss.c \
 	converter/runinfo.c \
 	converter/svg.c \
 	# EOL
@@ -112,6 +116,7 @@ UNIT_TESTS := \
 	test_fiojson \
 	test_hosts \
 	test_html \
+	test_interval \
 	test_jobparse \
 	test_jscan \
 	test_knee \
@@ -263,7 +268,7 @@ $(B)/tests/test_fiojson $(B)/tests/test_hosts $(B)/tests/test_report: $(B)/tests
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
 
-$(B)/tests/test_knee $(B)/tests/test_ssjson $(B)/tests/test_svg $(B)/tests/test_html: $(B)/tests/%: tests/%.c $(CONV_SAN_OBJS)
+$(B)/tests/test_knee $(B)/tests/test_interval $(B)/tests/test_ssjson $(B)/tests/test_svg $(B)/tests/test_html: $(B)/tests/%: tests/%.c $(CONV_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
 

@@ -192,6 +192,27 @@ static int figure(json_t *o, const char *dir, const char *key, double def, doubl
 	return 0;
 }
 
+/* fio's interval samples of IOPS and bandwidth (fio 2.99+; bw_* since 2.x). */
+static int read_samples(struct fj_dir *d, json_t *o, const char *dname, char *why, size_t wlen)
+{
+	double im, isd, in, bm, bsd, bn;
+
+	if (figure(o, dname, "iops_mean", 0, &im, why, wlen) ||
+	    figure(o, dname, "iops_stddev", 0, &isd, why, wlen) ||
+	    figure(o, dname, "iops_samples", 0, &in, why, wlen) ||
+	    figure(o, dname, "bw_mean", 0, &bm, why, wlen) ||
+	    figure(o, dname, "bw_dev", 0, &bsd, why, wlen) ||
+	    figure(o, dname, "bw_samples", 0, &bn, why, wlen))
+		return -ERANGE;
+	d->iops_mean = im;
+	d->iops_sd = isd;
+	d->iops_samples = (uint64_t)in;
+	d->bw_mean = bm;
+	d->bw_sd = bsd;
+	d->bw_samples = (uint64_t)bn;
+	return 0;
+}
+
 static int read_dir(struct fj_dir *d, json_t *o, const char *dname, char *why, size_t wlen)
 {
 	static const char *const figs[] = { "min", "max", "mean", "stddev", "N" };
@@ -218,6 +239,9 @@ static int read_dir(struct fj_dir *d, json_t *o, const char *dname, char *why, s
 			if (figure(l, sub, figs[i], 0, &f, why, wlen))
 				return -ERANGE;
 	}
+	ret = read_samples(d, o, dname, why, wlen);
+	if (ret)
+		return ret;
 	d->runtime_ms = (uint64_t)runtime;
 	d->bytes = (uint64_t)bytes;
 	if (!json_object_get(o, "io_kbytes"))
@@ -478,6 +502,15 @@ static int add_job(struct fj_set *set, json_t *doc, json_t *j, unsigned int orde
 		job->bs = opt_size(opt(j, global, "blocksize"));
 	v = opt(j, global, "exitall");
 	job->exitall = v && (!*v || strcmp(v, "0"));
+	{
+		static const char *const rated[] = { "rate", "rate_iops", "rate_min",
+						     "rate_iops_min", "thinktime" };
+		size_t r;
+
+		for (r = 0; r < sizeof(rated) / sizeof(rated[0]); r++)
+			if ((v = opt(j, global, rated[r])) && strtod(v, NULL) > 0)
+				job->rated = true;
+	}
 	job->filename = xstrdup(opt(j, global, "filename"));
 	job->lunfile = xstrdup(opt(j, global, "lunfile"));
 	job->luns = xstrdup(opt(j, global, "luns"));

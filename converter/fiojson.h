@@ -51,6 +51,16 @@ struct fj_dir {
 	uint64_t runtime_ms;
 	double iops_fio;	/* fio's own iops when it gave no total_ios, else 0 */
 	struct fj_lat lat;	/* submission to completion (fio's lat) */
+	/*
+	 * fio's interval samples (iopsavgtime / bwavgtime, 500 ms by default):
+	 * their mean, standard deviation and count, as fio wrote them; under
+	 * group_reporting fio adds the members' means, counts and sums of
+	 * squares (stat.c sum_stat(), pure_sum). Count 0: fio wrote none.
+	 */
+	double iops_mean, iops_sd;	/* I/Os per second */
+	uint64_t iops_samples;
+	double bw_mean, bw_sd;		/* KiB per second */
+	uint64_t bw_samples;
 };
 
 enum { FJ_READ = 0, FJ_WRITE = 1 };
@@ -97,6 +107,7 @@ struct fj_job {
 	uint64_t job_runtime_ms;
 	struct fj_ss ss;	/* present only when fio wrote the block */
 	bool exitall;		/* exitall=1: its group ends with its first job */
+	bool rated;		/* rate=, rate_iops=, rate_min= or thinktime= set: not a closed loop */
 	unsigned int clones;	/* entries this one stands for (group_reporting) */
 	/* fiorion's runner: each I/O unit's count and mean lat (ns). */
 	size_t nslots;

@@ -15,7 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lathist.h"
+#include "interval.h"
+#include "pt_priv.h"
 
 void pt_opts_init(struct pt_opts *o)
 {
@@ -25,16 +26,25 @@ void pt_opts_init(struct pt_opts *o)
 	o->merge = PT_MERGE_NONE;
 }
 
-/* fiorion's job names: pNNN-sS-lL-small|large|warm. */
+/*
+ * fiorion's job names: pNNN-sS-lL-small|large|warm, and -rK after them
+ * for pass K >= 2 of -repeat (*@pass is 1 without it).
+ */
 static bool parse_name(const char *name, unsigned int *num, unsigned int *s,
-		       unsigned int *l, char *kind)
+		       unsigned int *l, char *kind, unsigned int *pass)
 {
 	char k[8];
-	int n = 0;
+	int n = 0, m = 0;
+	unsigned int r = 1;
 
-	if (sscanf(name, "p%u-s%u-l%u-%7[a-z]%n", num, s, l, k, &n) != 4 ||
-	    name[n] != '\0')
+	if (sscanf(name, "p%u-s%u-l%u-%7[a-z]%n", num, s, l, k, &n) != 4)
 		return false;
+	if (name[n] == '-' && (sscanf(name + n, "-r%u%n", &r, &m) != 1 || r < 2))
+		return false;
+	if (name[n + m] != '\0')
+		return false;
+	if (pass)
+		*pass = r;
 	if (!strcmp(k, "small"))
 		*kind = 's';
 	else if (!strcmp(k, "large"))
@@ -44,135 +54,6 @@ static bool parse_name(const char *name, unsigned int *num, unsigned int *s,
 	else
 		return false;
 	return true;
-}
-
-static int add_bins(struct fj_lat *dst, const struct fj_lat *src)
-{
-	struct fj_bin *m;
-	size_t i = 0, j = 0, n = 0;
-
-	if (!src->nbins)
-		return 0;
-	m = malloc((dst->nbins + src->nbins) * sizeof(*m));
-	if (!m)
-		return -ENOMEM;
-	while (i < dst->nbins || j < src->nbins) {
-		if (j == src->nbins ||
-		    (i < dst->nbins && dst->bins[i].ns < src->bins[j].ns)) {
-			m[n++] = dst->bins[i++];
-		} else if (i == dst->nbins || src->bins[j].ns < dst->bins[i].ns) {
-			m[n++] = src->bins[j++];
-		} else {
-			m[n] = dst->bins[i++];
-			m[n++].count += src->bins[j++].count;
-		}
-	}
-	free(dst->bins);
-	dst->bins = m;
-	dst->nbins = n;
-	return 0;
-}
-
-/*
- * Fold @src into @dst. Means, variances and percentiles are kept as
- * sums weighted by n until lat_finish() divides them out.
- */
-static int lat_add(struct fj_lat *dst, const struct fj_lat *src,
-		   bool *bins_ok)
-{
-	double n = (double)src->n;
-	unsigned int i, k;
-
-	if (!src->present || !src->n)
-		return 0;
-	if (!dst->n) {
-		dst->min = src->min;
-		dst->max = src->max;
-	} else {
-		if (src->min < dst->min)
-			dst->min = src->min;
-		if (src->max > dst->max)
-			dst->max = src->max;
-	}
-	dst->present = true;
-	dst->mean += n * src->mean;
-	dst->stddev += n * (src->stddev * src->stddev + src->mean * src->mean);
-	for (i = 0; i < src->npct; i++) {
-		for (k = 0; k < dst->npct; k++)
-			if (fabs(dst->pct[k] - src->pct[i]) < 1e-9)
-				break;
-		if (k == dst->npct) {
-			if (k == FJ_MAX_PCT)
-				continue;
-			dst->pct[k] = src->pct[i];
-			dst->pct_ns[k] = 0;
-			dst->npct++;
-		}
-		dst->pct_ns[k] += n * src->pct_ns[i];
-	}
-	dst->pct_from_clat |= src->pct_from_clat;
-	dst->bins_from_clat |= src->bins_from_clat;
-	if (!src->nbins)
-		*bins_ok = false;
-	dst->n += src->n;
-	return add_bins(dst, src);
-}
-
-static void lat_finish(struct fj_lat *l, bool bins_ok)
-{
-	double n = (double)l->n, var;
-	unsigned int k;
-
-	if (!l->n) {
-		free(l->bins);
-		memset(l, 0, sizeof(*l));
-		return;
-	}
-	l->mean /= n;
-	var = l->stddev / n - l->mean * l->mean;
-	l->stddev = var > 0 ? sqrt(var) : 0;
-	for (k = 0; k < l->npct; k++)
-		l->pct_ns[k] /= n;
-	if (!bins_ok) {
-		/* Some job had no bins: a partial histogram would lie. */
-		free(l->bins);
-		l->bins = NULL;
-		l->nbins = 0;
-	}
-	for (k = 0; k < l->npct && l->nbins; k++)
-		l->pct_ns[k] = pt_percentile(l, l->pct[k]);
-}
-
-double pt_percentile(const struct fj_lat *lat, double p)
-{
-	unsigned int k;
-
-	if (lat->nbins) {
-		uint64_t total = 0, cum = 0;
-		size_t i;
-
-		for (i = 0; i < lat->nbins; i++)
-			total += lat->bins[i].count;
-		/* fio's rule: the first bucket where p% of samples are reached. */
-		for (i = 0; i < lat->nbins; i++) {
-			cum += lat->bins[i].count;
-			if (lh_pct_reached(cum, total, p))
-				return lat->bins[i].ns;
-		}
-		return lat->bins[lat->nbins - 1].ns;
-	}
-	for (k = 0; k < lat->npct; k++) {
-		if (fabs(lat->pct[k] - p) < 1e-9)
-			return lat->pct_ns[k];
-		if (lat->pct[k] > p && k > 0) {
-			double f = (p - lat->pct[k - 1]) /
-				   (lat->pct[k] - lat->pct[k - 1]);
-
-			return lat->pct_ns[k - 1] +
-			       f * (lat->pct_ns[k] - lat->pct_ns[k - 1]);
-		}
-	}
-	return -1;
 }
 
 /* A working group of jobs before it becomes a point. */
@@ -263,9 +144,9 @@ static int class_add(struct pt_class *c, const struct fj_job *j,
 		}
 		if (secs > c->secs)
 			c->secs = secs;
-		ret = lat_add(&c->lat[d], &x->lat, &bins_ok[d]);
+		ret = ptl_add(&c->lat[d], &x->lat, &bins_ok[d]);
 		if (!ret)
-			ret = lat_add(&c->lat[PT_ALL], &x->lat, &bins_ok[PT_ALL]);
+			ret = ptl_add(&c->lat[PT_ALL], &x->lat, &bins_ok[PT_ALL]);
 		if (ret)
 			return ret;
 	}
@@ -282,16 +163,54 @@ static int class_add(struct pt_class *c, const struct fj_job *j,
 	return 0;
 }
 
+/* Job @j's interval samples, for an entry standing for @clones clones. */
+static void class_samples(struct pt_class *c, const struct fj_job *j, unsigned int clones)
+{
+	int d;
+
+	for (d = 0; d < 2; d++) {
+		const struct fj_dir *x = &j->dir[d];
+
+		if (!x->ios)
+			continue;
+		iv_sum_add(&c->iv_iops, x->iops_mean, x->iops_sd, x->iops_samples, clones);
+		iv_sum_add(&c->iv_bw, x->bw_mean, x->bw_sd, x->bw_samples, clones);
+	}
+	c->rated |= j->rated;
+}
+
+/* The class's intervals within the point (interval.h). */
+static void class_intervals(struct pt_class *c)
+{
+	double ri = -1, rb = -1;
+
+	if (iv_sum_rel(&c->iv_iops, &ri) && iv_sum_rel(&c->iv_bw, &rb)) {
+		c->iv = IV_WITHIN;
+		c->samples = c->iv_iops.samples;
+	} else {
+		ri = rb = -1;
+	}
+	iv_fig_set(&c->iops_iv, c->iops, ri);
+	iv_fig_set(&c->mbps_iv, c->mbps, rb);
+	/* Little's law: at a fixed load, latency = load / IOPS. */
+	iv_fig_set(&c->lat_iv, c->lat[PT_ALL].mean, c->rated ? -1 : ri);
+	if (ri >= 0 && !c->rated) {
+		c->lat_iv.lo = c->lat[PT_ALL].mean / (1 + ri);
+		c->lat_iv.hi = ri < 1 ? c->lat[PT_ALL].mean / (1 - ri) : INFINITY;
+	}
+}
+
 static void class_finish(struct pt_class *c, const bool *bins_ok)
 {
 	uint64_t ios = c->ios[0] + c->ios[1];
 	int k;
 
 	for (k = 0; k < 3; k++)
-		lat_finish(&c->lat[k], bins_ok[k]);
+		ptl_finish(&c->lat[k], bins_ok[k]);
 	if (c->req_w_load)
 		c->req_write = c->req_w_sum / c->req_w_load;
 	c->avg_bs = ios ? (c->bytes[0] + c->bytes[1]) / ios : c->avg_bs;
+	class_intervals(c);
 }
 
 static void class_release(struct pt_class *c)
@@ -453,76 +372,6 @@ static void per_host_load(struct pt_class *c, const struct fj_set *in,
 	c->asked_load = first_asked;
 }
 
-/* Job @j is measured at point @p: its steady state and how long it ran. */
-static void ss_add(struct pt_ss *ss, const struct fj_job *j)
-{
-	uint64_t ms = j->dir[0].runtime_ms;
-	double secs;
-
-	if (j->dir[1].runtime_ms > ms)
-		ms = j->dir[1].runtime_ms;
-	secs = (double)ms / 1000.0;
-	unsigned int h;
-
-	ss->njobs++;
-	ss->nexitall += j->exitall;
-	if (secs > ss->secs)
-		ss->secs = secs;
-	/* Each host's fio ends its own group: exitall is judged per host. */
-	for (h = 0; h < ss->nhosts; h++)
-		if ((!ss->hosts[h] && !j->host) ||
-		    (ss->hosts[h] && j->host && !strcmp(ss->hosts[h], j->host)))
-			break;
-	if (h == ss->nhosts && h < 64) {
-		ss->hosts[h] = j->host;
-		ss->nhosts++;
-	}
-	if (!j->ss.present)
-		return;
-	if (j->ss.attained && h < 64 && !ss->host_attained[h]) {
-		ss->host_attained[h] = true;
-		ss->nhosts_attained++;
-	}
-	if (!ss->nwith) {
-		snprintf(ss->setting, sizeof(ss->setting), "%s", j->ss.setting ? j->ss.setting : "");
-		ss->window_s = j->ss.window_s;
-	}
-	ss->nwith++;
-	ss->nattained += j->ss.attained;
-}
-
-static void ss_finish(struct pt_ss *ss)
-{
-	ss->present = ss->nwith > 0;
-	/*
-	 * With exitall=1 (fiorion's -duration auto) the first job to reach
-	 * steady state ends the others of its group: the point reached it
-	 * when on every host one job did.
-	 */
-	ss->attained = ss->present &&
-		       (ss->nattained == ss->njobs ||
-			(ss->nexitall == ss->njobs && ss->nhosts <= 64 &&
-			 ss->nhosts_attained == ss->nhosts));
-	memset(ss->hosts, 0, sizeof(ss->hosts));	/* the jobs' strings: not kept */
-}
-
-/* -merge mean: the groups at one load ran one after the other; all must attain. */
-static void ss_fold(struct pt_ss *a, const struct pt_ss *b)
-{
-	if (!a->nwith && b->nwith) {
-		memcpy(a->setting, b->setting, sizeof(a->setting));
-		a->window_s = b->window_s;
-	}
-	a->njobs += b->njobs;
-	a->nwith += b->nwith;
-	a->nattained += b->nattained;
-	/* Merged groups ran one after the other: exitall judged each alone. */
-	a->nexitall = 0;
-	if (b->secs > a->secs)
-		a->secs = b->secs;
-	ss_finish(a);
-}
-
 static int make_point(struct pt_point *p, const struct fj_set *in,
 		      const struct grp *g, const struct pt_opts *o, bool exact,
 		      struct fr_err *err)
@@ -545,11 +394,11 @@ static int make_point(struct pt_point *p, const struct fj_set *in,
 	}
 	for (k = 0; k < g->njobs && !ret; k++) {
 		const struct fj_job *j = &in->jobs[g->jobs[k]];
-		unsigned int num, s, l, load;
+		unsigned int num, s, l, load, clones;
 		uint64_t bs;
 		char kind = 0;
 
-		if (exact && parse_name(j->name, &num, &s, &l, &kind)) {
+		if (exact && parse_name(j->name, &num, &s, &l, &kind, NULL)) {
 			if (kind == 'w')
 				continue;
 		} else {
@@ -577,9 +426,11 @@ static int make_point(struct pt_point *p, const struct fj_set *in,
 			}
 		}
 		kinds[k] = kind;
-		ss_add(&p->ss, j);
-		load = (unsigned int)(j->iodepth * clones_of(in, g, k));
+		ptss_add(&p->ss, j);
+		clones = clones_of(in, g, k);
+		load = (unsigned int)(j->iodepth * clones);
 		loads[k] = load;
+		class_samples(kind == 's' ? &p->small : &p->large, j, clones);
 		if (kind == 's')
 			ret = class_add(&p->small, j, load, bins_small);
 		else
@@ -605,7 +456,7 @@ static int make_point(struct pt_point *p, const struct fj_set *in,
 	}
 	class_finish(&p->small, bins_small);
 	class_finish(&p->large, bins_large);
-	ss_finish(&p->ss);
+	ptss_finish(&p->ss);
 	p->group = g->key_gid;
 	if (exact) {
 		p->number = g->number;
@@ -621,75 +472,6 @@ static int make_point(struct pt_point *p, const struct fj_set *in,
 		p->l = p->large.present ? p->large.load : 0;
 	}
 	return 0;
-}
-
-static void class_mean(struct pt_class *a, const struct pt_class *b,
-		       unsigned int wa)
-{
-	double w = (double)wa;
-	int d;
-
-	if (!b->present)
-		return;
-	if (!a->present) {
-		/* Nothing to average with; b's scalar metrics stand. */
-		a->present = true;
-		a->iops = b->iops;
-		a->mbps = b->mbps;
-		a->secs = b->secs;
-		a->avg_bs = b->avg_bs;
-		return;
-	}
-	a->iops = (a->iops * w + b->iops) / (w + 1);
-	a->mbps = (a->mbps * w + b->mbps) / (w + 1);
-	a->secs = (a->secs * w + b->secs) / (w + 1);
-	for (d = 0; d < 3; d++) {
-		struct fj_lat *x = &a->lat[d];
-		const struct fj_lat *y = &b->lat[d];
-
-		if (!y->n)
-			continue;
-		if (!x->n) {
-			x->mean = y->mean;
-			x->min = y->min;
-			x->max = y->max;
-			x->stddev = y->stddev;
-			x->n = y->n;
-			x->present = true;
-			continue;
-		}
-		x->mean = (x->mean * w + y->mean) / (w + 1);
-		x->stddev = (x->stddev * w + y->stddev) / (w + 1);
-		if (y->min < x->min)
-			x->min = y->min;
-		if (y->max > x->max)
-			x->max = y->max;
-	}
-	for (d = 0; d < 2; d++) {
-		a->ios[d] += b->ios[d];
-		a->bytes[d] += b->bytes[d];
-	}
-	/*
-	 * Per-slot lines: like nio, the counts add and the latencies combine
-	 * by count, slot by slot; slots that do not pair up are dropped rather
-	 * than one group's standing for both.
-	 */
-	if (a->nslots && a->nslots == b->nslots) {
-		size_t k;
-
-		for (k = 0; k < a->nslots; k++) {
-			struct pt_slot *x = &a->slots[k];
-			const struct pt_slot *y = &b->slots[k];
-			uint64_t n = x->count + y->count;
-
-			x->lat_ms = n ? (x->lat_ms * (double)x->count + y->lat_ms * (double)y->count) / (double)n : 0;
-			x->count = n;
-		}
-	} else {
-		free(a->slots);
-		a->slots = NULL;
-		a->nslots = 0;
-	}
 }
 
 static int cmp_load(const void *a, const void *b, void *ctx)
@@ -738,19 +520,19 @@ int pt_build(struct pt_set *out, const struct fj_set *in,
 
 		if (!of_host(&in->jobs[i], o))
 			continue;
-		if (parse_name(in->jobs[i].name, &num, &s, &l, &kind))
+		if (parse_name(in->jobs[i].name, &num, &s, &l, &kind, NULL))
 			exact = true;
 	}
 	for (i = 0; i < in->njobs; i++) {
 		const struct fj_job *j = &in->jobs[i];
-		unsigned int num = 0, s = 0, l = 0, file;
+		unsigned int num = 0, s = 0, l = 0, file, pass = 1;
 		char kind;
 		int gid;
 		bool named;
 
 		if (!of_host(j, o))
 			continue;
-		named = parse_name(j->name, &num, &s, &l, &kind);
+		named = parse_name(j->name, &num, &s, &l, &kind, &pass);
 
 		/* A job fio could not run measured nothing: not a data point. */
 		if (j->error && !j->dir[0].ios && !j->dir[1].ios) {
@@ -773,7 +555,7 @@ int pt_build(struct pt_set *out, const struct fj_set *in,
 			goto out;
 		}
 		if (exact) {
-			file = 0;
+			file = pass - 1;	/* each pass of a point its own group */
 			gid = (int)num;
 		} else {
 			/* -sum: the files ran at once, like a client/server run's hosts. */
@@ -839,6 +621,8 @@ int pt_build(struct pt_set *out, const struct fj_set *in,
 			goto out;
 		if (!exact)
 			p.number = (unsigned int)i + 1;
+		else
+			p.pass = g[i].key_file + 1;
 		if (!p.small.present && !p.large.present && (p.s || p.l)) {
 			/* Only warm-up jobs, or nothing measured. */
 			class_release(&p.small);
@@ -851,7 +635,8 @@ int pt_build(struct pt_set *out, const struct fj_set *in,
 		 * (S, L) that the totals do not.
 		 */
 		for (k = 0; k < out->n && !o->host; k++)
-			if (out->pts[k].s == p.s && out->pts[k].l == p.l)
+			if (out->pts[k].s == p.s && out->pts[k].l == p.l &&
+			    !(exact && out->pts[k].number == p.number))	/* passes */
 				dup = &out->pts[k];
 		if (dup && o->merge == PT_MERGE_NONE) {
 			const struct grp *a = !exact && dup->number ? &g[dup->number - 1] : NULL;
@@ -882,17 +667,20 @@ int pt_build(struct pt_set *out, const struct fj_set *in,
 			continue;
 		}
 		if (dup) {
-			class_mean(&dup->small, &p.small, dup->merged + 1);
-			class_mean(&dup->large, &p.large, dup->merged + 1);
+			pt_class_mean(&dup->small, &p.small, dup->merged + 1);
+			pt_class_mean(&dup->large, &p.large, dup->merged + 1);
 			dup->merged++;
 			dup->uneven_hosts |= p.uneven_hosts;
-			ss_fold(&dup->ss, &p.ss);
+			ptss_fold(&dup->ss, &p.ss);
 			class_release(&p.small);
 			class_release(&p.large);
 			continue;
 		}
 		out->pts[out->n++] = p;
 	}
+	ret = pt_fold_passes(out, err);
+	if (ret)
+		goto out;
 	for (i = 0; i < out->n; i++)
 		out->nuneven += out->pts[i].uneven_hosts;
 	if (!out->n && o->host)
@@ -910,14 +698,18 @@ out:
 	return ret;
 }
 
+void pt_point_release(struct pt_point *p)
+{
+	class_release(&p->small);
+	class_release(&p->large);
+}
+
 void pt_set_release(struct pt_set *set)
 {
 	size_t i;
 
-	for (i = 0; i < set->n; i++) {
-		class_release(&set->pts[i].small);
-		class_release(&set->pts[i].large);
-	}
+	for (i = 0; i < set->n; i++)
+		pt_point_release(&set->pts[i]);
 	free(set->pts);
 	free(set->by_load);
 	memset(set, 0, sizeof(*set));

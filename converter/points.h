@@ -27,6 +27,7 @@
 #define FIORION_POINTS_H
 
 #include "fiojson.h"
+#include "interval.h"
 
 enum pt_merge {
 	PT_MERGE_NONE = 0,	/* two groups at the same (S, L): error */
@@ -72,6 +73,18 @@ struct pt_class {
 	struct pt_slot *slots;	/* NULL unless the input had per-slot entries */
 	unsigned int njobs;
 	bool rand;		/* random (else sequential) */
+	/*
+	 * How sure the figures are (interval.h): the kind, IOPS, MBPS and
+	 * mean latency (ns, all directions) with their 95 % intervals, the
+	 * interval samples (within) or passes behind them. The latency's
+	 * interval within a point follows IOPS's by Little's law (closed
+	 * loop at a fixed load); rate-limited jobs (open loop) have none.
+	 */
+	enum iv_kind iv;
+	struct iv_fig iops_iv, mbps_iv, lat_iv;
+	uint64_t samples;	/* interval samples (within), 0 otherwise */
+	bool rated;		/* a job was rate-limited or had think time */
+	struct iv_sum iv_iops, iv_bw;	/* private: while building */
 };
 
 /*
@@ -106,6 +119,8 @@ struct pt_point {
 	bool uneven_hosts;	/* inferred: the hosts held different loads, so
 				 * S and L are sums over them */
 	struct pt_ss ss;	/* fio's steady state, when its jobs had it */
+	unsigned int passes;	/* -repeat: measurements folded in (1 = one) */
+	unsigned int pass;	/* while building: this measurement's pass (1..) */
 };
 
 struct pt_set {
@@ -131,6 +146,19 @@ int pt_build(struct pt_set *out, const struct fj_set *in,
 	     const struct pt_opts *o, struct fr_err *err);
 
 void pt_set_release(struct pt_set *set);
+
+/* Free what one point holds (its classes' bins and slots). */
+void pt_point_release(struct pt_point *p);
+
+/* The most passes of one point (-repeat). */
+#define PT_MAX_PASSES 64
+
+/*
+ * Fold the passes of each point (same number, pass 1..N) into one cell
+ * (passes.c; pt_build() calls it). Returns 0 or a negative errno with
+ * @err naming the point.
+ */
+int pt_fold_passes(struct pt_set *set, struct fr_err *err);
 
 /* The point at (@s, @l), or NULL. */
 const struct pt_point *pt_find(const struct pt_set *set, unsigned int s,

@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * interval.h -- how sure a figure is: 95 % intervals for a point's IOPS
+ * and MBPS.
+ *
+ * Within a point ("within"): fio samples each job's IOPS and bandwidth
+ * every iopsavgtime / bwavgtime (500 ms by default). A job entry that
+ * stands for k clones (group_reporting) carries fio's sums over them
+ * (stat.c sum_stat() with pure_sum): mean = the clones' summed mean,
+ * samples = k x n intervals, stddev^2 = sum of the clones' squared
+ * deviations / (k n - 1). So the entry's per-interval total has variance
+ * stddev^2 (k n - 1) / (n - 1) (the clones taken as independent), and its
+ * mean over n intervals a standard error sqrt(that / n). A class adds its
+ * entries (and directions) as independent; the 95 % interval is the
+ * summed mean +- t(0.975, df) x se, df by Welch-Satterthwaite, applied to
+ * the cell's figure as a relative half-width. It assumes the intervals
+ * are independent samples of one rate; it says nothing of drift between
+ * runs. Fewer than 3 intervals in an entry, or an entry without samples,
+ * and the class has none.
+ *
+ * Across passes ("passes", -repeat N): the cell is the median of the N
+ * measurements and its interval the median +- t(0.975, N - 1) s / sqrt(N)
+ * of the N values (the passes taken as independent).
+ */
+#ifndef FIORION_INTERVAL_H
+#define FIORION_INTERVAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Which interval a figure has. */
+enum iv_kind {
+	IV_NONE = 0,	/* no samples to judge by */
+	IV_WITHIN,	/* from fio's interval samples within the point */
+	IV_PASSES,	/* across -repeat passes */
+};
+
+/* A figure and its 95 % interval (lo = hi = value when kind is IV_NONE). */
+struct iv_fig {
+	double value, lo, hi;
+};
+
+/* Adding up the entries of a class while a point is built. */
+struct iv_sum {
+	double mean;	/* summed per-interval mean */
+	double var;	/* summed variance of the mean (se^2) */
+	double ws_den;	/* Welch-Satterthwaite: sum of var_i^2 / df_i */
+	uint64_t samples; /* intervals seen (over entries) */
+	bool have;	/* some entry was added */
+	bool missing;	/* some entry had too few samples */
+};
+
+/* t distribution's 97.5 % quantile for @df degrees of freedom (df >= 1). */
+double iv_t975(double df);
+
+/*
+ * Add one job entry's samples: fio's mean, stddev and sample count for
+ * an entry standing for @clones clones.
+ */
+void iv_sum_add(struct iv_sum *s, double mean, double sd, uint64_t samples,
+		unsigned int clones);
+
+/*
+ * The relative half-width of the sum's 95 % interval (0.02 = +-2 %);
+ * false when the sum has no interval (nothing added, too few samples).
+ */
+bool iv_sum_rel(const struct iv_sum *s, double *rel);
+
+/* @f as @value +- @rel (relative), or with no interval when @rel < 0. */
+void iv_fig_set(struct iv_fig *f, double value, double rel);
+
+/*
+ * Median of @v[0..n) and the half-width of its 95 % interval across the
+ * n values (t(n-1) s / sqrt(n); 0 when n < 2). @v is sorted in place.
+ */
+double iv_median(double *v, size_t n, double *half);
+
+/*
+ * The ratio @b / @a and its 95 % interval: the two figures' relative
+ * half-widths (the larger side of each) added in quadrature. Returns
+ * false when @a is not positive; a figure without an interval counts as
+ * exact (callers say so).
+ */
+bool iv_ratio(const struct iv_fig *a, const struct iv_fig *b, struct iv_fig *r);
+
+#endif

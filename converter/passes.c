@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * passes.c -- -repeat N: the N measurements of a point become one cell.
+ *
+ * Each pass of point pNNN is its own group while points are built (job
+ * names pNNN-sS-lL-KIND-rK). Here they fold: IOPS, MBPS and mean latency
+ * are each the median of the N measurements, with the interval across
+ * them (interval.h, "passes"); what has no median (histogram bins,
+ * percentiles, the trace's per-slot lines, I/O counts, steady state) is
+ * the measurement whose figure is the median: small IOPS, or large MBPS
+ * at a point without small I/O.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "points.h"
+
+/* The passes of one point: indexes into the set's points. */
+struct passes {
+	size_t *idx;
+	size_t n;
+};
+
+/* A point's headline figure: small IOPS, or large MBPS without small I/O. */
+static double headline(const struct pt_point *p)
+{
+	return p->small.present ? p->small.iops : p->large.mbps;
+}
+
+/* Median of one figure over the passes of class @cls ('s' or 'l'). */
+static void fold_fig(struct pt_set *set, const struct passes *ps, char cls, char fig,
+		     struct iv_fig *out, double *dst)
+{
+	double v[PT_MAX_PASSES], half;
+	size_t k;
+
+	for (k = 0; k < ps->n; k++) {
+		const struct pt_point *p = &set->pts[ps->idx[k]];
+		const struct pt_class *c = cls == 's' ? &p->small : &p->large;
+
+		v[k] = fig == 'i' ? c->iops : fig == 'm' ? c->mbps : c->lat[PT_ALL].mean;
+	}
+	out->value = iv_median(v, ps->n, &half);
+	out->lo = out->value - half > 0 ? out->value - half : 0;
+	out->hi = out->value + half;
+	*dst = out->value;
+}
+
+static void fold_class(struct pt_set *set, const struct passes *ps, struct pt_class *c,
+		       char cls)
+{
+	if (!c->present)
+		return;
+	fold_fig(set, ps, cls, 'i', &c->iops_iv, &c->iops);
+	fold_fig(set, ps, cls, 'm', &c->mbps_iv, &c->mbps);
+	fold_fig(set, ps, cls, 'l', &c->lat_iv, &c->lat[PT_ALL].mean);
+	c->iv = IV_PASSES;
+	c->samples = 0;
+}
+
+/* The pass whose headline figure is the median (the lower of two middles). */
+static size_t median_pass(const struct pt_set *set, const struct passes *ps)
+{
+	size_t k, m, best = ps->idx[0];
+
+	for (k = 0; k < ps->n; k++) {
+		double x = headline(&set->pts[ps->idx[k]]);
+		size_t below = 0, equal = 0;
+
+		for (m = 0; m < ps->n; m++) {
+			double y = headline(&set->pts[ps->idx[m]]);
+
+			below += y < x;
+			equal += y == x;
+		}
+		/* x is the median when (n - 1) / 2 values lie below it. */
+		if (below <= (ps->n - 1) / 2 && below + equal > (ps->n - 1) / 2)
+			return ps->idx[k];
+	}
+	return best;
+}
+
+static int fold_one(struct pt_set *set, struct passes *ps, struct fr_err *err)
+{
+	struct pt_point keep;
+	size_t k, rep;
+
+	for (k = 1; k < ps->n; k++) {
+		const struct pt_point *a = &set->pts[ps->idx[0]], *b = &set->pts[ps->idx[k]];
+
+		if (a->s != b->s || a->l != b->l)
+			return fr_errf(err, -EINVAL,
+				       "point %u: pass %u is (small=%u, large=%u), pass %u is (%u, %u)",
+				       a->number, a->pass, a->s, a->l, b->pass, b->s, b->l);
+		if (a->pass == b->pass)
+			return fr_errf(err, -EINVAL, "point %u: pass %u measured twice", a->number,
+				       a->pass);
+	}
+	rep = median_pass(set, ps);
+	keep = set->pts[rep];
+	fold_class(set, ps, &keep.small, 's');
+	fold_class(set, ps, &keep.large, 'l');
+	keep.passes = (unsigned int)ps->n;
+	keep.pass = 0;
+	/* The first pass's slot keeps the point (run order); the rest are freed. */
+	for (k = 0; k < ps->n; k++)
+		if (ps->idx[k] != rep)
+			pt_point_release(&set->pts[ps->idx[k]]);
+	set->pts[ps->idx[0]] = keep;
+	for (k = 1; k < ps->n; k++)
+		set->pts[ps->idx[k]].passes = 0;	/* marks a slot to drop */
+	return 0;
+}
+
+int pt_fold_passes(struct pt_set *set, struct fr_err *err)
+{
+	size_t i, k, n = 0;
+	size_t idx[PT_MAX_PASSES];
+	int ret = 0;
+
+	for (i = 0; i < set->n; i++)
+		set->pts[i].passes = 1;
+	for (i = 0; i < set->n && !ret; i++) {
+		struct passes ps = { idx, 0 };
+
+		if (!set->pts[i].passes || set->pts[i].pass == 0)
+			continue;
+		for (k = i; k < set->n; k++)
+			if (set->pts[k].passes && set->pts[k].pass &&
+			    set->pts[k].number == set->pts[i].number) {
+				if (ps.n == PT_MAX_PASSES)
+					return fr_errf(err, -EINVAL,
+						       "point %u: more than %d passes",
+						       set->pts[i].number, PT_MAX_PASSES);
+				idx[ps.n++] = k;
+			}
+		if (ps.n > 1)
+			ret = fold_one(set, &ps, err);
+		set->pts[i].pass = 0;
+	}
+	if (ret)
+		return ret;
+	for (i = 0; i < set->n; i++)
+		if (set->pts[i].passes)
+			set->pts[n++] = set->pts[i];
+	set->n = n;
+	return 0;
+}
