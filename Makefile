@@ -72,16 +72,19 @@ CORE_SRCS := \
 
 CONV_SRCS := \
 	converter/export_json.c \
+	converter/fileset.c \
 	converter/fiojson.c \
 	converter/html_report.c \
 	converter/infer.c \
 	converter/interval.c \
 	converter/jscan.c \
 	converter/knee.c \
+	converter/orion_hist.c \
 	converter/orion_report.c \
 	converter/outdir.c \
 	converter/passes.c \
 	converter/points.c \
+	converter/points_csv.c \
 	converter/ptlat.c \
 	converter/ptss.c \
 	converter/runinfo.c \

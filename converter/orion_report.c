@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * orion_report.c -- ORION's summary, CSV, trace, tradeoff and histogram
- * files, byte for byte in ORION's layouts, and the writing of the set.
+ * files, byte for byte in ORION's layouts (the set is written by
+ * fileset.c).
  * Formatting only: the run's parameters arrive inferred (infer.c).
  *
  * Conventions taken from real ORION output (orion.md section 3): CSV cells
@@ -13,8 +14,7 @@
  * behind the statistics printed under them, as ORION 10.2's do.
  */
 #include "orion_report.h"
-#include "fr_file.h"
-#include "html_report.h"
+#include "fileset.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -197,114 +197,7 @@ static const struct pt_point *min_lat(const struct pt_set *pts)
 	return best;
 }
 
-/* ------------------------------------------------------- histograms */
-
-#define HIST_TOP 268435456ULL	/* 2^28 us, ORION's catch-all bound */
-
-/* Counts per power-of-two us bucket: [0,32), [32,64), ... */
-static unsigned int bucket_of(double ns)
-{
-	double us = ns / 1000.0;
-	unsigned int b = 0;
-
-	if (us < 32)
-		return 0;
-	while (b < 23 && us >= (double)(32ULL << (b + 1)))
-		b++;
-	return b + 1;
-}
-
-static bool hist_table(FILE *f, const struct pt_class *c)
-{
-	uint64_t cnt[2][26] = { { 0 } }, tot[2] = { 0, 0 }, cum[2] = { 0, 0 };
-	unsigned int last = 0, b, d;
-	size_t i;
-
-	if (!c->lat[PT_READ].nbins && !c->lat[PT_WRITE].nbins)
-		return false;
-	for (d = 0; d < 2; d++)
-		for (i = 0; i < c->lat[d].nbins; i++) {
-			b = bucket_of(c->lat[d].bins[i].ns);
-			cnt[d][b] += c->lat[d].bins[i].count;
-			tot[d] += c->lat[d].bins[i].count;
-			if (b > last)
-				last = b;
-		}
-	fputs("        Latency:                         # of IOs (read)          # of IOs (write)\n", f);
-	for (b = 0; b <= last + 1; b++) {
-		unsigned long long lo = b ? 32ULL << (b - 1) : 0;
-		unsigned long long hi = b <= last ? 32ULL << b : HIST_TOP;
-		uint64_t n[2];
-
-		for (d = 0; d < 2; d++) {
-			n[d] = b <= last ? cnt[d][b] : 0;
-			cum[d] += n[d];
-		}
-		fprintf(f, "%9llu - %-11lluus:%16llu (%6.2f%%)%15llu (%6.2f%%)\n",
-			lo, hi, (unsigned long long)n[0],
-			tot[0] ? 100.0 * (double)cum[0] / (double)tot[0] : 0.0,
-			(unsigned long long)n[1],
-			tot[1] ? 100.0 * (double)cum[1] / (double)tot[1] : 0.0);
-	}
-	return true;
-}
-
-bool or_hist(FILE *f, const struct pt_set *pts)
-{
-	bool any = false;
-	size_t i;
-
-	for (i = 0; i < pts->n; i++) {
-		const struct pt_point *p = &pts->pts[i];
-
-		if (p->small.present && (p->small.lat[0].nbins || p->small.lat[1].nbins)) {
-			fprintf(f, "%sSmall Read / Write Latency Histogram @ Small=%u and Large=%u\n",
-				any ? "\n" : "", p->s, p->l);
-			hist_table(f, &p->small);
-			any = true;
-		}
-		if (p->large.present && (p->large.lat[0].nbins || p->large.lat[1].nbins)) {
-			fprintf(f, "%sLarge Read / Write Latency Histogram @ Small=%u and Large=%u\n",
-				any ? "\n" : "", p->s, p->l);
-			hist_table(f, &p->large);
-			any = true;
-		}
-	}
-	return any;
-}
-
 /* ------------------------------------------------------------- hosts */
-
-/*
- * How the files of a result set begin: <@name>_ or, in the dated layouts
- * (11.1+), <@name>_<YYYYMMDD>_<HHMM>_ for the run's start @t.
- */
-static void file_prefix(char *buf, size_t len, const char *name,
-			enum or_compat c, time_t t)
-{
-	if (or_layout(c)->dated) {
-		struct tm tm;
-		char stamp[32];
-
-		localtime_r(&t, &tm);
-		strftime(stamp, sizeof(stamp), "%Y%m%d_%H%M", &tm);
-		snprintf(buf, len, "%s_%s_", name, stamp);
-	} else {
-		snprintf(buf, len, "%s_", name);
-	}
-}
-
-/* The hosts file's name as the summary gives it: beside the summary. */
-static void hosts_name(char *buf, size_t len, const struct or_params *p,
-		       enum or_compat c, time_t t)
-{
-	const char *base = strrchr(p->testname, '/');
-	size_t n;
-
-	file_prefix(buf, len, base ? base + 1 : p->testname, c, t);
-	n = strlen(buf);
-	snprintf(buf + n, len - n, "hosts.csv");
-}
 
 /*
  * A client/server run: how many hosts, what the figures mean, where each
@@ -637,12 +530,12 @@ void or_result_block(FILE *f, const struct pt_set *pts, enum or_compat c)
 		if (l->small.lat[0].nbins || l->small.lat[1].nbins) {
 			fprintf(f, "Small Read / Write Latency Histogram @ Small=%u and Large=%u\n",
 				l->s, l->l);
-			hist_table(f, &l->small);
+			or_hist_table(f, &l->small);
 		}
 	}
 }
 
-static void summary(FILE *f, const struct or_params *p, const struct pt_set *pts,
+void or_summary_named(FILE *f, const struct or_params *p, const struct pt_set *pts,
 		    enum or_compat c, const char *hosts_file)
 {
 	size_t i;
@@ -707,8 +600,8 @@ void or_summary(FILE *f, const struct or_params *p, const struct pt_set *pts,
 {
 	char hosts_file[PATH_MAX];
 
-	hosts_name(hosts_file, sizeof(hosts_file), p, c, p->start ? (time_t)p->start : time(NULL));
-	summary(f, p, pts, c, hosts_file);
+	fs_hosts_name(hosts_file, sizeof(hosts_file), p, c, p->start ? (time_t)p->start : time(NULL));
+	or_summary_named(f, p, pts, c, hosts_file);
 }
 
 /* ------------------------------------------------------------- trace */
@@ -857,130 +750,4 @@ void or_tradeoff_csv(FILE *f, const struct pt_set *pts)
 				best->s, best->l);
 		fputc('\n', f);
 	}
-}
-
-/* ----------------------------------------------------------- writing */
-
-enum file_kind {
-	F_SUMMARY,
-	F_IOPS,
-	F_MBPS,
-	F_LAT,
-	F_TRACE,
-	F_TRADEOFF,
-	F_HIST,
-	F_HOSTS,
-	F_REPORT,
-	F_NKINDS
-};
-
-static const char *const suffix[F_NKINDS] = {
-	"summary.txt",
-	"iops.csv",
-	"mbps.csv",
-	"lat.csv",
-	"trace.txt",
-	"tradeoff.csv",
-	"hist.txt",
-	"hosts.csv",
-	"report.html",
-};
-
-/* A member of the set this write does not produce: remove a leftover. */
-static void remove_stale(const char *path, struct or_written *w)
-{
-	size_t n = strlen(w->removed);
-
-	if (unlink(path) == 0)
-		snprintf(w->removed + n, sizeof(w->removed) - n, "%s%s", n ? ", " : "", path);
-}
-
-int or_write_all(const struct or_params *p, const struct pt_set *pts,
-		 const char *outdir, enum or_compat c, unsigned int flags,
-		 struct or_written *w, struct fr_err *err)
-{
-	char prefix[PATH_MAX], path[PATH_MAX + 32], hosts_file[PATH_MAX];
-	struct fr_stage st = { NULL, NULL, 0 };
-	bool stale[F_NKINDS];
-	time_t t = p->start ? (time_t)p->start : time(NULL);
-	size_t n;
-	int k, ret = 0;
-
-	memset(w, 0, sizeof(*w));
-	memset(stale, 0, sizeof(stale));
-	if (!outdir || !*outdir || p->testname[0] == '/')
-		outdir = ".";
-	/* An absolute testname is the whole path; else it goes in @outdir. */
-	n = p->testname[0] == '/' ? 0 : (size_t)snprintf(prefix, sizeof(prefix), "%s/", outdir);
-	if (n >= sizeof(prefix))
-		return fr_errf(err, -ENAMETOOLONG, "-outdir '%s': the path is too long", outdir);
-	file_prefix(prefix + n, sizeof(prefix) - n, p->testname, c, t);
-	/* The summary names the hosts file as it is written, at the same start. */
-	hosts_name(hosts_file, sizeof(hosts_file), p, c, t);
-
-	for (k = F_SUMMARY; k < F_NKINDS && !ret; k++) {
-		char *buf = NULL;
-		size_t len = 0;
-		FILE *f;
-		bool keep = true;
-
-		snprintf(path, sizeof(path), "%s%s", prefix, suffix[k]);
-		/* 11.1+ sets have no _tradeoff.csv, 12.1+ add _hist.txt (orion.md 3.1). */
-		if ((k == F_TRADEOFF && (!or_has_mixed(pts) || !or_layout(c)->tradeoff)) ||
-		    (k == F_HIST && !or_layout(c)->hist) || (k == F_HOSTS && !p->nhosts) ||
-		    (k == F_REPORT && !(flags & OR_WRITE_HTML))) {
-			stale[k] = true;
-			continue;
-		}
-		f = open_memstream(&buf, &len);
-		if (!f) {
-			fr_stage_abort(&st);
-			return fr_errf(err, -ENOMEM, "out of memory");
-		}
-		switch (k) {
-		case F_SUMMARY:
-			summary(f, p, pts, c, hosts_file);
-			break;
-		case F_IOPS: or_iops_csv(f, pts); break;
-		case F_MBPS: or_mbps_csv(f, pts); break;
-		case F_LAT: or_lat_csv(f, pts, c); break;
-		case F_TRACE: or_trace(f, p, pts); break;
-		case F_TRADEOFF: or_tradeoff_csv(f, pts); break;
-		case F_HIST: keep = or_hist(f, pts); break;
-		case F_HOSTS:
-			or_hosts_csv(f, p, pts, c);
-			break;
-		case F_REPORT:
-			ret = hr_report(f, p, pts, c, err);
-			break;
-		}
-		if (fclose(f) != 0 || ret) {
-			free(buf);
-			fr_stage_abort(&st);
-			return ret ? ret : fr_errf(err, -ENOMEM, "out of memory");
-		}
-		/* Staged: the set is renamed into place whole, or not at all. */
-		if (keep)
-			ret = fr_stage_file(&st, path, buf, len, err);
-		else
-			stale[k] = true;
-		if (k == F_HIST)
-			w->hist = keep && !ret;
-		free(buf);
-	}
-	if (ret) {
-		fr_stage_abort(&st);
-		return ret;
-	}
-	ret = fr_stage_commit(&st, err);
-	for (k = F_SUMMARY; k < F_NKINDS && !ret; k++)
-		if (stale[k]) {
-			size_t before = strlen(w->removed);
-
-			snprintf(path, sizeof(path), "%s%s", prefix, suffix[k]);
-			remove_stale(path, w);
-			if (k == F_REPORT && strlen(w->removed) != before)
-				w->report_removed = true;
-		}
-	return ret;
 }

@@ -78,6 +78,9 @@ int or_compat_parse(const char *s, enum or_compat *c);
 /* Per-file writers, to any stream. */
 void or_summary(FILE *f, const struct or_params *p, const struct pt_set *pts,
 		enum or_compat c);
+/* The same, naming the hosts file @hosts_file (as the set writes it). */
+void or_summary_named(FILE *f, const struct or_params *p, const struct pt_set *pts,
+		      enum or_compat c, const char *hosts_file);
 void or_iops_csv(FILE *f, const struct pt_set *pts);
 void or_lat_csv(FILE *f, const struct pt_set *pts, enum or_compat c);
 void or_mbps_csv(FILE *f, const struct pt_set *pts);
@@ -85,6 +88,8 @@ void or_trace(FILE *f, const struct or_params *p, const struct pt_set *pts);
 void or_tradeoff_csv(FILE *f, const struct pt_set *pts);
 /* Returns false (and writes nothing) when no point has bins. */
 bool or_hist(FILE *f, const struct pt_set *pts);
+/* One class's histogram table (as or_hist() and the 12.x screen print it). */
+bool or_hist_table(FILE *f, const struct pt_class *c);
 /*
  * _hosts.csv: "Point,Small,Large,Host,Small IOPS,Small Latency (ms),Large
  * MBPS" ("(us)" in the layouts that give latency in us, with lat.csv's

@@ -229,6 +229,7 @@ void make_run_id(char id[17])
 static const char *const set_members[] = {
 	"_jobs", ".fio", "_summary.txt", "_iops.csv", "_mbps.csv", "_lat.csv",
 	"_trace.txt", "_tradeoff.csv", "_hist.txt", "_hosts.csv", "_report.html",
+	"_points.csv",
 };
 
 /* ".<host>_<port>.fio": a multi-host run's whole matrix for one host. */

@@ -489,6 +489,7 @@ static void test_hosts_file_in_set(void **state)
 	struct fj_set set;
 	struct pt_set pts;
 	static const char *const names[] = {
+		"points.csv",
 		"summary.txt",
 		"iops.csv",
 		"mbps.csv",
