@@ -99,6 +99,8 @@ static json_t *answer_json(const struct pt_set *pts, const struct kn_bound *b, b
 	o = json_object();
 	json_object_set_new(o, small ? "iops" : "mbps", json_real(small ? c->iops : c->mbps));
 	json_object_set_new(o, "lat_ms", json_real(kn_lat_ms(c, b)));
+	if (b->ms2 > 0)
+		json_object_set_new(o, "lat2_ms", json_real(kn_lat2_ms(c, b)));
 	json_object_set_new(o, "small_load", json_integer(pt->s));
 	json_object_set_new(o, "large_load", json_integer(pt->l));
 	json_object_set_new(o, "point", json_integer(pt->number));
@@ -121,6 +123,9 @@ int or_points_json(FILE *f, const struct or_params *p, const struct pt_set *pts)
 		json_object_set_new(b, "bound", json_string(p->bound.text));
 		json_object_set_new(b, "ms", json_real(p->bound.ms));
 		json_object_set_new(b, "percentile", p->bound.pct > 0 ? json_real(p->bound.pct) : json_null());
+		/* A second bound (MS,pNN:MS): the other statistic; null when none. */
+		json_object_set_new(b, "ms2", p->bound.ms2 > 0 ? json_real(p->bound.ms2) : json_null());
+		json_object_set_new(b, "percentile2", p->bound.ms2 > 0 && p->bound.pct2 > 0 ? json_real(p->bound.pct2) : json_null());
 		json_object_set_new(b, "max_small_iops", answer_json(pts, &p->bound, true));
 		json_object_set_new(b, "max_large_mbps", answer_json(pts, &p->bound, false));
 		json_object_set_new(doc, "max_latency", b);

@@ -4,6 +4,7 @@
  * (see knee.h for the rule and what an unknown latency does).
  */
 #include "knee.h"
+#include "interval.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -28,38 +29,97 @@ static bool plain_number(const char *s, size_t n)
 	return digits && dots <= 1;
 }
 
-int kn_parse(struct kn_bound *b, const char *s, struct fr_err *err)
-{
-	const char *ms = s, *colon;
-	double pct = 0, v;
+#define KN_SYNTAX "expected MS, pNN:MS or pNN.N:MS (a latency bound in ms, p100 the maximum), e.g. 5, p99:5 or p99.9:0.5, or a mean and a percentile bound together, e.g. 2,p100:5"
 
-	memset(b, 0, sizeof(*b));
-	if (!s || !*s)
-		return fr_errf(err, -EINVAL, "'': expected MS, pNN:MS or pNN.N:MS (a latency bound in ms), e.g. 5, p99:5 or p99.9:0.5");
-	if (strlen(s) >= sizeof(b->text))
-		return fr_errf(err, -EINVAL, "'%s': too long for a latency bound (MS, pNN:MS or pNN.N:MS)", s);
+/* One bound, "MS" or "pNN:MS", of @s (@whole for messages) into *@pct, *@ms. */
+static int parse_one(const char *s, const char *whole, double *pct, double *ms,
+		     struct fr_err *err)
+{
+	const char *m = s, *colon;
+	double v;
+
+	*pct = 0;
 	if (s[0] == 'p') {
 		colon = strchr(s, ':');
 		if (!colon || !plain_number(s + 1, (size_t)(colon - s - 1)))
-			return fr_errf(err, -EINVAL, "'%s': expected MS, pNN:MS or pNN.N:MS (a latency bound in ms), e.g. 5, p99:5 or p99.9:0.5", s);
-		pct = strtod(s + 1, NULL);
-		if (!(pct >= 1 && pct <= 99.9999))
-			return fr_errf(err, -EINVAL, "'%s': the percentile must be from 1 to 99.9999", s);
-		ms = colon + 1;
+			return fr_errf(err, -EINVAL, "'%s': " KN_SYNTAX, whole);
+		*pct = strtod(s + 1, NULL);
+		if (!(*pct >= 1 && *pct <= 100))
+			return fr_errf(err, -EINVAL, "'%s': the percentile must be from 1 to 100 (p100: the maximum)", whole);
+		m = colon + 1;
 	}
-	if (!plain_number(ms, strlen(ms)))
-		return fr_errf(err, -EINVAL, "'%s': expected MS, pNN:MS or pNN.N:MS (a latency bound in ms), e.g. 5, p99:5 or p99.9:0.5", s);
-	v = strtod(ms, NULL);
+	if (!plain_number(m, strlen(m)))
+		return fr_errf(err, -EINVAL, "'%s': " KN_SYNTAX, whole);
+	v = strtod(m, NULL);
 	if (!(v > 0) || !isfinite(v))
-		return fr_errf(err, -EINVAL, "'%s': the latency bound must be above 0 ms", s);
+		return fr_errf(err, -EINVAL, "'%s': the latency bound must be above 0 ms", whole);
+	*ms = v;
+	return 0;
+}
+
+int kn_parse(struct kn_bound *b, const char *s, struct fr_err *err)
+{
+	char first[48];
+	const char *comma;
+	int ret;
+
+	memset(b, 0, sizeof(*b));
+	if (!s || !*s)
+		return fr_errf(err, -EINVAL, "'': " KN_SYNTAX);
+	if (strlen(s) >= sizeof(b->text))
+		return fr_errf(err, -EINVAL, "'%s': too long for a latency bound (" KN_SYNTAX ")", s);
+	comma = strchr(s, ',');
+	snprintf(first, sizeof(first), "%.*s", comma ? (int)(comma - s) : (int)strlen(s), s);
+	ret = parse_one(first, s, &b->pct, &b->ms, err);
+	if (!ret && comma) {
+		ret = parse_one(comma + 1, s, &b->pct2, &b->ms2, err);
+		if (!ret && (b->pct > 0) == (b->pct2 > 0))
+			ret = fr_errf(err, -EINVAL, "'%s': two bounds must be a mean and a percentile (e.g. 2,p100:5), not two %s",
+				      s, b->pct > 0 ? "percentiles" : "means");
+	}
+	if (ret) {
+		memset(b, 0, sizeof(*b));
+		return ret;
+	}
 	b->set = true;
-	b->ms = v;
-	b->pct = pct;
 	snprintf(b->text, sizeof(b->text), "%s", s);
 	return 0;
 }
 
-double kn_lat_ms(const struct pt_class *c, const struct kn_bound *b)
+/* "p99 latency" or "latency" (the mean), for percentile @pct. */
+static void stat_words(char *buf, size_t len, double pct)
+{
+	if (pct > 0)
+		snprintf(buf, len, "p%g latency", pct);
+	else
+		snprintf(buf, len, "latency");
+}
+
+void kn_bound_words(char *buf, size_t len, const struct kn_bound *b)
+{
+	char st[32], st2[32], ms[48];
+	const char *colon, *comma;
+
+	if (!b || !b->set) {
+		snprintf(buf, len, "no bound");
+		return;
+	}
+	/* The milliseconds as written: "5" of "p99:5", "2" and "5" of "2,p100:5". */
+	comma = strchr(b->text, ',');
+	snprintf(ms, sizeof(ms), "%.*s", comma ? (int)(comma - b->text) : (int)strlen(b->text), b->text);
+	colon = strchr(ms, ':');
+	stat_words(st, sizeof(st), b->pct);
+	if (!comma) {
+		snprintf(buf, len, "%s <= %s ms", st, colon ? colon + 1 : ms);
+		return;
+	}
+	stat_words(st2, sizeof(st2), b->pct2);
+	snprintf(buf, len, "%s <= %s ms and %s <= %s ms", st, colon ? colon + 1 : ms, st2,
+		 strchr(comma, ':') ? strchr(comma, ':') + 1 : comma + 1);
+}
+
+/* @c's latency at statistic @pct (0: the mean; 100: the maximum), ms; -1 unknown. */
+static double lat_at(const struct pt_class *c, double pct)
 {
 	const struct fj_lat *l;
 	double ns;
@@ -69,10 +129,22 @@ double kn_lat_ms(const struct pt_class *c, const struct kn_bound *b)
 	l = &c->lat[PT_ALL];
 	if (!l->n)
 		return -1;
-	if (!b || !b->set || b->pct <= 0)
+	if (pct <= 0)
 		return l->mean / 1e6;
-	ns = pt_percentile(l, b->pct);
+	if (pct >= 100)
+		return l->max > 0 ? l->max / 1e6 : -1;
+	ns = pt_percentile(l, pct);
 	return ns < 0 ? -1 : ns / 1e6;
+}
+
+double kn_lat_ms(const struct pt_class *c, const struct kn_bound *b)
+{
+	return lat_at(c, b && b->set ? b->pct : 0);
+}
+
+double kn_lat2_ms(const struct pt_class *c, const struct kn_bound *b)
+{
+	return b && b->set && b->ms2 > 0 ? lat_at(c, b->pct2) : -1;
 }
 
 const char *kn_why_name(enum kn_why w)
@@ -88,11 +160,6 @@ const char *kn_why_name(enum kn_why w)
 	default:
 		return "open";
 	}
-}
-
-static bool over(const struct kn_bound *b, double lat_ms)
-{
-	return b && b->set && lat_ms >= 0 && lat_ms > b->ms;
 }
 
 /* How much @to raised the throughput over @from, in %; under kn_flat_pct() is flat. */
@@ -111,35 +178,126 @@ double kn_flat_pct(unsigned int from, unsigned int to)
 	return round((pow((double)to / from, log2(1 + KN_FLAT_PCT / 100)) - 1) * 1e11) / 1e9;
 }
 
-long kn_ladder(const struct kn_step *s, size_t n, const struct kn_bound *b, enum kn_why *why)
+/* What one step says: nothing, a crossing or a flat step, or either by its figure only (noise). */
+enum verdict { V_NONE, V_CROSS, V_FLAT, V_NOISE };
+
+/* Is step @s over @b by its figures (@sure: and by the mean latency's interval)? */
+static bool over(const struct kn_bound *b, const struct kn_step *s, bool sure)
 {
-	enum kn_why w = KN_OPEN;
-	long at = -1;
+	bool mean_over, pct_over;
+	double lat_mean, lat_pct, ms_mean, ms_pct;
+
+	if (!b || !b->set)
+		return false;
+	/* Which of the step's two latencies is the mean's, which the percentile's. */
+	lat_mean = b->pct > 0 ? s->lat2_ms : s->lat_ms;
+	lat_pct = b->pct > 0 ? s->lat_ms : s->lat2_ms;
+	ms_mean = b->pct > 0 ? b->ms2 : b->ms;
+	ms_pct = b->pct > 0 ? b->ms : b->ms2;
+	mean_over = ms_mean > 0 && lat_mean >= 0 && lat_mean > ms_mean &&
+		    (!sure || !s->iv || s->lat_lo_ms > ms_mean);
+	/* A percentile has no interval here: its value decides. */
+	pct_over = ms_pct > 0 && lat_pct >= 0 && lat_pct > ms_pct;
+	return mean_over || pct_over;
+}
+
+/* Step @a to step @c, @c's latency and the gain between them. */
+static enum verdict judge(const struct kn_step *a, const struct kn_step *c, const struct kn_bound *b)
+{
+	double ask = kn_flat_pct(a->load, c->load);
+
+	if (over(b, c, false))
+		return over(b, c, true) ? V_CROSS : V_NOISE;
+	if (rise_pct(a->value, c->value) < ask) {
+		/* Flat only when the gain's interval lies below the rule, too. */
+		if (a->iv && c->iv && a->lo > 0 && rise_pct(a->lo, c->hi) >= ask)
+			return V_NOISE;
+		return V_FLAT;
+	}
+	return V_NONE;
+}
+
+struct walk {
+	long at;
+	enum kn_why why;
+	bool confirmed;
+	size_t confirm;		/* the step that confirmed (when confirmed) */
+	long noise;		/* the first step judged noise, -1 none */
+	bool noise_interval;
+};
+
+static void note_noise(struct walk *w, size_t i, bool interval)
+{
+	if (w->noise < 0) {
+		w->noise = (long)i;
+		w->noise_interval = interval;
+	}
+}
+
+/*
+ * The ladder's knee: the first step i whose next step crosses (or is
+ * flat) by its interval and whose step after that says the same; a
+ * figure that crossed within its noise, or a crossing the next load did
+ * not confirm, is noted and the ladder goes on. At the end of the steps
+ * a crossing cannot be confirmed: it stands, unconfirmed.
+ */
+static void walk(const struct kn_step *s, size_t n, const struct kn_bound *b, struct walk *w)
+{
 	size_t i;
 
+	memset(w, 0, sizeof(*w));
+	w->at = -1;
+	w->noise = -1;
+	w->why = KN_OPEN;
 	if (!n)
-		goto out;
-	if (over(b, s[0].lat_ms)) {
-		w = KN_OVER;
-		goto out;
+		return;
+	if (over(b, &s[0], false)) {
+		if (!over(b, &s[0], true)) {
+			note_noise(w, 0, true);
+		} else if (n < 2 || over(b, &s[1], true)) {
+			w->why = KN_OVER;
+			w->confirmed = n >= 2;
+			w->confirm = n >= 2 ? 1 : 0;
+			return;
+		} else {
+			note_noise(w, 0, false);
+		}
 	}
 	for (i = 0; i + 1 < n; i++) {
-		if (over(b, s[i + 1].lat_ms)) {
-			w = KN_LATENCY;
-			at = (long)i;
-			goto out;
+		enum verdict v = judge(&s[i], &s[i + 1], b), v2;
+
+		if (v == V_NONE)
+			continue;
+		if (v == V_NOISE) {
+			note_noise(w, i + 1, true);
+			continue;
 		}
-		if (rise_pct(s[i].value, s[i + 1].value) < kn_flat_pct(s[i].load, s[i + 1].load)) {
-			w = KN_FLAT;
-			at = (long)i;
-			goto out;
+		if (i + 2 >= n) {
+			w->at = (long)i;
+			w->why = v == V_CROSS ? KN_LATENCY : KN_FLAT;
+			return;	/* the ladder's last step: unconfirmed */
 		}
+		v2 = judge(&s[i + 1], &s[i + 2], b);
+		if (v2 == V_CROSS || v2 == V_FLAT) {
+			w->at = (long)i;
+			w->why = v == V_CROSS ? KN_LATENCY : KN_FLAT;
+			w->confirmed = true;
+			w->confirm = i + 2;
+			return;
+		}
+		note_noise(w, i + 1, false);
 	}
-	at = (long)n - 1;
-out:
+	w->at = (long)n - 1;
+}
+
+long kn_ladder(const struct kn_step *s, size_t n, const struct kn_bound *b, enum kn_why *why)
+{
+	struct walk w;
+
+	walk(s, n, b, &w);
 	if (why)
-		*why = w;
-	return at;
+		*why = w.why;
+	return w.at;
 }
 
 static int cmp_u(const void *a, const void *b)
@@ -166,9 +324,17 @@ size_t kn_ladder_steps(const struct pt_set *pts, bool small, unsigned int fixed,
 
 		if (!c->present || !load || (small ? p->l : p->s) != fixed)
 			continue;
+		const struct iv_fig *f = small ? &c->iops_iv : &c->mbps_iv;
+
 		out[n].load = load;
 		out[n].value = small ? c->iops : c->mbps;
 		out[n].lat_ms = kn_lat_ms(c, b);
+		out[n].lat2_ms = kn_lat2_ms(c, b);
+		out[n].iv = c->iv != IV_NONE;
+		out[n].lo = f->lo;
+		out[n].hi = f->hi;
+		out[n].lat_lo_ms = c->lat_iv.lo / 1e6;
+		out[n].lat_hi_ms = c->lat_iv.hi / 1e6;
 		n++;
 	}
 	qsort(out, n, sizeof(*out), cmp_step);
@@ -178,14 +344,23 @@ size_t kn_ladder_steps(const struct pt_set *pts, bool small, unsigned int fixed,
 void kn_judge(const struct kn_step *s, size_t n, const struct kn_bound *b, bool small,
 	      unsigned int fixed, struct kn_knee *k)
 {
-	long at = kn_ladder(s, n, b, &k->why);
-	size_t j = (size_t)(at + 1);
+	struct walk w;
+	long at;
+	size_t j;
 
+	walk(s, n, b, &w);
+	at = w.at;
+	j = (size_t)(at + 1);
+	k->why = w.why;
+	k->confirmed = w.confirmed;
+	k->confirm_load = w.confirmed ? s[w.confirm].load : 0;
+	k->noise_load = w.noise >= 0 ? s[w.noise].load : 0;
+	k->noise_interval = w.noise_interval;
 	k->small = small;
 	k->fixed = fixed;
 	k->knee = at;
 	k->nsteps = (unsigned int)n;
-	k->lat_ms = k->next_lat_ms = -1;
+	k->lat_ms = k->next_lat_ms = k->next_lat2_ms = -1;
 	if (at >= 0) {
 		k->load = s[at].load;
 		k->value = s[at].value;
@@ -195,6 +370,7 @@ void kn_judge(const struct kn_step *s, size_t n, const struct kn_bound *b, bool 
 		k->next_load = s[j].load;
 		k->next_value = s[j].value;
 		k->next_lat_ms = s[j].lat_ms;
+		k->next_lat2_ms = s[j].lat2_ms;
 	}
 }
 
@@ -257,9 +433,11 @@ static const struct pt_point *max_under(const struct pt_set *pts, const struct k
 	for (i = 0; i < pts->n; i++) {
 		const struct pt_point *p = &pts->pts[i];
 		const struct pt_class *c = small ? &p->small : &p->large;
-		double lat = kn_lat_ms(c, b), v = small ? c->iops : c->mbps;
+		double lat = kn_lat_ms(c, b), lat2 = kn_lat2_ms(c, b);
+		double v = small ? c->iops : c->mbps;
 
-		if (!c->present || lat < 0 || lat > b->ms)
+		if (!c->present || lat < 0 || lat > b->ms ||
+		    (b->ms2 > 0 && (lat2 < 0 || lat2 > b->ms2)))
 			continue;
 		/* The first in run order wins a tie, as ORION's extremes. */
 		if (!best || v > best_v) {
@@ -280,13 +458,21 @@ const struct pt_point *kn_max_mbps_under(const struct pt_set *pts, const struct 
 	return max_under(pts, b, false);
 }
 
-/* "p99 latency" or "latency" (the mean). */
-static void stat_name(char *buf, size_t len, const struct kn_bound *b)
+/* ", crossed, confirmed at Small=N" or the noise the ladder went past. */
+static void evidence(const struct kn_knee *k, const char *axis, char *buf, size_t len)
 {
-	if (b && b->set && b->pct > 0)
-		snprintf(buf, len, "p%g latency", b->pct);
-	else
-		snprintf(buf, len, "latency");
+	size_t n = 0;
+
+	buf[0] = '\0';
+	if (k->why != KN_OPEN && k->confirmed)
+		n += (size_t)snprintf(buf, len, "; %s, confirmed at %s=%u",
+				      k->why == KN_FLAT ? "flat" : "crossed", axis, k->confirm_load);
+	else if (k->why != KN_OPEN)
+		n += (size_t)snprintf(buf, len, "; not confirmed: the ladder ended");
+	if (k->noise_load && n < len)
+		snprintf(buf + n, len - n, "; %s at %s=%u, continued",
+			 k->noise_interval ? "within noise" : "not confirmed by the next load", axis,
+			 k->noise_load);
 }
 
 void kn_describe(const struct kn_knee *k, const struct kn_bound *b, char *buf, size_t len)
@@ -296,44 +482,61 @@ void kn_describe(const struct kn_knee *k, const struct kn_bound *b, char *buf, s
 	const char *other = k->small ? "Large" : "Small";
 	const char *metric = k->small ? "IOPS" : "MBPS";
 	bool bound = b && b->set;
-	char st[32];
-	double r;
+	char st[32], ev[160], words[128];
+	double r, lat = k->next_lat_ms, ms = b ? b->ms : 0;
 
-	stat_name(st, sizeof(st), b);
+	/* Which of two bounds the step crossed: the first, else the second. */
+	stat_words(st, sizeof(st), b && b->set ? b->pct : 0);
+	if (bound && b->ms2 > 0 && !(k->next_lat_ms > b->ms) && k->next_lat2_ms > b->ms2) {
+		stat_words(st, sizeof(st), b->pct2);
+		lat = k->next_lat2_ms;
+		ms = b->ms2;
+	}
+	/* "p99 latency crossed 5 ms" / "latency crossed 2 ms or its p100 latency 5 ms" */
+	if (bound) {
+		char s1[32], s2[32];
+
+		stat_words(s1, sizeof(s1), b->pct);
+		stat_words(s2, sizeof(s2), b->pct2);
+		if (b->ms2 > 0)
+			snprintf(words, sizeof(words), "%s crossed %g ms or its %s %g ms", s1, b->ms, s2, b->ms2);
+		else
+			snprintf(words, sizeof(words), "%s crossed %g ms", s1, b->ms);
+	}
+	evidence(k, axis, ev, sizeof(ev));
 	if (!k->nsteps) {
 		snprintf(buf, len, "the %s ladder at %s=%u has no points", kind, other, k->fixed);
 		return;
 	}
 	switch (k->why) {
 	case KN_OVER:
-		snprintf(buf, len, "no knee in the %s ladder at %s=%u: even its first load, %s=%u, is over the bound (%s %.2f ms, over %g ms)",
-			 kind, other, k->fixed, axis, k->next_load, st, k->next_lat_ms, b ? b->ms : 0.0);
+		snprintf(buf, len, "no knee in the %s ladder at %s=%u: even its first load, %s=%u, is over the bound (%s %.2f ms, over %g ms)%s",
+			 kind, other, k->fixed, axis, k->next_load, st, lat, ms, ev);
 		return;
 	case KN_LATENCY:
-		snprintf(buf, len, "knee of the %s ladder at %s=%u: %s=%u (%s=%u took the %s to %.2f ms, over %g ms)",
-			 kind, other, k->fixed, axis, k->load, axis, k->next_load, st, k->next_lat_ms,
-			 b ? b->ms : 0.0);
+		snprintf(buf, len, "knee of the %s ladder at %s=%u: %s=%u (%s=%u took the %s to %.2f ms, over %g ms)%s",
+			 kind, other, k->fixed, axis, k->load, axis, k->next_load, st, lat, ms, ev);
 		return;
 	case KN_FLAT:
 		r = rise_pct(k->value, k->next_value);
 		if (r >= 0)
-			snprintf(buf, len, "knee of the %s ladder at %s=%u: %s=%u (%s=%u raised %s by %.1f %%, under the %.1f %% asked of it: %g %% a doubling of the load)",
+			snprintf(buf, len, "knee of the %s ladder at %s=%u: %s=%u (%s=%u raised %s by %.1f %%, under the %.1f %% asked of it: %g %% a doubling of the load)%s",
 				 kind, other, k->fixed, axis, k->load, axis, k->next_load, metric, r,
-				 kn_flat_pct(k->load, k->next_load), KN_FLAT_PCT);
+				 kn_flat_pct(k->load, k->next_load), KN_FLAT_PCT, ev);
 		else
-			snprintf(buf, len, "knee of the %s ladder at %s=%u: %s=%u (%s=%u lowered %s by %.1f %%)",
-				 kind, other, k->fixed, axis, k->load, axis, k->next_load, metric, -r);
+			snprintf(buf, len, "knee of the %s ladder at %s=%u: %s=%u (%s=%u lowered %s by %.1f %%)%s",
+				 kind, other, k->fixed, axis, k->load, axis, k->next_load, metric, -r, ev);
 		return;
 	case KN_OPEN:
 	default:
 		if (bound)
-			snprintf(buf, len, "knee of the %s ladder at %s=%u: %s=%u, its %s load (the ladder ended before its %s crossed %g ms or %s rose by less than %g %% a doubling of the load)",
-				 kind, other, k->fixed, axis, k->load, k->nsteps > 1 ? "last" : "only", st,
-				 b->ms, metric, KN_FLAT_PCT);
+			snprintf(buf, len, "knee of the %s ladder at %s=%u: %s=%u, its %s load (the ladder ended before its %s or %s rose by less than %g %% a doubling of the load)%s",
+				 kind, other, k->fixed, axis, k->load, k->nsteps > 1 ? "last" : "only", words,
+				 metric, KN_FLAT_PCT, ev);
 		else
-			snprintf(buf, len, "knee of the %s ladder at %s=%u: %s=%u, its %s load (the ladder ended before %s rose by less than %g %% a doubling of the load)",
+			snprintf(buf, len, "knee of the %s ladder at %s=%u: %s=%u, its %s load (the ladder ended before %s rose by less than %g %% a doubling of the load)%s",
 				 kind, other, k->fixed, axis, k->load, k->nsteps > 1 ? "last" : "only", metric,
-				 KN_FLAT_PCT);
+				 KN_FLAT_PCT, ev);
 		return;
 	}
 }

@@ -46,12 +46,33 @@ double kn_flat_pct(unsigned int from, unsigned int to);
 struct kn_bound {
 	bool set;
 	double ms;     /* latency bound, ms (> 0) */
-	double pct;    /* 0: mean latency; else the percentile, e.g. 99 or 99.9 */
-	char text[32]; /* as given: "5", "p99:5", "p99.9:0.5" */
+	double pct;    /* 0: mean latency; else the percentile, e.g. 99 or 99.9 (100: the maximum) */
+	/*
+	 * A second bound given with the first ("2,p100:5": mean <= 2 ms and
+	 * nothing over 5 ms, seed 004's two targets): one of the two is the
+	 * mean, the other a percentile; ms2 = 0 when there is none. A point
+	 * is within when it is within both.
+	 */
+	double ms2, pct2;
+	char text[48]; /* as given: "5", "p99:5", "p99.9:0.5", "2,p100:5" */
 };
 
-/* "MS", "pNN:MS" or "pNN.N:MS" (percentile 1..99.9999); else -EINVAL naming the value. */
+/*
+ * "MS", "pNN:MS" or "pNN.N:MS" (percentile 1..100, p100 the maximum), or
+ * two of them separated by a comma, one the mean and one a percentile;
+ * else -EINVAL naming the value.
+ */
 int kn_parse(struct kn_bound *b, const char *s, struct fr_err *err);
+
+/*
+ * The bound in words for the answer lines: "latency <= 2 ms",
+ * "p99 latency <= 5 ms", "latency <= 2 ms and p100 latency <= 5 ms"
+ * (milliseconds as the user wrote them).
+ */
+void kn_bound_words(char *buf, size_t len, const struct kn_bound *b);
+
+/* @c's latency under the second bound's statistic, ms; -1 unknown or no second bound. */
+double kn_lat2_ms(const struct pt_class *c, const struct kn_bound *b);
 
 /* @c's latency (all directions, PT_ALL) under @b's statistic, in ms; -1 when unknown (no percentiles/bins in the input). Percentiles via pt_percentile() (json+ bins or fio's percentile list). */
 double kn_lat_ms(const struct pt_class *c, const struct kn_bound *b);
@@ -70,13 +91,26 @@ struct kn_step {
 	unsigned int load;
 	double value;  /* small IOPS (rows) or large MBPS (columns) */
 	double lat_ms; /* under the bound's statistic; -1 unknown */
+	double lat2_ms; /* under the second bound's (kn_bound.ms2); -1 unknown */
+	/*
+	 * The 95 % intervals (interval.h), when @iv: of the value, and of the
+	 * mean latency. A step crosses a mean bound only when its latency's
+	 * interval lies above it, and a step is flat only when the gain's
+	 * interval lies below the rule; a percentile is judged on its value.
+	 */
+	bool iv;
+	double lo, hi;
+	double lat_lo_ms, lat_hi_ms;
 };
 
 /*
  * The knee of one ladder (@s ascending by load): the last load before
  * latency crosses @b (when @b->set) or before the value rises by less
- * than 5 % per doubling of the load (kn_flat_pct(), seed 004's rule); returns its index, or -1 (KN_OVER,
- * or n == 0). *@why says which. With neither, the last step and KN_OPEN.
+ * than 5 % per doubling of the load (kn_flat_pct(), seed 004's rule),
+ * each decided on the steps' intervals when they have them and confirmed
+ * by the load after (struct kn_knee); returns its index, or -1
+ * (KN_OVER, or n == 0). *@why says which. With neither, the last step
+ * and KN_OPEN.
  */
 long kn_ladder(const struct kn_step *s, size_t n, const struct kn_bound *b, enum kn_why *why);
 
@@ -94,6 +128,19 @@ struct kn_knee {
 	unsigned int next_load; /* the step after the knee (0: none) */
 	double next_value, next_lat_ms;
 	unsigned int nsteps; /* points in the ladder */
+	/*
+	 * The evidence (seed 004: raise the load until latency *consistently*
+	 * exceeds the bound): a crossing or a flat step is a knee only when
+	 * the load after it says the same (confirm_load); at the ladder's end
+	 * it cannot be, and confirmed stays false. noise_load: the first load
+	 * whose figure crossed or flattened but whose interval did not say so,
+	 * or that the next load did not confirm: the ladder went on (0: none).
+	 */
+	bool confirmed;
+	unsigned int confirm_load;
+	unsigned int noise_load;
+	bool noise_interval;	/* noise_load's interval said noise (else: not confirmed) */
+	double next_lat2_ms;	/* the step after the knee, second bound's statistic */
 };
 
 /*

@@ -289,23 +289,6 @@ void or_hosts_csv(FILE *f, const struct or_params *p, const struct pt_set *pts,
 
 /* ----------------------------------------------------------- answers */
 
-/* "p99 latency" or "latency" (the mean), as the answer lines name it. */
-static void bound_stat(char *buf, size_t len, const struct kn_bound *b)
-{
-	if (b->pct > 0)
-		snprintf(buf, len, "p%g latency", b->pct);
-	else
-		snprintf(buf, len, "latency");
-}
-
-/* The bound's milliseconds as the user gave them ("5" of "p99:5"). */
-static const char *bound_ms(const struct kn_bound *b)
-{
-	const char *c = strchr(b->text, ':');
-
-	return c ? c + 1 : b->text;
-}
-
 /*
  * "Maximum Small IOPS with latency <= X ms = N @ Small=S and Large=L"
  * (@small), or the large-I/O line for MBPS; "= none" when no point is
@@ -318,7 +301,7 @@ static void answer_line(FILE *f, const struct or_params *p, const struct pt_set 
 	const struct pt_point *best = small ? kn_max_iops_under(pts, &p->bound)
 					    : kn_max_mbps_under(pts, &p->bound);
 	size_t i, n = 0, unknown = 0;
-	char st[32];
+	char words[128];
 
 	for (i = 0; i < pts->n; i++) {
 		const struct pt_class *c = small ? &pts->pts[i].small : &pts->pts[i].large;
@@ -326,21 +309,32 @@ static void answer_line(FILE *f, const struct or_params *p, const struct pt_set 
 		if (!c->present)
 			continue;
 		n++;
-		unknown += kn_lat_ms(c, &p->bound) < 0;
+		unknown += kn_lat_ms(c, &p->bound) < 0 ||
+			   (p->bound.ms2 > 0 && kn_lat2_ms(c, &p->bound) < 0);
 	}
 	if (!n)
 		return;
-	bound_stat(st, sizeof(st), &p->bound);
-	fprintf(f, "Maximum %s with %s <= %s ms = ", small ? "Small IOPS" : "Large MBPS", st,
-		bound_ms(&p->bound));
+	kn_bound_words(words, sizeof(words), &p->bound);
+	fprintf(f, "Maximum %s with %s = ", small ? "Small IOPS" : "Large MBPS", words);
 	if (!best)
 		fputs("none", f);
 	else if (small)
 		fprintf(f, "%lld @ Small=%u and Large=%u", iops_of(&best->small), best->s, best->l);
 	else
 		fprintf(f, "%.2f @ Small=%u and Large=%u", best->large.mbps, best->s, best->l);
-	if (unknown)
-		fprintf(f, " (%s unknown at %zu of %zu points)", st, unknown, n);
+	if (unknown) {
+		char st[32], st2[48] = "";
+
+		if (p->bound.pct > 0)
+			snprintf(st, sizeof(st), "p%g latency", p->bound.pct);
+		else
+			snprintf(st, sizeof(st), "latency");
+		if (p->bound.ms2 > 0 && p->bound.pct2 > 0)
+			snprintf(st2, sizeof(st2), " or p%g latency", p->bound.pct2);
+		else if (p->bound.ms2 > 0)
+			snprintf(st2, sizeof(st2), " or latency");
+		fprintf(f, " (%s%s unknown at %zu of %zu points)", st, st2, unknown, n);
+	}
 	fputc('\n', f);
 }
 

@@ -20,6 +20,9 @@
 #include <string.h>
 #include <cmocka.h>
 
+/* Ladders as {load, value, lat_ms}: the fields after them are zero (no interval). */
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
+
 #include "fiojson.h"
 #include "knee.h"
 #include "orion_report.h"
@@ -42,6 +45,7 @@ static void test_knee_parse(void **state)
 		{"p99.9999:1", 1, 99.9999},
 		{"p1:20", 20, 1},
 		{"p50:2.5", 2.5, 50},
+		{"p100:5", 5, 100},
 	};
 	static const struct {
 		const char *s, *why;
@@ -60,12 +64,17 @@ static void test_knee_parse(void **state)
 		{"P99:5", "'P99:5': expected"},
 		{"p99:5:1", "'p99:5:1': expected"},
 		{"p1.2.3:5", "'p1.2.3:5': expected"},
-		{"p100:5", "'p100:5': the percentile must be from 1 to 99.9999"},
-		{"p0.5:5", "'p0.5:5': the percentile must be from 1 to 99.9999"},
-		{"p99.99999:5", "the percentile must be from 1 to 99.9999"},
+		{"p100.5:5", "'p100.5:5': the percentile must be from 1 to 100"},
+		{"p0.5:5", "'p0.5:5': the percentile must be from 1 to 100"},
+		{"p101:5", "the percentile must be from 1 to 100"},
+		{"2,3", "'2,3': two bounds must be a mean and a percentile (e.g. 2,p100:5), not two means"},
+		{"p99:2,p100:5", "not two percentiles"},
+		{"2,", "'2,': expected"},
+		{"2,p100:5,7", "'2,p100:5,7': expected"},
+		{",2", "',2': expected"},
 		{"0", "'0': the latency bound must be above 0 ms"},
 		{"p99:0.000", "'p99:0.000': the latency bound must be above 0 ms"},
-		{"1234567890123456789012345678901234", "too long for a latency bound"},
+		{"123456789012345678901234567890123456789012345678", "too long for a latency bound"},
 	};
 	struct kn_bound b;
 	struct fr_err err;
@@ -90,6 +99,19 @@ static void test_knee_parse(void **state)
 	}
 	/* NULL is "" (no value). */
 	assert_int_equal(kn_parse(&b, NULL, NULL), -EINVAL);
+	/* Seed 004's two targets: mean <= 2 ms and nothing over 5 ms, in either order. */
+	assert_int_equal(kn_parse(&b, "2,p100:5", &err), 0);
+	assert_true(b.ms == 2 && b.pct == 0 && b.ms2 == 5 && b.pct2 == 100);
+	{
+		char w[128];
+
+		kn_bound_words(w, sizeof(w), &b);
+		assert_string_equal(w, "latency <= 2 ms and p100 latency <= 5 ms");
+		assert_int_equal(kn_parse(&b, "p99.9:0.50,0.3", &err), 0);
+		assert_true(b.ms == 0.5 && b.pct == 99.9 && b.ms2 == 0.3 && b.pct2 == 0);
+		kn_bound_words(w, sizeof(w), &b);
+		assert_string_equal(w, "p99.9 latency <= 0.50 ms and latency <= 0.3 ms");
+	}
 }
 
 /* ---------------------------------------------------------- kn_ladder */
@@ -174,9 +196,12 @@ static void test_knee_flattens(void **state)
 		/* A disk gaining slowly at unit steps keeps going ... */
 		const struct kn_step oltp[] = {{5, 50000, 0.1}, {6, 53100, 0.11},
 					       {7, 54480, 0.13}, {8, 60000, 0.13}};
-		/* ... and stops when a unit step gains under 1.09 %. */
+		/* ... and stops when a unit step gains under 1.09 %, and the next too ... */
 		const struct kn_step stall[] = {{5, 50000, 0.1}, {6, 53100, 0.11},
-						{7, 53600, 0.13}, {8, 60000, 0.13}};
+						{7, 53600, 0.13}, {8, 53700, 0.13}};
+		/* ... but not on one flat step that the next load does not confirm. */
+		const struct kn_step blip[] = {{5, 50000, 0.1}, {6, 53100, 0.11},
+					       {7, 53600, 0.13}, {8, 60000, 0.13}};
 		/* 2 -> 3: +3.5 % rises (seed 000's row), +2.8 % is flat. */
 		const struct kn_step s000[] = {{1, 100, 1}, {2, 150, 1}, {3, 155.25, 1}};
 		const struct kn_step s000f[] = {{1, 100, 1}, {2, 150, 1}, {3, 154.2, 1}};
@@ -184,7 +209,9 @@ static void test_knee_flattens(void **state)
 		assert_int_equal(kn_ladder(oltp, N(oltp), &none, &why), 3);
 		assert_int_equal(why, KN_OPEN);
 		assert_int_equal(kn_ladder(stall, N(stall), &none, &why), 1);
-		assert_int_equal(why, KN_FLAT); /* 53100 -> 53600 is +0.94 % */
+		assert_int_equal(why, KN_FLAT); /* 53100 -> 53600 is +0.94 %, then +0.19 % */
+		assert_int_equal(kn_ladder(blip, N(blip), &none, &why), 3);
+		assert_int_equal(why, KN_OPEN);
 		assert_int_equal(kn_ladder(s000, N(s000), &none, &why), 2);
 		assert_int_equal(why, KN_OPEN);
 		assert_int_equal(kn_ladder(s000f, N(s000f), &none, &why), 1);
@@ -246,7 +273,11 @@ static void test_knee_over_from_first(void **state)
 
 static void test_knee_noisy(void **state)
 {
-	/* A dip at 4, then a rise: the rule looks one step ahead, so the knee is 2. */
+	/*
+	 * A dip at 4, then a rise: a crossing must hold at one more load
+	 * (seed 004: "consistently"), so the dip is noise and the ladder
+	 * goes on; it ends without a knee.
+	 */
 	static const struct kn_step dip[] = {
 		{1, 200, 2},
 		{2, 380, 2.1},
@@ -265,18 +296,97 @@ static void test_knee_noisy(void **state)
 	enum kn_why why = KN_OPEN;
 
 	(void)state;
-	assert_int_equal(kn_ladder(dip, N(dip), &b, &why), 1);
-	assert_int_equal(why, KN_FLAT);
-	assert_int_equal(kn_ladder(spike, N(spike), &b, &why), 1);
-	assert_int_equal(why, KN_LATENCY);
+	assert_int_equal(kn_ladder(dip, N(dip), &b, &why), 4);
+	assert_int_equal(why, KN_OPEN);
+	assert_int_equal(kn_ladder(spike, N(spike), &b, &why), 3);
+	assert_int_equal(why, KN_OPEN);
 	/*
-	 * That is the knee -stop_at_knee finds running the ladder from the
-	 * bottom: the prefix up to one past the knee gives the same answer.
+	 * The prefix up to the crossing has it at its last step, unconfirmed:
+	 * -stop_at_knee (which stops only on a confirmed knee) runs the next
+	 * load and finds the noise.
 	 */
-	assert_int_equal(kn_ladder(dip, 3, &b, &why), 1);
-	assert_int_equal(why, KN_FLAT);
+	{
+		struct kn_knee k;
+
+		assert_int_equal(kn_ladder(dip, 3, &b, &why), 1);
+		assert_int_equal(why, KN_FLAT);
+		kn_judge(dip, 3, &b, true, 0, &k);
+		assert_false(k.confirmed);
+		kn_judge(dip, N(dip), &b, true, 0, &k);
+		assert_false(k.confirmed);
+		assert_int_equal(k.why, KN_OPEN);
+		assert_int_equal(k.noise_load, 4);
+		assert_false(k.noise_interval);
+		kn_judge(spike, N(spike), &b, true, 0, &k);
+		assert_int_equal(k.noise_load, 4);
+	}
 	assert_int_equal(kn_ladder(spike, 3, &b, &why), 1);
 	assert_int_equal(why, KN_LATENCY);
+}
+
+/*
+ * Intervals decide: a latency over the bound whose interval reaches
+ * below it is noise; a gain under the flatness rule whose interval
+ * reaches above it is noise; both are noted and the ladder goes on.
+ */
+static void test_knee_intervals(void **state)
+{
+	/* load, value, lat, lat2, iv, lo, hi, lat_lo, lat_hi */
+	static const struct kn_step wide[] = {
+		{1, 1000, 1.0, -1, true, 950, 1050, 0.95, 1.05},
+		{2, 1900, 1.05, -1, true, 1800, 2000, 1.0, 1.1},
+		{4, 1930, 2.07, -1, true, 1700, 2200, 1.8, 2.3},	/* flat (+1.6 %) and over 2 ms by value, not by interval */
+		{8, 3500, 2.3, -1, true, 3400, 3600, 1.9, 2.7},	/* over 2 ms by value, not by interval */
+		{16, 3550, 4.5, -1, true, 3500, 3600, 4.4, 4.6},
+		{32, 3560, 9.0, -1, true, 3520, 3600, 8.8, 9.2},
+	};
+	struct kn_bound b = bound("2");
+	struct kn_knee k;
+
+	(void)state;
+	kn_judge(wide, N(wide), &b, true, 0, &k);
+	assert_int_equal(k.why, KN_LATENCY);
+	assert_int_equal(k.load, 8);
+	assert_true(k.confirmed);
+	assert_int_equal(k.confirm_load, 32);
+	assert_int_equal(k.noise_load, 4);
+	assert_true(k.noise_interval);
+	{
+		char buf[512];
+
+		kn_describe(&k, &b, buf, sizeof(buf));
+		assert_string_equal(buf, "knee of the small-I/O ladder at Large=0: Small=8 (Small=16 took the latency to 4.50 ms, over 2 ms); crossed, confirmed at Small=32; within noise at Small=4, continued");
+	}
+	/* Without intervals the figures alone decide: Small=4 is over 2 ms, and so is 8: the knee is 2. */
+	{
+		struct kn_step bare[N(wide)];
+		size_t i;
+
+		for (i = 0; i < N(wide); i++) {
+			bare[i] = wide[i];
+			bare[i].iv = false;
+		}
+		kn_judge(bare, N(bare), &b, true, 0, &k);
+		assert_int_equal(k.load, 2);
+		assert_int_equal(k.why, KN_LATENCY);
+		assert_true(k.confirmed);
+		assert_int_equal(k.confirm_load, 8);
+	}
+	/* Two bounds: mean <= 2 ms and p100 <= 5 ms; the maximum crosses first. */
+	{
+		struct kn_step two[] = {
+			{1, 1000, 1.0, 3.0}, {2, 1950, 1.1, 4.0}, {4, 3800, 1.2, 6.0}, {8, 7000, 1.3, 7.0},
+		};
+		char buf[512];
+
+		b = bound("2,p100:5");
+		kn_judge(two, N(two), &b, true, 0, &k);
+		assert_int_equal(k.why, KN_LATENCY);
+		assert_int_equal(k.load, 2);
+		assert_true(k.confirmed);
+		kn_describe(&k, &b, buf, sizeof(buf));
+		assert_string_equal(buf, "knee of the small-I/O ladder at Large=0: Small=2 (Small=4 took the p100 latency to 6.00 ms, over 5 ms); crossed, confirmed at Small=8");
+	}
 }
 
 /*
@@ -295,8 +405,9 @@ static void test_knee_unknown_latency(void **state)
 	(void)state;
 	assert_int_equal(kn_ladder(u, N(u), &b, &why), 2);
 	assert_int_equal(why, KN_OPEN);
-	assert_int_equal(kn_ladder(mix, N(mix), &b, &why), 1);
-	assert_int_equal(why, KN_LATENCY);
+	/* 4 is over 5 ms, 8 is not again: not confirmed, no knee. */
+	assert_int_equal(kn_ladder(mix, N(mix), &b, &why), 3);
+	assert_int_equal(why, KN_OPEN);
 	assert_int_equal(kn_ladder(flat, N(flat), &b, &why), 0);
 	assert_int_equal(why, KN_FLAT);
 }
@@ -546,31 +657,37 @@ static void test_knee_find_all(void **state)
 static void test_knee_describe(void **state)
 {
 	struct kn_bound b5 = bound("5"), p99 = bound("p99:5");
-	struct kn_knee flat = {.small = true, .fixed = 0, .knee = 2, .load = 4, .why = KN_FLAT, .value = 1000, .next_load = 5, .next_value = 1012, .nsteps = 6};
+	struct kn_knee flat = {.small = true, .fixed = 0, .knee = 2, .load = 4, .why = KN_FLAT, .value = 1000, .next_load = 5, .next_value = 1012, .nsteps = 6, .confirmed = true, .confirm_load = 6};
 	struct kn_knee dip = flat, lat = flat, over = flat, open = flat, one = flat, empty = flat;
 	char buf[512];
 
 	(void)state;
 	kn_describe(&flat, NULL, buf, sizeof(buf));
-	assert_string_equal(buf, "knee of the small-I/O ladder at Large=0: Small=4 (Small=5 raised IOPS by 1.2 %, under the 1.6 % asked of it: 5 % a doubling of the load)");
+	assert_string_equal(buf, "knee of the small-I/O ladder at Large=0: Small=4 (Small=5 raised IOPS by 1.2 %, under the 1.6 % asked of it: 5 % a doubling of the load); flat, confirmed at Small=6");
 	dip.next_value = 980;
 	kn_describe(&dip, &b5, buf, sizeof(buf));
-	assert_string_equal(buf, "knee of the small-I/O ladder at Large=0: Small=4 (Small=5 lowered IOPS by 2.0 %)");
+	assert_string_equal(buf, "knee of the small-I/O ladder at Large=0: Small=4 (Small=5 lowered IOPS by 2.0 %); flat, confirmed at Small=6");
 	lat.why = KN_LATENCY;
 	lat.small = false;
 	lat.fixed = 2;
 	lat.next_lat_ms = 6.2;
 	kn_describe(&lat, &p99, buf, sizeof(buf));
-	assert_string_equal(buf, "knee of the large-I/O ladder at Small=2: Large=4 (Large=5 took the p99 latency to 6.20 ms, over 5 ms)");
+	assert_string_equal(buf, "knee of the large-I/O ladder at Small=2: Large=4 (Large=5 took the p99 latency to 6.20 ms, over 5 ms); crossed, confirmed at Large=6");
 	kn_describe(&lat, &b5, buf, sizeof(buf));
-	assert_string_equal(buf, "knee of the large-I/O ladder at Small=2: Large=4 (Large=5 took the latency to 6.20 ms, over 5 ms)");
+	assert_string_equal(buf, "knee of the large-I/O ladder at Small=2: Large=4 (Large=5 took the latency to 6.20 ms, over 5 ms); crossed, confirmed at Large=6");
 	over.why = KN_OVER;
 	over.knee = -1;
 	over.load = 0;
 	over.next_load = 1;
 	over.next_lat_ms = 7.25;
 	kn_describe(&over, &b5, buf, sizeof(buf));
-	assert_string_equal(buf, "no knee in the small-I/O ladder at Large=0: even its first load, Small=1, is over the bound (latency 7.25 ms, over 5 ms)");
+	assert_string_equal(buf, "no knee in the small-I/O ladder at Large=0: even its first load, Small=1, is over the bound (latency 7.25 ms, over 5 ms); crossed, confirmed at Small=6");
+	/* Evidence: unconfirmed at the ladder's end; noise the ladder went past. */
+	lat.confirmed = false;
+	lat.noise_load = 3;
+	lat.noise_interval = true;
+	kn_describe(&lat, &b5, buf, sizeof(buf));
+	assert_string_equal(buf, "knee of the large-I/O ladder at Small=2: Large=4 (Large=5 took the latency to 6.20 ms, over 5 ms); not confirmed: the ladder ended; within noise at Large=3, continued");
 	open.why = KN_OPEN;
 	open.load = 32;
 	open.next_load = 0;
@@ -652,14 +769,14 @@ static void test_knee_report_run_bound(void **state)
 	t = trace_of(&p, &pts);
 	/* After the knee point's block (Small=2, Large=0 is point 2), before the next header. */
 	assert_non_null(strstr(t, "lat   2.00 ms bw =  14.84 MBps dur  60.00 s READ\n"
-				  "Knee of the small-I/O ladder at Large=0: Small=2 (Small=4 took the latency to 6.00 ms, over 5 ms)\n"
+				  "Knee of the small-I/O ladder at Large=0: Small=2 (Small=4 took the latency to 6.00 ms, over 5 ms); not confirmed: the ladder ended\n"
 				  "\nPoint 3 (small=2, large=0) of 9\n"));
 	/* A ladder over the bound from its first load: marked at that load. */
 	assert_non_null(strstr(t, "lat  10.00 ms bw = 100.00 MBps dur  60.00 s READ\n"
-				  "No knee in the large-I/O ladder at Small=0: even its first load, Large=1, is over the bound (latency 10.00 ms, over 5 ms)\n\n"));
+				  "No knee in the large-I/O ladder at Small=0: even its first load, Large=1, is over the bound (latency 10.00 ms, over 5 ms); crossed, confirmed at Large=2\n\n"));
 	/* A mixed point can be the knee of its row and hold its column's mark. */
-	assert_non_null(strstr(t, "Knee of the small-I/O ladder at Large=1: Small=2 (Small=4 took the latency to 9.00 ms, over 5 ms)\n"
-				  "No knee in the large-I/O ladder at Small=2: even its first load, Large=1, is over the bound (latency 15.00 ms, over 5 ms)\n"));
+	assert_non_null(strstr(t, "Knee of the small-I/O ladder at Large=1: Small=2 (Small=4 took the latency to 9.00 ms, over 5 ms); not confirmed: the ladder ended\n"
+				  "No knee in the large-I/O ladder at Small=2: even its first load, Large=1, is over the bound (latency 15.00 ms, over 5 ms); not confirmed: the ladder ended\n"));
 	free(t);
 
 	/* fio2orion -max_latency p99:...: overrides; no percentiles here, so unknown. */
@@ -728,7 +845,7 @@ static void test_knee_report_without(void **state)
 	assert_int_equal(or_params_init(&p, &set, &pts, NULL, NULL, 0, &err), 0);
 	assert_false(p.bound.set);
 	assert_int_equal(p.nwarnings, 1);
-	assert_string_equal(p.warnings[0], "run.json's max_latency 'p99:x': expected MS, pNN:MS or pNN.N:MS (a latency bound in ms), e.g. 5, p99:5 or p99.9:0.5; the summary gives no answer under it");
+	assert_string_equal(p.warnings[0], "run.json's max_latency 'p99:x': expected MS, pNN:MS or pNN.N:MS (a latency bound in ms, p100 the maximum), e.g. 5, p99:5 or p99.9:0.5, or a mean and a percentile bound together, e.g. 2,p100:5; the summary gives no answer under it");
 	or_params_release(&p);
 	fj_set_release(&set);
 	pt_set_release(&pts);
@@ -824,6 +941,7 @@ int main(void)
 		cmocka_unit_test(test_knee_open),
 		cmocka_unit_test(test_knee_over_from_first),
 		cmocka_unit_test(test_knee_noisy),
+		cmocka_unit_test(test_knee_intervals),
 		cmocka_unit_test(test_knee_unknown_latency),
 		cmocka_unit_test(test_knee_percentile_bins),
 		cmocka_unit_test(test_knee_percentile_list),
