@@ -37,16 +37,21 @@ void fs_prefix(char *buf, size_t len, const char *name,
 	}
 }
 
-/* The hosts file's name as the summary gives it: beside the summary. */
-void fs_hosts_name(char *buf, size_t len, const struct or_params *p,
-		       enum or_compat c, time_t t)
+void fs_member_name(char *buf, size_t len, const struct or_params *p, enum or_compat c,
+		    time_t t, const char *member)
 {
 	const char *base = strrchr(p->testname, '/');
 	size_t n;
 
 	fs_prefix(buf, len, base ? base + 1 : p->testname, c, t);
 	n = strlen(buf);
-	snprintf(buf + n, len - n, "hosts.csv");
+	snprintf(buf + n, len - n, "%s", member);
+}
+
+void fs_hosts_name(char *buf, size_t len, const struct or_params *p,
+		       enum or_compat c, time_t t)
+{
+	fs_member_name(buf, len, p, c, t, "hosts.csv");
 }
 
 enum file_kind {

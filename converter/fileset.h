@@ -17,6 +17,10 @@
  */
 void fs_prefix(char *buf, size_t len, const char *name, enum or_compat c, time_t t);
 
+/* A member's name as the summary gives it, beside the summary ("points.csv"). */
+void fs_member_name(char *buf, size_t len, const struct or_params *p, enum or_compat c,
+		    time_t t, const char *member);
+
 /* The hosts file's name as the summary gives it: beside the summary. */
 void fs_hosts_name(char *buf, size_t len, const struct or_params *p, enum or_compat c,
 		   time_t t);

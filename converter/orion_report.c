@@ -351,6 +351,29 @@ static void summary_answers(FILE *f, const struct or_params *p, const struct pt_
 	answer_line(f, p, pts, false);
 }
 
+/*
+ * -repeat N (N >= 3): one line under the result lines, saying the cells
+ * are medians and where their intervals are. Fewer passes give no
+ * median worth the word; ORION's files are then as one pass would write.
+ */
+static void summary_passes(FILE *f, const struct or_params *p, const struct pt_set *pts,
+			   enum or_compat c)
+{
+	unsigned int most = 0;
+	char name[PATH_MAX];
+	size_t i;
+
+	for (i = 0; i < pts->n; i++)
+		if (pts->pts[i].passes > most)
+			most = pts->pts[i].passes;
+	if (most < 3)
+		return;
+	fs_member_name(name, sizeof(name), p, c, p->start ? (time_t)p->start : time(NULL),
+		       "points.csv");
+	fprintf(f, "\nCells are medians of %u passes over the plan; their 95 %% intervals across the passes are in %s\n",
+		most, name);
+}
+
 /* Points that are not the (0, 0) placeholder: ORION's data points. */
 static bool real_point(const struct pt_point *pt)
 {
@@ -585,6 +608,7 @@ void or_summary_named(FILE *f, const struct or_params *p, const struct pt_set *p
 	fputc('\n', f);
 	or_result_block(f, pts, c);
 	summary_answers(f, p, pts, c);
+	summary_passes(f, p, pts, c);
 	for (i = 0; i < p->nwarnings; i++)
 		fprintf(f, "%sWarning: %s\n", i ? "" : "\n", p->warnings[i]);
 }

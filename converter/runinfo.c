@@ -226,6 +226,8 @@ char *ri_write(const struct ri_run *r)
 		json_object_set_new(o, "hosts", a);
 	}
 	put_str(o, "max_latency", r->max_latency);
+	if (r->repeat > 1)
+		json_object_set_new(o, "repeat", json_integer((json_int_t)r->repeat));
 	if (r->stop_at_knee)
 		json_object_set_new(o, "stop_at_knee", json_true());
 	if (r->nstopped) {
@@ -306,6 +308,7 @@ void ri_read(struct ri_run *r, json_t *o)
 	read_hosts(r, json_object_get(o, "hosts"));
 	r->max_latency = xstrdup(str(o, "max_latency"));
 	r->stop_at_knee = json_is_true(json_object_get(o, "stop_at_knee"));
+	r->repeat = fr_to_u64(num(o, "repeat", 1));
 	a = json_object_get(o, "stopped");
 	r->stopped = json_array_size(a) ? calloc(json_array_size(a), sizeof(*r->stopped)) : NULL;
 	for (i = 0; r->stopped && i < json_array_size(a); i++) {

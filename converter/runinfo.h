@@ -31,13 +31,14 @@
  *
  *   max_latency    the latency bound as given ("5", "p99:5", "p99.9:0.5";
  *                  knee.h's kn_parse() reads it)
- *   stop_at_knee   true when each ladder stopped one load past its knee
+ *   stop_at_knee   true when each ladder stopped past its (confirmed) knee
  *   stopped        [sentences: a ladder that stopped early, and why]
  *                  (written by the driver, printed by the summary)
  *   knees          [{"ladder": "small" | "large", "fixed": the other
  *                  load, "load": the knee's load (0: none), "why":
  *                  "latency" | "flat" | "open" | "over"}]
  *   duration_auto  the MAX seconds of -duration auto[:MAX]
+ *   repeat         -repeat N: passes over the plan (absent: 1)
  *
  * Keys a reader does not find take the defaults noted in struct ri_run;
  * a LUN entry (luns, and each host's) without a string "name" is named
@@ -114,6 +115,7 @@ struct ri_run {
 	struct ri_knee *knees;
 	size_t nknees;
 	uint64_t duration_auto; /* -duration auto[:MAX]: MAX s; 0 = not auto */
+	uint64_t repeat;	/* -repeat N: passes over the plan; 0 or 1 = one */
 };
 
 /* run.json's text for @r ({"fiorion": {...}}), or NULL when memory runs out. */

@@ -104,14 +104,20 @@ static void usage(FILE *f, int status)
 "                     are kept, the others run; the options must give the\n"
 "                     same job files\n"
 "  -max_latency B     the latency bound of the answer: MS (mean) or\n"
-"                     pNN:MS (a percentile, e.g. p99:5, p99.9:20); the\n"
+"                     pNN:MS (a percentile, e.g. p99:5, p99.9:20; p100\n"
+"                     the maximum), or both, MS,pNN:MS (2,p100:5); the\n"
 "                     summary gives the most small IOPS (and large MBPS)\n"
 "                     within it and where; each ladder's knee is marked\n"
 "  -stop_at_knee      stop each ladder (a row of small loads, a column of\n"
-"                     large ones) one load past its knee: the last load\n"
-"                     before latency crosses -max_latency or IOPS (MBPS)\n"
-"                     rise by less than 5 % a doubling of the load;\n"
+"                     large ones) once past its knee: the last load before\n"
+"                     latency crosses -max_latency or IOPS (MBPS) rise by\n"
+"                     less than 5 % a doubling of the load, judged on the\n"
+"                     points' intervals and confirmed by the next load;\n"
 "                     skipped cells stay empty\n"
+"  -repeat N          N passes over the whole plan (all points, then all\n"
+"                     again); each cell is the median of its N\n"
+"                     measurements, its interval the one across passes\n"
+"                     (<testname>_points.csv) (1)\n"
 "  -clients LIST      run every point on these hosts at once through\n"
 "                     fio's client/server: HOST[:PORT],... or @FILE (one a\n"
 "                     line; port 8765). Each host runs fio --server and\n"
@@ -308,6 +314,7 @@ void cli_parse(struct opts *o, int argc, char **argv)
 		{ "clients", required_argument, NULL, 'K' },
 		{ "max_latency", required_argument, NULL, 'x' },
 		{ "stop_at_knee", no_argument, NULL, 'Z' },
+		{ "repeat", required_argument, NULL, 'N' },
 		{ "host_timeout", required_argument, NULL, 'T' },
 		{ "version", no_argument, NULL, 'e' },
 		{ NULL, 0, NULL, 0 },
@@ -319,6 +326,7 @@ void cli_parse(struct opts *o, int argc, char **argv)
 		.size_large = 1024, .num_streamio = 4, .stripe_kb = 1024,
 		.cache_size = -1, .duration = 60, .num_small = -1,
 		.num_large = -1, .runner = "builtin", .fio = "fio", .outdir = ".",
+		.repeat = 1,
 	};
 	opterr = 0;
 	while ((c = getopt_long_only(argc, argv, "", opts, NULL)) != -1) {
@@ -348,7 +356,13 @@ void cli_parse(struct opts *o, int argc, char **argv)
 				o->duration_auto = false;
 			}
 			break;
-		case 'x': o->max_latency = optarg; break;
+		case 'x':
+			if (o->max_latency)
+				die_usage("-max_latency given twice ('%s', then '%s'): give one, with both bounds in it if you want two (e.g. -max_latency 2,p100:5)",
+					  o->max_latency, optarg);
+			o->max_latency = optarg;
+			break;
+		case 'N': o->repeat = parse_num("repeat", optarg, 1, 20); break;
 		case 'Z': o->stop_at_knee = true; break;
 		case 'm': o->matrix = (enum mx_matrix)pick("matrix", optarg, matrices, 6); o->have_matrix = true; break;
 		case 'a': o->num_small = parse_num("num_small", optarg, 0, 4096); break;
@@ -429,6 +443,8 @@ void cli_parse(struct opts *o, int argc, char **argv)
 	}
 	if (o->output && !o->jobfile)
 		die_usage("-output: only with -jobfile");
+	if (o->jobfile && o->repeat > 1)
+		die_usage("-repeat: not with -jobfile (which runs one job file once)");
 	if (o->jobfile) {
 		if (o->have_run)
 			die_usage("-jobfile runs one job file; it takes no -run");

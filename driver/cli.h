@@ -53,6 +53,7 @@ struct opts {
 	bool duration_auto;	/* -duration auto[:MAX]: duration is MAX */
 	const char *max_latency;	/* -max_latency, as given */
 	bool stop_at_knee;
+	long repeat;		/* -repeat N: passes over the plan (1) */
 	bool version;		/* -version: print the versions, run nothing */
 };
 

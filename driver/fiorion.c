@@ -215,13 +215,13 @@ static size_t resume_check(const struct run *r, const struct opts *o)
 	bool prefix = true;
 
 	for (i = 0; i < r->plan.n; i++) {
-		char *json = xasprintf("%s/p%03zu.json", r->jobs_dir, i + 1), *skip;
+		char *json = point_file(r->jobs_dir, &r->plan.pts[i], "json"), *skip;
 		struct fj_set set = { 0 };
 		char *text;
 		size_t len, k, line = 1;
 
 		for (h = 0; h < r->nh; h++) {
-			char *job = job_path(r->jobs_dir, o, i, h);
+			char *job = job_path(r->jobs_dir, o, &r->plan.pts[i], h);
 			const char *want = r->texts[i * r->nh + h];
 
 			if (fr_read_file(job, "job file", 0, FR_READ_TEXT, &text, &len, &err))
@@ -236,7 +236,7 @@ static size_t resume_check(const struct run *r, const struct opts *o)
 			free(text);
 			free(job);
 		}
-		skip = xasprintf("%s/p%03zu.skip", r->jobs_dir, i + 1);
+		skip = point_file(r->jobs_dir, &r->plan.pts[i], "skip");
 		if (prefix && !access(skip, F_OK)) {
 			/* Not run: its ladder had passed its knee (-stop_at_knee). */
 			done++;
@@ -491,6 +491,8 @@ static void plan_run(struct run *r, struct opts *o)
 		      (int)o->num_small, (int)o->num_large);
 	if (ret == -EINVAL)
 		die_usage("this -run/-matrix combination tests no point");
+	if (!ret)
+		ret = mx_repeat(&r->plan, (unsigned int)o->repeat);
 	if (ret)
 		die_run("out of memory");
 	if (!o->backend && !o->clients)
@@ -525,9 +527,14 @@ static void plan_run(struct run *r, struct opts *o)
 	for (i = 0; i < r->plan.n * r->nh; i++) {
 		const struct mx_point *p = &r->plan.pts[i / r->nh];
 		const struct host *h = o->clients ? &o->hosts.h[i % r->nh] : NULL;
-		char *cmt = xasprintf("# fiorion %s: '%s' point %zu of %zu: small=%u large=%u%s%s\n",
-				      FIORION_VERSION, o->testname, i / r->nh + 1, r->plan.total, p->s,
-				      p->l, h ? "; host " : "", h ? h->label : "");
+		char pass[48] = "";
+		char *cmt;
+
+		if (r->plan.passes > 1)
+			snprintf(pass, sizeof(pass), "; pass %u of %u", p->pass, r->plan.passes);
+		cmt = xasprintf("# fiorion %s: '%s' point %u of %zu: small=%u large=%u%s%s%s\n",
+				FIORION_VERSION, o->testname, p->num, r->plan.total, p->s, p->l, pass,
+				h ? "; host " : "", h ? h->label : "");
 		FILE *f = open_memstream(&r->texts[i], &len);
 
 		if (!f)
@@ -537,14 +544,14 @@ static void plan_run(struct run *r, struct opts *o)
 			r->jc.vol_size = h->vol_size;
 		}
 		jf_global(f, &r->jc, cmt);
-		jf_point(f, &r->jc, (unsigned int)(i / r->nh) + 1, p, true);
+		jf_point(f, &r->jc, p->num, p, true);
 		fclose(f);
 		free(cmt);
 		if (!o->placeholders) {
 			struct jp_file jf;
 			char name[32];
 
-			snprintf(name, sizeof(name), "p%03zu.fio", i / r->nh + 1);
+			snprintf(name, sizeof(name), "p%03u.fio", p->num);
 			ret = jp_parse_buffer(&jf, name, r->texts[i], &err);
 			if (!ret) {
 				ret = h ? rn_check_on(&jf, h->vol_size, h->align, &err) : rn_check(&jf, &err);
@@ -571,7 +578,7 @@ static void plan_run(struct run *r, struct opts *o)
 static void banner(const struct run *r, const struct opts *o)
 {
 	const struct or_layout *lay = or_layout(o->compat);
-	long minutes = (long)r->plan.total * o->duration / 60 + 1;
+	long minutes = (long)r->plan.total * o->duration * (long)r->plan.passes / 60 + 1;
 	unsigned int i;
 
 	printf("ORION: ORacle IO Numbers -- Version fiorion-%s\n", FIORION_VERSION);
@@ -679,13 +686,13 @@ static void write_set(struct run *r, const struct opts *o, int argc, char **argv
 		fprintf(f, "# fiorion %s: the whole matrix of '%s'%s%s, %zu points (+ (0,0), which runs nothing);\n"
 			   "# each point is one stonewalled group. One file per point: %s_jobs/pNNN%s%s.fio\n",
 			FIORION_VERSION, o->testname, ho ? " on host " : "", ho ? ho->label : "",
-			r->plan.n, o->testname, ho ? "." : "", ho ? ho->tag : "");
+			r->plan.per_pass, o->testname, ho ? "." : "", ho ? ho->tag : "");
 		if (ho) {
 			r->jc.luns = ho->luns;
 			r->jc.vol_size = ho->vol_size;
 		}
 		jf_global(f, &r->jc, "");
-		for (i = 0; i < r->plan.n; i++)
+		for (i = 0; i < r->plan.per_pass; i++)
 			jf_point(f, &r->jc, (unsigned int)i + 1, &r->plan.pts[i], i == 0);
 		fclose(f);
 		r->jc.luns = NULL;
@@ -700,7 +707,7 @@ static void write_set(struct run *r, const struct opts *o, int argc, char **argv
 	}
 	for (i = 0; i < r->plan.n; i++)
 		for (h = 0; h < r->nh; h++) {
-			path = job_path(r->jobs_dir, o, i, h);
+			path = job_path(r->jobs_dir, o, &r->plan.pts[i], h);
 			write_or_die(path, r->texts[i * r->nh + h], strlen(r->texts[i * r->nh + h]));
 			free(path);
 		}
@@ -793,7 +800,7 @@ int main(int argc, char **argv)
 			snprintf(partial, sizeof(partial),
 				 "Run stopped: point %zu failed; %zu of its %zu points were measured.",
 				 done + 1, done - skipped, r.plan.n);
-		if (done > skipped && report(&o, r.jobs_dir, done, false, partial[0] ? partial : NULL))
+		if (done > skipped && report(&o, &r.plan, r.jobs_dir, done, false, partial[0] ? partial : NULL))
 			status = EXIT_RUN;
 		if (sig) {
 			printf("fiorion: run interrupted by %s; ORION's files cover the %zu points done\n",

@@ -58,7 +58,11 @@ static void random_rw(FILE *f, unsigned int w)
 static void section(FILE *f, unsigned int num, const struct mx_point *p,
 		    const char *kind, bool *stonewall)
 {
-	fprintf(f, "\n[p%03u-s%u-l%u-%s]\n", num, p->s, p->l, kind);
+	fprintf(f, "\n[p%03u-s%u-l%u-%s", num, p->s, p->l, kind);
+	/* -repeat: pass K >= 2 of the point (the converter folds the passes). */
+	if (p->pass > 1)
+		fprintf(f, "-r%u", p->pass);
+	fputs("]\n", f);
 	if (*stonewall)
 		fputs("stonewall=1\n", f);
 	*stonewall = false;

@@ -9,7 +9,8 @@
  * the volume), preceded by an unmeasured pNNN-sS-lL-warm group before
  * points with sequential large load when cache warming is on. Writes:
  * random jobs use rwmixwrite; sequential points make round(L*W/100) of
- * their streams write streams.
+ * their streams write streams. Pass K >= 2 of -repeat adds -rK to each
+ * job's name (pNNN-sS-lL-small-r2).
  */
 #ifndef FIORION_JOBFILE_H
 #define FIORION_JOBFILE_H

@@ -6,8 +6,10 @@
  * latency). After each point, the points measured so far are read as the
  * converter reads them; before each point, its row and its column are
  * looked at: one that has passed its knee (converter/knee.c: the next
- * load crossed the bound, or raised the throughput by less than 5 %) is
- * stopped, and the point is not run. At the end run.json gets the knees,
+ * load crossed the bound, or raised the throughput by less than 5 % a
+ * doubling, by its interval, and the load after it confirmed that) is
+ * stopped, and the point is not run. -repeat: passes 2..N run the points
+ * pass 1 ran. At the end run.json gets the knees,
  * the stopped ladders and the Total Data Points that ran.
  */
 #include <errno.h>
@@ -32,6 +34,8 @@ struct stop {
 
 struct ladders {
 	const struct mx_plan *plan;
+	bool *skipped;		/* by point number - 1: pass 1 did not run it */
+	size_t nskipped_pass1;
 	struct kn_bound b;
 	bool stop_at_knee;
 	struct fj_set set;	/* the points measured so far */
@@ -52,6 +56,9 @@ struct ladders *ld_new(const struct opts *o, const struct mx_plan *plan)
 		die_run("out of memory");
 	l->plan = plan;
 	l->stop_at_knee = o->stop_at_knee;
+	l->skipped = calloc(plan->per_pass + 1, sizeof(*l->skipped));
+	if (!l->skipped)
+		die_run("out of memory");
 	if (o->max_latency && kn_parse(&l->b, o->max_latency, &err))
 		die_usage("-max_latency: %s", err.msg);
 	return l;
@@ -90,7 +97,8 @@ static bool past_knee(const struct ladders *l, bool small, unsigned int fixed,
 	if (n)
 		kn_judge(s, n, &l->b, small, fixed, k);
 	free(s);
-	return n && k->why != KN_OPEN;
+	/* A crossing stops the ladder once the next load has confirmed it. */
+	return n && k->why != KN_OPEN && k->confirmed;
 }
 
 /* Count a point a stopped ladder skips; true when the ladder stops now. */
@@ -126,6 +134,14 @@ bool ld_skip(struct ladders *l, size_t i, char *buf, size_t len)
 	if (!l || !l->stop_at_knee || !l->pts.n)
 		return false;
 	p = &l->plan->pts[i];
+	/* -repeat: later passes run what the first ran. */
+	if (p->pass > 1) {
+		if (!l->skipped[p->num - 1])
+			return false;
+		snprintf(buf, len, "pass 1 did not run it (its ladder had passed its knee)");
+		l->nskipped++;
+		return true;
+	}
 	if ((p->s && past_knee(l, true, p->l, p->s, &k)) ||
 	    (p->l && past_knee(l, false, p->s, p->l, &k))) {
 		char why[400];
@@ -137,6 +153,8 @@ bool ld_skip(struct ladders *l, size_t i, char *buf, size_t len)
 			snprintf(buf, len, "the %s ladder at %s=%u stopped",
 				 k.small ? "small-I/O" : "large-I/O", k.small ? "Large" : "Small", k.fixed);
 		l->nskipped++;
+		l->nskipped_pass1++;
+		l->skipped[p->num - 1] = true;
 		return true;
 	}
 	return false;
@@ -185,14 +203,14 @@ int ld_update_run(struct ladders *l, const char *run_json)
 			const struct stop *s = &l->stops[i];
 
 			if (asprintf(&r->stopped[i],
-				     "Ladder stopped one load past its knee: %s; %zu of its points not run (from %s=%u).",
+				     "Ladder stopped past its knee: %s; %zu of its points not run (from %s=%u).",
 				     s->why, s->skipped, s->small ? "Small" : "Large", s->first) < 0)
 				die_run("out of memory");
 			r->nstopped++;
 		}
 	}
 	/* ORION's Total Data Points: the plan's, (0, 0) included, less what was skipped. */
-	r->total_points = l->plan->total - l->nskipped;
+	r->total_points = l->plan->total - l->nskipped_pass1;
 	if (l->pts.n && kn_find_all(&l->pts, &l->b, &k, &n, &err) == 0 && n) {
 		r->knees = calloc(n, sizeof(*r->knees));
 		if (!r->knees)
@@ -222,5 +240,6 @@ void ld_free(struct ladders *l)
 	pt_set_release(&l->pts);
 	fj_set_release(&l->set);
 	free(l->stops);
+	free(l->skipped);
 	free(l);
 }

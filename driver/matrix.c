@@ -66,6 +66,8 @@ static int add(struct mx_plan *p, size_t *cap, unsigned int s, unsigned int l)
 	}
 	p->pts[p->n].s = s;
 	p->pts[p->n].l = l;
+	p->pts[p->n].num = (unsigned int)p->n + 1;
+	p->pts[p->n].pass = 1;
 	p->n++;
 	return 0;
 }
@@ -170,6 +172,32 @@ int mx_plan(struct mx_plan *p, enum mx_run run, enum mx_matrix matrix,
 		return ret;
 	}
 	p->total = p->n + 1;
+	p->per_pass = p->n;
+	p->passes = 1;
+	return 0;
+}
+
+int mx_repeat(struct mx_plan *p, unsigned int passes)
+{
+	struct mx_point *n;
+	size_t i;
+	unsigned int k;
+
+	if (!passes || p->passes != 1)
+		return -EINVAL;
+	if (passes == 1)
+		return 0;
+	n = realloc(p->pts, p->per_pass * passes * sizeof(*n));
+	if (!n)
+		return -ENOMEM;
+	for (k = 1; k < passes; k++)
+		for (i = 0; i < p->per_pass; i++) {
+			n[k * p->per_pass + i] = n[i];
+			n[k * p->per_pass + i].pass = k + 1;
+		}
+	p->pts = n;
+	p->n = p->per_pass * passes;
+	p->passes = passes;
 	return 0;
 }
 

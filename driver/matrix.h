@@ -19,6 +19,8 @@ enum mx_matrix { MX_BASIC, MX_DETAILED, MX_POINT, MX_COL, MX_ROW, MX_MAX };
 
 struct mx_point {
 	unsigned int s, l;	/* outstanding small I/Os; large I/Os or streams */
+	unsigned int num;	/* the point's number, pNNN (1..) */
+	unsigned int pass;	/* -repeat: its pass, 1..passes */
 };
 
 struct mx_plan {
@@ -26,6 +28,8 @@ struct mx_plan {
 	struct mx_point *pts;	/* points to run, in order, without (0, 0) */
 	size_t n;
 	size_t total;		/* ORION's Total Data Points: n + (0, 0) */
+	size_t per_pass;	/* distinct points (n / passes) */
+	unsigned int passes;	/* -repeat: the plan's points run this many times */
 	unsigned int *small_cols, *large_cols;	/* the summary's column lines */
 	size_t nsmall_cols, nlarge_cols;
 };
@@ -39,6 +43,15 @@ int mx_plan(struct mx_plan *p, enum mx_run run, enum mx_matrix matrix,
 	    unsigned int num_disks, int num_small, int num_large);
 
 void mx_plan_release(struct mx_plan *p);
+
+/*
+ * -repeat @passes: the plan's points @passes times over, all points once
+ * and then all again (drift spreads over every cell alike); point i of
+ * pass k is pts[(k - 1) * per_pass + i], numbered as in pass 1. Total
+ * stays ORION's (distinct points). Returns 0, -EINVAL (@passes 0) or
+ * -ENOMEM.
+ */
+int mx_repeat(struct mx_plan *p, unsigned int passes);
 
 /*
  * The load ladder 1..max stepped as ORION does; writes at most @cap

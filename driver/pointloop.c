@@ -27,11 +27,23 @@ static void fmt_hms(char *buf, size_t len, long secs)
 }
 
 
-char *job_path(const char *jobs_dir, const struct opts *o, size_t i, size_t h)
+char *point_file(const char *jobs_dir, const struct mx_point *p, const char *ext)
 {
-	if (o->clients)
-		return xasprintf("%s/p%03zu.%s.fio", jobs_dir, i + 1, o->hosts.h[h].tag);
-	return xasprintf("%s/p%03zu.fio", jobs_dir, i + 1);
+	if (p->pass > 1)
+		return xasprintf("%s/p%03u.r%u.%s", jobs_dir, p->num, p->pass, ext);
+	return xasprintf("%s/p%03u.%s", jobs_dir, p->num, ext);
+}
+
+char *job_path(const char *jobs_dir, const struct opts *o, const struct mx_point *p, size_t h)
+{
+	char *ext, *path;
+
+	if (!o->clients)
+		return point_file(jobs_dir, p, "fio");
+	ext = xasprintf("%s.fio", o->hosts.h[h].tag);
+	path = point_file(jobs_dir, p, ext);
+	free(ext);
+	return path;
 }
 
 /*
@@ -44,14 +56,15 @@ static int run_clients(const struct opts *o, const struct jf_conf *jc, const str
 		       char **why)
 {
 	char **jobs = calloc(o->hosts.n, sizeof(*jobs));
-	char *out = xasprintf("%s/p%03zu.out", jobs_dir, i + 1);
+	char *out = point_file(jobs_dir, p, "out");
 	size_t h;
 	int ret;
 
+	(void)i;
 	if (!jobs)
 		die_run("out of memory");
 	for (h = 0; h < o->hosts.n; h++)
-		jobs[h] = job_path(jobs_dir, o, i, h);
+		jobs[h] = job_path(jobs_dir, o, p, h);
 	/*
 	 * A warm-up bounded by size (-cache_size N) has no time to bound the
 	 * point by: fio's own check of silent servers (a few missed 5 s ETA
@@ -139,6 +152,16 @@ static int run_builtin(const char *job, const char *json, const struct rn_opts *
 }
 
 
+/* ", pass K of N" for the progress lines of -repeat, else "". */
+static const char *pass_of(const struct mx_plan *plan, const struct mx_point *p, char *buf,
+			   size_t len)
+{
+	buf[0] = '\0';
+	if (plan->passes > 1)
+		snprintf(buf, len, ", pass %u of %u", p->pass, plan->passes);
+	return buf;
+}
+
 /* What one point measured, for the progress line. */
 static void point_result(const char *json, char *buf, size_t len)
 {
@@ -170,7 +193,7 @@ static void point_result(const char *json, char *buf, size_t len)
 
 
 /* Read run.json and every point's JSON, write ORION's files. */
-int report(const struct opts *o, const char *jobs_dir, size_t done,
+int report(const struct opts *o, const struct mx_plan *plan, const char *jobs_dir, size_t done,
 	   bool quiet, const char *partial)
 {
 	struct fj_set set = { 0 };
@@ -186,12 +209,12 @@ int report(const struct opts *o, const char *jobs_dir, size_t done,
 	path = xasprintf("%s/run.json", jobs_dir);
 	ret = fj_read_file(&set, path, &err);
 	free(path);
-	for (i = 1; !ret && i <= done; i++) {
-		path = xasprintf("%s/p%03zu.skip", jobs_dir, i);
+	for (i = 0; !ret && i < done; i++) {
+		path = point_file(jobs_dir, &plan->pts[i], "skip");
 		if (access(path, F_OK)) {
 			/* Not a point a stopped ladder skipped (-stop_at_knee). */
 			free(path);
-			path = xasprintf("%s/p%03zu.json", jobs_dir, i);
+			path = point_file(jobs_dir, &plan->pts[i], "json");
 			ret = fj_read_file(&set, path, &err);
 		}
 		free(path);
@@ -263,7 +286,7 @@ int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_p
 	sigaction(SIGTERM, &sa, NULL);
 	/* -resume: the points before *done are measured (or skipped) already. */
 	for (i = 0; i < *done; i++) {
-		char *json = xasprintf("%s/p%03zu.json", jobs_dir, i + 1), why[600];
+		char *json = point_file(jobs_dir, &plan->pts[i], "json"), why[600];
 
 		left -= point_secs(o, jc, &plan->pts[i]);
 		if (!access(json, F_OK))
@@ -274,15 +297,15 @@ int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_p
 	}
 	for (i = *done; i < plan->n; i++) {
 		const struct mx_point *p = &plan->pts[i];
-		char *job = job_path(jobs_dir, o, i, 0);
-		char *json = xasprintf("%s/p%03zu.json", jobs_dir, i + 1);
-		char *errf = xasprintf("%s/p%03zu.err", jobs_dir, i + 1);
-		char *why = NULL, res[600], eta[32];
+		char *job = job_path(jobs_dir, o, p, 0);
+		char *json = point_file(jobs_dir, p, "json");
+		char *errf = point_file(jobs_dir, p, "err");
+		char *why = NULL, res[600], eta[32], pb[40];
 		int failed;
 
 		fmt_hms(eta, sizeof(eta), left);
 		if (!stop_signal && ld_skip(ld, i, res, sizeof(res))) {
-			char *skip = xasprintf("%s/p%03zu.skip", jobs_dir, i + 1);
+			char *skip = point_file(jobs_dir, p, "skip");
 			struct fr_err err = { "" };
 			char *line = xasprintf("%s\n", res);
 
@@ -303,8 +326,8 @@ int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_p
 		if (o->verbose)
 			verbose_point(i + 1, plan->n, p, job, runner);
 		if (tty)
-			fprintf(stderr, "\r\033[Kfiorion: point %zu of %zu (small=%u, large=%u) running, ETA %s",
-				i + 1, plan->n, p->s, p->l, eta);
+			fprintf(stderr, "\r\033[Kfiorion: point %zu of %zu (small=%u, large=%u%s) running, ETA %s",
+				i + 1, plan->n, p->s, p->l, pass_of(plan, p, pb, sizeof(pb)), eta);
 		if (stop_signal)
 			failed = -1;
 		else if (o->clients)
@@ -335,7 +358,7 @@ int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_p
 			if (o->clients) {
 				/* The job files are one per host; fio's own account is in .out. */
 				free(job);
-				job = xasprintf("%s/p%03zu.out", jobs_dir, i + 1);
+				job = point_file(jobs_dir, p, "out");
 			}
 			fprintf(stderr, "fiorion: %s %s; %s%zu points done\n",
 				o->clients ? "fio's output" : "job file", job,
@@ -352,8 +375,9 @@ int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_p
 				fflush(stdout);
 			}
 			fmt_hms(eta, sizeof(eta), left);
-			fprintf(stderr, "%sfiorion: point %zu of %zu (small=%u, large=%u): %s; ETA %s%s",
-				tty ? "\r\033[K" : "", i + 1, plan->n, p->s, p->l, res, eta,
+			fprintf(stderr, "%sfiorion: point %zu of %zu (small=%u, large=%u%s): %s; ETA %s%s",
+				tty ? "\r\033[K" : "", i + 1, plan->n, p->s, p->l,
+				pass_of(plan, p, pb, sizeof(pb)), res, eta,
 				tty && i + 1 < plan->n ? "" : "\n");
 		}
 		free(why);

@@ -27,10 +27,15 @@ int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_p
  * Read run.json and the first @done points' JSON, write ORION's files;
  * @partial (NULL: the run was whole) says why it stopped early.
  */
-int report(const struct opts *o, const char *jobs_dir, size_t done, bool quiet,
-	   const char *partial);
-/* Point @i's job file (0-based) for host @h with -clients, else its one job file. */
-char *job_path(const char *jobs_dir, const struct opts *o, size_t i, size_t h);
+int report(const struct opts *o, const struct mx_plan *plan, const char *jobs_dir, size_t done,
+	   bool quiet, const char *partial);
+/*
+ * A plan entry's file in @jobs_dir: pNNN.EXT, and pNNN.rK.EXT for pass K
+ * >= 2 of -repeat (json, err, out, skip, fio).
+ */
+char *point_file(const char *jobs_dir, const struct mx_point *p, const char *ext);
+/* Entry @p's job file for host @h with -clients (pNNN[.rK].TAG.fio), else its one job file. */
+char *job_path(const char *jobs_dir, const struct opts *o, const struct mx_point *p, size_t h);
 /* The signal that stopped the run (SIGINT, SIGTERM), or 0. */
 int pl_stop_signal(void);
 

@@ -60,6 +60,7 @@ char *run_json(const struct opts *o, const struct vvol *vv,
 		.matrix = (char *)mx_matrix_name(plan->matrix),
 		.num_disks = o->num_disks,
 		.total_points = plan->total,
+		.repeat = plan->passes,
 		.vlun_size = vv->size,
 		.start = (int64_t)start,
 	};
