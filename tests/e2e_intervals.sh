@@ -1,0 +1,171 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# Description: every cell says how sure it is (issue 23, items 1-3).
+#
+# 1. <testname>_points.csv: written by fiorion and by fio2orion (the same
+#    bytes from the kept JSON), its header as documented, one row per
+#    point, each cell's IOPS the one ORION's iops.csv truncates; 2 s points
+#    give fio 4 interval samples ("within", lo < iops < hi), 1 s points 2
+#    ("none", empty bounds: never a made-up interval).
+# 2. Stock fio results: fio 3.x's samples give "within" (a group_reporting
+#    entry of 2 clones x 3 intervals too; the interval recomputed here in
+#    python from the JSON, with the rule of converter/interval.h); fio
+#    2.1.4 (no samples) gives "none".
+# 3. -repeat 3: pass K's files pNNN.rK.json, each cell the median of its
+#    three measurements (recomputed here from the JSON as ios / runtime),
+#    its interval "passes", the summary's line, run.json's repeat, the
+#    banner's estimate x 3; -resume runs only the measurement that is
+#    missing; fio2orion rebuilds every file byte for byte.
+# 4. Bad values: -repeat 0 and 21, -repeat with -jobfile, a second
+#    -max_latency: exit 2, one line, nothing written.
+. "$(dirname "$0")/lib.sh"
+
+FR=$TOP/build/fiorion
+F2O=$TOP/build/fio2orion
+D=$TOP/tests/data/fio-json
+HEAD='small,large,iops,iops_lo,iops_hi,mbps,mbps_lo,mbps_hi,lat_ms,lat_p50_ms,lat_p99_ms,lat_p999_ms,read_pct,write_pct,samples,runtime_s,passes,interval'
+cd "$T" || exit 1
+mkfile lun 128
+for n in t r b; do echo "$T/lun" >$n.lun; done
+
+# csvcol FILE ROW COL: a cell of a CSV (row 1 is the header).
+csvcol() { awk -F, -v r="$2" -v c="$3" 'NR == r + 1 { print $c }' "$1"; }
+
+# 1. fiorion's file, 2 s and 1 s points.
+"$FR" -run advanced -matrix max -num_small 2 -num_large 0 -testname t -outdir two -duration 2 \
+	>two.out 2>two.err
+rc=$?
+pc=two/t_points.csv
+if [ $rc = 0 ] && [ "$(head -n 1 $pc)" = "$HEAD" ] && [ "$(wc -l <$pc)" = 3 ] \
+	&& [ "$(csvcol $pc 1 18)" = within ] && [ "$(csvcol $pc 2 18)" = within ] \
+	&& awk -F, 'NR > 1 && !($4 < $3 && $3 < $5 && $15 >= 3) { bad = 1 } END { exit bad }' $pc; then
+	ok "2 s points: _points.csv's header, one row a point, 'within' intervals around each IOPS from >= 3 samples"
+else
+	not_ok "2 s points: rc=$rc"
+	cat $pc two.err
+fi
+# Its IOPS is the cell ORION's iops.csv truncates.
+want=$(awk -F, 'NR == 2 { print $2 + 0, $3 + 0 }' two/t_iops.csv)
+got=$(awk -F, 'NR > 1 { printf "%s%d", sep, $3; sep = " " }' $pc)
+[ "$want" = "$got" ] && ok "its IOPS truncate to iops.csv's cells ($got)" \
+	|| not_ok "points.csv IOPS '$got' vs iops.csv '$want'"
+mkdir rb
+"$F2O" -outdir rb two/t_jobs/run.json two/t_jobs/p*.json >rb.err 2>&1
+cmp -s $pc rb/t_points.csv && ok "fio2orion rebuilds _points.csv byte for byte" \
+	|| { not_ok "fio2orion's _points.csv differs"; diff $pc rb/t_points.csv; cat rb.err; }
+
+"$FR" -run advanced -matrix point -num_small 1 -num_large 0 -testname t -outdir one -duration 1 \
+	>one.out 2>one.err
+row=$(sed -n 2p one/t_points.csv)
+case $row in
+1,0,[0-9]*,,,,,,*,,[0-9.]*,1,none) ok "1 s points (2 samples): interval none, bounds empty ($row)" ;;
+*) not_ok "1 s point: '$row'"; cat one.err ;;
+esac
+
+# 2. Stock fio's JSON, recomputed here.
+cat >iv.py <<'EOF'
+import json, math, sys
+T = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228]
+d = json.load(open(sys.argv[1]))
+k = int(sys.argv[2])              # clones one entry stands for
+mean = var = 0.0
+for j in d["jobs"]:
+    r = j["read"]
+    n = r["iops_samples"] / k
+    v = r["iops_stddev"] ** 2 * (r["iops_samples"] - 1) / (n - 1) / n
+    mean += r["iops_mean"]; var += v
+    df = n - 1
+rel = T[int(df) - 1] * math.sqrt(var) / mean
+iops = sum(j["read"]["total_ios"] / (j["read"]["runtime"] / 1000) for j in d["jobs"])
+print("%.1f %.1f" % (iops * (1 - rel), iops * (1 + rel)))
+EOF
+for c in "01-single-job 1" "05-numjobs2-group-reporting 2"; do
+	set -- $c
+	"$F2O" -testname s -outdir "s$1" "$D/$1.json" >/dev/null 2>&1
+	want=$(python3 iv.py "$D/$1.json" "$2")
+	got=$(awk -F, 'NR == 2 { print $4, $5 }' "s$1/s_points.csv")
+	kind=$(csvcol "s$1/s_points.csv" 1 18)
+	if [ "$kind" = within ] && python3 -c "import sys; a=list(map(float,'$want'.split())); b=list(map(float,'$got'.split())); sys.exit(not all(abs(x-y) <= 0.15 for x, y in zip(a, b)))"; then
+		ok "$1: within [$got], as computed from fio's iops_mean/stddev/samples ($2 clone(s) an entry)"
+	else
+		not_ok "$1: interval '$got' ($kind), expected '$want'"
+	fi
+done
+"$F2O" -testname old -outdir old "$D/public/fio-2.1.4_PerfKitBenchmarker_fio-parser-sample-result.json" \
+	-merge last >/dev/null 2>&1
+if [ -s old/old_points.csv ] && ! awk -F, 'NR > 1 && $18 != "none" { bad = 1 } END { exit bad ? 0 : 1 }' old/old_points.csv; then
+	ok "fio 2.1.4 (no interval samples): every row 'none'"
+else
+	not_ok "fio 2.1.4 rows"
+	cat old/old_points.csv
+fi
+
+# 3. -repeat 3 on one point.
+"$FR" -run advanced -matrix point -num_small 2 -num_large 0 -testname r -outdir rep -duration 1 \
+	-repeat 3 >rep.out 2>rep.err
+rc=$?
+j=rep/r_jobs
+cat >med.py <<'EOF'
+import json, sys
+v = []
+for f in sys.argv[1:]:
+    for j in json.load(open(f))["jobs"]:
+        r = j["read"]
+        v.append(r["total_ios"] / (r["runtime"] / 1000))
+v.sort()
+print("%.1f" % v[len(v) // 2])
+EOF
+med=$(python3 med.py $j/p001.json $j/p001.r2.json $j/p001.r3.json 2>/dev/null)
+row=$(sed -n 2p rep/r_points.csv)
+if [ $rc = 0 ] && [ -s $j/p001.r2.fio ] && [ -s $j/p001.r3.json ] \
+	&& grep -q '^\[p001-s2-l0-small-r3\]$' $j/p001.r3.fio \
+	&& [ "$(csvcol rep/r_points.csv 1 3)" = "$med" ] \
+	&& [ "$(csvcol rep/r_points.csv 1 17)" = 3 ] && [ "$(csvcol rep/r_points.csv 1 18)" = passes ] \
+	&& grep -qx 'Cells are medians of 3 passes over the plan; their 95 % intervals across the passes are in r_points.csv' rep/r_summary.txt \
+	&& [ "$(jget $j/run.json fiorion.repeat 2>/dev/null || python3 -c "import json; print(json.load(open('$j/run.json'))['fiorion']['repeat'])")" = 3 ] \
+	&& grep -q 'pass 3 of 3' rep.err; then
+	ok "-repeat 3: three measurements (pNNN.rK), the cell their median ($med), interval 'passes', the summary's line, run.json's repeat"
+else
+	not_ok "-repeat 3: rc=$rc median $med row '$row'"
+	cat rep.err
+	tail -3 rep/r_summary.txt
+fi
+mkdir rrb
+"$F2O" -outdir rrb $j/run.json $j/p*.json >rrb.err 2>&1
+same=0
+for f in summary.txt iops.csv lat.csv trace.txt points.csv; do
+	cmp -s "rep/r_$f" "rrb/r_$f" && same=$((same + 1))
+done
+[ $same = 5 ] && ok "fio2orion rebuilds the -repeat run's files byte for byte" \
+	|| { not_ok "fio2orion rebuild of -repeat: $same of 5 the same"; cat rrb.err; }
+rm $j/p001.r3.json
+"$FR" -run advanced -matrix point -num_small 2 -num_large 0 -testname r -outdir rep -duration 1 \
+	-repeat 3 -resume >res.out 2>res.err
+rc=$?
+if [ $rc = 0 ] && grep -q '2 of 3 points measured already' res.err && [ -s $j/p001.r3.json ] \
+	&& ! grep -q 'pass 1 of 3\|pass 2 of 3' res.err; then
+	ok "-resume -repeat 3 runs only the missing measurement (pass 3)"
+else
+	not_ok "-resume -repeat: rc=$rc"
+	cat res.err
+fi
+# The banner counts the passes: 1 point (+ (0,0)) x 1 s x 3 passes.
+"$FR" -run advanced -matrix point -num_small 2 -num_large 0 -testname b -outdir ban -duration 60 \
+	-repeat 3 -jobs_only >ban.out 2>&1
+grep -q 'approximately 7 minutes' ban.out && ok "the banner's estimate counts the passes (2 points x 60 s x 3 + 1 = 7 minutes)" \
+	|| { not_ok "banner with -repeat"; cat ban.out; }
+
+# 4. Bad values.
+n=0
+for args in "-repeat 0" "-repeat 21" "-repeat x" "-max_latency 5 -max_latency 6"; do
+	# shellcheck disable=SC2086
+	"$FR" -run simple -testname t -outdir bad $args >bad.out 2>bad.err
+	rc=$?
+	[ $rc = 2 ] && [ "$(wc -l <bad.err)" = 1 ] && [ ! -e bad ] && n=$((n + 1)) || cat bad.err
+done
+"$FR" -jobfile /dev/null -repeat 2 >bad.out 2>bad.err
+[ $? = 2 ] && grep -q -- '-repeat: not with -jobfile' bad.err && n=$((n + 1))
+[ $n = 5 ] && ok "-repeat 0/21/x, -repeat with -jobfile, a second -max_latency: exit 2, one line, nothing written" \
+	|| not_ok "bad values: $n of 5"
+finish
