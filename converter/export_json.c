@@ -10,6 +10,7 @@
 
 #include <errno.h>
 #include <jansson.h>
+#include <math.h>
 
 #include "knee.h"
 
@@ -37,6 +38,34 @@ static json_t *lat_json(const struct fj_lat *l)
 	return o;
 }
 
+/* [lo, hi], or null when the figure has no interval. */
+static json_t *range_json(const struct iv_fig *f, bool known, double scale)
+{
+	json_t *a;
+
+	if (!known || !isfinite(f->lo) || !isfinite(f->hi))
+		return json_null();
+	a = json_array();
+	json_array_append_new(a, json_real(f->lo * scale));
+	json_array_append_new(a, json_real(f->hi * scale));
+	return a;
+}
+
+/* The class's 95 % intervals (interval.h): which, and of what. */
+static json_t *interval_json(const struct pt_class *c)
+{
+	static const char *const kinds[] = { "none", "within", "passes" };
+	json_t *o = json_object();
+	bool known = c->iv != IV_NONE;
+
+	json_object_set_new(o, "kind", json_string(kinds[c->iv]));
+	json_object_set_new(o, "iops", range_json(&c->iops_iv, known, 1));
+	json_object_set_new(o, "mbps", range_json(&c->mbps_iv, known, 1));
+	json_object_set_new(o, "lat_mean_ns", range_json(&c->lat_iv, known && c->lat_iv.lo != c->lat_iv.hi, 1));
+	json_object_set_new(o, "samples", json_integer((json_int_t)c->samples));
+	return o;
+}
+
 static json_t *class_json(const struct pt_class *c)
 {
 	json_t *o = json_object();
@@ -51,6 +80,7 @@ static json_t *class_json(const struct pt_class *c)
 	json_object_set_new(o, "lat_read", lat_json(&c->lat[PT_READ]));
 	json_object_set_new(o, "lat_write", lat_json(&c->lat[PT_WRITE]));
 	json_object_set_new(o, "lat", lat_json(&c->lat[PT_ALL]));
+	json_object_set_new(o, "interval", interval_json(c));
 	return o;
 }
 
@@ -66,6 +96,7 @@ static json_t *points_json(const struct pt_set *pts)
 		json_object_set_new(o, "point", json_integer(pt->number));
 		json_object_set_new(o, "small_load", json_integer(pt->s));
 		json_object_set_new(o, "large_load", json_integer(pt->l));
+		json_object_set_new(o, "passes", json_integer(pt->passes ? pt->passes : 1));
 		if (pt->small.present)
 			json_object_set_new(o, "small", class_json(&pt->small));
 		if (pt->large.present)
