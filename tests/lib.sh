@@ -8,7 +8,28 @@
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 ENGINE=$TOP/build/fiorion-engine.so
 T=$(mktemp -d "${TMPDIR:-/tmp}/fiorion-e2e.XXXXXX")
-trap 'rm -rf "$T"' EXIT
+
+# at_exit CMD: run the shell command CMD when the script exits -- at the
+# end, on an error, or on SIGINT/SIGTERM/SIGHUP/SIGPIPE (its output cut
+# short: `sh tests/e2e_x.sh | head`) -- the last registered
+# first, then remove $T. The list is a file in $T, so a helper run in a
+# subshell ($(...)) registers its cleanup too. A script that sets its own
+# EXIT trap replaces this one: it should call lib_exit from it.
+at_exit() { printf '%s\n' "$*" >>"$T/.at_exit"; }
+lib_exit() {
+	trap - EXIT HUP INT PIPE TERM
+	if [ -f "$T/.at_exit" ]; then
+		tac "$T/.at_exit" >"$T/.at_exit.run"
+		rm -f "$T/.at_exit"
+		while IFS= read -r _c; do eval "$_c" </dev/null; done <"$T/.at_exit.run"
+	fi
+	rm -rf "$T"
+}
+trap lib_exit EXIT
+trap 'exit 129' HUP
+trap 'exit 130' INT
+trap 'exit 141' PIPE
+trap 'exit 143' TERM
 ntest=0
 
 ok() { ntest=$((ntest + 1)); echo "ok $ntest - $*"; }
@@ -36,3 +57,7 @@ jget() { python3 "$TOP/tests/jget.py" "$@"; }
 
 # The I/O-per-second figure of a fio JSON file (read + write, all jobs).
 json_iops() { python3 "$TOP/tests/jget.py" "$1" --iops 2>/dev/null || echo 0; }
+
+# The devices with known answers (a throttled loop device, a FUSE file
+# with a fixed service time): tests/devices.sh.
+. "$TOP/tests/devices.sh"
