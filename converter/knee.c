@@ -277,8 +277,10 @@ static void walk(const struct kn_step *s, size_t n, const struct kn_bound *b, st
 			w->why = v == V_CROSS ? KN_LATENCY : KN_FLAT;
 			return;	/* the ladder's last step: unconfirmed */
 		}
+		/* A crossing holds when the next load is over too; a flat step when
+		 * the next step is flat or over. */
 		v2 = judge(&s[i + 1], &s[i + 2], b);
-		if (v2 == V_CROSS || v2 == V_FLAT) {
+		if (v == V_CROSS ? over(b, &s[i + 2], true) : (v2 == V_CROSS || v2 == V_FLAT)) {
 			w->at = (long)i;
 			w->why = v == V_CROSS ? KN_LATENCY : KN_FLAT;
 			w->confirmed = true;

@@ -372,6 +372,18 @@ static void test_knee_intervals(void **state)
 		assert_true(k.confirmed);
 		assert_int_equal(k.confirm_load, 8);
 	}
+	/* A crossing whose next load is back under the bound is not confirmed, even flat. */
+	{
+		struct kn_step back[] = {
+			{1, 1000, 1.0}, {2, 1950, 1.5}, {4, 3800, 2.5}, {8, 3810, 1.9}, {16, 7000, 1.9},
+		};
+
+		b = bound("2");
+		kn_judge(back, N(back), &b, true, 0, &k);
+		assert_int_equal(k.why, KN_OPEN);
+		assert_int_equal(k.noise_load, 4);
+		assert_false(k.noise_interval);
+	}
 	/* Two bounds: mean <= 2 ms and p100 <= 5 ms; the maximum crosses first. */
 	{
 		struct kn_step two[] = {
