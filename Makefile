@@ -97,6 +97,7 @@ DRIVER_SRCS := \
 	driver/pointloop.c \
 	driver/runset.c \
 	driver/runner/hooks.c \
+	driver/runner/jobopts.c \
 	driver/runner/jobparse.c \
 	driver/matrix.c \
 	driver/runner/rnjson.c \
@@ -247,11 +248,11 @@ $(B)/tests/test_rnstat: tests/test_rnstat.c $(B)/san/driver/runner/rnstat.o
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lm
 
-$(B)/tests/test_steady: tests/test_steady.c $(B)/san/driver/runner/steady.o $(B)/san/driver/runner/jobparse.o $(COMMON_SAN_OBJS)
+$(B)/tests/test_steady: tests/test_steady.c $(B)/san/driver/runner/steady.o $(B)/san/driver/runner/jobparse.o $(B)/san/driver/runner/jobopts.o $(COMMON_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lm
 
-$(B)/tests/test_jobparse: tests/test_jobparse.c $(B)/san/driver/runner/jobparse.o $(B)/san/driver/jobfile.o $(COMMON_SAN_OBJS)
+$(B)/tests/test_jobparse: tests/test_jobparse.c $(B)/san/driver/runner/jobparse.o $(B)/san/driver/runner/jobopts.o $(B)/san/driver/jobfile.o $(COMMON_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lm
 
