@@ -89,6 +89,7 @@ DRIVER_SRCS := \
 	driver/runner/diskutil.c \
 	driver/cli.c \
 	driver/fiochild.c \
+	driver/fioopt.c \
 	driver/hosts.c \
 	driver/fiorion.c \
 	driver/jobfile.c \
@@ -110,6 +111,7 @@ DRIVER_SRCS := \
 UNIT_TESTS := \
 	test_clock \
 	test_common \
+	test_fioopt \
 	test_fiojson \
 	test_hosts \
 	test_html \
@@ -228,9 +230,9 @@ $(B)/driver/fiorion.o $(B)/converter/fio2orion.o: override CPPFLAGS += -DFIORION
 $(FIORION): $(DRIVER_OBJS) $(DRIVER_LIB_OBJS)
 	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(CORE_LIBS) $(JANSSON_LIBS) -lm -lpthread
 
-$(B)/tests/test_matrix: tests/test_matrix.c $(B)/san/driver/matrix.o $(B)/san/driver/jobfile.o
+$(B)/tests/test_matrix: tests/test_matrix.c $(B)/san/driver/matrix.o $(B)/san/driver/jobfile.o $(B)/san/driver/fioopt.o $(B)/san/driver/runner/jobopts.o $(COMMON_SAN_OBJS)
 	@mkdir -p $(dir $@)
-	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Idriver $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS)
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Idriver $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lm
 
 $(B)/tests/test_clock: tests/test_clock.c $(B)/san/driver/runner/clock.o
 	@mkdir -p $(dir $@)
@@ -252,7 +254,11 @@ $(B)/tests/test_steady: tests/test_steady.c $(B)/san/driver/runner/steady.o $(B)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lm
 
-$(B)/tests/test_jobparse: tests/test_jobparse.c $(B)/san/driver/runner/jobparse.o $(B)/san/driver/runner/jobopts.o $(B)/san/driver/jobfile.o $(COMMON_SAN_OBJS)
+$(B)/tests/test_fioopt: tests/test_fioopt.c $(B)/san/driver/fioopt.o $(B)/san/driver/runner/jobparse.o $(B)/san/driver/runner/jobopts.o $(COMMON_SAN_OBJS)
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lm
+
+$(B)/tests/test_jobparse: tests/test_jobparse.c $(B)/san/driver/runner/jobparse.o $(B)/san/driver/runner/jobopts.o $(B)/san/driver/jobfile.o $(B)/san/driver/fioopt.o $(COMMON_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lm
 

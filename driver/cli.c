@@ -123,6 +123,17 @@ static void usage(FILE *f, int status)
 "  -host_timeout S    with -clients: seconds a host may stay silent (the\n"
 "                     probe before the run; past a point's own time) before\n"
 "                     it is given up (30)\n"
+"  -fio_opt KEY=VALUE  a fio option for every point's [global], after\n"
+"                     fiorion's own (repeatable; KEY alone for a flag):\n"
+"                     randrepeat=0, cpus_allowed=0-3, fixedbufs=1, ...\n"
+"                     Options fiorion sets for ORION's meaning (bs, rw,\n"
+"                     iodepth, numjobs, runtime, direct, the engine's)\n"
+"                     are refused; with the built-in runner so is one it\n"
+"                     does not honour (use -runner fio for it)\n"
+"  -include FILE      the options of FILE (fio's included-file syntax:\n"
+"                     KEY=VALUE lines, # comments, include lines, no\n"
+"                     sections) as -fio_opt each; inlined in the job\n"
+"                     files, recorded in run.json\n"
 "  -jobs_only         write the job files and stop\n"
 "  -placeholders      with -jobs_only: ${LUNFILE}, ${FIORION_ENGINE} and\n"
 "                     ${DURATION} instead of paths and seconds\n"
@@ -310,6 +321,8 @@ void cli_parse(struct opts *o, int argc, char **argv)
 		{ "stop_at_knee", no_argument, NULL, 'Z' },
 		{ "host_timeout", required_argument, NULL, 'T' },
 		{ "version", no_argument, NULL, 'e' },
+		{ "fio_opt", required_argument, NULL, 'f' },
+		{ "include", required_argument, NULL, 'I' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
@@ -379,6 +392,14 @@ void cli_parse(struct opts *o, int argc, char **argv)
 		case 'P': o->placeholders = true; break;
 		case 'J': o->jobfile = optarg; break;
 		case 'O': o->output = optarg; break;
+		case 'f':
+		case 'I': {
+			struct fr_err err = { "" };
+
+			if (c == 'f' ? fo_add(&o->fio_opts, optarg, &err) : fo_include(&o->fio_opts, optarg, &err))
+				die_usage("%s", err.msg);
+			break;
+		}
 		case 'V':
 			if (!*optarg || optarg[strspn(optarg, "0123456789.")] ||
 			    strlen(optarg) > 32)
@@ -429,6 +450,8 @@ void cli_parse(struct opts *o, int argc, char **argv)
 	}
 	if (o->output && !o->jobfile)
 		die_usage("-output: only with -jobfile");
+	if (o->jobfile && o->fio_opts.n)
+		die_usage("-fio_opt, -include: for the points fiorion writes; -jobfile runs a job file as it is (put the options in it)");
 	if (o->jobfile) {
 		if (o->have_run)
 			die_usage("-jobfile runs one job file; it takes no -run");
@@ -469,6 +492,14 @@ void cli_parse(struct opts *o, int argc, char **argv)
 	if (!o->jobfile && !o->jobs_only && !strcmp(o->runner, "fio") && !executable(o->fio))
 		die_usage("-fio '%s': no such program (in PATH or as a path); -runner fio runs it for every point",
 			  o->fio);
+	{
+		/* -jobs_only runs nothing: the files are for either runner unless -runner builtin says. */
+		bool builtin = !strcmp(o->runner, "builtin") && (!o->jobs_only || o->runner_given);
+		struct fr_err err = { "" };
+
+		if (fo_check(&o->fio_opts, builtin, &err))
+			die_usage("%s", err.msg);
+	}
 }
 
 char *xasprintf(const char *fmt, ...)

@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 
+#include "fioopt.h"
 #include "hosts.h"
 #include "matrix.h"
 #include "orion_report.h"
@@ -54,6 +55,7 @@ struct opts {
 	const char *max_latency;	/* -max_latency, as given */
 	bool stop_at_knee;
 	bool version;		/* -version: print the versions, run nothing */
+	struct fio_opts fio_opts;	/* -fio_opt, -include: into every [global] */
 };
 
 

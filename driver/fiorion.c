@@ -508,7 +508,7 @@ static void plan_run(struct run *r, struct opts *o)
 		.write_pct = (unsigned int)o->write_pct,
 		.cache_size = o->cache_size, .vol_size = r->vv->size,
 		.allow_signatures = o->force_write,
-		.steady = o->duration_auto,
+		.steady = o->duration_auto, .user = &o->fio_opts,
 	};
 	for (i = 0; i < r->plan.n; i++)
 		r->total_secs += point_secs(o, &r->jc, &r->plan.pts[i]);

@@ -387,6 +387,25 @@ static const struct jp_option *find_option(const char *key)
 	return NULL;
 }
 
+static const char *const *fio_keys;
+static size_t nfio_keys;
+
+void jp_leave_to_fio(const char *const *keys, size_t n)
+{
+	fio_keys = keys;
+	nfio_keys = n;
+}
+
+static bool left_to_fio(const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < nfio_keys; i++)
+		if (!strcmp(key, fio_keys[i]))
+			return true;
+	return false;
+}
+
 bool jp_option_known(const char *key)
 {
 	return find_option(key) != NULL;
@@ -409,6 +428,8 @@ int jp_apply(struct jp_job *j, const struct jp_kv *kv, const char *name,
 	void *field;
 	int bad = 0;
 
+	if (left_to_fio(k))
+		return 0;
 	if (!o)
 		return fr_errf(err, -EINVAL,
 			       "%s:%u: option '%s' is not supported by fiorion's built-in runner (use -runner fio for it)",

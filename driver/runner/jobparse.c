@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "fr_file.h"
+
 static int kv_push(struct jp_kv **v, size_t *n, const char *key,
 		   const char *val, unsigned int line)
 {

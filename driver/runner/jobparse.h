@@ -120,4 +120,12 @@ const char *jp_rw_name(enum jp_rw rw);
 /* Whether the built-in runner takes option @key (a name or an alias). */
 bool jp_option_known(const char *key);
 
+/*
+ * -runner fio with the user's own fio options (-fio_opt, -include): the
+ * driver checks each point's job file with this parser before anything
+ * runs, and @keys (@n of them, kept until the next call) are fio's to
+ * judge: they are passed over, not applied and not refused.
+ */
+void jp_leave_to_fio(const char *const *keys, size_t n);
+
 #endif
