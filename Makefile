@@ -65,6 +65,7 @@ CORE_SRCS := \
 	plugin/backend.c \
 	plugin/backend_aio.c \
 	plugin/backend_uring.c \
+	plugin/beconf.c \
 	plugin/lunsafe.c \
 	plugin/vio.c \
 	plugin/vvol.c \
@@ -109,6 +110,7 @@ DRIVER_SRCS := \
 	# EOL
 
 UNIT_TESTS := \
+	test_beconf \
 	test_clock \
 	test_common \
 	test_fioopt \
@@ -262,7 +264,7 @@ $(B)/tests/test_jobparse: tests/test_jobparse.c $(B)/san/driver/runner/jobparse.
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lm
 
-$(B)/tests/test_vio $(B)/tests/test_viofake $(B)/tests/test_vvol: $(B)/tests/%: tests/%.c $(SAN_OBJS)
+$(B)/tests/test_beconf $(B)/tests/test_vio $(B)/tests/test_viofake $(B)/tests/test_vvol: $(B)/tests/%: tests/%.c $(SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CORE_LIBS) $(CMOCKA_LIBS) -lm
 

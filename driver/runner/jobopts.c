@@ -319,6 +319,32 @@ static int opt_exitall(struct jp_job *j, const char *v, bool *sw)
 	return 0;
 }
 
+/* fio's sqthread_poll_cpu: a CPU number (its callback sets sqpoll_set). */
+static int opt_sqpoll_cpu(struct jp_job *j, const char *v, bool *sw)
+{
+	unsigned int n;
+
+	(void)sw;
+	if (parse_uint(v, 0, INT32_MAX, &n))
+		return -EINVAL;
+	j->uring.sqthread_poll_cpu = (int)n;
+	return 0;
+}
+
+/* fio's nonvectored: an int, -1 (default) where the kernel has READ/WRITE. */
+static int opt_nonvectored(struct jp_job *j, const char *v, bool *sw)
+{
+	char *end;
+	long n;
+
+	(void)sw;
+	n = strtol(v, &end, 10);
+	if (end == v || *end || n < -1 || n > INT32_MAX)
+		return -EINVAL;
+	j->uring.nonvectored = (int)n;
+	return 0;
+}
+
 #define F(field) offsetof(struct jp_job, field)
 
 /* Every option the built-in runner takes, with fio's name and meaning. */
@@ -333,6 +359,15 @@ static const struct jp_option options[] = {
 	{ .name = "filename", .type = OT_STR, .off = F(filename), .need_value = true },
 	{ .name = "stripe", .type = OT_SIZE, .off = F(stripe), .need_value = true },
 	{ .name = "allow_signatures", .type = OT_BOOL, .off = F(allow_signatures) },
+	/* fio's io_uring options, the engine's with backend=io_uring (beconf.h). */
+	{ .name = "hipri", .type = OT_BOOL, .off = F(uring.hipri) },
+	{ .name = "fixedbufs", .type = OT_BOOL, .off = F(uring.fixedbufs) },
+	{ .name = "registerfiles", .type = OT_BOOL, .off = F(uring.registerfiles) },
+	{ .name = "sqthread_poll", .type = OT_BOOL, .off = F(uring.sqthread_poll) },
+	{ .name = "sqthread_poll_cpu", .type = OT_FN, .fn = opt_sqpoll_cpu, .need_value = true,
+	  .hint = "give a CPU number" },
+	{ .name = "nonvectored", .type = OT_FN, .fn = opt_nonvectored, .need_value = true,
+	  .hint = "give -1 (READ/WRITE where the kernel has them), 0 (READV/WRITEV) or 1 (READ/WRITE)" },
 	/* Workload. */
 	{ .name = "rw", .alias = "readwrite", .type = OT_FN, .fn = opt_rw, .need_value = true,
 	  .hint = "the built-in runner does read, write, randread, randwrite, rw and randrw" },
@@ -486,6 +521,7 @@ void jp_job_defaults(struct jp_job *j)
 	j->randrepeat = true;
 	j->do_verify = true;
 	j->stripe = 1024 * 1024;
+	j->uring = BACKEND_CONF_DEFAULT;
 	j->bw_avg_ms = 500;
 	j->iops_avg_ms = 500;
 	j->disk_util = true;

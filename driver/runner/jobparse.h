@@ -17,6 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "backend.h"
 #include "fr_err.h"
 
 /* Most clones of one job (numjobs), as fio's REAL_MAX_JOBS. */
@@ -77,6 +78,7 @@ struct jp_job {
 	unsigned int pattern_len;	/* bytes of pattern */
 	bool do_verify;
 	bool allow_signatures;	/* the engine's: write LUNs that carry signatures */
+	struct backend_conf uring;	/* fio's io_uring options (hipri, fixedbufs, ...) */
 
 	/*
 	 * Steady state (steadystate, steadystate_duration, _ramp_time; fio's
