@@ -4,7 +4,10 @@
 # Description: -fio_opt KEY=VALUE and -include FILE put fio options into
 # every point's [global] (and the whole-matrix file), after fiorion's
 # own, for both runners: each runner's JSON echoes them in "global
-# options"; run.json records them. Options fiorion sets for ORION's
+# options"; run.json records them. fio's io_uring options (fixedbufs,
+# registerfiles, nonvectored) run through both runners; hipri on a LUN
+# without poll queues and fixedbufs on another backend are refused by
+# the engine, naming why. Options fiorion sets for ORION's
 # meaning are refused with the reason; the built-in runner refuses one
 # it does not honour before any I/O, naming it and -runner fio; an
 # included file follows fio's rules (no sections, nested includes from
@@ -86,7 +89,45 @@ else
 	not_ok "run.json: $(cat r.err)"
 fi
 
-# 3. refusals: one message, exit 2, no job file written, no I/O.
+# 3. fio's io_uring options reach the engine through either runner;
+# hipri on a LUN with no poll queues, or with another backend, is refused
+# by the engine before the point's first I/O, naming the reason.
+for runner in builtin fio; do
+	rm -rf u
+	if "$FR" -run advanced -matrix point -num_small 4 -num_large 0 -testname t -duration 1 -outdir u \
+		-runner $runner -backend io_uring -fio_opt fixedbufs -fio_opt registerfiles=1 -fio_opt nonvectored=0 \
+		>u.out 2>u.err && [ "$(json_iops u/t_jobs/p001.json | cut -d. -f1)" -gt 0 ]; then
+		ok "-runner $runner: fixedbufs, registerfiles, nonvectored=0 ran ($(json_iops u/t_jobs/p001.json | cut -d. -f1) IOPS)"
+	else
+		not_ok "-runner $runner with io_uring options: $(cat u.err)"
+	fi
+	dev=$(stat -c '%d' a)
+	if [ "$(cat /sys/dev/block/$((dev >> 8)):$((dev & 255))/queue/io_poll 2>/dev/null)" = 1 ]; then
+		skip_test "-runner $runner hipri refusal" "this folder's device has poll queues"
+	else
+		rm -rf u
+		"$FR" -run advanced -matrix point -num_small 1 -num_large 0 -testname t -duration 1 -outdir u \
+			-runner $runner -backend io_uring -fio_opt hipri >u.out 2>u.err
+		rc=$?
+		if [ $rc -eq 1 ] && grep -q "hipri: polled completions need a block device with poll queues" u.err \
+			&& grep -q "LUN 1 '$T/a'" u.err; then
+			ok "-runner $runner: hipri refused, naming the LUN and its device (exit 1)"
+		else
+			not_ok "-runner $runner hipri: exit $rc, $(cat u.err)"
+		fi
+	fi
+	rm -rf u
+	"$FR" -run advanced -matrix point -num_small 1 -num_large 0 -testname t -duration 1 -outdir u \
+		-runner $runner -backend psync -fio_opt fixedbufs >u.out 2>u.err
+	rc=$?
+	if [ $rc -eq 1 ] && grep -q "fixedbufs: an option of fio's io_uring engine, which backend=psync does not have" u.err; then
+		ok "-runner $runner: fixedbufs with -backend psync refused"
+	else
+		not_ok "-runner $runner fixedbufs on psync: exit $rc, $(cat u.err)"
+	fi
+done
+
+# 4. refusals: one message, exit 2, no job file written, no I/O.
 refuse() {	# WANT-IN-MESSAGE ARGS...
 	want=$1
 	shift
