@@ -72,6 +72,7 @@ CORE_SRCS := \
 	# EOL
 
 CONV_SRCS := \
+	converter/export_benchfio.c \
 	converter/export_json.c \
 	converter/fiojson.c \
 	converter/html_report.c \

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "export_benchfio.h"
 #include "fiojson.h"
 #include "fr_file.h"
 #include "fr_size.h"
@@ -83,7 +84,14 @@ static void usage(FILE *f, int status)
 	      "                      JSON) or an output folder holding one; writes\n"
 	      "                      NAME_compare.html (NAME: -testname, else A's) with\n"
 	      "                      both runs on each chart and each cell's ratio B/A\n"
-	      "  -help               this text\n"
+	      "  -export benchfio DIR  instead of ORION's files, each point's small and\n"
+"                      large class as its own fio JSON file in bench-fio's\n"
+"                      layout, for fio-plot: DIR/NAME-small/BS/MODE-\n"
+"                      IODEPTH-NUMJOBS.json (NAME-small-with-largeL/ under\n"
+"                      a large load L; NAME-large/, NAME-large-with-smallS/\n"
+"                      likewise); fiorion's named jobs only, warm-up left\n"
+"                      out; a different file in the way is refused\n"
+"  -help               this text\n"
 	      "  -version            fiorion's version, the fio release its engine was\n"
 	      "                      built against and the installed fio's\n"
 	      "\n"
@@ -311,9 +319,10 @@ int main(int argc, char **argv)
 		{"html", no_argument, NULL, 'H'},
 		{"compare", required_argument, NULL, 'C'},
 		{"version", no_argument, NULL, 'V'},
+		{"export", required_argument, NULL, 'X'},
 		{NULL, 0, NULL, 0},
 	};
-	const char *testname = NULL, *outdir = ".", *cmp_a = NULL, *cmp_b = NULL;
+	const char *testname = NULL, *outdir = ".", *cmp_a = NULL, *cmp_b = NULL, *xdir = NULL;
 	unsigned int flags = 0;
 	enum or_compat compat = OR_COMPAT_102;
 	bool compat_given = false;
@@ -384,6 +393,14 @@ int main(int argc, char **argv)
 		case 'H':
 			flags |= OR_WRITE_HTML;
 			break;
+		case 'X':
+			/* -export benchfio DIR: DIR is the word after the format. */
+			if (strcmp(optarg, "benchfio"))
+				die_usage("-export '%s': the one format is benchfio (bench-fio's layout, for fio-plot)%s", optarg, "");
+			if (optind >= argc || argv[optind][0] == '-')
+				die_usage("-export benchfio: expected the folder to write%s%s", "", "");
+			xdir = argv[optind++];
+			break;
 		case 'C':
 			/* -compare A B: B is the word after A. */
 			if (optind >= argc || argv[optind][0] == '-')
@@ -413,6 +430,8 @@ int main(int argc, char **argv)
 			die_usage("-outdir '%s': exists and is not a folder%s", outdir, "");
 		return compare(cmp_a, cmp_b, testname, outdir, &po, &bound);
 	}
+	if (xdir && (json || (flags & OR_WRITE_HTML)))
+		die_usage("-export benchfio writes its own files: not with -format json or -html%s%s", "", "");
 	if (json && (flags & OR_WRITE_HTML))
 		die_usage("-html: not with -format json (the report is a file beside ORION's)%s%s", "", "");
 	if (optind == argc) {
@@ -430,6 +449,18 @@ int main(int argc, char **argv)
 			status = EXIT_USAGE;
 			goto out;
 		}
+	}
+	if (xdir) {
+		const char *name = testname ? testname : set.run.testname ? set.run.testname : "orion";
+		int n = xb_export(xdir, name, argv + optind, (size_t)(argc - optind), &err);
+
+		if (n < 0)
+			fprintf(stderr, "fio2orion: %s\n", err.msg);
+		else
+			fprintf(stderr, "fio2orion: wrote %d files under %s/ in bench-fio's layout (fio-plot -i %s/%s-small/<bs> ...)\n",
+				n, xdir, xdir, name);
+		status = n >= 0 ? EXIT_OK : n == -EINVAL || n == -ENAMETOOLONG ? EXIT_USAGE : EXIT_FAIL;
+		goto out;
 	}
 	/* The layout the run was made in, unless -compat says otherwise. */
 	if (!compat_given && set.run.compat && or_compat_parse(set.run.compat, &compat))
