@@ -119,8 +119,8 @@ static int print_version(void)
 	printf("engine built against: %s\n", FIORION_FIO_VERSION);
 	printf("installed fio: %s\n", have[0] ? have : "not found");
 	if (have[0] && strcmp(have, FIORION_FIO_VERSION))
-		fprintf(stderr, "fio2orion: warning: the installed fio (%s) is not the release fiorion's engine was built against (%s)\n",
-			have, FIORION_FIO_VERSION);
+		fprintf(stderr, "fio2orion: warning: the installed fio (%s) is not the release fiorion's engine was built against (%s): " FIORION_REBUILD_HINT "\n",
+			have, FIORION_FIO_VERSION, have);
 	return fflush(stdout) || ferror(stdout) ? EXIT_FAIL : EXIT_OK;
 }
 

@@ -152,6 +152,14 @@ printf 'include self.fio\n' >inc/self.fio
 refuse "nest deeper than" -include inc/self.fio
 refuse "-include file 'inc/none.fio'" -include inc/none.fio
 refuse "is not a fio option name" -fio_opt "a b=1"
+# examples/team.fio (the package's /usr/share/doc/fiorion/examples/) is a valid -include.
+rm -rf ex
+if "$FR" -run simple -num_disks 1 -testname t -jobs_only -runner fio -outdir ex \
+	-include "$TOP/examples/team.fio" >/dev/null 2>x.err && grep -q '^fixedbufs$' ex/t_jobs/p001.fio; then
+	ok "examples/team.fio is a valid -include"
+else
+	not_ok "examples/team.fio: $(cat x.err)"
+fi
 if "$FR" -jobfile t_jobs/p001.fio -fio_opt randrepeat=0 >/dev/null 2>x.err; then
 	not_ok "-jobfile took -fio_opt"
 else
