@@ -72,6 +72,20 @@ else
 	not_ok "file in the way: $(cat x.err)"
 fi
 
+# examples/fio-plot.sh (the package's examples/): its fio-plot calls, through a
+# stand-in that records them, name existing folders and their files' modes.
+mkdir -p bin
+printf '#!/bin/sh\necho "$@" >>"%s/calls"\n' "$T" >bin/fio-plot
+chmod +x bin/fio-plot
+if PATH="$T/bin:$(dirname "$F2O"):$PATH" sh "$TOP/examples/fio-plot.sh" ra/t_jobs fp >/dev/null 2>x.err \
+	&& [ "$(wc -l <calls)" -eq 2 ] \
+	&& grep -qx -- "-i t-small/8k -T t: t-small/8k -l -r randread -d 1 2 -n 1" calls \
+	&& grep -qx -- "-i t-large/128k -T t: t-large/128k -l -r randread -d 1 2 -n 1" calls; then
+	ok "examples/fio-plot.sh charts t-small/8k and t-large/128k"
+else
+	not_ok "examples/fio-plot.sh: $(cat x.err calls 2>/dev/null)"
+fi
+
 # 4. results without fiorion's names have no classes to keep apart.
 fio --output-format=json --name=plain --filename="$T/a" --rw=randread --bs=4k --size=1m \
 	--io_size=64k >plain.json 2>/dev/null
