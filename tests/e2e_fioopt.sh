@@ -11,7 +11,8 @@
 # meaning are refused with the reason; the built-in runner refuses one
 # it does not honour before any I/O, naming it and -runner fio; an
 # included file follows fio's rules (no sections, nested includes from
-# the including file's folder).
+# the including file's folder); with -runner fio, fio judges them
+# (fio --parse-only) before any I/O.
 . "$(dirname "$0")/lib.sh"
 
 FR=$TOP/build/fiorion
@@ -146,6 +147,16 @@ refuse "-include inc/ramp.fio:1: fiorion's built-in runner does not honour fio's
 for kv in bs=4k rw=randwrite iodepth=64 numjobs=4 runtime=10 direct=0 lunfile=/dev/sda backend=psync ioengine=libaio blocksize=4k; do
 	refuse "fiorion sets '${kv%%=*}' itself for ORION's meaning: " -runner fio -fio_opt "$kv"
 done
+# -runner fio: fio judges the options (fio --parse-only) before any I/O.
+rm -rf x
+"$FR" -run simple -num_disks 1 -testname t -duration 1 -outdir x -runner fio -fio_opt bogus_opt=1 >x.out 2>x.err
+rc=$?
+if [ $rc -eq 2 ] && grep -q "fio refuses x/t_jobs/p001.fio, checked before any I/O" x.err \
+	&& grep -q "Bad option <bogus_opt=1>" x.err && [ ! -e x/t_jobs/p001.json ]; then
+	ok "-runner fio: an option fio refuses is exit 2 before any I/O, in fio's words"
+else
+	not_ok "-runner fio bogus_opt: exit $rc, $(cat x.err)"
+fi
 printf 'randrepeat=0\n[job]\n' >inc/sec.fio
 refuse "-include inc/sec.fio:2: a section" -include inc/sec.fio
 printf 'include self.fio\n' >inc/self.fio
