@@ -315,7 +315,7 @@ $(B)/fuzz/fuzz_fiojson: tests/fuzz/fuzz_fiojson.c $(CONV_SRCS) $(COMMON_SRCS) | 
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_CPPFLAGS) $(FUZZ_FLAGS) $(LDFLAGS) -o $@ $(filter %.c,$^) $(JANSSON_LIBS) -lm
 
-$(B)/fuzz/fuzz_jobparse: tests/fuzz/fuzz_jobparse.c driver/runner/jobparse.c $(COMMON_SRCS) | $(BUILD_OK)
+$(B)/fuzz/fuzz_jobparse: tests/fuzz/fuzz_jobparse.c driver/runner/jobparse.c driver/runner/jobopts.c $(COMMON_SRCS) | $(BUILD_OK)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_CPPFLAGS) $(FUZZ_FLAGS) $(LDFLAGS) -o $@ $(filter %.c,$^) -lm
 
@@ -328,7 +328,7 @@ $(B)/fuzz/cli.o: driver/cli.c | $(BUILD_OK)
 	@mkdir -p $(dir $@)
 	$(QUIET_CC)$(FUZZ_CC) $(FUZZ_CPPFLAGS) -Dexit=fuzz_exit -DENGINE_INSTALL_DIR='"$(ENGINEDIR)"' $(FUZZ_FLAGS) -c -o $@ $<
 
-$(B)/fuzz/fuzz_cli: tests/fuzz/fuzz_cli.c $(B)/fuzz/cli.o driver/matrix.c driver/hosts.c $(CONV_SRCS) $(COMMON_SRCS) | $(BUILD_OK)
+$(B)/fuzz/fuzz_cli: tests/fuzz/fuzz_cli.c $(B)/fuzz/cli.o driver/matrix.c driver/hosts.c driver/fioopt.c driver/runner/jobopts.c $(CONV_SRCS) $(COMMON_SRCS) | $(BUILD_OK)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_CPPFLAGS) $(FUZZ_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) -lm
 
