@@ -274,6 +274,31 @@ static bool writable_target(const char *path)
 	return ok;
 }
 
+/* -fio_opt KEY=VALUE, or (@include) -include FILE. */
+static void add_fio_opt(struct opts *o, const char *arg, bool include)
+{
+	struct fr_err err = { "" };
+
+	if (include ? fo_include(&o->fio_opts, arg, &err) : fo_add(&o->fio_opts, arg, &err))
+		die_usage("%s", err.msg);
+}
+
+/*
+ * -fio_opt and -include once the runner is known: the built-in runner
+ * must honour each option; -jobs_only runs nothing, so its files are for
+ * either runner unless -runner builtin says; -jobfile takes none.
+ */
+static void check_fio_opts(struct opts *o)
+{
+	bool builtin = !strcmp(o->runner, "builtin") && (!o->jobs_only || o->runner_given);
+	struct fr_err err = { "" };
+
+	if (o->jobfile && (o->fio_opts.n || o->fio_opts.ninc))
+		die_usage("-fio_opt, -include: for the points fiorion writes; -jobfile runs a job file as it is (put the options in it)");
+	if (fo_check(&o->fio_opts, builtin, &err))
+		die_usage("%s", err.msg);
+}
+
 void cli_parse(struct opts *o, int argc, char **argv)
 {
 	static const char *const runs[] = { "simple", "normal", "advanced", "oltp", "dss" };
@@ -392,14 +417,8 @@ void cli_parse(struct opts *o, int argc, char **argv)
 		case 'P': o->placeholders = true; break;
 		case 'J': o->jobfile = optarg; break;
 		case 'O': o->output = optarg; break;
-		case 'f':
-		case 'I': {
-			struct fr_err err = { "" };
-
-			if (c == 'f' ? fo_add(&o->fio_opts, optarg, &err) : fo_include(&o->fio_opts, optarg, &err))
-				die_usage("%s", err.msg);
-			break;
-		}
+		case 'f': add_fio_opt(o, optarg, false); break;
+		case 'I': add_fio_opt(o, optarg, true); break;
 		case 'V':
 			if (!*optarg || optarg[strspn(optarg, "0123456789.")] ||
 			    strlen(optarg) > 32)
@@ -450,8 +469,7 @@ void cli_parse(struct opts *o, int argc, char **argv)
 	}
 	if (o->output && !o->jobfile)
 		die_usage("-output: only with -jobfile");
-	if (o->jobfile && o->fio_opts.n)
-		die_usage("-fio_opt, -include: for the points fiorion writes; -jobfile runs a job file as it is (put the options in it)");
+	check_fio_opts(o);
 	if (o->jobfile) {
 		if (o->have_run)
 			die_usage("-jobfile runs one job file; it takes no -run");
@@ -492,14 +510,6 @@ void cli_parse(struct opts *o, int argc, char **argv)
 	if (!o->jobfile && !o->jobs_only && !strcmp(o->runner, "fio") && !executable(o->fio))
 		die_usage("-fio '%s': no such program (in PATH or as a path); -runner fio runs it for every point",
 			  o->fio);
-	{
-		/* -jobs_only runs nothing: the files are for either runner unless -runner builtin says. */
-		bool builtin = !strcmp(o->runner, "builtin") && (!o->jobs_only || o->runner_given);
-		struct fr_err err = { "" };
-
-		if (fo_check(&o->fio_opts, builtin, &err))
-			die_usage("%s", err.msg);
-	}
 }
 
 char *xasprintf(const char *fmt, ...)
