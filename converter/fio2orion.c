@@ -245,6 +245,32 @@ static int load_run(struct run *r, const char *arg, const struct pt_opts *po,
 	return ret;
 }
 
+/* -export FORMAT DIR: DIR is the word after the format (getopt's optind). */
+static const char *export_dir(const char *format, int argc, char **argv)
+{
+	if (strcmp(format, "benchfio"))
+		die_usage("-export '%s': the one format is benchfio (bench-fio's layout, for fio-plot)%s", format, "");
+	if (optind >= argc || argv[optind][0] == '-')
+		die_usage("-export benchfio: expected the folder to write%s%s", "", "");
+	return argv[optind++];
+}
+
+/* -export benchfio DIR: the inputs (read once already) in bench-fio's layout. */
+static int export_benchfio(const char *dir, const char *testname, char *const *files, size_t n)
+{
+	struct fr_err err = { "" };
+	const char *name = testname ? testname : "orion";
+	int ret = xb_export(dir, name, files, n, &err);
+
+	if (ret < 0) {
+		fprintf(stderr, "fio2orion: %s\n", err.msg);
+		return ret == -EINVAL || ret == -ENAMETOOLONG ? EXIT_USAGE : EXIT_FAIL;
+	}
+	fprintf(stderr, "fio2orion: wrote %d files under %s/ in bench-fio's layout (fio-plot -i %s/%s-small/<bs> ...)\n",
+		ret, dir, dir, name);
+	return EXIT_OK;
+}
+
 /* fio2orion -compare A B -html: NAME_compare.html in @outdir. */
 static int compare(const char *a, const char *b, const char *testname, const char *outdir,
 		   const struct pt_opts *po, const struct kn_bound *bound)
@@ -394,12 +420,7 @@ int main(int argc, char **argv)
 			flags |= OR_WRITE_HTML;
 			break;
 		case 'X':
-			/* -export benchfio DIR: DIR is the word after the format. */
-			if (strcmp(optarg, "benchfio"))
-				die_usage("-export '%s': the one format is benchfio (bench-fio's layout, for fio-plot)%s", optarg, "");
-			if (optind >= argc || argv[optind][0] == '-')
-				die_usage("-export benchfio: expected the folder to write%s%s", "", "");
-			xdir = argv[optind++];
+			xdir = export_dir(optarg, argc, argv);
 			break;
 		case 'C':
 			/* -compare A B: B is the word after A. */
@@ -451,15 +472,8 @@ int main(int argc, char **argv)
 		}
 	}
 	if (xdir) {
-		const char *name = testname ? testname : set.run.testname ? set.run.testname : "orion";
-		int n = xb_export(xdir, name, argv + optind, (size_t)(argc - optind), &err);
-
-		if (n < 0)
-			fprintf(stderr, "fio2orion: %s\n", err.msg);
-		else
-			fprintf(stderr, "fio2orion: wrote %d files under %s/ in bench-fio's layout (fio-plot -i %s/%s-small/<bs> ...)\n",
-				n, xdir, xdir, name);
-		status = n >= 0 ? EXIT_OK : n == -EINVAL || n == -ENAMETOOLONG ? EXIT_USAGE : EXIT_FAIL;
+		status = export_benchfio(xdir, testname ? testname : set.run.testname,
+					 argv + optind, (size_t)(argc - optind));
 		goto out;
 	}
 	/* The layout the run was made in, unless -compat says otherwise. */
