@@ -15,4 +15,15 @@
 #define FIORION_FIO_VERSION "unknown"
 #endif
 
+/*
+ * What a mismatch of the installed fio and FIORION_FIO_VERSION breaks and
+ * how to mend it (-version of both programs; README: "A new fio
+ * release"): one printf argument, the installed release.
+ */
+#define FIORION_REBUILD_HINT \
+	"fio refuses to load the engine, so -runner fio, -clients and job files that load it fail " \
+	"(the built-in runner and fio2orion are not affected). Rebuild against %s, in fiorion's " \
+	"source tree: 'make deps && make && make install'; for the Debian package: 'make deps && " \
+	"dpkg-buildpackage -us -uc -b && apt-get install ../fiorion_*.deb' (README: A new fio release)"
+
 #endif

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "export_benchfio.h"
 #include "fiojson.h"
 #include "fr_file.h"
 #include "fr_size.h"
@@ -83,7 +84,14 @@ static void usage(FILE *f, int status)
 	      "                      JSON) or an output folder holding one; writes\n"
 	      "                      NAME_compare.html (NAME: -testname, else A's) with\n"
 	      "                      both runs on each chart and each cell's ratio B/A\n"
-	      "  -help               this text\n"
+	      "  -export benchfio DIR  instead of ORION's files, each point's small and\n"
+"                      large class as its own fio JSON file in bench-fio's\n"
+"                      layout, for fio-plot: DIR/NAME-small/BS/MODE-\n"
+"                      IODEPTH-NUMJOBS.json (NAME-small-with-largeL/ under\n"
+"                      a large load L; NAME-large/, NAME-large-with-smallS/\n"
+"                      likewise); fiorion's named jobs only, warm-up left\n"
+"                      out; a different file in the way is refused\n"
+"  -help               this text\n"
 	      "  -version            fiorion's version, the fio release its engine was\n"
 	      "                      built against and the installed fio's\n"
 	      "\n"
@@ -111,8 +119,8 @@ static int print_version(void)
 	printf("engine built against: %s\n", FIORION_FIO_VERSION);
 	printf("installed fio: %s\n", have[0] ? have : "not found");
 	if (have[0] && strcmp(have, FIORION_FIO_VERSION))
-		fprintf(stderr, "fio2orion: warning: the installed fio (%s) is not the release fiorion's engine was built against (%s)\n",
-			have, FIORION_FIO_VERSION);
+		fprintf(stderr, "fio2orion: warning: the installed fio (%s) is not the release fiorion's engine was built against (%s): " FIORION_REBUILD_HINT "\n",
+			have, FIORION_FIO_VERSION, have);
 	return fflush(stdout) || ferror(stdout) ? EXIT_FAIL : EXIT_OK;
 }
 
@@ -237,6 +245,32 @@ static int load_run(struct run *r, const char *arg, const struct pt_opts *po,
 	return ret;
 }
 
+/* -export FORMAT DIR: DIR is the word after the format (getopt's optind). */
+static const char *export_dir(const char *format, int argc, char **argv)
+{
+	if (strcmp(format, "benchfio"))
+		die_usage("-export '%s': the one format is benchfio (bench-fio's layout, for fio-plot)%s", format, "");
+	if (optind >= argc || argv[optind][0] == '-')
+		die_usage("-export benchfio: expected the folder to write%s%s", "", "");
+	return argv[optind++];
+}
+
+/* -export benchfio DIR: the inputs (read once already) in bench-fio's layout. */
+static int export_benchfio(const char *dir, const char *testname, char *const *files, size_t n)
+{
+	struct fr_err err = { "" };
+	const char *name = testname ? testname : "orion";
+	int ret = xb_export(dir, name, files, n, &err);
+
+	if (ret < 0) {
+		fprintf(stderr, "fio2orion: %s\n", err.msg);
+		return ret == -EINVAL || ret == -ENAMETOOLONG ? EXIT_USAGE : EXIT_FAIL;
+	}
+	fprintf(stderr, "fio2orion: wrote %d files under %s/ in bench-fio's layout (fio-plot -i %s/%s-small/<bs> ...)\n",
+		ret, dir, dir, name);
+	return EXIT_OK;
+}
+
 /* fio2orion -compare A B -html: NAME_compare.html in @outdir. */
 static int compare(const char *a, const char *b, const char *testname, const char *outdir,
 		   const struct pt_opts *po, const struct kn_bound *bound)
@@ -311,9 +345,10 @@ int main(int argc, char **argv)
 		{"html", no_argument, NULL, 'H'},
 		{"compare", required_argument, NULL, 'C'},
 		{"version", no_argument, NULL, 'V'},
+		{"export", required_argument, NULL, 'X'},
 		{NULL, 0, NULL, 0},
 	};
-	const char *testname = NULL, *outdir = ".", *cmp_a = NULL, *cmp_b = NULL;
+	const char *testname = NULL, *outdir = ".", *cmp_a = NULL, *cmp_b = NULL, *xdir = NULL;
 	unsigned int flags = 0;
 	enum or_compat compat = OR_COMPAT_102;
 	bool compat_given = false;
@@ -384,6 +419,9 @@ int main(int argc, char **argv)
 		case 'H':
 			flags |= OR_WRITE_HTML;
 			break;
+		case 'X':
+			xdir = export_dir(optarg, argc, argv);
+			break;
 		case 'C':
 			/* -compare A B: B is the word after A. */
 			if (optind >= argc || argv[optind][0] == '-')
@@ -413,6 +451,8 @@ int main(int argc, char **argv)
 			die_usage("-outdir '%s': exists and is not a folder%s", outdir, "");
 		return compare(cmp_a, cmp_b, testname, outdir, &po, &bound);
 	}
+	if (xdir && (json || (flags & OR_WRITE_HTML)))
+		die_usage("-export benchfio writes its own files: not with -format json or -html%s%s", "", "");
 	if (json && (flags & OR_WRITE_HTML))
 		die_usage("-html: not with -format json (the report is a file beside ORION's)%s%s", "", "");
 	if (optind == argc) {
@@ -430,6 +470,11 @@ int main(int argc, char **argv)
 			status = EXIT_USAGE;
 			goto out;
 		}
+	}
+	if (xdir) {
+		status = export_benchfio(xdir, testname ? testname : set.run.testname,
+					 argv + optind, (size_t)(argc - optind));
+		goto out;
 	}
 	/* The layout the run was made in, unless -compat says otherwise. */
 	if (!compat_given && set.run.compat && or_compat_parse(set.run.compat, &compat))

@@ -63,6 +63,35 @@ static void put_str(json_t *o, const char *key, const char *v)
 		json_object_set_new(o, key, json_string(v));
 }
 
+/* A list of strings, written only when there is one. */
+static void put_strs(json_t *o, const char *key, char *const *v, size_t n)
+{
+	json_t *a;
+	size_t i;
+
+	if (!n)
+		return;
+	a = json_array();
+	for (i = 0; i < n; i++)
+		json_array_append_new(a, json_string(v[i]));
+	json_object_set_new(o, key, a);
+}
+
+static void get_strs(json_t *o, const char *key, char ***v, size_t *n)
+{
+	json_t *a = json_object_get(o, key), *e;
+	size_t i;
+
+	*v = NULL;
+	*n = 0;
+	if (!json_is_array(a) || !json_array_size(a) ||
+	    !(*v = calloc(json_array_size(a), sizeof(**v))))
+		return;
+	json_array_foreach(a, i, e)
+		(*v)[i] = xstrdup(json_is_string(e) ? json_string_value(e) : "");
+	*n = json_array_size(a);
+}
+
 static json_t *luns_json(const struct fj_lun *luns, size_t n)
 {
 	json_t *a = json_array();
@@ -189,6 +218,8 @@ char *ri_write(const struct ri_run *r)
 	for (i = 0; i < r->argc; i++)
 		json_array_append_new(a, json_string(r->argv[i]));
 	json_object_set_new(o, "command line", a);
+	put_strs(o, "fio options", r->fio_opts, r->nfio_opts);
+	put_strs(o, "include", r->includes, r->nincludes);
 	json_object_set_new(o, "size_small", json_integer((json_int_t)r->size_small));
 	json_object_set_new(o, "size_large", json_integer((json_int_t)r->size_large));
 	put_str(o, "type", r->type);
@@ -278,6 +309,8 @@ void ri_read(struct ri_run *r, json_t *o)
 			r->argc = json_array_size(a);
 		}
 	}
+	get_strs(o, "fio options", &r->fio_opts, &r->nfio_opts);
+	get_strs(o, "include", &r->includes, &r->nincludes);
 	r->size_small = fr_to_u64(num(o, "size_small", 0));
 	r->size_large = fr_to_u64(num(o, "size_large", 0));
 	r->type = xstrdup(str(o, "type"));
@@ -333,6 +366,12 @@ void ri_release(struct ri_run *r)
 	for (i = 0; i < r->argc; i++)
 		free(r->argv[i]);
 	free(r->argv);
+	for (i = 0; i < r->nfio_opts; i++)
+		free(r->fio_opts[i]);
+	free(r->fio_opts);
+	for (i = 0; i < r->nincludes; i++)
+		free(r->includes[i]);
+	free(r->includes);
 	free(r->type);
 	free(r->simulate);
 	free(r->small_cols);

@@ -85,6 +85,10 @@ struct ri_run {
 	char *testname;
 	char **argv;		/* the ORION command line tokens */
 	size_t argc;
+	char **fio_opts;	/* -fio_opt and -include: KEY=VALUE in every [global] */
+	size_t nfio_opts;
+	char **includes;	/* the -include files, as given */
+	size_t nincludes;
 	uint64_t size_small, size_large;	/* KB */
 	char *type;		/* "rand" | "seq" */
 	char *simulate;		/* "concat" | "raid0" */

@@ -129,6 +129,17 @@ static void usage(FILE *f, int status)
 "  -host_timeout S    with -clients: seconds a host may stay silent (the\n"
 "                     probe before the run; past a point's own time) before\n"
 "                     it is given up (30)\n"
+"  -fio_opt KEY=VALUE  a fio option for every point's [global], after\n"
+"                     fiorion's own (repeatable; KEY alone for a flag):\n"
+"                     randrepeat=0, cpus_allowed=0-3, fixedbufs=1, ...\n"
+"                     Options fiorion sets for ORION's meaning (bs, rw,\n"
+"                     iodepth, numjobs, runtime, direct, the engine's)\n"
+"                     are refused; with the built-in runner so is one it\n"
+"                     does not honour (use -runner fio for it)\n"
+"  -include FILE      the options of FILE (fio's included-file syntax:\n"
+"                     KEY=VALUE lines, # comments, include lines, no\n"
+"                     sections) as -fio_opt each; inlined in the job\n"
+"                     files, recorded in run.json\n"
 "  -jobs_only         write the job files and stop\n"
 "  -placeholders      with -jobs_only: ${LUNFILE}, ${FIORION_ENGINE} and\n"
 "                     ${DURATION} instead of paths and seconds\n"
@@ -269,6 +280,31 @@ static bool writable_target(const char *path)
 	return ok;
 }
 
+/* -fio_opt KEY=VALUE, or (@include) -include FILE. */
+static void add_fio_opt(struct opts *o, const char *arg, bool include)
+{
+	struct fr_err err = { "" };
+
+	if (include ? fo_include(&o->fio_opts, arg, &err) : fo_add(&o->fio_opts, arg, &err))
+		die_usage("%s", err.msg);
+}
+
+/*
+ * -fio_opt and -include once the runner is known: the built-in runner
+ * must honour each option; -jobs_only runs nothing, so its files are for
+ * either runner unless -runner builtin says; -jobfile takes none.
+ */
+static void check_fio_opts(struct opts *o)
+{
+	bool builtin = !strcmp(o->runner, "builtin") && (!o->jobs_only || o->runner_given);
+	struct fr_err err = { "" };
+
+	if (o->jobfile && (o->fio_opts.n || o->fio_opts.ninc))
+		die_usage("-fio_opt, -include: for the points fiorion writes; -jobfile runs a job file as it is (put the options in it)");
+	if (fo_check(&o->fio_opts, builtin, &err))
+		die_usage("%s", err.msg);
+}
+
 void cli_parse(struct opts *o, int argc, char **argv)
 {
 	static const char *const runs[] = { "simple", "normal", "advanced", "oltp", "dss" };
@@ -317,6 +353,8 @@ void cli_parse(struct opts *o, int argc, char **argv)
 		{ "repeat", required_argument, NULL, 'N' },
 		{ "host_timeout", required_argument, NULL, 'T' },
 		{ "version", no_argument, NULL, 'e' },
+		{ "fio_opt", required_argument, NULL, 'f' },
+		{ "include", required_argument, NULL, 'I' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
@@ -393,6 +431,8 @@ void cli_parse(struct opts *o, int argc, char **argv)
 		case 'P': o->placeholders = true; break;
 		case 'J': o->jobfile = optarg; break;
 		case 'O': o->output = optarg; break;
+		case 'f': add_fio_opt(o, optarg, false); break;
+		case 'I': add_fio_opt(o, optarg, true); break;
 		case 'V':
 			if (!*optarg || optarg[strspn(optarg, "0123456789.")] ||
 			    strlen(optarg) > 32)
@@ -445,6 +485,7 @@ void cli_parse(struct opts *o, int argc, char **argv)
 		die_usage("-output: only with -jobfile");
 	if (o->jobfile && o->repeat > 1)
 		die_usage("-repeat: not with -jobfile (which runs one job file once)");
+	check_fio_opts(o);
 	if (o->jobfile) {
 		if (o->have_run)
 			die_usage("-jobfile runs one job file; it takes no -run");

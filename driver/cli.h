@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 
+#include "fioopt.h"
 #include "hosts.h"
 #include "matrix.h"
 #include "orion_report.h"
@@ -55,6 +56,7 @@ struct opts {
 	bool stop_at_knee;
 	long repeat;		/* -repeat N: passes over the plan (1) */
 	bool version;		/* -version: print the versions, run nothing */
+	struct fio_opts fio_opts;	/* -fio_opt, -include: into every [global] */
 };
 
 

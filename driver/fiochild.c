@@ -327,3 +327,39 @@ int run_fio_clients(const struct opts *o, char *const *jobs, const char *json,
 	*why = s;
 	return -1;
 }
+
+/* Every printable line of a short message file, indented (fio's "Bad option <x>" too). */
+static char *all_of(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char line[1024], *out = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&out, &len);
+
+	while (f && m && fgets(line, sizeof(line), f) && len < 4096) {
+		line[strcspn(line, "\n")] = '\0';
+		if (*line && printable(line))
+			fprintf(m, "  %s\n", line);
+	}
+	if (f)
+		fclose(f);
+	if (m)
+		fclose(m);
+	return out ? out : strdup("");
+}
+
+int run_fio_parse(const struct opts *o, const char *job, const char *out,
+		  const char *err, char **why)
+{
+	char *argv[] = { (char *)o->fio, "--parse-only", (char *)job, NULL };
+	pid_t pid = spawn(argv, out, err, why);
+	int st;
+
+	if (pid < 0)
+		return -1;
+	reap(pid, 0, &st);
+	if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
+		return 0;
+	*why = all_of(err);
+	return -1;
+}

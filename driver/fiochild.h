@@ -23,6 +23,14 @@ int run_fio(const struct opts *o, const char *job, const char *json,
 	    const char *err, char **why);
 
 /*
+ * fio --parse-only @job: whether fio takes the job file (its options,
+ * the engine's among them) without doing any I/O; output into @out and
+ * @err. Returns 0, or -1 with *@why holding fio's last messages.
+ */
+int run_fio_parse(const struct opts *o, const char *job, const char *out,
+		  const char *err, char **why);
+
+/*
  * A multi-host point (-clients): fio --client=HOST @jobs[i] for every
  * host at once, fio's output in @out, the JSON alone into @json when
  * every host gave its result without a job error. A run past @limit_s

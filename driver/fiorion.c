@@ -299,7 +299,7 @@ static int print_version(const struct opts *o)
 	printf("engine: %s%s\n", engine, access(engine, R_OK) ? " (not found)" : "");
 	printf("installed fio: %s\n", have[0] ? have : "not found");
 	if (have[0] && strcmp(have, FIORION_FIO_VERSION))
-		fprintf(stderr, "fiorion: warning: the installed fio ('%s': %s) is not the release the engine was built against (%s); fio refuses to load it: rebuild fiorion against %s for -runner fio\n",
+		fprintf(stderr, "fiorion: warning: the installed fio ('%s': %s) is not the release the engine was built against (%s): " FIORION_REBUILD_HINT "\n",
 			o->fio, have, FIORION_FIO_VERSION, have);
 	free(engine);
 	return fflush(stdout) || ferror(stdout) ? EXIT_RUN : EXIT_OK;
@@ -510,7 +510,7 @@ static void plan_run(struct run *r, struct opts *o)
 		.write_pct = (unsigned int)o->write_pct,
 		.cache_size = o->cache_size, .vol_size = r->vv->size,
 		.allow_signatures = o->force_write,
-		.steady = o->duration_auto,
+		.steady = o->duration_auto, .user = &o->fio_opts,
 	};
 	for (i = 0; i < r->plan.n; i++)
 		r->total_secs += point_secs(o, &r->jc, &r->plan.pts[i]);

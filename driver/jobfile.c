@@ -42,6 +42,8 @@ void jf_global(FILE *f, const struct jf_conf *c, const char *comment)
 		   "norandommap=1\n"
 		   "randrepeat=0\n",
 		c->duration);
+	if (c->user)
+		fo_write(f, c->user);
 }
 
 /* rw= for random I/O with the -write mix. */

@@ -19,6 +19,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "fioopt.h"
 #include "matrix.h"
 
 struct jf_conf {
@@ -38,6 +39,7 @@ struct jf_conf {
 	const char *run_id;	/* NULL: none (job files with placeholders) */
 	bool allow_signatures;	/* -force_write: the engine's allow_signatures=1 */
 	bool steady;		/* -duration auto: fio's steady-state options */
+	const struct fio_opts *user;	/* -fio_opt, -include: last in [global]; NULL: none */
 };
 
 /* Does this point get a warm-up group? */

@@ -267,6 +267,29 @@ int pl_stop_signal(void)
 	return stop_signal;
 }
 
+/*
+ * -runner fio with the user's own options (-fio_opt, -include): fio
+ * judges them (--parse-only) on the first point to run, before any I/O;
+ * one it refuses is a bad option (exit status 2), in fio's words.
+ */
+static void fio_takes_options(const struct opts *o, const char *jobs_dir, const struct mx_point *p)
+{
+	char *job = job_path(jobs_dir, o, p, 0), *why = NULL;
+	char *out = xasprintf("%s/parse.out", jobs_dir), *err = xasprintf("%s/parse.err", jobs_dir);
+	int ret = run_fio_parse(o, job, out, err, &why);
+
+	unlink(out);
+	unlink(err);
+	if (why && *why)
+		why[strlen(why) - 1] = '\0';	/* the message ends its own line */
+	if (ret)
+		die_usage("-fio_opt, -include: %s refuses %s, checked before any I/O (fio --parse-only):\n%s",
+			  o->fio, job, why ? why : "");
+	free(job);
+	free(out);
+	free(err);
+}
+
 int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_plan *plan,
 	       const char *jobs_dir, long total_secs, struct ladders *ld, size_t *done)
 {
@@ -284,6 +307,8 @@ int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_p
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	if (!strcmp(o->runner, "fio") && !o->clients && o->fio_opts.n && *done < plan->n)
+		fio_takes_options(o, jobs_dir, &plan->pts[*done]);
 	/* -resume: the points before *done are measured (or skipped) already. */
 	for (i = 0; i < *done; i++) {
 		char *json = point_file(jobs_dir, &plan->pts[i], "json"), why[600];

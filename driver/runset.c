@@ -87,6 +87,14 @@ char *run_json(const struct opts *o, const struct vvol *vv,
 		r.luns[i].size = vv->luns[i].size;
 	}
 	r.nluns = vv->nluns;
+	r.fio_opts = calloc(o->fio_opts.n + 1, sizeof(*r.fio_opts));
+	if (!r.fio_opts)
+		die_run("out of memory");
+	for (i = 0; i < o->fio_opts.n; i++)
+		if (!(r.fio_opts[r.nfio_opts++] = fo_string(&o->fio_opts, i)))
+			die_run("out of memory");
+	r.includes = o->fio_opts.includes;
+	r.nincludes = o->fio_opts.ninc;
 	for (i = 0; i < json_array_size(warnings); i++)
 		r.warnings[r.nwarnings++] = (char *)json_string_value(json_array_get(warnings, i));
 	/* -clients: each host as its probe found it. */
@@ -123,6 +131,9 @@ char *run_json(const struct opts *o, const struct vvol *vv,
 	free(r.large_cols);
 	free(r.luns);
 	free(r.warnings);
+	for (i = 0; i < r.nfio_opts; i++)
+		free(r.fio_opts[i]);
+	free(r.fio_opts);
 	return s;
 }
 

@@ -39,8 +39,26 @@ struct vio_part {
 	uint64_t be_space[8] __attribute__((aligned(16)));
 };
 
+/*
+ * fio's io_uring engine options (engines/io_uring.c, fio 3.33), with its
+ * names, defaults and meaning; only backend=io_uring takes them
+ * (beconf.h checks that, and what each needs, before any I/O).
+ */
+struct backend_conf {
+	bool fixedbufs;		/* register the I/O buffers once: READ/WRITE_FIXED */
+	bool registerfiles;	/* register the LUNs' descriptors: IOSQE_FIXED_FILE */
+	bool sqthread_poll;	/* IORING_SETUP_SQPOLL: a kernel thread submits */
+	int sqthread_poll_cpu;	/* -1: anywhere; else IORING_SETUP_SQ_AFF there */
+	bool hipri;		/* IORING_SETUP_IOPOLL: polled completions */
+	int nonvectored;	/* -1: READ/WRITE where the kernel has them, else READV/WRITEV; 0: READV/WRITEV; else READ/WRITE */
+};
+
+/* fio's defaults: every option off, nonvectored decided by the kernel. */
+#define BACKEND_CONF_DEFAULT ((struct backend_conf){ .sqthread_poll_cpu = -1, .nonvectored = -1 })
+
 struct backend {
 	const struct backend_ops *ops;
+	const struct backend_conf *conf;	/* NULL: BACKEND_CONF_DEFAULT */
 	void *priv;		/* backend state */
 	unsigned int entries;	/* most parts prepared or in flight at once */
 };

@@ -17,14 +17,50 @@
  * Set the ring up as fio's own io_uring engine does (3.33): one issuer,
  * task work deferred until we reap (no IPIs), a completion ring no
  * larger than the submission ring (vio.c never has more in flight),
- * dropping each flag an older kernel refuses.
+ * dropping each flag an older kernel refuses; and fio's options
+ * (struct backend_conf) with its meaning: hipri polls completions
+ * (IOPOLL), sqthread_poll has a kernel thread submit (SQPOLL, on
+ * sqthread_poll_cpu with SQ_AFF), those never dropped; registerfiles
+ * and fixedbufs register descriptors and buffers once (vio.c asks);
+ * nonvectored picks READ/WRITE over READV/WRITEV (-1: READ/WRITE when
+ * the kernel has them, as fio's probe).
  */
 struct uring {
 	struct io_uring ring;
 	bool files;		/* LUN descriptors registered: index = LUN */
+	bool vectored;		/* READV/WRITEV with a one-element iovec */
 	char *buf;		/* registered buffer area, or NULL */
 	size_t buflen;
 };
+
+/* The setup flags fio's options ask for, on top of the tries. */
+static unsigned int conf_flags(const struct backend_conf *c, struct io_uring_params *p)
+{
+	unsigned int f = 0;
+
+	if (c->hipri)
+		f |= IORING_SETUP_IOPOLL;
+	if (c->sqthread_poll) {
+		f |= IORING_SETUP_SQPOLL;
+		if (c->sqthread_poll_cpu >= 0) {
+			f |= IORING_SETUP_SQ_AFF;
+			p->sq_thread_cpu = (unsigned int)c->sqthread_poll_cpu;
+		}
+	}
+	return f;
+}
+
+/* fio_ioring_probe(): READ and WRITE both supported. */
+static bool has_nonvectored(struct io_uring *ring)
+{
+	struct io_uring_probe *pr = io_uring_get_probe_ring(ring);
+	bool ok = pr && io_uring_opcode_supported(pr, IORING_OP_READ) &&
+		  io_uring_opcode_supported(pr, IORING_OP_WRITE);
+
+	if (pr)
+		io_uring_free_probe(pr);
+	return ok;
+}
 
 static int uring_init(struct backend *be, unsigned int entries)
 {
@@ -35,6 +71,8 @@ static int uring_init(struct backend *be, unsigned int entries)
 		IORING_SETUP_CQSIZE,
 		0,
 	};
+	const struct backend_conf def = BACKEND_CONF_DEFAULT;
+	const struct backend_conf *c = be->conf ? be->conf : &def;
 	struct io_uring_params p;
 	struct uring *u;
 	unsigned int i;
@@ -45,7 +83,7 @@ static int uring_init(struct backend *be, unsigned int entries)
 		return -ENOMEM;
 	for (i = 0; i < sizeof(tries) / sizeof(tries[0]); i++) {
 		memset(&p, 0, sizeof(p));
-		p.flags = tries[i];
+		p.flags = tries[i] | conf_flags(c, &p);
 		p.cq_entries = entries;
 		ret = io_uring_queue_init_params(entries, &u->ring, &p);
 		if (ret != -EINVAL)
@@ -55,6 +93,7 @@ static int uring_init(struct backend *be, unsigned int entries)
 		free(u);
 		return ret;
 	}
+	u->vectored = c->nonvectored == 0 || (c->nonvectored == -1 && !has_nonvectored(&u->ring));
 	be->priv = u;
 	be->entries = entries;
 	return 0;
@@ -85,6 +124,16 @@ static int uring_prep(struct backend *be, struct vio_part *p)
 			io_uring_prep_write_fixed(sqe, fd, b, (unsigned int)p->len, p->off, 0);
 		else
 			io_uring_prep_read_fixed(sqe, fd, b, (unsigned int)p->len, p->off, 0);
+	} else if (u->vectored) {
+		/* The iovec lives in the part until it completes. */
+		struct iovec *iov = (struct iovec *)p->be_space;
+
+		iov->iov_base = b;
+		iov->iov_len = p->len;
+		if (p->op == VIO_WRITE)
+			io_uring_prep_writev(sqe, fd, iov, 1, p->off);
+		else
+			io_uring_prep_readv(sqe, fd, iov, 1, p->off);
 	} else if (p->op == VIO_WRITE) {
 		io_uring_prep_write(sqe, fd, b, (unsigned int)p->len, p->off);
 	} else {

@@ -27,7 +27,24 @@ struct fr_options {
 	char *backend;
 	unsigned int allow_signatures;
 	unsigned int describe;
+	/* fio's io_uring options (engines/io_uring.c): its names, types, defaults. */
+	unsigned int hipri;
+	unsigned int fixedbufs;
+	unsigned int registerfiles;
+	unsigned int sqpoll_thread;
+	unsigned int sqpoll_set;
+	unsigned int sqpoll_cpu;
+	int nonvectored;
 };
+
+static int fr_sqpoll_cb(void *data, unsigned long long *val)
+{
+	struct fr_options *o = data;
+
+	o->sqpoll_cpu = (unsigned int)*val;
+	o->sqpoll_set = 1;
+	return 0;
+}
 
 struct fr_data {
 	struct vvol *vv;
@@ -103,6 +120,61 @@ static struct fio_option options[] = {
 		.off1	= offsetof(struct fr_options, describe),
 		.def	= "0",
 		.help	= "Log fio's version and each LUN's size once the LUNs are open (fiorion -clients probes hosts with it)",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "hipri",
+		.lname	= "High Priority",
+		.type	= FIO_OPT_STR_SET,
+		.off1	= offsetof(struct fr_options, hipri),
+		.help	= "backend=io_uring: use polled IO completions (every LUN on a device with poll queues; direct=1)",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "fixedbufs",
+		.lname	= "Fixed (pre-mapped) IO buffers",
+		.type	= FIO_OPT_STR_SET,
+		.off1	= offsetof(struct fr_options, fixedbufs),
+		.help	= "backend=io_uring: pre map IO buffers",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "registerfiles",
+		.lname	= "Register file set",
+		.type	= FIO_OPT_STR_SET,
+		.off1	= offsetof(struct fr_options, registerfiles),
+		.help	= "backend=io_uring: pre-open/register the LUNs",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "sqthread_poll",
+		.lname	= "Kernel SQ thread polling",
+		.type	= FIO_OPT_STR_SET,
+		.off1	= offsetof(struct fr_options, sqpoll_thread),
+		.help	= "backend=io_uring: offload submission/completion to kernel thread",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "sqthread_poll_cpu",
+		.lname	= "SQ Thread Poll CPU",
+		.type	= FIO_OPT_INT,
+		.cb	= fr_sqpoll_cb,
+		.help	= "backend=io_uring: what CPU to run SQ thread polling on",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_INVALID,
+	},
+	{
+		.name	= "nonvectored",
+		.lname	= "Non-vectored",
+		.type	= FIO_OPT_INT,
+		.off1	= offsetof(struct fr_options, nonvectored),
+		.def	= "-1",
+		.help	= "backend=io_uring: use non-vectored read/write commands (-1: where the kernel has them)",
 		.category = FIO_OPT_C_ENGINE,
 		.group	= FIO_OPT_G_INVALID,
 	},
@@ -215,6 +287,7 @@ static int fio_fr_init(struct thread_data *td)
 	struct fr_options *o = td->eo;
 	struct fr_err err = { "" };
 	unsigned long long bs_max, bs_min;
+	struct backend_conf conf;
 	struct fr_data *d;
 	int flags = 0, ret;
 	char msg[256];
@@ -255,12 +328,21 @@ static int fio_fr_init(struct thread_data *td)
 		fr_fail(td, ENOMEM, "out of memory", "init");
 		goto out_fail;
 	}
-	ret = vio_init(&d->q, d->vv, o->backend, td->o.iodepth, bs_max, &err);
+	conf = (struct backend_conf){
+		.hipri = o->hipri, .fixedbufs = o->fixedbufs,
+		.registerfiles = o->registerfiles, .sqthread_poll = o->sqpoll_thread,
+		.sqthread_poll_cpu = o->sqpoll_set ? (int)o->sqpoll_cpu : -1,
+		.nonvectored = o->nonvectored,
+	};
+	ret = vio_init_conf(&d->q, d->vv, o->backend, &conf, td->o.iodepth, bs_max, &err);
 	if (ret) {
 		fr_fail(td, ret, err.msg, "init");
 		goto out_fail;
 	}
 	d->sync = vio_is_sync(d->q);
+	/* As fio's io_uring engine: with sqthread_poll, submission is the kernel's. */
+	if (o->sqpoll_thread)
+		td->o.disable_slat = 1;
 	if (o->describe)
 		fr_describe(d->vv);
 	return 0;
@@ -268,6 +350,16 @@ static int fio_fr_init(struct thread_data *td)
 out_fail:
 	fio_fr_cleanup(td);
 	return 1;
+}
+
+/* fixedbufs: fio's I/O buffers exist now (init_io_u() runs after init). */
+static int fio_fr_post_init(struct thread_data *td)
+{
+	struct fr_data *d = td->io_ops_data;
+	struct fr_err err = { "" };
+	int ret = vio_register_buffers(d->q, td->orig_buffer, td->orig_buffer_size, &err);
+
+	return ret ? fr_fail(td, ret, err.msg, "post_init") : 0;
 }
 
 static int fio_fr_io_u_init(struct thread_data *td, struct io_u *io_u)
@@ -437,6 +529,7 @@ struct ioengine_ops ioengine = {
 			  FIO_ASYNCIO_SETS_ISSUE_TIME,
 	.setup		= fio_fr_setup,
 	.init		= fio_fr_init,
+	.post_init	= fio_fr_post_init,
 	.queue		= fio_fr_queue,
 	.commit		= fio_fr_commit,
 	.getevents	= fio_fr_getevents,

@@ -10,6 +10,7 @@
  * pointers to parts while the kernel works on them.
  */
 #include "vio.h"
+#include "beconf.h"
 
 #include <assert.h>
 #include <errno.h>
@@ -44,6 +45,7 @@ struct vio {
 	unsigned int returned;		/* handed out by the last getevents */
 
 	struct vio_part **reaped;	/* reap buffer, cap entries */
+	struct backend_conf conf;	/* fio's io_uring options (be.conf) */
 };
 
 static struct vio_part *part_get(struct vio *q)
@@ -202,6 +204,17 @@ static int refused(const struct backend_ops *ops, int ret,
 int vio_init(struct vio **out, struct vvol *vv, const char *backend,
 	     unsigned int depth, uint64_t max_len, struct fr_err *err)
 {
+	return vio_init_conf(out, vv, backend, NULL, depth, max_len, err);
+}
+
+static int init_queue(struct vio **out, struct vvol *vv,
+		      const struct backend_ops *ops, const struct backend_conf *conf,
+		      unsigned int depth, uint64_t max_len, struct fr_err *err);
+
+int vio_init_conf(struct vio **out, struct vvol *vv, const char *backend,
+		  const struct backend_conf *conf, unsigned int depth,
+		  uint64_t max_len, struct fr_err *err)
+{
 	const struct backend_ops *ops;
 
 	*out = NULL;
@@ -211,7 +224,9 @@ int vio_init(struct vio **out, struct vvol *vv, const char *backend,
 	if (!ops)
 		return fr_errf(err, -EINVAL, "backend=%s: must be one of %s",
 			       backend, BACKEND_NAMES);
-	return vio_init_ops(out, vv, ops, depth, max_len, err);
+	if (conf && beconf_check(conf, backend, vv, err))
+		return -EINVAL;
+	return init_queue(out, vv, ops, conf, depth, max_len, err);
 }
 
 int vio_probe(const char *name)
@@ -231,6 +246,33 @@ int vio_probe(const char *name)
 int vio_init_ops(struct vio **out, struct vvol *vv,
 		 const struct backend_ops *ops, unsigned int depth,
 		 uint64_t max_len, struct fr_err *err)
+{
+	return init_queue(out, vv, ops, NULL, depth, max_len, err);
+}
+
+/* registerfiles: the LUNs' descriptors, indexed by LUN, registered once. */
+static int register_luns(struct vio *q, struct fr_err *err)
+{
+	const struct vvol *vv = q->vv;
+	int *fds = calloc(vv->nluns, sizeof(*fds)), ret;
+	unsigned int i;
+	char eb[64];
+
+	if (!fds)
+		return fr_errf(err, -ENOMEM, "out of memory");
+	for (i = 0; i < vv->nluns; i++)
+		fds[i] = vv->luns[i].fd;
+	ret = q->be.ops->register_files(&q->be, fds, vv->nluns);
+	free(fds);
+	if (ret < 0)
+		return fr_errf(err, ret, "registerfiles: the kernel refused to register the %u LUNs' descriptors (%s)",
+			       vv->nluns, fr_strerror(ret, eb, sizeof(eb)));
+	return 0;
+}
+
+static int init_queue(struct vio **out, struct vvol *vv,
+		      const struct backend_ops *ops, const struct backend_conf *conf,
+		      unsigned int depth, uint64_t max_len, struct fr_err *err)
 {
 	struct vio *q;
 	uint64_t cap;
@@ -254,22 +296,18 @@ int vio_init_ops(struct vio **out, struct vvol *vv,
 		goto out_free;
 	}
 	q->be.ops = ops;
+	q->conf = conf ? *conf : BACKEND_CONF_DEFAULT;
+	q->be.conf = &q->conf;
 	ret = ops->init(&q->be, q->cap);
 	if (ret < 0) {
 		refused(ops, ret, q->cap, err);
 		q->be.ops = NULL;
 		goto out_free;
 	}
-	if (ops->register_files) {
-		int *fds = calloc(vv->nluns, sizeof(*fds));
-		unsigned int i;
-
-		if (fds) {
-			for (i = 0; i < vv->nluns; i++)
-				fds[i] = vv->luns[i].fd;
-			ops->register_files(&q->be, fds, vv->nluns);
-			free(fds);
-		}
+	if (q->conf.registerfiles && ops->register_files) {
+		ret = register_luns(q, err);
+		if (ret)
+			goto out_free;
 	}
 	*out = q;
 	return 0;
@@ -279,10 +317,21 @@ out_free:
 	return ret;
 }
 
-void vio_register_buffers(struct vio *q, void *base, size_t len)
+int vio_register_buffers(struct vio *q, void *base, size_t len,
+			 struct fr_err *err)
 {
-	if (q->be.ops->register_buffers)
-		q->be.ops->register_buffers(&q->be, base, len);
+	char eb[64];
+	int ret;
+
+	if (!q->conf.fixedbufs || !q->be.ops->register_buffers)
+		return 0;
+	ret = q->be.ops->register_buffers(&q->be, base, len);
+	if (ret < 0)
+		return fr_errf(err, ret,
+			       "fixedbufs: the kernel refused to register %zu bytes of I/O buffers (%s%s)",
+			       len, fr_strerror(ret, eb, sizeof(eb)),
+			       ret == -ENOMEM ? ": registered buffers count against the locked-memory limit, ulimit -l" : "");
+	return 0;
 }
 
 /*

@@ -51,6 +51,14 @@ int vio_init(struct vio **out, struct vvol *vv, const char *backend,
 	     unsigned int depth, uint64_t max_len, struct fr_err *err);
 
 /*
+ * vio_init() with fio's io_uring options (@conf; NULL: fio's defaults),
+ * each checked against the volume first (beconf.h).
+ */
+int vio_init_conf(struct vio **out, struct vvol *vv, const char *backend,
+		  const struct backend_conf *conf, unsigned int depth,
+		  uint64_t max_len, struct fr_err *err);
+
+/*
  * vio_init() with the backend's ops table instead of its name, so a test
  * can run the queue over a backend of its own. @ops must stay valid until
  * vio_free().
@@ -84,11 +92,13 @@ int vio_getevents(struct vio *q, unsigned int min, unsigned int max,
 struct vio_req *vio_event(struct vio *q, unsigned int i);
 
 /*
- * Tell the backend that request buffers come from [@base, @base + @len)
- * so it may register them with the kernel once (io_uring: fixed buffers;
- * no pinning per I/O). Optional; nothing changes for the caller.
+ * Request buffers come from [@base, @base + @len): with fixedbufs,
+ * register them with the kernel once (io_uring's fixed buffers: no
+ * pinning per I/O); otherwise nothing. Returns 0, or a negative errno
+ * with @err when fixedbufs was asked and the kernel refused.
  */
-void vio_register_buffers(struct vio *q, void *base, size_t len);
+int vio_register_buffers(struct vio *q, void *base, size_t len,
+			 struct fr_err *err);
 
 /* Requests queued and not yet returned. */
 unsigned int vio_outstanding(const struct vio *q);

@@ -12,7 +12,8 @@
 #   fio-src DIR  fetch the fio source of the installed fio's exact version
 #                into DIR with 'apt-get source', then run its ./configure
 #                (config-host.h); DIR is left alone when it is already
-#                configured for that version
+#                configured for that version; a source of another release
+#                there (a new fio installed) is moved to DIR-<its version>
 #   all DIR      both
 #
 # Idempotent: each step checks first and does nothing when it is done.
@@ -99,6 +100,13 @@ do_fio_src() {
 	[ -n "$want" ] || die "cannot read the version of $(command -v fio)"
 	if [ -f "$dir/config-host.h" ] && [ "$(fio_src_version "$dir")" = "$want" ]; then
 		return 0
+	fi
+	# A new fio release installed: the old source is kept beside, never removed.
+	if [ -f "$dir/FIO-VERSION-GEN" ] && [ "$(fio_src_version "$dir")" != "$want" ]; then
+		old=$dir-$(fio_src_version "$dir")
+		[ ! -e "$old" ] || die "'$dir' is fio-$(fio_src_version "$dir"), the installed fio is fio-$want, and '$old' is in the way of keeping it there: remove one of them, or set FIO_SRC"
+		note "'$dir' is fio-$(fio_src_version "$dir"), the installed fio is fio-$want: keeping it as '$old', fetching fio-$want"
+		mv "$dir" "$old"
 	fi
 	if [ -e "$dir" ] && [ ! -f "$dir/FIO-VERSION-GEN" ]; then
 		die "'$dir' exists but is not a fio source tree; remove it or set FIO_SRC"

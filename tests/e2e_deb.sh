@@ -6,7 +6,9 @@
 # only), apt-get install ./fiorion_*.deb, the installed /usr/bin/fiorion
 # runs -run simple with -runner fio (the engine from /usr/lib/fio) and
 # the built-in runner on a scratch file, the man pages and completions
-# are in place, then apt-get remove leaves no /usr/bin/fiorion. Needs
+# are in place, the README, job files and examples are under
+# /usr/share/doc/fiorion (lintian has nothing on them), -version
+# reports no mismatch with the installed fio, then apt-get remove leaves no /usr/bin/fiorion. Needs
 # root; skipped without it, without dpkg-buildpackage, or when fiorion is
 # already installed on this machine (the test would remove it).
 . "$(dirname "$0")/lib.sh"
@@ -70,14 +72,40 @@ fi
 miss=
 for f in /usr/bin/fiorion /usr/bin/fio2orion /usr/lib/fio/fio-fiorion.so \
 	/usr/share/man/man1/fiorion.1.gz /usr/share/man/man1/fio2orion.1.gz \
-	/usr/share/man/man7/fiorion-engine.7.gz /usr/share/fiorion/jobfiles/simple-1disk.fio \
+	/usr/share/man/man7/fiorion-engine.7.gz \
 	/usr/share/bash-completion/completions/fiorion /usr/share/bash-completion/completions/fio2orion; do
 	[ -f "$f" ] || miss="$miss $f"
 done
 [ -z "$miss" ] && ok "installed: programs, engine, man pages, job files, completions" || not_ok "missing:$miss"
+# Debian's place for documentation: the README, the job files (runnable,
+# not compressed) with their README, the examples; nothing in /usr/share/fiorion.
+miss=
+for f in /usr/share/doc/fiorion/README.md.gz /usr/share/doc/fiorion/copyright \
+	/usr/share/doc/fiorion/jobfiles/README.md /usr/share/doc/fiorion/jobfiles/simple-1disk.fio \
+	/usr/share/doc/fiorion/jobfiles/normal-4disks.fio \
+	/usr/share/doc/fiorion/examples/README.md /usr/share/doc/fiorion/examples/team.fio \
+	/usr/share/doc/fiorion/examples/orion.lun /usr/share/doc/fiorion/examples/hosts.txt \
+	/usr/share/doc/fiorion/examples/fio-plot.sh; do
+	[ -f "$f" ] || miss="$miss $f"
+done
+n_src=$(ls "$TOP"/jobfiles/*.fio | wc -l)
+n_inst=$(ls /usr/share/doc/fiorion/jobfiles/*.fio 2>/dev/null | wc -l)
+if [ -z "$miss" ] && [ "$n_inst" -eq "$n_src" ] && [ ! -e /usr/share/fiorion ] \
+	&& zcat /usr/share/doc/fiorion/README.md.gz | cmp -s - "$TOP/README.md"; then
+	ok "/usr/share/doc/fiorion: README.md.gz (the tree's), jobfiles/ ($n_inst job files and README, uncompressed), examples/"
+else
+	not_ok "doc files: missing$miss; job files $n_inst of $n_src; /usr/share/fiorion $(ls -d /usr/share/fiorion 2>/dev/null)"
+fi
+if [ -s "$T/lintian.out" ] && grep -q "usr/share/doc\|documentation" "$T/lintian.out"; then
+	not_ok "lintian on the doc files: $(grep 'usr/share/doc\|documentation' "$T/lintian.out" | tr '\n' ' ')"
+else
+	ok "lintian: no finding on the documentation's place"
+fi
 /usr/bin/fiorion -version >"$T/v.out" 2>&1
 grep -qx "engine: /usr/lib/fio/fio-fiorion.so" "$T/v.out" && ! grep -q warning "$T/v.out" \
-	&& ok "fiorion -version: the engine in /usr/lib/fio, fio's release matches" \
+	&& grep -qx "engine built against: $(fio --version)" "$T/v.out" \
+	&& grep -qx "installed fio: $(fio --version)" "$T/v.out" \
+	&& ok "fiorion -version: the engine in /usr/lib/fio, built against the installed $(fio --version), no mismatch" \
 	|| { not_ok "fiorion -version"; cat "$T/v.out"; }
 
 mkdir "$T/run"

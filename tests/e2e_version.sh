@@ -34,8 +34,10 @@ for prog in fiorion fio2orion; do
 	PATH="$T/bin:$PATH" "$TOP/build/$prog" -version >"$T/m.out" 2>"$T/m.err"
 	rc=$?
 	if [ $rc -eq 0 ] && grep -qx "installed fio: fio-3.12" "$T/m.out" \
-		&& grep -q "^$prog: warning: .*fio-3.12.*${built:-unknown}" "$T/m.err"; then
-		ok "$prog -version: another installed fio is a warning line, exit 0"
+		&& grep -q "^$prog: warning: .*fio-3.12.*${built:-unknown}" "$T/m.err" \
+		&& grep -q "fio refuses to load the engine, so -runner fio, -clients and job files that load it fail" "$T/m.err" \
+		&& grep -q "Rebuild against fio-3.12, in fiorion's source tree: 'make deps && make && make install'; for the Debian package: 'make deps && dpkg-buildpackage -us -uc -b && apt-get install ../fiorion_\*.deb'" "$T/m.err"; then
+		ok "$prog -version: another installed fio is a warning line saying what breaks and the rebuild commands, exit 0"
 	else
 		not_ok "$prog -version with fio-3.12 installed (status $rc)"
 		cat "$T/m.out" "$T/m.err"

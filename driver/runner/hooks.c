@@ -94,7 +94,7 @@ static int core_open_file(struct rn_td *td, struct fr_err *err)
 	ret = vvol_open(td->vv, flags, err);
 	if (ret)
 		return ret;
-	ret = vio_init(&td->q, td->vv, be, j->iodepth, j->bs, err);
+	ret = vio_init_conf(&td->q, td->vv, be, &j->uring, j->iodepth, j->bs, err);
 	if (!ret)
 		td->q_sync = vio_is_sync(td->q);
 	return ret;

@@ -17,6 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "backend.h"
 #include "fr_err.h"
 
 /* Most clones of one job (numjobs), as fio's REAL_MAX_JOBS. */
@@ -77,6 +78,7 @@ struct jp_job {
 	unsigned int pattern_len;	/* bytes of pattern */
 	bool do_verify;
 	bool allow_signatures;	/* the engine's: write LUNs that carry signatures */
+	struct backend_conf uring;	/* fio's io_uring options (hipri, fixedbufs, ...) */
 
 	/*
 	 * Steady state (steadystate, steadystate_duration, _ramp_time; fio's
@@ -119,5 +121,13 @@ const char *jp_rw_name(enum jp_rw rw);
 
 /* Whether the built-in runner takes option @key (a name or an alias). */
 bool jp_option_known(const char *key);
+
+/*
+ * -runner fio with the user's own fio options (-fio_opt, -include): the
+ * driver checks each point's job file with this parser before anything
+ * runs, and @keys (@n of them, kept until the next call) are fio's to
+ * judge: they are passed over, not applied and not refused.
+ */
+void jp_leave_to_fio(const char *const *keys, size_t n);
 
 #endif

@@ -316,12 +316,10 @@ static void *thread_main(void *arg)
 	leave_if_abandoned(td);
 	if (!ret)
 		ret = setup_ios(td, &err);
-	if (ret) {
+	if (!ret)
+		ret = vio_register_buffers(td->q, td->bufs, (size_t)j->iodepth * j->bs, &err);
+	if (ret)
 		fail(td, -ret, "%s", err.msg);
-		goto out;
-	}
-	vio_register_buffers(td->q, td->bufs, (size_t)j->iodepth * j->bs);
-out:
 	go = wait_start(td) && !td->error;
 	if (go) {
 		/* As fio (backend.c: ru_start with the epoch): CPU from the start. */

@@ -1,0 +1,311 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * fioopt.c -- -fio_opt and -include: fio options into every point's
+ * [global], checked before anything runs.
+ */
+#include "fioopt.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "fr_file.h"
+#include "jobparse.h"
+
+/* Nested include lines deeper than this are a loop. */
+#define MAX_DEPTH 16
+
+/*
+ * What fiorion writes itself for ORION's meaning, and why a user's value
+ * would break it. fio's aliases are here too, so no spelling gets past.
+ */
+static const struct {
+	const char *key, *why;
+} owned[] = {
+	{ "ioengine", "every point runs the fiorion engine" },
+	{ "lunfile", "the LUNs come from <testname>.lun" },
+	{ "luns", "the LUNs come from <testname>.lun" },
+	{ "filename", "the LUNs come from <testname>.lun" },
+	{ "simulate", "use -simulate" },
+	{ "stripe", "use -stripe" },
+	{ "backend", "use -backend" },
+	{ "allow_signatures", "use -force_write" },
+	{ "describe", "fiorion's probe of -clients hosts sets it" },
+	{ "rw", "ORION's mix of reads and writes: use -write (and -type)" },
+	{ "readwrite", "ORION's mix of reads and writes: use -write (and -type)" },
+	{ "rwmixread", "ORION's mix of reads and writes: use -write" },
+	{ "rwmixwrite", "ORION's mix of reads and writes: use -write" },
+	{ "bs", "ORION's I/O sizes: use -size_small and -size_large" },
+	{ "blocksize", "ORION's I/O sizes: use -size_small and -size_large" },
+	{ "bsrange", "ORION's I/O sizes: use -size_small and -size_large" },
+	{ "blocksize_range", "ORION's I/O sizes: use -size_small and -size_large" },
+	{ "bssplit", "ORION's I/O sizes: use -size_small and -size_large" },
+	{ "iodepth", "ORION's load (outstanding I/Os) is the point's: use -num_disks, -matrix, -num_small, -num_large" },
+	{ "numjobs", "ORION's load (outstanding I/Os) is the point's: use -num_disks, -matrix, -num_small, -num_large" },
+	{ "runtime", "use -duration" },
+	{ "timeout", "use -duration" },
+	{ "time_based", "use -duration" },
+	{ "steadystate", "use -duration auto" },
+	{ "ss", "use -duration auto" },
+	{ "steadystate_duration", "use -duration auto" },
+	{ "ss_dur", "use -duration auto" },
+	{ "steadystate_ramp_time", "use -duration auto" },
+	{ "ss_ramp", "use -duration auto" },
+	{ "exitall", "use -duration auto" },
+	{ "direct", "ORION's I/O is direct (direct=1)" },
+	{ "buffered", "ORION's I/O is direct (direct=1)" },
+	{ "size", "each point's region of the volume is fiorion's" },
+	{ "offset", "each point's region of the volume is fiorion's" },
+	{ "offset_increment", "each point's region of the volume is fiorion's" },
+	{ "io_size", "each point's region of the volume is fiorion's" },
+	{ "io_limit", "each point's region of the volume is fiorion's" },
+	{ "stonewall", "a point's jobs run as one group" },
+	{ "wait_for_previous", "a point's jobs run as one group" },
+	{ "new_group", "a point's jobs run as one group" },
+	{ "group_reporting", "the converter reads the small and large jobs of a point apart" },
+	{ "name", "the converter recognises a point by its job names" },
+	{ "description", "it carries the run's identity (resume, the converter)" },
+};
+
+static const char *owned_why(const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(owned) / sizeof(owned[0]); i++)
+		if (!strcmp(key, owned[i].key))
+			return owned[i].why;
+	return NULL;
+}
+
+static char *trim(char *s)
+{
+	char *e;
+
+	while (isspace((unsigned char)*s))
+		s++;
+	e = s + strlen(s);
+	while (e > s && isspace((unsigned char)e[-1]))
+		e--;
+	*e = '\0';
+	return s;
+}
+
+/* Where an item came from, for messages: "-fio_opt" or "FILE:LINE". */
+static void where(const struct fo_item *it, char *buf, size_t len)
+{
+	if (it->line)
+		snprintf(buf, len, "-include %s:%u", it->from, it->line);
+	else
+		snprintf(buf, len, "-fio_opt %s%s%s", it->key, it->val ? "=" : "",
+			 it->val ? it->val : "");
+}
+
+/* One option line (already trimmed, not a comment) into @fo. */
+static int push(struct fio_opts *fo, char *s, const char *from,
+		unsigned int line, struct fr_err *err)
+{
+	struct fo_item *n, *it;
+	char *eq = strchr(s, '='), *key = s, *val = NULL, at[1024];
+	const char *why;
+	size_t i;
+
+	if (eq) {
+		*eq = '\0';
+		key = trim(s);
+		val = trim(eq + 1);
+	}
+	if (line)
+		snprintf(at, sizeof(at), "-include %s:%u", from, line);
+	else
+		snprintf(at, sizeof(at), "-fio_opt %s%s%s", key, val ? "=" : "", val ? val : "");
+	if (!*key)
+		return fr_errf(err, -EINVAL, "%s: no option name (write KEY=VALUE, or KEY for a flag)", at);
+	for (i = 0; key[i]; i++)
+		if (!isalnum((unsigned char)key[i]) && key[i] != '_')
+			return fr_errf(err, -EINVAL,
+				       "%s: '%s' is not a fio option name (letters, digits and _; write KEY=VALUE)",
+				       at, key);
+	why = owned_why(key);
+	if (why)
+		return fr_errf(err, -EINVAL, "%s: fiorion sets '%s' itself for ORION's meaning: %s",
+			       at, key, why);
+	n = realloc(fo->it, (fo->n + 1) * sizeof(*n));
+	if (!n)
+		return fr_errf(err, -ENOMEM, "out of memory");
+	fo->it = n;
+	it = &n[fo->n];
+	it->key = strdup(key);
+	it->val = val ? strdup(val) : NULL;
+	it->from = strdup(from);
+	it->line = line;
+	if (!it->key || (val && !it->val) || !it->from) {
+		free(it->key);
+		free(it->val);
+		free(it->from);
+		return fr_errf(err, -ENOMEM, "out of memory");
+	}
+	fo->n++;
+	return 0;
+}
+
+int fo_add(struct fio_opts *fo, const char *arg, struct fr_err *err)
+{
+	char *copy, *s;
+	int ret;
+
+	if (strchr(arg, '\n'))
+		return fr_errf(err, -EINVAL, "-fio_opt: one option, on one line");
+	copy = strdup(arg);
+	if (!copy)
+		return fr_errf(err, -ENOMEM, "out of memory");
+	s = trim(copy);
+	if (*s == '#' || *s == ';' || *s == '[')
+		ret = fr_errf(err, -EINVAL, "-fio_opt '%s': give KEY=VALUE (one fio option)", arg);
+	else
+		ret = push(fo, s, "-fio_opt", 0, err);
+	free(copy);
+	return ret;
+}
+
+/* fio's init.c: a relative include not found as given is the including file's neighbour. */
+static char *resolve(const char *name, const char *including)
+{
+	const char *slash = strrchr(including, '/');
+	char *p;
+
+	if (!access(name, F_OK) || name[0] == '/' || !slash)
+		return strdup(name);
+	if (asprintf(&p, "%.*s%s", (int)(slash - including + 1), including, name) < 0)
+		return NULL;
+	return p;
+}
+
+static int include(struct fio_opts *fo, const char *path, unsigned int depth,
+		   struct fr_err *err)
+{
+	char *text, *line, *next;
+	unsigned int ln = 0;
+	size_t len;
+	int ret;
+
+	if (depth > MAX_DEPTH)
+		return fr_errf(err, -ELOOP, "-include %s: include lines nest deeper than %d (a loop?)",
+			       path, MAX_DEPTH);
+	ret = fr_read_file(path, "-include file", 1 << 20, FR_READ_TEXT | FR_READ_REGULAR,
+			   &text, &len, err);
+	if (ret)
+		return ret;
+	for (line = text; line && !ret; line = next) {
+		char *s;
+
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		ln++;
+		s = trim(line);
+		if (!*s || *s == '#' || *s == ';')
+			continue;
+		if (*s == '[') {
+			ret = fr_errf(err, -EINVAL,
+				      "-include %s:%u: a section (%s): an included file holds options only (fio: \"No new sections in included files\")",
+				      path, ln, s);
+		} else if (!strncmp(s, "include", 7) && isspace((unsigned char)s[7])) {
+			char *sub = resolve(trim(s + 8), path);
+
+			ret = sub ? include(fo, sub, depth + 1, err) : fr_errf(err, -ENOMEM, "out of memory");
+			free(sub);
+		} else {
+			ret = push(fo, s, path, ln, err);
+		}
+	}
+	free(text);
+	return ret;
+}
+
+int fo_include(struct fio_opts *fo, const char *path, struct fr_err *err)
+{
+	char **n = realloc(fo->includes, (fo->ninc + 1) * sizeof(*n));
+	int ret;
+
+	if (!n)
+		return fr_errf(err, -ENOMEM, "out of memory");
+	fo->includes = n;
+	ret = include(fo, path, 0, err);
+	if (!ret) {
+		n[fo->ninc] = strdup(path);
+		if (!n[fo->ninc])
+			return fr_errf(err, -ENOMEM, "out of memory");
+		fo->ninc++;
+	}
+	return ret;
+}
+
+int fo_check(const struct fio_opts *fo, bool builtin, struct fr_err *err)
+{
+	static const char **keys;
+	char at[1024];
+	size_t i;
+
+	for (i = 0; builtin && i < fo->n; i++) {
+		if (jp_option_known(fo->it[i].key))
+			continue;
+		where(&fo->it[i], at, sizeof(at));
+		return fr_errf(err, -EINVAL,
+			       "%s: fiorion's built-in runner does not honour fio's option '%s'; use -runner fio (stock fio with the fiorion engine) for it",
+			       at, fo->it[i].key);
+	}
+	if (builtin || !fo->n)
+		return 0;
+	/* -runner fio: the driver's check of each point leaves these to fio. */
+	free(keys);
+	keys = calloc(fo->n, sizeof(*keys));
+	if (!keys)
+		return fr_errf(err, -ENOMEM, "out of memory");
+	for (i = 0; i < fo->n; i++)
+		keys[i] = fo->it[i].key;
+	jp_leave_to_fio(keys, fo->n);
+	return 0;
+}
+
+void fo_write(FILE *f, const struct fio_opts *fo)
+{
+	const char *from = NULL;
+	size_t i;
+
+	for (i = 0; i < fo->n; i++) {
+		const struct fo_item *it = &fo->it[i];
+
+		if (!from || strcmp(from, it->from))
+			fprintf(f, "# %s%s\n", it->line ? "-include " : "", it->from);
+		from = it->from;
+		fprintf(f, "%s%s%s\n", it->key, it->val ? "=" : "", it->val ? it->val : "");
+	}
+}
+
+char *fo_string(const struct fio_opts *fo, size_t i)
+{
+	const struct fo_item *it = &fo->it[i];
+	char *s;
+
+	if (asprintf(&s, "%s%s%s", it->key, it->val ? "=" : "", it->val ? it->val : "") < 0)
+		return NULL;
+	return s;
+}
+
+void fo_free(struct fio_opts *fo)
+{
+	size_t i;
+
+	for (i = 0; i < fo->n; i++) {
+		free(fo->it[i].key);
+		free(fo->it[i].val);
+		free(fo->it[i].from);
+	}
+	free(fo->it);
+	for (i = 0; i < fo->ninc; i++)
+		free(fo->includes[i]);
+	free(fo->includes);
+	memset(fo, 0, sizeof(*fo));
+}

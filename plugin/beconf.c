@@ -1,0 +1,125 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * beconf.c -- fio's io_uring options checked against the volume before
+ * any I/O, each refusal naming the option and the reason.
+ */
+#include "beconf.h"
+
+#include <errno.h>
+#include <libgen.h>
+#include <sched.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+const char *beconf_first_set(const struct backend_conf *c)
+{
+	if (c->fixedbufs)
+		return "fixedbufs";
+	if (c->registerfiles)
+		return "registerfiles";
+	if (c->sqthread_poll)
+		return "sqthread_poll";
+	if (c->sqthread_poll_cpu >= 0)
+		return "sqthread_poll_cpu";
+	if (c->hipri)
+		return "hipri";
+	if (c->nonvectored != -1)
+		return "nonvectored";
+	return NULL;
+}
+
+/* The first line of a sysfs file, or "" when it cannot be read. */
+static void sysfs_line(const char *path, char *buf, size_t len)
+{
+	FILE *f = fopen(path, "re");
+
+	buf[0] = '\0';
+	if (f) {
+		if (!fgets(buf, (int)len, f))
+			buf[0] = '\0';
+		fclose(f);
+	}
+	buf[strcspn(buf, "\n")] = '\0';
+}
+
+int beconf_lun_polls(const char *path, int fd, char *why, size_t len)
+{
+	char sys[128], val[32], link[256], name[256] = "?";
+	struct stat st;
+	dev_t dev;
+	ssize_t n;
+
+	if (fstat(fd, &st)) {
+		snprintf(why, len, "'%s' cannot be examined (%s)", path, strerror(errno));
+		return 0;
+	}
+	dev = S_ISBLK(st.st_mode) ? st.st_rdev : st.st_dev;
+	if (!major(dev)) {
+		snprintf(why, len, "'%s' is a file on a filesystem with no block device under it (tmpfs, overlay, a network filesystem)", path);
+		return 0;
+	}
+	snprintf(sys, sizeof(sys), "/sys/dev/block/%u:%u", major(dev), minor(dev));
+	n = readlink(sys, link, sizeof(link) - 1);
+	if (n > 0) {
+		link[n] = '\0';
+		snprintf(name, sizeof(name), "%s", basename(link));
+	}
+	/* A partition has no queue of its own: its disk's. */
+	snprintf(sys, sizeof(sys), "/sys/dev/block/%u:%u/queue/io_poll", major(dev), minor(dev));
+	if (access(sys, R_OK))
+		snprintf(sys, sizeof(sys), "/sys/dev/block/%u:%u/../queue/io_poll", major(dev), minor(dev));
+	sysfs_line(sys, val, sizeof(val));
+	if (!strcmp(val, "1"))
+		return 1;
+	snprintf(why, len, "'%s' is on %s (%u:%u), which has no poll queues (%s: %s)", path, name,
+		 major(dev), minor(dev), sys, *val ? val : "not there");
+	return 0;
+}
+
+static int check_cpu(int cpu, struct fr_err *err)
+{
+	cpu_set_t set;
+
+	if (sched_getaffinity(0, sizeof(set), &set) || cpu >= CPU_SETSIZE || !CPU_ISSET(cpu, &set))
+		return fr_errf(err, -EINVAL,
+			       "sqthread_poll_cpu=%d: not a CPU this process may run on (%d online; see taskset -p, cpus_allowed)",
+			       cpu, (int)sysconf(_SC_NPROCESSORS_ONLN));
+	return 0;
+}
+
+int beconf_check(const struct backend_conf *c, const char *backend,
+		 const struct vvol *vv, struct fr_err *err)
+{
+	const char *first = beconf_first_set(c);
+	unsigned int i;
+
+	if (!first)
+		return 0;
+	if (backend && strcmp(backend, "io_uring"))
+		return fr_errf(err, -EINVAL,
+			       "%s: an option of fio's io_uring engine, which backend=%s does not have; use backend=io_uring or leave it out",
+			       first, backend);
+	if (c->sqthread_poll_cpu >= 0 && !c->sqthread_poll)
+		return fr_errf(err, -EINVAL,
+			       "sqthread_poll_cpu=%d: it places the kernel's submission thread, which only sqthread_poll starts; add sqthread_poll",
+			       c->sqthread_poll_cpu);
+	if (c->sqthread_poll_cpu >= 0 && check_cpu(c->sqthread_poll_cpu, err))
+		return -EINVAL;
+	if (!c->hipri)
+		return 0;
+	if (!(vv->open_flags & VVOL_DIRECT))
+		return fr_errf(err, -EINVAL,
+			       "hipri: polled completions need direct=1 (the page cache is not polled)");
+	for (i = 0; i < vv->nluns; i++) {
+		char why[512];
+
+		if (!beconf_lun_polls(vv->luns[i].path, vv->luns[i].fd, why, sizeof(why)))
+			return fr_errf(err, -EINVAL,
+				       "hipri: polled completions need a block device with poll queues (NVMe: the nvme module's poll_queues=N); LUN %u %s",
+				       i + 1, why);
+	}
+	return 0;
+}

@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * beconf.h -- whether fio's io_uring options (struct backend_conf) can
+ * do what they say on this volume, checked before any I/O: only
+ * backend=io_uring takes them; hipri needs direct=1 and every LUN on a
+ * block device with poll queues; sqthread_poll_cpu needs sqthread_poll
+ * and a CPU this process may run on.
+ */
+#ifndef FIORION_BECONF_H
+#define FIORION_BECONF_H
+
+#include "backend.h"
+#include "fr_err.h"
+#include "vvol.h"
+
+/* The name of the first io_uring option @c sets, or NULL when none is. */
+const char *beconf_first_set(const struct backend_conf *c);
+
+/*
+ * 0, or -EINVAL with @err naming the option and the reason. @vv must be
+ * vvol_open()ed (hipri looks at each LUN and at direct=1).
+ */
+int beconf_check(const struct backend_conf *c, const char *backend,
+		 const struct vvol *vv, struct fr_err *err);
+
+/*
+ * Whether the block device under @path (a device, or the filesystem's
+ * device for a file) completes polled I/O: 1 yes, 0 no with @why saying
+ * what it is and why not.
+ */
+int beconf_lun_polls(const char *path, int fd, char *why, size_t len);
+
+#endif
