@@ -74,6 +74,7 @@ CONV_SRCS := \
 	converter/export_json.c \
 	converter/fileset.c \
 	converter/fiojson.c \
+	converter/html_compare.c \
 	converter/html_report.c \
 	converter/infer.c \
 	converter/interval.c \
