@@ -76,6 +76,7 @@ CONV_SRCS := \
 	converter/fiojson.c \
 	converter/html_compare.c \
 	converter/html_report.c \
+	converter/html_run.c \
 	converter/infer.c \
 	converter/interval.c \
 	converter/jscan.c \

@@ -3,7 +3,8 @@
  * html_priv.h -- what the report (html_report.c) and the comparison
  * (html_compare.c) share: a point's values as the charts plot them, the
  * lines of a chart built from a set's ladders, the page around the
- * charts and the run's descriptions. Private to the two.
+ * charts and the run's descriptions and table (html_run.c). Private to
+ * the three.
  */
 #ifndef FIORION_HTML_PRIV_H
 #define FIORION_HTML_PRIV_H
@@ -71,5 +72,10 @@ extern const struct svg_axis hr_ax_sload, hr_ax_lload, hr_ax_iops, hr_ax_mbps,
 const char *hr_runner_text(const struct or_params *p);
 void hr_cmdline(char *buf, size_t len, const struct or_params *p);
 void hr_when_text(char *buf, size_t len, int64_t t);
+
+/* html_run.c: the run's table, and ORION's summary in a <pre>. 0 or -ENOMEM. */
+int hr_run_table(FILE *f, const struct or_params *p, const struct pt_set *pts);
+int hr_summary_pre(FILE *f, const struct or_params *p, const struct pt_set *pts,
+		   enum or_compat c);
 
 #endif
