@@ -71,6 +71,7 @@ CORE_SRCS := \
 	# EOL
 
 CONV_SRCS := \
+	converter/cmpmark.c \
 	converter/export_json.c \
 	converter/fileset.c \
 	converter/fiojson.c \

@@ -48,6 +48,31 @@ double hr_value(const struct pt_point *pt, bool small, enum hr_val v)
 	return NAN;
 }
 
+const char *hr_iv_name(enum iv_kind k)
+{
+	return k == IV_WITHIN ? "within" : k == IV_PASSES ? "passes"
+							  : "none";
+}
+
+bool hr_interval(const struct pt_point *pt, bool small, enum hr_val v, double *lo, double *hi)
+{
+	const struct pt_class *c = hr_cls(pt, small);
+	const struct iv_fig *f = v == V_IOPS ? &c->iops_iv : v == V_MBPS ? &c->mbps_iv
+									 : &c->lat_iv;
+	double unit = v == V_LAT ? 1e6 : 1;
+
+	if (!c->present || c->iv == IV_NONE || (v != V_IOPS && v != V_MBPS && v != V_LAT))
+		return false;
+	/* Latency within a point follows IOPS by Little's law: not for rated jobs. */
+	if (v == V_LAT && (!c->lat[PT_ALL].n || (c->iv == IV_WITHIN && c->rated)))
+		return false;
+	if (!isfinite(f->lo) || !isfinite(f->hi))
+		return false;
+	*lo = f->lo / unit;
+	*hi = f->hi / unit;
+	return true;
+}
+
 void hr_lines_release(struct hr_lines *L)
 {
 	size_t i;
@@ -55,14 +80,16 @@ void hr_lines_release(struct hr_lines *L)
 	for (i = 0; i < L->n; i++) {
 		free(L->names[i]);
 		free(L->bufs[i]);
+		free(L->notes[i]);
 	}
 	free(L->s);
 	free(L->names);
 	free(L->bufs);
+	free(L->notes);
 	memset(L, 0, sizeof(*L));
 }
 
-/* A new line of @n points (x, y and, with @band, lo and hi). */
+/* A new line of @n points (x, y, error bars and, with @band, lo and hi). */
 static struct svg_series *line_add(struct hr_lines *L, const char *name, size_t n, bool band)
 {
 	struct svg_series *s;
@@ -73,6 +100,7 @@ static struct svg_series *line_add(struct hr_lines *L, const char *name, size_t 
 		struct svg_series *ns = realloc(L->s, cap * sizeof(*ns));
 		char **nn;
 		double **nb;
+		const char ***nt;
 
 		if (ns)
 			L->s = ns;
@@ -80,19 +108,24 @@ static struct svg_series *line_add(struct hr_lines *L, const char *name, size_t 
 		if (nn)
 			L->names = nn;
 		nb = nn ? realloc(L->bufs, cap * sizeof(*nb)) : NULL;
-		if (!nb) {
+		if (nb)
+			L->bufs = nb;
+		nt = nb ? realloc(L->notes, cap * sizeof(*nt)) : NULL;
+		if (!nt) {
 			L->oom = true;
 			return NULL;
 		}
-		L->bufs = nb;
+		L->notes = nt;
 		L->cap = cap;
 	}
-	b = calloc(n ? 4 * n : 1, sizeof(*b));
+	b = calloc(n ? 6 * n : 1, sizeof(*b));
 	L->names[L->n] = strdup(name);
 	L->bufs[L->n] = b;
-	if (!b || !L->names[L->n]) {
+	L->notes[L->n] = calloc(n ? n : 1, sizeof(**L->notes));
+	if (!b || !L->names[L->n] || !L->notes[L->n]) {
 		free(b);
 		free(L->names[L->n]);
+		free(L->notes[L->n]);
 		L->oom = true;
 		return NULL;
 	}
@@ -101,6 +134,9 @@ static struct svg_series *line_add(struct hr_lines *L, const char *name, size_t 
 	s->name = L->names[L->n - 1];
 	s->x = b;
 	s->y = b + n;
+	s->err_lo = b + 4 * n;
+	s->err_hi = b + 5 * n;
+	s->err_note = L->notes[L->n - 1];
 	if (band) {
 		s->lo = b + 2 * n;
 		s->hi = b + 3 * n;
@@ -112,11 +148,13 @@ static struct svg_series *line_add(struct hr_lines *L, const char *name, size_t 
  * One line per ladder of @pts: rows (@small: small loads at each large
  * load) or columns (large loads at each small load), plotting @yv
  * against @xv; names "@prefix Large=L" (or the prefix alone when there is
- * one ladder, or "@one" without a prefix). @band adds p50..p99.
+ * one ladder, or "@one" without a prefix). @band adds p50..p99; an
+ * IOPS, MBPS or latency line gets its points' 95 % intervals as error
+ * bars.
  */
 void hr_add_ladders(struct hr_lines *L, const struct pt_set *pts, bool small,
 		    enum hr_val xv, enum hr_val yv, bool band, const char *prefix,
-		    const char *one, bool dashed)
+		    const char *one, unsigned int run)
 {
 	int64_t *lv = NULL;
 	size_t nlv = or_levels(pts, !small, true, &lv), i, k, nused = 0, made = 0;
@@ -136,7 +174,8 @@ void hr_add_ladders(struct hr_lines *L, const struct pt_set *pts, bool small,
 		}
 	for (i = 0; i < nlv; i++) {
 		struct svg_series *s;
-		double *x, *y, *lo, *hi;
+		double *x, *y, *lo, *hi, *elo, *ehi;
+		const char **note;
 		char name[256];
 		size_t m = 0;
 
@@ -156,14 +195,17 @@ void hr_add_ladders(struct hr_lines *L, const struct pt_set *pts, bool small,
 		s = line_add(L, name, m, band);
 		if (!s)
 			break;
-		s->dashed = dashed;
-		/* A comparison's second run: its k-th ladder takes the first run's k-th colour. */
-		if (dashed)
+		s->run = run;
+		/* A comparison's later run: its k-th ladder takes the first run's k-th colour. */
+		if (run)
 			s->key = (unsigned int)++made;
 		x = (double *)s->x;
 		y = (double *)s->y;
 		lo = (double *)s->lo;
 		hi = (double *)s->hi;
+		elo = (double *)s->err_lo;
+		ehi = (double *)s->err_hi;
+		note = (const char **)s->err_note;
 		for (k = 0; k < pts->n; k++) {
 			const struct pt_point *pt = &pts->pts[pts->by_load[k]];
 
@@ -175,6 +217,9 @@ void hr_add_ladders(struct hr_lines *L, const struct pt_set *pts, bool small,
 				lo[s->n] = hr_value(pt, small, V_P50);
 				hi[s->n] = hr_value(pt, small, V_P99);
 			}
+			elo[s->n] = ehi[s->n] = NAN;
+			if (hr_interval(pt, small, yv, &elo[s->n], &ehi[s->n]))
+				note[s->n] = hr_iv_name(hr_cls(pt, small)->iv);
 			s->n++;
 		}
 	}
@@ -212,7 +257,8 @@ static const char css[] =
 	"table{border-collapse:collapse;font-size:.9em;margin:.6em 0}\n"
 	"th,td{border:1px solid #ccc;padding:.2em .5em;text-align:left;vertical-align:top}\n"
 	"td.num{text-align:right;font-variant-numeric:tabular-nums}\n"
-	"td.better{background:#e3f4e3}td.worse{background:#fbe3e3}\n"
+	"td.better{background:#e3f4e3}td.worse{background:#fbe3e3}td.nointerval{color:#888}\n"
+	"tr.geomean th,tr.geomean td{border-top:2px solid #444}\n"
 	"pre{background:#f6f6f6;padding:.6em;overflow-x:auto;font-size:.8em}\n"
 	"p.note{font-size:.9em;color:#444}code{font-size:.95em}\n"
 	"@media print{@page{size:A4;margin:12mm}\n"
@@ -431,7 +477,8 @@ static int heatmaps(FILE *f, const struct pt_set *pts)
 		int64_t *s = NULL, *l = NULL;
 		size_t ns = or_levels(pts, true, side, &s), nl = or_levels(pts, false, !side, &l), i, k;
 		double *xs = calloc(ns + 1, sizeof(*xs)), *ys = calloc(nl + 1, sizeof(*ys));
-		double *v = calloc(ns * nl + 1, sizeof(*v));
+		double *v = calloc(3 * ns * nl + 1, sizeof(*v));
+		const char **note = calloc(ns * nl + 1, sizeof(*note));
 		struct svg_heat h = {
 			.id = side ? "heat-mbps" : "heat-iops",
 			.title = side ? "Large MBPS at each point of the matrix"
@@ -444,9 +491,12 @@ static int heatmaps(FILE *f, const struct pt_set *pts)
 			.nx = ns,
 			.ny = nl,
 			.v = v,
+			.lo = v + ns * nl,
+			.hi = v + 2 * ns * nl,
+			.note = note,
 		};
 
-		if (!s || !l || !xs || !ys || !v) {
+		if (!s || !l || !xs || !ys || !v || !note) {
 			ret = -ENOMEM;
 			goto next;
 		}
@@ -458,9 +508,15 @@ static int heatmaps(FILE *f, const struct pt_set *pts)
 			for (k = 0; k < ns; k++) {
 				const struct pt_point *pt = pt_find(pts, (unsigned int)s[k], (unsigned int)l[i]);
 
-				v[i * ns + k] = pt && hr_cls(pt, !side)->present
-					? hr_value(pt, !side, side ? V_MBPS : V_IOPS)
-					: NAN;
+				size_t j = i * ns + k;
+				double *lo = v + ns * nl + j, *hi = v + 2 * ns * nl + j;
+
+				v[j] = *lo = *hi = NAN;
+				if (!pt || !hr_cls(pt, !side)->present)
+					continue;
+				v[j] = hr_value(pt, !side, side ? V_MBPS : V_IOPS);
+				if (hr_interval(pt, !side, side ? V_MBPS : V_IOPS, lo, hi))
+					note[j] = hr_iv_name(hr_cls(pt, !side)->iv);
 			}
 		fputs("<figure>\n", f);
 		svg_heatmap(f, &h);
@@ -472,6 +528,7 @@ next:
 		free(xs);
 		free(ys);
 		free(v);
+		free(note);
 	}
 	return ret;
 }
@@ -537,7 +594,7 @@ static int host_charts(FILE *f, const struct or_params *p, const struct pt_set *
 				}
 				one.n = m;
 				hr_add_ladders(&L, &one, small, V_LOAD, small ? V_IOPS : V_MBPS, false,
-					       h ? p->hosts[h - 1].name : "total", NULL, h == 0);
+					       h ? p->hosts[h - 1].name : "total", NULL, h == 0 ? 1 : 0);
 			}
 			free(one.pts);
 			free(one.by_load);
@@ -575,7 +632,7 @@ int hr_report(FILE *f, const struct or_params *p, const struct pt_set *pts,
 	if (!ret && p->nhosts)
 		ret = host_charts(f, p, pts);
 	if (!ret)
-		ret = hr_run_table(f, p, pts);
+		ret = hr_run_table(f, p, pts, c);
 	if (!ret)
 		ret = hr_summary_pre(f, p, pts, c);
 	hr_page_tail(f);

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "fileset.h"
 #include "html_priv.h"
 #include "knee.h"
 
@@ -94,7 +95,39 @@ void hr_when_text(char *buf, size_t len, int64_t t)
 	strftime(buf, len, "%Y-%m-%d %H:%M:%S %z", &tm);
 }
 
-int hr_run_table(FILE *f, const struct or_params *p, const struct pt_set *pts)
+/* Which 95 % interval the cells have, and where every point's is. */
+static void intervals_text(char *buf, size_t len, const struct or_params *p,
+			   const struct pt_set *pts, enum or_compat c)
+{
+	static const char *const what[] = {
+		"without an interval (no interval samples in the input)",
+		"within the point (from fio's interval samples)",
+		"across passes (-repeat: the median and the passes' spread)",
+	};
+	size_t n[3] = {0, 0, 0}, i, k, used = 0;
+	char name[1024];
+
+	for (i = 0; i < pts->n; i++) {
+		if (pts->pts[i].small.present)
+			n[pts->pts[i].small.iv]++;
+		if (pts->pts[i].large.present)
+			n[pts->pts[i].large.iv]++;
+	}
+	used = (size_t)snprintf(buf, len, "95 %%:");
+	for (k = 3; k-- > 0;)
+		if (n[k] && used < len)
+			used += (size_t)snprintf(buf + used, len - used, "%s %zu cells %s",
+						 used > 5 ? ";" : "", n[k], what[k]);
+	fs_member_name(name, sizeof(name), p, c, p->start ? (time_t)p->start : time(NULL),
+		       "points.csv");
+	if (used < len)
+		snprintf(buf + used, len - used,
+			 ". Error bars on the charts, and in each marker's and heat-map cell's title; every point's figures and intervals are in %s",
+			 name);
+}
+
+int hr_run_table(FILE *f, const struct or_params *p, const struct pt_set *pts,
+		 enum or_compat c)
 {
 	char buf[4096];
 	double measured = 0;
@@ -172,6 +205,8 @@ int hr_run_table(FILE *f, const struct or_params *p, const struct pt_set *pts)
 		kn_describe(&p->knees[i], &p->bound, buf, sizeof(buf));
 		row(f, i ? "" : "Knees", buf);
 	}
+	intervals_text(buf, sizeof(buf), p, pts, c);
+	row(f, "Intervals", buf);
 	if (p->partial)
 		row(f, "Stopped early", p->partial);
 	for (i = 0; i < p->nwarnings; i++)
