@@ -24,6 +24,9 @@ bool cm_cell(const struct iv_fig *a, bool a_iv, const struct iv_fig *b, bool b_i
 		out->mark = CM_NOINTERVAL;
 		return true;
 	}
+	/* A ratio is never negative: a half-width over 100 % stops at 0. */
+	if (out->r.lo < 0)
+		out->r.lo = 0;
 	out->mark = decide(&out->r, more_is_better);
 	return true;
 }
@@ -56,7 +59,7 @@ bool cm_class_geomean(const struct cm_class *c, struct cm_ratio *out)
 		return true;
 	}
 	h = sqrt(c->sum_h2) / n;
-	out->r.lo = out->r.value * (1 - h);
+	out->r.lo = h < 1 ? out->r.value * (1 - h) : 0;
 	out->r.hi = out->r.value * (1 + h);
 	out->mark = decide(&out->r, c->more_is_better);
 	return true;

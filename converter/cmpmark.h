@@ -9,12 +9,13 @@
  * two figures' relative half-widths added in quadrature). It is changed
  * (better or worse, by which way the class counts as better) only when
  * that interval excludes 1, unchanged when it includes 1, and has no
- * mark when either cell has no interval.
+ * mark when either cell has no interval. A half-width over 100 % puts
+ * the lower end at 0 (a ratio is never negative).
  *
  * The geometric mean of n ratios r_i with relative half-widths h_i is
  * g = exp(sum(ln r_i) / n), and its relative half-width
  * H = sqrt(sum(h_i^2)) / n (ln r_i has half-width ~ h_i; the cells taken
- * as independent); its interval g (1 - H) .. g (1 + H) and mark follow
+ * as independent); its interval g (1 - H) .. g (1 + H) (at least 0) and mark follow
  * the cells' rule. It has no interval when some cell has none.
  */
 #ifndef FIORION_CMPMARK_H
