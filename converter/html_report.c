@@ -350,6 +350,9 @@ static size_t knee_marks(const struct or_params *p, const struct pt_set *pts, bo
 
 #define MAX_MARKS 64
 
+/* Every chart's caption ends with what its bars are. */
+#define BARS " Bars: the 95 % interval of each point's y value, where it has one (in the marker's title with its kind, or 'no interval')."
+
 /* Latency against throughput, the knees marked: the curve a review is decided on. */
 static int tradeoff_chart(FILE *f, const struct or_params *p, const struct pt_set *pts,
 			  bool small)
@@ -398,6 +401,7 @@ static int tradeoff_chart(FILE *f, const struct or_params *p, const struct pt_se
 		snprintf(cap, sizeof(cap),
 			 "Mean latency against %s at each point, one line per %s load. No latency bound was given (-max_latency), so no knee is marked.",
 			 small ? "IOPS" : "MBPS", small ? "large" : "small");
+	strncat(cap, BARS, sizeof(cap) - strlen(cap) - 1);
 	hr_figure(f, &c, cap);
 	hr_lines_release(&L);
 	return 0;
@@ -416,7 +420,7 @@ static int charts(FILE *f, const struct or_params *p, const struct pt_set *pts)
 		hr_add_ladders(&L, pts, true, V_LOAD, V_IOPS, false, NULL, "Small I/O", false);
 		c = (struct svg_chart){.id = "iops-load", .title = "Small I/O: IOPS vs load", .x = hr_ax_sload, .y = hr_ax_iops, .series = L.s, .nseries = L.n};
 		if (!L.oom)
-			hr_figure(f, &c, "Small random I/Os per second at each small load, one line per large load running beside them.");
+			hr_figure(f, &c, "Small random I/Os per second at each small load, one line per large load running beside them." BARS);
 		ret = L.oom ? -ENOMEM : 0;
 		hr_lines_release(&L);
 
@@ -427,7 +431,7 @@ static int charts(FILE *f, const struct or_params *p, const struct pt_set *pts)
 				c.band_name = "p50..p99";
 			else
 				drop_bands(&L);
-			hr_figure(f, &c, c.band_name ? "Mean latency of the small I/Os (submission to completion); the shaded band spans the 50th to the 99th percentile fio reports, which is completion latency (clat) unless the jobs set lat_percentiles=1." : "Mean latency of the small I/Os (submission to completion); the input has no percentiles for a p50..p99 band.");
+			hr_figure(f, &c, c.band_name ? "Mean latency of the small I/Os (submission to completion); the shaded band spans the 50th to the 99th percentile fio reports, which is completion latency (clat) unless the jobs set lat_percentiles=1." BARS : "Mean latency of the small I/Os (submission to completion); the input has no percentiles for a p50..p99 band." BARS);
 		}
 		ret = ret ? ret : L.oom ? -ENOMEM
 					: 0;
@@ -437,7 +441,7 @@ static int charts(FILE *f, const struct or_params *p, const struct pt_set *pts)
 		hr_add_ladders(&L, pts, false, V_LOAD, V_MBPS, false, NULL, "Large I/O", false);
 		c = (struct svg_chart){.id = "mbps-load", .title = "Large I/O: MBPS vs load", .x = hr_ax_lload, .y = hr_ax_mbps, .series = L.s, .nseries = L.n};
 		if (!L.oom)
-			hr_figure(f, &c, "Large I/O throughput (MiB per second) at each large load, one line per small load running beside it.");
+			hr_figure(f, &c, "Large I/O throughput (MiB per second) at each large load, one line per small load running beside it." BARS);
 		ret = L.oom ? -ENOMEM : 0;
 		hr_lines_release(&L);
 	}
