@@ -298,6 +298,29 @@ out:
 	return status;
 }
 
+/*
+ * -compare A B [C ...] (getopt has just taken A): the run folders are A
+ * and the words after it up to the next option, 2 to HR_MAX_RUNS of them
+ * (else exit 2, one line). *@first is A's place in @argv.
+ */
+static size_t compare_args(int argc, char **argv, char *const **first)
+{
+	char n[32];
+	size_t k = 1;
+
+	*first = argv + optind - 1;
+	while (optind < argc && argv[optind][0] != '-') {
+		optind++;
+		k++;
+	}
+	if (k < 2)
+		die_usage("-compare '%s': expected at least two folders, A and B%s", optarg, "");
+	snprintf(n, sizeof(n), "%zu", k);
+	if (k > HR_MAX_RUNS)
+		die_usage("-compare: at most 8 runs (A and up to 7 more), not %s%s", n, "");
+	return k;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -320,7 +343,6 @@ int main(int argc, char **argv)
 	const char *testname = NULL, *outdir = ".";
 	char *const *cmp = NULL;
 	size_t ncmp = 0;
-	char nbuf[32];
 	unsigned int flags = 0;
 	enum or_compat compat = OR_COMPAT_102;
 	bool compat_given = false;
@@ -392,18 +414,7 @@ int main(int argc, char **argv)
 			flags |= OR_WRITE_HTML;
 			break;
 		case 'C':
-			/* -compare A B [C ...]: the runs are the words after A up to the next option. */
-			cmp = argv + optind - 1;
-			ncmp = 1;
-			while (optind < argc && argv[optind][0] != '-') {
-				optind++;
-				ncmp++;
-			}
-			if (ncmp < 2)
-				die_usage("-compare '%s': expected at least two folders, A and B%s", optarg, "");
-			snprintf(nbuf, sizeof(nbuf), "%zu", ncmp);
-			if (ncmp > HR_MAX_RUNS)
-				die_usage("-compare: at most 8 runs (A and up to 7 more), not %s%s", nbuf, "");
+			ncmp = compare_args(argc, argv, &cmp);
 			break;
 		default:
 			if (optopt)
