@@ -72,11 +72,14 @@ CORE_SRCS := \
 	# EOL
 
 CONV_SRCS := \
+	converter/cmpmark.c \
 	converter/export_benchfio.c \
 	converter/export_json.c \
 	converter/fileset.c \
 	converter/fiojson.c \
+	converter/html_compare.c \
 	converter/html_report.c \
+	converter/html_run.c \
 	converter/infer.c \
 	converter/interval.c \
 	converter/jscan.c \
@@ -121,6 +124,7 @@ UNIT_TESTS := \
 	test_beconf \
 	test_benchfio \
 	test_clock \
+	test_cmpmark \
 	test_common \
 	test_fioopt \
 	test_fiojson \
@@ -282,7 +286,7 @@ $(B)/tests/test_benchfio $(B)/tests/test_fiojson $(B)/tests/test_hosts $(B)/test
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
 
-$(B)/tests/test_knee $(B)/tests/test_interval $(B)/tests/test_ssjson $(B)/tests/test_svg $(B)/tests/test_html: $(B)/tests/%: tests/%.c $(CONV_SAN_OBJS)
+$(B)/tests/test_cmpmark $(B)/tests/test_knee $(B)/tests/test_interval $(B)/tests/test_ssjson $(B)/tests/test_svg $(B)/tests/test_html: $(B)/tests/%: tests/%.c $(CONV_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
 

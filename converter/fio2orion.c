@@ -3,7 +3,7 @@
  * fio2orion.c -- fio JSON results into ORION's files.
  *
  * Usage: fio2orion [options] FILE...   (fio2orion -help)
- *        fio2orion -compare A B -html [options]
+ *        fio2orion -compare A B [C ...] -html [options]
  * Exit status: 0 written, 1 writing failed, 2 bad usage or input.
  */
 #include <dirent.h>
@@ -31,7 +31,7 @@ enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
 static void usage(FILE *f, int status)
 {
 	fputs("usage: fio2orion [options] FILE...\n"
-	      "       fio2orion -compare A B -html [options]\n"
+	      "       fio2orion -compare A B [C ...] -html [options]\n"
 	      "\n"
 	      "Converts fio JSON results (fio 2.1 .. 3.x; json or json+; local or\n"
 	      "--client runs) into Oracle ORION's files. Several FILEs form one\n"
@@ -79,11 +79,14 @@ static void usage(FILE *f, int status)
 	      "                      the summary; without it an earlier NAME_report.html\n"
 	      "                      under these names is removed (fiorion always\n"
 	      "                      writes it)\n"
-	      "  -compare A B        with -html: compare two runs, each a fiorion\n"
+	      "  -compare A B [C ...]  with -html: compare 2 to 8 runs, each a fiorion\n"
 	      "                      NAME_jobs/ folder (run.json and the per-point\n"
 	      "                      JSON) or an output folder holding one; writes\n"
 	      "                      NAME_compare.html (NAME: -testname, else A's) with\n"
-	      "                      both runs on each chart and each cell's ratio B/A\n"
+	      "                      every run on each chart and each cell's ratio to A\n"
+	      "                      with its 95 % interval, marked changed only when\n"
+	      "                      the interval excludes 1, a geometric mean per\n"
+	      "                      class and the marks counted\n"
 	      "  -export benchfio DIR  instead of ORION's files, each point's small and\n"
 "                      large class as its own fio JSON file in bench-fio's\n"
 "                      layout, for fio-plot: DIR/NAME-small/BS/MODE-\n"
@@ -271,34 +274,34 @@ static int export_benchfio(const char *dir, const char *testname, char *const *f
 	return EXIT_OK;
 }
 
-/* fio2orion -compare A B -html: NAME_compare.html in @outdir. */
-static int compare(const char *a, const char *b, const char *testname, const char *outdir,
+/* fio2orion -compare A B [C ...] -html: NAME_compare.html in @outdir. */
+static int compare(char *const *dirs, size_t n, const char *testname, const char *outdir,
 		   const struct pt_opts *po, const struct kn_bound *bound)
 {
-	struct run ra, rb;
+	static const char *const labels[HR_MAX_RUNS] = {"A", "B", "C", "D", "E", "F", "G", "H"};
+	struct run *runs = calloc(n, sizeof(*runs));
+	struct hr_run hr[HR_MAX_RUNS];
 	struct fr_err err = {""};
-	struct hr_run ha = {"A", NULL, NULL}, hb = {"B", NULL, NULL};
 	char *buf = NULL, path[PATH_MAX];
-	size_t len = 0;
+	size_t len = 0, k, loaded = 0;
 	const char *name;
 	FILE *f;
-	int ret, status = EXIT_OK;
+	int ret = 0, status = EXIT_OK;
 
-	ret = load_run(&ra, a, po, bound, &err);
-	if (!ret)
-		ret = load_run(&rb, b, po, bound, &err);
-	else
-		memset(&rb, 0, sizeof(rb));
+	if (!runs) {
+		fputs("fio2orion: out of memory\n", stderr);
+		return EXIT_FAIL;
+	}
+	for (k = 0; k < n && !ret; k++, loaded++)
+		ret = load_run(&runs[k], dirs[k], po, bound, &err);
 	if (ret) {
 		fprintf(stderr, "fio2orion: %s\n", err.msg);
 		status = ret == -ENOMEM ? EXIT_FAIL : EXIT_USAGE;
 		goto out;
 	}
-	ha.p = &ra.params;
-	ha.pts = &ra.pts;
-	hb.p = &rb.params;
-	hb.pts = &rb.pts;
-	name = testname ? testname : ra.params.testname;
+	for (k = 0; k < n; k++)
+		hr[k] = (struct hr_run){labels[k], &runs[k].params, &runs[k].pts};
+	name = testname ? testname : runs[0].params.testname;
 	if (snprintf(path, sizeof(path), "%s/%s_compare.html", outdir, name) >= (int)sizeof(path)) {
 		fprintf(stderr, "fio2orion: -outdir '%s': the path is too long\n", outdir);
 		status = EXIT_USAGE;
@@ -310,7 +313,7 @@ static int compare(const char *a, const char *b, const char *testname, const cha
 		status = EXIT_FAIL;
 		goto out;
 	}
-	ret = hr_compare(f, &ha, &hb, &err);
+	ret = hr_compare(f, hr, n, &err);
 	if (fclose(f) || ret) {
 		fprintf(stderr, "fio2orion: %s\n", ret ? err.msg : "out of memory");
 		status = EXIT_FAIL;
@@ -323,9 +326,33 @@ static int compare(const char *a, const char *b, const char *testname, const cha
 	}
 	free(buf);
 out:
-	run_release(&ra);
-	run_release(&rb);
+	for (k = 0; k < loaded; k++)
+		run_release(&runs[k]);
+	free(runs);
 	return status;
+}
+
+/*
+ * -compare A B [C ...] (getopt has just taken A): the run folders are A
+ * and the words after it up to the next option, 2 to HR_MAX_RUNS of them
+ * (else exit 2, one line). *@first is A's place in @argv.
+ */
+static size_t compare_args(int argc, char **argv, char *const **first)
+{
+	char n[32];
+	size_t k = 1;
+
+	*first = argv + optind - 1;
+	while (optind < argc && argv[optind][0] != '-') {
+		optind++;
+		k++;
+	}
+	if (k < 2)
+		die_usage("-compare '%s': expected at least two folders, A and B%s", optarg, "");
+	snprintf(n, sizeof(n), "%zu", k);
+	if (k > HR_MAX_RUNS)
+		die_usage("-compare: at most 8 runs (A and up to 7 more), not %s%s", n, "");
+	return k;
 }
 
 int main(int argc, char **argv)
@@ -348,7 +375,9 @@ int main(int argc, char **argv)
 		{"export", required_argument, NULL, 'X'},
 		{NULL, 0, NULL, 0},
 	};
-	const char *testname = NULL, *outdir = ".", *cmp_a = NULL, *cmp_b = NULL, *xdir = NULL;
+	const char *testname = NULL, *outdir = ".", *xdir = NULL;
+	char *const *cmp = NULL;
+	size_t ncmp = 0;
 	unsigned int flags = 0;
 	enum or_compat compat = OR_COMPAT_102;
 	bool compat_given = false;
@@ -423,11 +452,7 @@ int main(int argc, char **argv)
 			xdir = export_dir(optarg, argc, argv);
 			break;
 		case 'C':
-			/* -compare A B: B is the word after A. */
-			if (optind >= argc || argv[optind][0] == '-')
-				die_usage("-compare '%s': expected two folders, A and B%s", optarg, "");
-			cmp_a = optarg;
-			cmp_b = argv[optind++];
+			ncmp = compare_args(argc, argv, &cmp);
 			break;
 		default:
 			if (optopt)
@@ -440,16 +465,16 @@ int main(int argc, char **argv)
 			return EXIT_USAGE;
 		}
 	}
-	if (cmp_a) {
+	if (cmp) {
 		if (!(flags & OR_WRITE_HTML))
 			die_usage("-compare writes an HTML report: add -html%s%s", "", "");
 		if (json)
 			die_usage("-compare: not with -format json%s%s", "", "");
 		if (optind < argc)
-			die_usage("-compare takes its two folders, not files ('%s')%s", argv[optind], "");
+			die_usage("-compare takes run folders, not files ('%s')%s", argv[optind], "");
 		if (stat(outdir, &st) == 0 && !S_ISDIR(st.st_mode))
 			die_usage("-outdir '%s': exists and is not a folder%s", outdir, "");
-		return compare(cmp_a, cmp_b, testname, outdir, &po, &bound);
+		return compare(cmp, ncmp, testname, outdir, &po, &bound);
 	}
 	if (xdir && (json || (flags & OR_WRITE_HTML)))
 		die_usage("-export benchfio writes its own files: not with -format json or -html%s%s", "", "");

@@ -1,38 +1,31 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * html_report.c -- the HTML report of a result set and the comparison of
- * two (html_report.h): which charts, from which points, and the run's
- * table; the drawing is svg.c's.
+ * html_report.c -- the HTML report of a result set (html_report.h):
+ * which charts, from which points, and the run's table; the page and
+ * chart helpers it shares with the comparison (html_compare.c) are
+ * declared in html_priv.h; the drawing is svg.c's.
  */
 #include <errno.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "html_priv.h"
 #include "html_report.h"
 #include "knee.h"
 #include "svg.h"
 #include "version.h"
 
-/* What a line of a chart plots, of one class of a point. */
-enum hr_val { V_LOAD,
-	      V_IOPS,
-	      V_MBPS,
-	      V_LAT,
-	      V_P50,
-	      V_P99 };
-
-static const struct pt_class *cls(const struct pt_point *pt, bool small)
+const struct pt_class *hr_cls(const struct pt_point *pt, bool small)
 {
 	return small ? &pt->small : &pt->large;
 }
 
 /* @v of @pt's small or large class: NAN when unknown. */
-static double val(const struct pt_point *pt, bool small, enum hr_val v)
+double hr_value(const struct pt_point *pt, bool small, enum hr_val v)
 {
-	const struct pt_class *c = cls(pt, small);
+	const struct pt_class *c = hr_cls(pt, small);
 	const struct fj_lat *l = &c->lat[PT_ALL];
 	double x;
 
@@ -55,31 +48,49 @@ static double val(const struct pt_point *pt, bool small, enum hr_val v)
 	return NAN;
 }
 
-/* The lines of a chart, each one series; their storage. */
-struct lines {
-	struct svg_series *s;
-	char **names;
-	double **bufs;
-	size_t n, cap;
-	bool oom;
-};
+const char *hr_iv_name(enum iv_kind k)
+{
+	return k == IV_WITHIN ? "within" : k == IV_PASSES ? "passes"
+							  : "none";
+}
 
-static void lines_release(struct lines *L)
+bool hr_interval(const struct pt_point *pt, bool small, enum hr_val v, double *lo, double *hi)
+{
+	const struct pt_class *c = hr_cls(pt, small);
+	const struct iv_fig *f = v == V_IOPS ? &c->iops_iv : v == V_MBPS ? &c->mbps_iv
+									 : &c->lat_iv;
+	double unit = v == V_LAT ? 1e6 : 1;
+
+	if (!c->present || c->iv == IV_NONE || (v != V_IOPS && v != V_MBPS && v != V_LAT))
+		return false;
+	/* Latency within a point follows IOPS by Little's law: not for rated jobs. */
+	if (v == V_LAT && (!c->lat[PT_ALL].n || (c->iv == IV_WITHIN && c->rated)))
+		return false;
+	if (!isfinite(f->lo) || !isfinite(f->hi))
+		return false;
+	*lo = f->lo / unit;
+	*hi = f->hi / unit;
+	return true;
+}
+
+void hr_lines_release(struct hr_lines *L)
 {
 	size_t i;
 
 	for (i = 0; i < L->n; i++) {
 		free(L->names[i]);
 		free(L->bufs[i]);
+		free(L->notes[i]);
 	}
 	free(L->s);
 	free(L->names);
 	free(L->bufs);
+	free(L->notes);
 	memset(L, 0, sizeof(*L));
 }
 
-/* A new line of @n points (x, y and, with @band, lo and hi). */
-static struct svg_series *line_add(struct lines *L, const char *name, size_t n, bool band)
+/* A new line of @n points (x, y, error bars and, with @band, lo and hi). */
+static struct svg_series *line_add(struct hr_lines *L, const char *name, size_t n, bool band)
 {
 	struct svg_series *s;
 	double *b;
@@ -89,6 +100,7 @@ static struct svg_series *line_add(struct lines *L, const char *name, size_t n, 
 		struct svg_series *ns = realloc(L->s, cap * sizeof(*ns));
 		char **nn;
 		double **nb;
+		const char ***nt;
 
 		if (ns)
 			L->s = ns;
@@ -96,19 +108,24 @@ static struct svg_series *line_add(struct lines *L, const char *name, size_t n, 
 		if (nn)
 			L->names = nn;
 		nb = nn ? realloc(L->bufs, cap * sizeof(*nb)) : NULL;
-		if (!nb) {
+		if (nb)
+			L->bufs = nb;
+		nt = nb ? realloc(L->notes, cap * sizeof(*nt)) : NULL;
+		if (!nt) {
 			L->oom = true;
 			return NULL;
 		}
-		L->bufs = nb;
+		L->notes = nt;
 		L->cap = cap;
 	}
-	b = calloc(n ? 4 * n : 1, sizeof(*b));
+	b = calloc(n ? 6 * n : 1, sizeof(*b));
 	L->names[L->n] = strdup(name);
 	L->bufs[L->n] = b;
-	if (!b || !L->names[L->n]) {
+	L->notes[L->n] = calloc(n ? n : 1, sizeof(**L->notes));
+	if (!b || !L->names[L->n] || !L->notes[L->n]) {
 		free(b);
 		free(L->names[L->n]);
+		free(L->notes[L->n]);
 		L->oom = true;
 		return NULL;
 	}
@@ -117,6 +134,9 @@ static struct svg_series *line_add(struct lines *L, const char *name, size_t n, 
 	s->name = L->names[L->n - 1];
 	s->x = b;
 	s->y = b + n;
+	s->err_lo = b + 4 * n;
+	s->err_hi = b + 5 * n;
+	s->err_note = L->notes[L->n - 1];
 	if (band) {
 		s->lo = b + 2 * n;
 		s->hi = b + 3 * n;
@@ -128,11 +148,13 @@ static struct svg_series *line_add(struct lines *L, const char *name, size_t n, 
  * One line per ladder of @pts: rows (@small: small loads at each large
  * load) or columns (large loads at each small load), plotting @yv
  * against @xv; names "@prefix Large=L" (or the prefix alone when there is
- * one ladder, or "@one" without a prefix). @band adds p50..p99.
+ * one ladder, or "@one" without a prefix). @band adds p50..p99; an
+ * IOPS, MBPS or latency line gets its points' 95 % intervals as error
+ * bars.
  */
-static void add_ladders(struct lines *L, const struct pt_set *pts, bool small,
-			enum hr_val xv, enum hr_val yv, bool band, const char *prefix,
-			const char *one, bool dashed)
+void hr_add_ladders(struct hr_lines *L, const struct pt_set *pts, bool small,
+		    enum hr_val xv, enum hr_val yv, bool band, const char *prefix,
+		    const char *one, unsigned int run)
 {
 	int64_t *lv = NULL;
 	size_t nlv = or_levels(pts, !small, true, &lv), i, k, nused = 0, made = 0;
@@ -145,21 +167,22 @@ static void add_ladders(struct lines *L, const struct pt_set *pts, bool small,
 		for (k = 0; k < pts->n; k++) {
 			const struct pt_point *pt = &pts->pts[k];
 
-			if (cls(pt, small)->present && (small ? pt->l : pt->s) == (uint64_t)lv[i]) {
+			if (hr_cls(pt, small)->present && (small ? pt->l : pt->s) == (uint64_t)lv[i]) {
 				nused++;
 				break;
 			}
 		}
 	for (i = 0; i < nlv; i++) {
 		struct svg_series *s;
-		double *x, *y, *lo, *hi;
+		double *x, *y, *lo, *hi, *elo, *ehi;
+		const char **note;
 		char name[256];
 		size_t m = 0;
 
 		for (k = 0; k < pts->n; k++) {
 			const struct pt_point *pt = &pts->pts[pts->by_load[k]];
 
-			if (cls(pt, small)->present && (small ? pt->l : pt->s) == (uint64_t)lv[i])
+			if (hr_cls(pt, small)->present && (small ? pt->l : pt->s) == (uint64_t)lv[i])
 				m++;
 		}
 		if (!m)
@@ -172,25 +195,31 @@ static void add_ladders(struct lines *L, const struct pt_set *pts, bool small,
 		s = line_add(L, name, m, band);
 		if (!s)
 			break;
-		s->dashed = dashed;
-		/* A comparison's second run: its k-th ladder takes the first run's k-th colour. */
-		if (dashed)
+		s->run = run;
+		/* A comparison's later run: its k-th ladder takes the first run's k-th colour. */
+		if (run)
 			s->key = (unsigned int)++made;
 		x = (double *)s->x;
 		y = (double *)s->y;
 		lo = (double *)s->lo;
 		hi = (double *)s->hi;
+		elo = (double *)s->err_lo;
+		ehi = (double *)s->err_hi;
+		note = (const char **)s->err_note;
 		for (k = 0; k < pts->n; k++) {
 			const struct pt_point *pt = &pts->pts[pts->by_load[k]];
 
-			if (!cls(pt, small)->present || (small ? pt->l : pt->s) != (uint64_t)lv[i])
+			if (!hr_cls(pt, small)->present || (small ? pt->l : pt->s) != (uint64_t)lv[i])
 				continue;
-			x[s->n] = val(pt, small, xv);
-			y[s->n] = val(pt, small, yv);
+			x[s->n] = hr_value(pt, small, xv);
+			y[s->n] = hr_value(pt, small, yv);
 			if (band) {
-				lo[s->n] = val(pt, small, V_P50);
-				hi[s->n] = val(pt, small, V_P99);
+				lo[s->n] = hr_value(pt, small, V_P50);
+				hi[s->n] = hr_value(pt, small, V_P99);
 			}
+			elo[s->n] = ehi[s->n] = NAN;
+			if (hr_interval(pt, small, yv, &elo[s->n], &ehi[s->n]))
+				note[s->n] = hr_iv_name(hr_cls(pt, small)->iv);
 			s->n++;
 		}
 	}
@@ -198,7 +227,7 @@ static void add_ladders(struct lines *L, const struct pt_set *pts, bool small,
 }
 
 /* True when some line has a band value. */
-static bool any_band(const struct lines *L)
+static bool any_band(const struct hr_lines *L)
 {
 	size_t i, k;
 
@@ -209,7 +238,7 @@ static bool any_band(const struct lines *L)
 	return false;
 }
 
-static void drop_bands(struct lines *L)
+static void drop_bands(struct hr_lines *L)
 {
 	size_t i;
 
@@ -228,7 +257,8 @@ static const char css[] =
 	"table{border-collapse:collapse;font-size:.9em;margin:.6em 0}\n"
 	"th,td{border:1px solid #ccc;padding:.2em .5em;text-align:left;vertical-align:top}\n"
 	"td.num{text-align:right;font-variant-numeric:tabular-nums}\n"
-	"td.better{background:#e3f4e3}td.worse{background:#fbe3e3}\n"
+	"td.better{background:#e3f4e3}td.worse{background:#fbe3e3}td.nointerval{color:#888}\n"
+	"tr.geomean th,tr.geomean td{border-top:2px solid #444}\n"
 	"pre{background:#f6f6f6;padding:.6em;overflow-x:auto;font-size:.8em}\n"
 	"p.note{font-size:.9em;color:#444}code{font-size:.95em}\n"
 	"@media print{@page{size:A4;margin:12mm}\n"
@@ -237,7 +267,7 @@ static const char css[] =
 	"h2{break-after:avoid;page-break-after:avoid}\n"
 	"pre{white-space:pre-wrap;font-size:7.5pt;background:none}}\n";
 
-static void page_head(FILE *f, const char *title)
+void hr_page_head(FILE *f, const char *title)
 {
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
 	      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n<title>",
@@ -246,7 +276,7 @@ static void page_head(FILE *f, const char *title)
 	fprintf(f, "</title>\n<style>\n%s</style>\n</head>\n<body>\n", css);
 }
 
-static void page_tail(FILE *f)
+void hr_page_tail(FILE *f)
 {
 	fputs("<p class=\"note\">Written by fiorion " FIORION_VERSION
 	      " from the points' fio JSON. Values on hover; every chart and table is in this one file.</p>\n"
@@ -254,7 +284,7 @@ static void page_tail(FILE *f)
 	      f);
 }
 
-static void figure(FILE *f, const struct svg_chart *c, const char *caption)
+void hr_figure(FILE *f, const struct svg_chart *c, const char *caption)
 {
 	fputs("<figure>\n", f);
 	svg_chart(f, c);
@@ -266,19 +296,19 @@ static void figure(FILE *f, const struct svg_chart *c, const char *caption)
 	fputs("</figure>\n", f);
 }
 
-static const struct svg_axis ax_sload = {"Small load", "outstanding I/Os", false, true, true};
-static const struct svg_axis ax_lload = {"Large load", "outstanding I/Os", false, true, true};
-static const struct svg_axis ax_iops = {"Small IOPS", "I/Os per second", false, true, false};
-static const struct svg_axis ax_mbps = {"Large MBPS", "MiB per second", false, true, false};
-static const struct svg_axis ax_slat = {"Small latency", "ms", false, true, false};
-static const struct svg_axis ax_llat = {"Large latency", "ms", false, true, false};
+const struct svg_axis hr_ax_sload = {"Small load", "outstanding I/Os", false, true, true};
+const struct svg_axis hr_ax_lload = {"Large load", "outstanding I/Os", false, true, true};
+const struct svg_axis hr_ax_iops = {"Small IOPS", "I/Os per second", false, true, false};
+const struct svg_axis hr_ax_mbps = {"Large MBPS", "MiB per second", false, true, false};
+const struct svg_axis hr_ax_slat = {"Small latency", "ms", false, true, false};
+const struct svg_axis hr_ax_llat = {"Large latency", "ms", false, true, false};
 
-static bool has_class(const struct pt_set *pts, bool small)
+bool hr_has_class(const struct pt_set *pts, bool small)
 {
 	size_t i;
 
 	for (i = 0; i < pts->n; i++)
-		if (cls(&pts->pts[i], small)->present)
+		if (hr_cls(&pts->pts[i], small)->present)
 			return true;
 	return false;
 }
@@ -310,8 +340,8 @@ static size_t knee_marks(const struct or_params *p, const struct pt_set *pts, bo
 		else
 			snprintf(labels[n], sizeof(labels[n]), "knee %s=%u",
 				 small ? "Small" : "Large", k->load);
-		m[n].x = val(pt, small, small ? V_IOPS : V_MBPS);
-		m[n].y = val(pt, small, V_LAT);
+		m[n].x = hr_value(pt, small, small ? V_IOPS : V_MBPS);
+		m[n].y = hr_value(pt, small, V_LAT);
 		m[n].label = labels[n];
 		n++;
 	}
@@ -320,24 +350,27 @@ static size_t knee_marks(const struct or_params *p, const struct pt_set *pts, bo
 
 #define MAX_MARKS 64
 
+/* Every chart's caption ends with what its bars are. */
+#define BARS " Bars: the 95 % interval of each point's y value, where it has one (in the marker's title with its kind, or 'no interval')."
+
 /* Latency against throughput, the knees marked: the curve a review is decided on. */
 static int tradeoff_chart(FILE *f, const struct or_params *p, const struct pt_set *pts,
 			  bool small)
 {
-	struct lines L = {0};
+	struct hr_lines L = {0};
 	struct svg_mark marks[MAX_MARKS];
 	char labels[MAX_MARKS][96], bound[96], cap[512];
 	struct svg_chart c = {
 		.id = small ? "lat-iops" : "lat-mbps",
 		.title = small ? "Small I/O: latency vs IOPS" : "Large I/O: latency vs MBPS",
-		.x = small ? ax_iops : ax_mbps,
-		.y = small ? ax_slat : ax_llat,
+		.x = small ? hr_ax_iops : hr_ax_mbps,
+		.y = small ? hr_ax_slat : hr_ax_llat,
 	};
 
-	add_ladders(&L, pts, small, small ? V_IOPS : V_MBPS, V_LAT, false, NULL,
-		    small ? "Small I/O" : "Large I/O", false);
+	hr_add_ladders(&L, pts, small, small ? V_IOPS : V_MBPS, V_LAT, false, NULL,
+		       small ? "Small I/O" : "Large I/O", false);
 	if (L.oom) {
-		lines_release(&L);
+		hr_lines_release(&L);
 		return -ENOMEM;
 	}
 	c.series = L.s;
@@ -368,48 +401,49 @@ static int tradeoff_chart(FILE *f, const struct or_params *p, const struct pt_se
 		snprintf(cap, sizeof(cap),
 			 "Mean latency against %s at each point, one line per %s load. No latency bound was given (-max_latency), so no knee is marked.",
 			 small ? "IOPS" : "MBPS", small ? "large" : "small");
-	figure(f, &c, cap);
-	lines_release(&L);
+	strncat(cap, BARS, sizeof(cap) - strlen(cap) - 1);
+	hr_figure(f, &c, cap);
+	hr_lines_release(&L);
 	return 0;
 }
 
 /* The line charts of one result set. */
 static int charts(FILE *f, const struct or_params *p, const struct pt_set *pts)
 {
-	struct lines L = {0};
+	struct hr_lines L = {0};
 	struct svg_chart c;
-	bool small = has_class(pts, true), large = has_class(pts, false);
+	bool small = hr_has_class(pts, true), large = hr_has_class(pts, false);
 	int ret = 0;
 
 	if (small) {
 		memset(&c, 0, sizeof(c));
-		add_ladders(&L, pts, true, V_LOAD, V_IOPS, false, NULL, "Small I/O", false);
-		c = (struct svg_chart){.id = "iops-load", .title = "Small I/O: IOPS vs load", .x = ax_sload, .y = ax_iops, .series = L.s, .nseries = L.n};
+		hr_add_ladders(&L, pts, true, V_LOAD, V_IOPS, false, NULL, "Small I/O", false);
+		c = (struct svg_chart){.id = "iops-load", .title = "Small I/O: IOPS vs load", .x = hr_ax_sload, .y = hr_ax_iops, .series = L.s, .nseries = L.n};
 		if (!L.oom)
-			figure(f, &c, "Small random I/Os per second at each small load, one line per large load running beside them.");
+			hr_figure(f, &c, "Small random I/Os per second at each small load, one line per large load running beside them." BARS);
 		ret = L.oom ? -ENOMEM : 0;
-		lines_release(&L);
+		hr_lines_release(&L);
 
-		add_ladders(&L, pts, true, V_LOAD, V_LAT, true, NULL, "Small I/O", false);
-		c = (struct svg_chart){.id = "lat-load", .title = "Small I/O: latency vs load", .x = ax_sload, .y = ax_slat, .series = L.s, .nseries = L.n};
+		hr_add_ladders(&L, pts, true, V_LOAD, V_LAT, true, NULL, "Small I/O", false);
+		c = (struct svg_chart){.id = "lat-load", .title = "Small I/O: latency vs load", .x = hr_ax_sload, .y = hr_ax_slat, .series = L.s, .nseries = L.n};
 		if (!ret && !L.oom) {
 			if (any_band(&L))
 				c.band_name = "p50..p99";
 			else
 				drop_bands(&L);
-			figure(f, &c, c.band_name ? "Mean latency of the small I/Os (submission to completion); the shaded band spans the 50th to the 99th percentile fio reports, which is completion latency (clat) unless the jobs set lat_percentiles=1." : "Mean latency of the small I/Os (submission to completion); the input has no percentiles for a p50..p99 band.");
+			hr_figure(f, &c, c.band_name ? "Mean latency of the small I/Os (submission to completion); the shaded band spans the 50th to the 99th percentile fio reports, which is completion latency (clat) unless the jobs set lat_percentiles=1." BARS : "Mean latency of the small I/Os (submission to completion); the input has no percentiles for a p50..p99 band." BARS);
 		}
 		ret = ret ? ret : L.oom ? -ENOMEM
 					: 0;
-		lines_release(&L);
+		hr_lines_release(&L);
 	}
 	if (!ret && large) {
-		add_ladders(&L, pts, false, V_LOAD, V_MBPS, false, NULL, "Large I/O", false);
-		c = (struct svg_chart){.id = "mbps-load", .title = "Large I/O: MBPS vs load", .x = ax_lload, .y = ax_mbps, .series = L.s, .nseries = L.n};
+		hr_add_ladders(&L, pts, false, V_LOAD, V_MBPS, false, NULL, "Large I/O", false);
+		c = (struct svg_chart){.id = "mbps-load", .title = "Large I/O: MBPS vs load", .x = hr_ax_lload, .y = hr_ax_mbps, .series = L.s, .nseries = L.n};
 		if (!L.oom)
-			figure(f, &c, "Large I/O throughput (MiB per second) at each large load, one line per small load running beside it.");
+			hr_figure(f, &c, "Large I/O throughput (MiB per second) at each large load, one line per small load running beside it." BARS);
 		ret = L.oom ? -ENOMEM : 0;
-		lines_release(&L);
+		hr_lines_release(&L);
 	}
 	if (!ret && small)
 		ret = tradeoff_chart(f, p, pts, true);
@@ -447,7 +481,8 @@ static int heatmaps(FILE *f, const struct pt_set *pts)
 		int64_t *s = NULL, *l = NULL;
 		size_t ns = or_levels(pts, true, side, &s), nl = or_levels(pts, false, !side, &l), i, k;
 		double *xs = calloc(ns + 1, sizeof(*xs)), *ys = calloc(nl + 1, sizeof(*ys));
-		double *v = calloc(ns * nl + 1, sizeof(*v));
+		double *v = calloc(3 * ns * nl + 1, sizeof(*v));
+		const char **note = calloc(ns * nl + 1, sizeof(*note));
 		struct svg_heat h = {
 			.id = side ? "heat-mbps" : "heat-iops",
 			.title = side ? "Large MBPS at each point of the matrix"
@@ -460,9 +495,12 @@ static int heatmaps(FILE *f, const struct pt_set *pts)
 			.nx = ns,
 			.ny = nl,
 			.v = v,
+			.lo = v + ns * nl,
+			.hi = v + 2 * ns * nl,
+			.note = note,
 		};
 
-		if (!s || !l || !xs || !ys || !v) {
+		if (!s || !l || !xs || !ys || !v || !note) {
 			ret = -ENOMEM;
 			goto next;
 		}
@@ -474,9 +512,15 @@ static int heatmaps(FILE *f, const struct pt_set *pts)
 			for (k = 0; k < ns; k++) {
 				const struct pt_point *pt = pt_find(pts, (unsigned int)s[k], (unsigned int)l[i]);
 
-				v[i * ns + k] = pt && cls(pt, !side)->present
-					? val(pt, !side, side ? V_MBPS : V_IOPS)
-					: NAN;
+				size_t j = i * ns + k;
+				double *lo = v + ns * nl + j, *hi = v + 2 * ns * nl + j;
+
+				v[j] = *lo = *hi = NAN;
+				if (!pt || !hr_cls(pt, !side)->present)
+					continue;
+				v[j] = hr_value(pt, !side, side ? V_MBPS : V_IOPS);
+				if (hr_interval(pt, !side, side ? V_MBPS : V_IOPS, lo, hi))
+					note[j] = hr_iv_name(hr_cls(pt, !side)->iv);
 			}
 		fputs("<figure>\n", f);
 		svg_heatmap(f, &h);
@@ -488,6 +532,7 @@ next:
 		free(xs);
 		free(ys);
 		free(v);
+		free(note);
 	}
 	return ret;
 }
@@ -500,14 +545,14 @@ static int host_charts(FILE *f, const struct or_params *p, const struct pt_set *
 	fputs("<h2>Hosts</h2>\n", f);
 	for (side = 0; side < 2 && !ret; side++) {
 		bool small = !side;
-		struct lines L = {0};
+		struct hr_lines L = {0};
 		struct pt_set one;
 		char title[128], cap[256];
 		int64_t *lv = NULL;
 		size_t nlv, h, k;
 		struct svg_chart c;
 
-		if (!has_class(pts, small))
+		if (!hr_has_class(pts, small))
 			continue;
 		nlv = or_levels(pts, !small, true, &lv);
 		if (!lv)
@@ -518,7 +563,7 @@ static int host_charts(FILE *f, const struct or_params *p, const struct pt_set *
 			bool any = false;
 
 			for (j = 0; j < pts->n; j++)
-				if (cls(&pts->pts[j], small)->present &&
+				if (hr_cls(&pts->pts[j], small)->present &&
 				    (small ? pts->pts[j].l : pts->pts[j].s) == (uint64_t)lv[k])
 					any = true;
 			if (any)
@@ -552,210 +597,20 @@ static int host_charts(FILE *f, const struct or_params *p, const struct pt_set *
 					}
 				}
 				one.n = m;
-				add_ladders(&L, &one, small, V_LOAD, small ? V_IOPS : V_MBPS, false,
-					    h ? p->hosts[h - 1].name : "total", NULL, h == 0);
+				hr_add_ladders(&L, &one, small, V_LOAD, small ? V_IOPS : V_MBPS, false,
+					       h ? p->hosts[h - 1].name : "total", NULL, h == 0 ? 1 : 0);
 			}
 			free(one.pts);
 			free(one.by_load);
 		}
 		free(lv);
-		c = (struct svg_chart){.id = small ? "hosts-iops" : "hosts-mbps", .title = title, .x = small ? ax_sload : ax_lload, .y = small ? ax_iops : ax_mbps, .series = L.s, .nseries = L.n};
+		c = (struct svg_chart){.id = small ? "hosts-iops" : "hosts-mbps", .title = title, .x = small ? hr_ax_sload : hr_ax_lload, .y = small ? hr_ax_iops : hr_ax_mbps, .series = L.s, .nseries = L.n};
 		if (!L.oom)
-			figure(f, &c, cap);
+			hr_figure(f, &c, cap);
 		ret = L.oom ? -ENOMEM : 0;
-		lines_release(&L);
+		hr_lines_release(&L);
 	}
 	return ret;
-}
-
-/* ---------------------------------------------------------- the table */
-
-static void row_start(FILE *f, const char *head)
-{
-	fputs("<tr><th>", f);
-	svg_escape(f, head);
-	fputs("</th><td>", f);
-}
-
-static void row(FILE *f, const char *head, const char *text)
-{
-	row_start(f, head);
-	svg_escape(f, text);
-	fputs("</td></tr>\n", f);
-}
-
-static void size_text(char *buf, size_t len, uint64_t bytes)
-{
-	static const char *const unit[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
-	double v = (double)bytes;
-	size_t u = 0;
-
-	while (v >= 1024 && u + 1 < sizeof(unit) / sizeof(unit[0])) {
-		v /= 1024;
-		u++;
-	}
-	if (u == 0)
-		snprintf(buf, len, "%llu B", (unsigned long long)bytes);
-	else
-		snprintf(buf, len, "%.1f %s (%llu bytes)", v, unit[u], (unsigned long long)bytes);
-}
-
-static void luns_cell(FILE *f, const struct fj_lun *luns, size_t n, uint64_t vsize)
-{
-	char sz[96];
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		size_text(sz, sizeof(sz), luns[i].size);
-		fputs(i ? "<br/>" : "", f);
-		fputs("<code>", f);
-		svg_escape(f, luns[i].name);
-		fputs("</code> ", f);
-		svg_escape(f, luns[i].size ? sz : "(size unknown)");
-	}
-	if (!n)
-		fputs("not recorded", f);
-	if (vsize) {
-		size_text(sz, sizeof(sz), vsize);
-		fprintf(f, "<br/>volume: %s", sz);
-	}
-}
-
-static const char *runner_text(const struct or_params *p)
-{
-	if (!p->fio_version)
-		return "not recorded";
-	if (!strncmp(p->fio_version, "fiorion-", 8))
-		return "fiorion's built-in runner (fiorion-engine's core, no fio process)";
-	return "fio";
-}
-
-static void cmdline(char *buf, size_t len, const struct or_params *p)
-{
-	size_t i, n = 0;
-
-	buf[0] = '\0';
-	for (i = 0; i < p->argc && n < len; i++)
-		n += (size_t)snprintf(buf + n, len - n, "%s%s", i ? " " : "", p->argv[i]);
-}
-
-static void when_text(char *buf, size_t len, int64_t t)
-{
-	time_t tt = (time_t)t;
-	struct tm tm;
-
-	if (!t || !localtime_r(&tt, &tm)) {
-		snprintf(buf, len, "not recorded");
-		return;
-	}
-	strftime(buf, len, "%Y-%m-%d %H:%M:%S %z", &tm);
-}
-
-static int run_table(FILE *f, const struct or_params *p, const struct pt_set *pts)
-{
-	char buf[4096];
-	double measured = 0;
-	size_t i;
-
-	fputs("<h2>The run</h2>\n<table class=\"run\">\n", f);
-	row(f, "Test name", p->testname);
-	cmdline(buf, sizeof(buf), p);
-	row_start(f, "Command line");
-	fputs("<code>", f);
-	svg_escape(f, p->argc ? buf : "not recorded");
-	fputs("</code></td></tr>\n", f);
-	row(f, "ORION version line", p->version);
-	if (p->nhosts) {
-		for (i = 0; i < p->nhosts; i++) {
-			snprintf(buf, sizeof(buf), "LUNs of %s", p->hosts[i].name);
-			row_start(f, buf);
-			luns_cell(f, p->hosts[i].luns, p->hosts[i].nluns, p->hosts[i].vlun_size);
-			fputs("</td></tr>\n", f);
-		}
-	} else {
-		row_start(f, "LUNs");
-		luns_cell(f, p->luns, p->nluns, p->vlun_size);
-		fputs("</td></tr>\n", f);
-	}
-	if (p->raid0)
-		snprintf(buf, sizeof(buf), "RAID-0, stripe %llu KB", (unsigned long long)p->stripe_kb);
-	else
-		snprintf(buf, sizeof(buf), "concat");
-	row(f, "Simulate", buf);
-	snprintf(buf, sizeof(buf), "small %llu KB random, large %llu KB %s%s; write %g %%",
-		 (unsigned long long)p->size_small, (unsigned long long)p->size_large,
-		 p->seq ? "sequential" : "random", p->seq ? " streams" : "", p->write_pct);
-	row(f, "I/O", buf);
-	if (p->cache_size >= 0) {
-		snprintf(buf, sizeof(buf), "%lld MB", (long long)p->cache_size);
-		row(f, "Cache size", buf);
-	}
-	snprintf(buf, sizeof(buf), "%s; %zu points measured of %llu", p->matrix ? p->matrix : "not recorded",
-		 pts->n, (unsigned long long)p->total_points);
-	row(f, "Matrix", buf);
-	row(f, "fio version", p->fio_version ? p->fio_version : "not recorded");
-	for (i = 0; i < p->nhosts; i++)
-		if (p->hosts[i].fio_version) {
-			snprintf(buf, sizeof(buf), "fio on %s", p->hosts[i].name);
-			row(f, buf, p->hosts[i].fio_version);
-		}
-	row(f, "Runner", runner_text(p));
-	row(f, "Backend", p->backend ? p->backend : pts->exact ? "the engine's default"
-							       : "not recorded");
-	/* run.json's: the host that drove the run; never this machine's guess. */
-	if (p->kernel && p->nhosts)
-		snprintf(buf, sizeof(buf), "%s (the host that drove the run; each host's own is not recorded)", p->kernel);
-	else
-		snprintf(buf, sizeof(buf), "%s", p->kernel ? p->kernel : "not recorded");
-	row(f, "Kernel", buf);
-	when_text(buf, sizeof(buf), p->start);
-	row(f, "Start", buf);
-	for (i = 0; i < pts->n; i++) {
-		const struct pt_point *pt = &pts->pts[i];
-
-		measured += pt->small.secs > pt->large.secs ? pt->small.secs : pt->large.secs;
-	}
-	snprintf(buf, sizeof(buf), "%llu s a point; %.0f s measured over %zu points",
-		 (unsigned long long)p->duration, measured, pts->n);
-	row(f, "Duration", buf);
-	if (p->bound.set) {
-		if (p->bound.pct > 0)
-			snprintf(buf, sizeof(buf), "%g ms (p%g latency)", p->bound.ms, p->bound.pct);
-		else
-			snprintf(buf, sizeof(buf), "%g ms (mean latency)", p->bound.ms);
-		row(f, "Latency bound", buf);
-	}
-	for (i = 0; i < p->nknees; i++) {
-		kn_describe(&p->knees[i], &p->bound, buf, sizeof(buf));
-		row(f, i ? "" : "Knees", buf);
-	}
-	if (p->partial)
-		row(f, "Stopped early", p->partial);
-	for (i = 0; i < p->nwarnings; i++)
-		row(f, i ? "" : "Warnings", p->warnings[i]);
-	fputs("</table>\n", f);
-	return 0;
-}
-
-static int summary_pre(FILE *f, const struct or_params *p, const struct pt_set *pts,
-		       enum or_compat c)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *m = open_memstream(&buf, &len);
-
-	if (!m)
-		return -ENOMEM;
-	or_summary(m, p, pts, c);
-	if (fclose(m)) {
-		free(buf);
-		return -ENOMEM;
-	}
-	fputs("<h2>ORION's summary</h2>\n<pre class=\"summary\">", f);
-	svg_escape(f, buf);
-	fputs("</pre>\n", f);
-	free(buf);
-	return 0;
 }
 
 int hr_report(FILE *f, const struct or_params *p, const struct pt_set *pts,
@@ -765,7 +620,7 @@ int hr_report(FILE *f, const struct or_params *p, const struct pt_set *pts,
 	int ret;
 
 	snprintf(title, sizeof(title), "fiorion report: %s", p->testname);
-	page_head(f, title);
+	hr_page_head(f, title);
 	fputs("<h1>", f);
 	svg_escape(f, title);
 	fputs("</h1>\n<p class=\"note\">", f);
@@ -781,199 +636,9 @@ int hr_report(FILE *f, const struct or_params *p, const struct pt_set *pts,
 	if (!ret && p->nhosts)
 		ret = host_charts(f, p, pts);
 	if (!ret)
-		ret = run_table(f, p, pts);
+		ret = hr_run_table(f, p, pts, c);
 	if (!ret)
-		ret = summary_pre(f, p, pts, c);
-	page_tail(f);
+		ret = hr_summary_pre(f, p, pts, c);
+	hr_page_tail(f);
 	return ret ? fr_errf(err, ret, "out of memory") : 0;
-}
-
-/* --------------------------------------------------------- comparison */
-
-static void ratio_cell(FILE *f, double a, double b, bool more_is_better)
-{
-	char num[64];
-	double r;
-
-	if (!isfinite(a) || !isfinite(b) || a <= 0) {
-		fputs("<td class=\"num\">-</td>", f);
-		return;
-	}
-	r = b / a;
-	snprintf(num, sizeof(num), "%.3f", r);
-	if (more_is_better ? r > 1.05 : r < 0.95)
-		fprintf(f, "<td class=\"num better\">%s</td>", num);
-	else if (more_is_better ? r < 0.95 : r > 1.05)
-		fprintf(f, "<td class=\"num worse\">%s</td>", num);
-	else
-		fprintf(f, "<td class=\"num\">%s</td>", num);
-}
-
-static void value_cell(FILE *f, double v)
-{
-	char num[64];
-
-	svg_num(num, sizeof(num), v, false);
-	fprintf(f, "<td class=\"num\">%s</td>", isfinite(v) ? num : "-");
-}
-
-static double cell_val(const struct pt_point *pt, bool small, enum hr_val v)
-{
-	return pt && cls(pt, small)->present ? val(pt, small, v) : NAN;
-}
-
-static void ratio_table(FILE *f, const struct hr_run *a, const struct hr_run *b)
-{
-	const struct pt_set *A = a->pts, *B = b->pts;
-	size_t i = 0, j = 0;
-
-	fputs("<h2>Each cell, B / A</h2>\n<table class=\"ratios\">\n<tr><th>Small</th><th>Large</th>"
-	      "<th>A IOPS</th><th>B IOPS</th><th>IOPS B/A</th>"
-	      "<th>A MBPS</th><th>B MBPS</th><th>MBPS B/A</th>"
-	      "<th>A latency (ms)</th><th>B latency (ms)</th><th>latency B/A</th></tr>\n",
-	      f);
-	while (i < A->n || j < B->n) {
-		const struct pt_point *pa = i < A->n ? &A->pts[A->by_load[i]] : NULL;
-		const struct pt_point *pb = j < B->n ? &B->pts[B->by_load[j]] : NULL;
-		const struct pt_point *x;
-		int cmp;
-
-		if (pa && pb)
-			cmp = pa->s != pb->s	 ? (pa->s < pb->s ? -1 : 1)
-				: pa->l != pb->l ? (pa->l < pb->l ? -1 : 1)
-						 : 0;
-		else
-			cmp = pa ? -1 : 1;
-		if (cmp < 0)
-			pb = NULL;
-		else if (cmp > 0)
-			pa = NULL;
-		x = pa ? pa : pb;
-		fprintf(f, "<tr><td class=\"num\">%u</td><td class=\"num\">%u</td>", x->s, x->l);
-		value_cell(f, cell_val(pa, true, V_IOPS));
-		value_cell(f, cell_val(pb, true, V_IOPS));
-		ratio_cell(f, cell_val(pa, true, V_IOPS), cell_val(pb, true, V_IOPS), true);
-		value_cell(f, cell_val(pa, false, V_MBPS));
-		value_cell(f, cell_val(pb, false, V_MBPS));
-		ratio_cell(f, cell_val(pa, false, V_MBPS), cell_val(pb, false, V_MBPS), true);
-		value_cell(f, cell_val(pa, true, V_LAT));
-		value_cell(f, cell_val(pb, true, V_LAT));
-		ratio_cell(f, cell_val(pa, true, V_LAT), cell_val(pb, true, V_LAT), false);
-		fputs("</tr>\n", f);
-		if (pa)
-			i++;
-		if (pb)
-			j++;
-	}
-	fputs("</table>\n<p class=\"note\">Green: B better by more than 5 % (more IOPS or MBPS, less latency); red: worse by more than 5 %; - where a run has no such I/O at that cell.</p>\n",
-	      f);
-}
-
-static void luns_text(char *buf, size_t len, const struct or_params *p)
-{
-	size_t i, n = 0;
-
-	snprintf(buf, len, "%s", p->nluns ? "" : "not recorded");
-	for (i = 0; i < p->nluns && n < len; i++)
-		n += (size_t)snprintf(buf + n, len - n, "%s%s (%llu bytes)", i ? ", " : "",
-				      p->luns[i].name, (unsigned long long)p->luns[i].size);
-}
-
-static void compare_table(FILE *f, const struct hr_run *a, const struct hr_run *b)
-{
-	const struct hr_run *r[2] = {a, b};
-	char buf[4096];
-	int k;
-
-	fputs("<h2>The runs</h2>\n<table class=\"run\">\n<tr><th></th><th>", f);
-	svg_escape(f, a->label);
-	fputs("</th><th>", f);
-	svg_escape(f, b->label);
-	fputs("</th></tr>\n", f);
-#define BOTH(head, expr) \
-	do { \
-		fputs("<tr><th>" head "</th>", f); \
-		for (k = 0; k < 2; k++) { \
-			const struct or_params *p = r[k]->p; \
-			(void)p; \
-			expr; \
-			fputs("<td>", f); \
-			svg_escape(f, buf); \
-			fputs("</td>", f); \
-		} \
-		fputs("</tr>\n", f); \
-	} while (0)
-	BOTH("Test name", snprintf(buf, sizeof(buf), "%s", p->testname));
-	BOTH("Command line", cmdline(buf, sizeof(buf), p));
-	BOTH("Start", when_text(buf, sizeof(buf), p->start));
-	BOTH("Points", snprintf(buf, sizeof(buf), "%zu (%s)", r[k]->pts->n, p->matrix ? p->matrix : "matrix not recorded"));
-	BOTH("fio version", snprintf(buf, sizeof(buf), "%s", p->fio_version ? p->fio_version : "not recorded"));
-	BOTH("Runner", snprintf(buf, sizeof(buf), "%s", runner_text(p)));
-	BOTH("Backend", snprintf(buf, sizeof(buf), "%s", p->backend ? p->backend : "default or not recorded"));
-	BOTH("LUNs", luns_text(buf, sizeof(buf), p));
-#undef BOTH
-	fputs("</table>\n", f);
-}
-
-int hr_compare(FILE *f, const struct hr_run *a, const struct hr_run *b, struct fr_err *err)
-{
-	static const struct {
-		const char *id, *title;
-		bool small;
-		enum hr_val xv, yv;
-	} ch[] = {
-		{"iops-load", "Small I/O: IOPS vs load", true, V_LOAD, V_IOPS},
-		{"lat-load", "Small I/O: latency vs load", true, V_LOAD, V_LAT},
-		{"mbps-load", "Large I/O: MBPS vs load", false, V_LOAD, V_MBPS},
-		{"lat-iops", "Small I/O: latency vs IOPS", true, V_IOPS, V_LAT},
-		{"lat-mbps", "Large I/O: latency vs MBPS", false, V_MBPS, V_LAT},
-	};
-	const struct hr_run *r[2] = {a, b};
-	char title[1024], pre[2][300];
-	size_t i;
-	int k;
-
-	snprintf(title, sizeof(title), "fiorion comparison: %s: %s vs %s: %s", a->label,
-		 a->p->testname, b->label, b->p->testname);
-	page_head(f, title);
-	fputs("<h1>", f);
-	svg_escape(f, title);
-	fputs("</h1>\n<p class=\"note\">", f);
-	svg_escape(f, a->label);
-	fputs("'s lines are solid (dotted beyond its 8th ladder), ", f);
-	svg_escape(f, b->label);
-	fputs("'s dashed; the k-th ladder of each run has the same colour. IOPS = I/Os per second, MBPS = MiB per second, latency = fio's lat (mean, submission to completion).</p>\n<h2>Charts</h2>\n",
-	      f);
-	for (k = 0; k < 2; k++)
-		snprintf(pre[k], sizeof(pre[k]), "%s: %s", r[k]->label, r[k]->p->testname);
-	for (i = 0; i < sizeof(ch) / sizeof(ch[0]); i++) {
-		struct lines L = {0};
-		struct svg_chart c = {
-			.id = ch[i].id,
-			.title = ch[i].title,
-			.x = ch[i].xv == V_LOAD ? (ch[i].small ? ax_sload : ax_lload)
-						: (ch[i].small ? ax_iops : ax_mbps),
-			.y = ch[i].yv == V_LAT ? (ch[i].small ? ax_slat : ax_llat)
-					       : (ch[i].small ? ax_iops : ax_mbps),
-		};
-
-		if (!has_class(a->pts, ch[i].small) && !has_class(b->pts, ch[i].small))
-			continue;
-		for (k = 0; k < 2; k++)
-			add_ladders(&L, r[k]->pts, ch[i].small, ch[i].xv, ch[i].yv, false, pre[k],
-				    NULL, k == 1);
-		if (L.oom) {
-			lines_release(&L);
-			page_tail(f);
-			return fr_errf(err, -ENOMEM, "out of memory");
-		}
-		c.series = L.s;
-		c.nseries = L.n;
-		figure(f, &c, NULL);
-		lines_release(&L);
-	}
-	ratio_table(f, a, b);
-	compare_table(f, a, b);
-	page_tail(f);
-	return 0;
 }

@@ -42,11 +42,19 @@ static void series_style(const struct svg_chart *c, size_t i, const char **col,
 	static const char *const dashes[] = {"", " stroke-dasharray=\"2 3\"",
 					      " stroke-dasharray=\"9 3 2 3\"",
 					      " stroke-dasharray=\"1 6\""};
+	static const char *const runs[] = {" stroke-dasharray=\"6 4\"",
+					   " stroke-dasharray=\"2 3\"",
+					   " stroke-dasharray=\"9 3 2 3\"",
+					   " stroke-dasharray=\"1 5\"",
+					   " stroke-dasharray=\"12 4\"",
+					   " stroke-dasharray=\"6 2 1 2 1 2\"",
+					   " stroke-dasharray=\"3 7\""};
 	const struct svg_series *s = &c->series[i];
 	size_t k = s->key ? s->key - 1 : i;
 
 	*col = palette[k % NCOLOURS];
-	*dash = s->dashed ? " stroke-dasharray=\"6 4\"" : dashes[(k / NCOLOURS) % 4];
+	*dash = s->run ? runs[(s->run - 1) % (sizeof(runs) / sizeof(runs[0]))]
+		       : dashes[(k / NCOLOURS) % 4];
 }
 
 void svg_escape(FILE *f, const char *s)
@@ -249,6 +257,31 @@ static void axis_text(FILE *f, const struct svg_axis *a)
 	}
 }
 
+/* Point @k of @s has an error bar that can be drawn. */
+static bool has_err(const struct svg_series *s, size_t k, bool log)
+{
+	return s->err_lo && s->err_hi && usable(s->err_lo[k], log) && usable(s->err_hi[k], log);
+}
+
+/* " (95 % interval LO-HI, NOTE)" or " (no interval)" for a <title>. */
+static void tip_interval(FILE *f, double lo, double hi, const char *note)
+{
+	char a[64], b[64];
+
+	if (!isfinite(lo) || !isfinite(hi)) {
+		fputs(" (no interval)", f);
+		return;
+	}
+	svg_num(a, sizeof(a), lo, false);
+	svg_num(b, sizeof(b), hi, false);
+	fprintf(f, " (95 %% interval %s-%s", a, b);
+	if (note) {
+		fputs(", ", f);
+		svg_escape(f, note);
+	}
+	fputc(')', f);
+}
+
 /* The data's range on one axis, over the series (and bands, marks, line). */
 static bool data_range(const struct svg_chart *c, bool xaxis, double *lo, double *hi)
 {
@@ -278,6 +311,10 @@ static bool data_range(const struct svg_chart *c, bool xaxis, double *lo, double
 			    usable(s->hi[k], log)) {
 				TAKE(s->lo[k]);
 				TAKE(s->hi[k]);
+			}
+			if (!xaxis && has_err(s, k, log)) {
+				TAKE(s->err_lo[k]);
+				TAKE(s->err_hi[k]);
 			}
 		}
 	}
@@ -374,6 +411,12 @@ static void draw_series(FILE *f, const struct svg_chart *c, const struct frame *
 	for (k = 0; k < s->n; k++) {
 		if (!usable(s->x[k], c->x.log) || !usable(s->y[k], c->y.log))
 			continue;
+		if (has_err(s, k, c->y.log)) {
+			double x = px(fr, s->x[k]), lo = py(fr, s->err_lo[k]), hi = py(fr, s->err_hi[k]);
+
+			fprintf(f, "<path class=\"err\" d=\"M%.1f %.1fV%.1fM%.1f %.1fh8M%.1f %.1fh8\" stroke=\"%s\" stroke-width=\"1.5\" fill=\"none\"/>\n",
+				x, lo, hi, x - 4, lo, x - 4, hi, col);
+		}
 		fprintf(f, "<circle class=\"pt\" cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" fill=\"%s\"><title>",
 			px(fr, s->x[k]), py(fr, s->y[k]), col);
 		svg_escape(f, s->name);
@@ -381,6 +424,8 @@ static void draw_series(FILE *f, const struct svg_chart *c, const struct frame *
 		tip_pair(f, &c->x, s->x[k]);
 		fputs(", ", f);
 		tip_pair(f, &c->y, s->y[k]);
+		if (s->err_lo && s->err_hi)
+			tip_interval(f, s->err_lo[k], s->err_hi[k], s->err_note ? s->err_note[k] : NULL);
 		if (s->lo && s->hi && isfinite(s->lo[k]) && isfinite(s->hi[k])) {
 			fputs(" (", f);
 			svg_escape(f, c->band_name ? c->band_name : "band");
@@ -642,6 +687,9 @@ void svg_heatmap(FILE *f, const struct svg_heat *h)
 			svg_num(xs, sizeof(xs), v, false);
 			fprintf(f, "%s ", xs);
 			svg_escape(f, h->unit);
+			if (h->lo && h->hi)
+				tip_interval(f, h->lo[r * h->nx + k], h->hi[r * h->nx + k],
+					     h->note ? h->note[r * h->nx + k] : NULL);
 			fputs("</title></rect>\n", f);
 			if (inside) {
 				svg_num(xs, sizeof(xs), v, true);

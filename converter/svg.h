@@ -53,14 +53,26 @@ struct svg_series {
 	size_t n;
 	const double *lo, *hi; /* a band under the line (e.g. p50..p99), or NULL */
 	/*
-	 * dashed: a second run's line (a comparison), always "6 4"; else the
-	 * line is solid for its first 8 colours, then dotted, dash-dotted,
+	 * run: 0, or a comparison's run k + 1 (k >= 1; 1 is B): its own dash
+	 * style for every line (B "6 4", C "2 3", D "9 3 2 3", E "1 5",
+	 * F "12 4", G "6 2 1 2 1 2", H "3 7"; up to 8 runs); else the line is
+	 * solid for its first 8 colours, then dotted, dash-dotted,
 	 * long-dotted (32 styles). @key: 0 = by position in the chart; k + 1
-	 * = the style of position k (a comparison's two runs give a ladder
-	 * the same colour).
+	 * = the colour of position k (a comparison's runs give a ladder the
+	 * same colour).
 	 */
-	bool dashed;
+	unsigned int run;
 	unsigned int key;
+	/*
+	 * Error bars: the 95 % interval of each y, drawn as a vertical bar
+	 * with caps (<path class="err">) and named in the marker's <title>
+	 * ("(95 % interval 1200-1270, within)", the words after the comma
+	 * @err_note[k]'s, when @err_note and it are not NULL); NaN where a
+	 * point has none: no bar, and the title says "(no interval)". NULL:
+	 * no bars and nothing said.
+	 */
+	const double *err_lo, *err_hi;
+	const char *const *err_note;
 };
 
 /* A point marked apart from the series (a knee): distinct marker + label. */
@@ -85,7 +97,8 @@ struct svg_chart {
 
 /*
  * Write the chart @c as one <svg class="chart"> element: markers are
- * <circle class="pt">, marks <path class="knee"> (labelled beside it
+ * <circle class="pt"> (an error bar <path class="err"> under each that
+ * has an interval), marks <path class="knee"> (labelled beside it
  * when there are at most 3, else in its <title> only), axis labels <text
  * class="axis-label">. A chart without a finite point says "no data".
  */
@@ -98,13 +111,20 @@ struct svg_heat {
 	const double *xs, *ys;	     /* @nx column and @ny row headings */
 	size_t nx, ny;
 	const double *v; /* @ny rows of @nx values; NaN: no cell */
+	/*
+	 * Each value's 95 % interval and its note, as struct svg_series'
+	 * err_lo, err_hi and err_note (NaN: "no interval"); NULL: none said.
+	 */
+	const double *lo, *hi;
+	const char *const *note;
 };
 
 /*
  * Write the heat map @h as one <svg class="heatmap">: <rect class="cell">
  * per value (coloured from the smallest to the largest) with a <title>
- * ("Small=4, Large=2: 1234 IOPS"), the value written in the cell when it
- * fits, and a colour scale.
+ * ("Small=4, Large=2: 1234 IOPS", then its interval when @h has them:
+ * " (95 % interval 1200-1270, within)" or " (no interval)"), the value
+ * written in the cell when it fits, and a colour scale.
  */
 void svg_heatmap(FILE *f, const struct svg_heat *h);
 

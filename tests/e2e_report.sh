@@ -4,7 +4,9 @@
 # Description: the HTML report (issue 16) from real runs on a 64 MiB
 # scratch file: a simple run, a small max matrix with a latency bound
 # (heat maps, knee marks), ORION's normal run (its detailed matrix as
-# heat maps) and fio2orion -compare of two runs. Each file
+# heat maps), the intervals (issue 23: no bar for 1 s points, a bar per
+# marker with -repeat 3) and fio2orion -compare of two and three runs
+# (marks: a run against itself all unchanged). Each file
 # has no external reference (http, src=, @import, url( to anything but
 # #), is well-formed XML (xmllint), and holds the charts, markers and
 # axis labels its points call for; fio2orion -html on the kept JSON
@@ -126,6 +128,48 @@ self_contained $c && xmllint --noout $c && ok "$c: self-contained and well-forme
 nr=$(grep -c '^<tr><td class="num">' $c)
 [ "$nr" = 11 ] && ok "ratio table: 11 cells (the union of both runs')" || not_ok "ratio rows: $nr"
 "$F2O" -compare s_jobs only -outdir cmp 2>/dev/null; [ $? = 2 ] && ok "-compare without -html: exit 2" || not_ok "-compare without -html"
+
+# 3b. intervals (issue 23): the 1 s points above have fewer than 3 of fio's
+# 500 ms samples, so no interval and no error bar (each title says "no
+# interval"); -repeat 3 gives every cell one across the passes.
+[ "$(count '<path class="err"' s_report.html)" = 0 ] && [ "$(count '(no interval)' s_report.html)" = 19 ] \
+	&& grep -q '<th>Intervals</th><td>95 %: 7 cells without an interval.*s_points.csv</td>' s_report.html \
+	&& ok "1 s points: no interval, no bar, every title and the run table say so" \
+	|| not_ok "1 s points: $(count '<path class="err"' s_report.html) bars, $(count '(no interval)' s_report.html) 'no interval'"
+echo "$T/lun" >r.lun
+"$FR" -run simple -duration 1 -repeat 3 -testname r >r.out 2>r.err
+rc=$?
+r=r_report.html
+# bars where _points.csv gives an interval: a small cell on 3 charts, a large on 2
+ns=$(awk -F, 'NR > 1 && $3 != "" && $NF != "none"' r_points.csv | wc -l)
+nl=$(awk -F, 'NR > 1 && $6 != "" && $NF != "none"' r_points.csv | wc -l)
+if [ $rc = 0 ] && [ "$ns" = 5 ] && [ "$nl" = 2 ] && [ "$(count '<path class="err"' $r)" = $((3 * ns + 2 * nl)) ] \
+	&& [ "$(count ', passes)' $r)" = $((3 * ns + 2 * nl)) ] && xmllint --noout $r; then
+	ok "-repeat 3: an error bar on each of the $((3 * ns + 2 * nl)) markers whose cell has an interval, 'passes' in its title"
+else
+	not_ok "-repeat 3: rc $rc, $ns + $nl cells with an interval, $(count '<path class="err"' $r) bars; $(tail -n 2 r.err)"
+fi
+# a run against itself: every ratio exactly 1, inside any interval: all unchanged
+mkdir self self/x self/y && cp -r r_jobs self/x/ && cp -r r_jobs self/y/
+"$F2O" -compare self/x self/y -html -outdir cmp -testname self 2>self.err
+c2=cmp/self_compare.html
+grep -q '<li class="count">B / A, small IOPS: 5 cells, 0 changed (0 better, 0 worse), 5 unchanged, 0 without an interval; geometric mean 1.000 (95 % interval [0-9.]*-[0-9.]*): unchanged</li>' $c2 \
+	&& grep -q '<li class="count">B / A, large MBPS: 2 cells, 0 changed (0 better, 0 worse), 2 unchanged, 0 without an interval' $c2 \
+	&& [ "$(count 'class="num unchanged">1.000 (' $c2)" = $((2 * 5 + 2 + 3)) ] && [ "$(count 'changed better\|changed worse\|nointerval">' $c2)" = 0 ] \
+	&& ok "a run against itself: every cell and geometric mean unchanged (5 small IOPS, 2 large MBPS, 5 latency)" \
+	|| not_ok "self-compare: $(cat self.err) $(grep -o '<li class="count">[^<]*' $c2)"
+# three runs: A solid, B and C their own dashes; 1 s cells have no interval, so not marked
+"$F2O" -compare s_jobs only self/x -html -outdir cmp -testname three 2>three.err
+rc=$?
+c3=cmp/three_compare.html
+[ $rc = 0 ] && grep -q '>C: r</text>' $c3 && grep -q 'stroke-dasharray="2 3"' $c3 && [ "$(count '<h2>Each cell, [BC] / A</h2>' $c3)" = 2 ] \
+	&& grep -q '<li class="count">C / A, small IOPS: 5 cells, 0 changed (0 better, 0 worse), 0 unchanged, 5 without an interval' $c3 \
+	&& xmllint --noout $c3 && ok "-compare with three runs: each on the charts (C dotted), a table for B/A and C/A, cells without an interval unmarked" \
+	|| not_ok "three runs: rc $rc $(cat three.err)"
+"$F2O" -compare s_jobs -html -outdir cmp 2>one.err; rc1=$?
+"$F2O" -compare s_jobs s_jobs s_jobs s_jobs s_jobs s_jobs s_jobs s_jobs s_jobs -html -outdir cmp 2>nine.err; rc9=$?
+[ $rc1 = 2 ] && [ "$(wc -l <one.err)" = 1 ] && [ $rc9 = 2 ] && [ "$(wc -l <nine.err)" = 1 ] && grep -q 'at most 8 runs' nine.err \
+	&& ok "-compare with 1 run or 9: exit 2, one line" || not_ok "-compare 1/9 runs: $rc1 $(cat one.err) / $rc9 $(cat nine.err)"
 
 # 4. headless chromium: the DOM and a screenshot
 if ! command -v chromium >/dev/null 2>&1; then

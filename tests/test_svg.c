@@ -3,8 +3,9 @@
  * Description: the SVG drawing module (converter/svg.c): XML escaping,
  * readable numbers, 1-2-5 steps and ticks (linear and log), a chart's
  * markers, <title>s, legend, band and knee mark, points that are NaN or
- * inf left out (never printed), a heat map's cells, and the same bytes
- * for the same input.
+ * inf left out (never printed), a heat map's cells, error bars and
+ * intervals in the titles (counted exactly), and the same bytes for the
+ * same input.
  */
 #include <math.h>
 #include <setjmp.h>
@@ -316,6 +317,85 @@ static void test_svg_heatmap(void **state)
 	free(b);
 }
 
+/* Error bars: one <path class="err"> per point with a finite interval, and every title says it. */
+static void test_svg_error_bars(void **state)
+{
+	static const double x[] = {1, 2, 3, 4}, y[] = {1000, 2000, 2900, 3500};
+	static const double lo[] = {950, 1900, NAN, 3300}, hi[] = {1050, 2100, NAN, 3700};
+	static const char *const note[] = {"within", "within", NULL, "passes"};
+	static const double y2[] = {500, 600};
+	struct svg_series s[2] = {
+		{.name = "Small I/O", .x = x, .y = y, .n = 4, .err_lo = lo, .err_hi = hi, .err_note = note},
+		{.name = "B", .x = x, .y = y2, .n = 2, .run = 2},
+	};
+	struct svg_chart c = {
+		.id = "iops-load",
+		.title = "IOPS",
+		.x = {"Small load", "outstanding I/Os", false, true, true},
+		.y = {"Small IOPS", "I/Os per second", false, true, false},
+		.series = s,
+		.nseries = 2,
+	};
+	char *a, *b;
+
+	(void)state;
+	a = capture(draw_chart, &c);
+	b = capture(draw_chart, &c);
+	assert_string_equal(a, b);
+	assert_int_equal(tu_count(a, "<circle class=\"pt\""), 6);
+	/* 3 of the first line's 4 points have an interval; the second line says nothing */
+	assert_int_equal(tu_count(a, "<path class=\"err\""), 3);
+	assert_int_equal(tu_count(a, " (95 % interval "), 3);
+	assert_int_equal(tu_count(a, " (no interval)"), 1);
+	assert_non_null(strstr(a, "Small IOPS 1000 I/Os per second (95 % interval 950-1050, within)</title>"));
+	assert_non_null(strstr(a, "Small IOPS 3500 I/Os per second (95 % interval 3300-3700, passes)</title>"));
+	assert_non_null(strstr(a, "Small IOPS 2900 I/Os per second (no interval)</title>"));
+	assert_non_null(strstr(a, "Small IOPS 600 I/Os per second</title>"));
+	/* the axis takes the bars: 3700 needs a tick at 4000 (3500 alone would end there) */
+	assert_non_null(strstr(a, ">4000</text>"));
+	/* run 2 (C) has its own dash style */
+	assert_int_equal(tu_count(a, "stroke-dasharray=\"2 3\""), 2);
+	assert_null(strstr(a, "nan"));
+	free(a);
+	free(b);
+}
+
+/* A heat map's cells with intervals: each title gives it, or says there is none. */
+static void test_svg_heatmap_intervals(void **state)
+{
+	static const double xs[] = {1, 2}, ys[] = {0, 1};
+	static const double v[] = {1234, 2000, NAN, 3000};
+	static const double lo[] = {1200, NAN, NAN, 2900}, hi[] = {1270, NAN, NAN, 3100};
+	static const char *const note[] = {"within", NULL, NULL, "passes"};
+	struct svg_heat h = {
+		.id = "heat-iops",
+		.title = "Small IOPS",
+		.xlabel = "Small",
+		.ylabel = "Large",
+		.unit = "IOPS",
+		.xs = xs,
+		.ys = ys,
+		.nx = 2,
+		.ny = 2,
+		.v = v,
+		.lo = lo,
+		.hi = hi,
+		.note = note,
+	};
+	char *a;
+
+	(void)state;
+	a = capture(draw_heat, &h);
+	assert_int_equal(tu_count(a, "<rect class=\"cell\""), 3);
+	assert_int_equal(tu_count(a, "(95 % interval "), 2);
+	assert_int_equal(tu_count(a, "(no interval)"), 1);
+	assert_non_null(strstr(a, "<title>Small=1, Large=0: 1234 IOPS (95 % interval 1200-1270, within)</title>"));
+	assert_non_null(strstr(a, "<title>Small=2, Large=0: 2000 IOPS (no interval)</title>"));
+	assert_non_null(strstr(a, "<title>Small=2, Large=1: 3000 IOPS (95 % interval 2900-3100, passes)</title>"));
+	assert_non_null(strstr(a, "<title>Small=1, Large=1: no point</title>"));
+	free(a);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -328,6 +408,8 @@ int main(void)
 		cmocka_unit_test(test_svg_chart_empty),
 		cmocka_unit_test(test_svg_integer_axis),
 		cmocka_unit_test(test_svg_heatmap),
+		cmocka_unit_test(test_svg_error_bars),
+		cmocka_unit_test(test_svg_heatmap_intervals),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,237 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * html_run.c -- the report's table of the run (what ran, where, how,
+ * its bound and knees) and ORION's summary as the page shows it
+ * (html_priv.h).
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "fileset.h"
+#include "html_priv.h"
+#include "knee.h"
+
+static void row_start(FILE *f, const char *head)
+{
+	fputs("<tr><th>", f);
+	svg_escape(f, head);
+	fputs("</th><td>", f);
+}
+
+static void row(FILE *f, const char *head, const char *text)
+{
+	row_start(f, head);
+	svg_escape(f, text);
+	fputs("</td></tr>\n", f);
+}
+
+static void size_text(char *buf, size_t len, uint64_t bytes)
+{
+	static const char *const unit[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
+	double v = (double)bytes;
+	size_t u = 0;
+
+	while (v >= 1024 && u + 1 < sizeof(unit) / sizeof(unit[0])) {
+		v /= 1024;
+		u++;
+	}
+	if (u == 0)
+		snprintf(buf, len, "%llu B", (unsigned long long)bytes);
+	else
+		snprintf(buf, len, "%.1f %s (%llu bytes)", v, unit[u], (unsigned long long)bytes);
+}
+
+static void luns_cell(FILE *f, const struct fj_lun *luns, size_t n, uint64_t vsize)
+{
+	char sz[96];
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		size_text(sz, sizeof(sz), luns[i].size);
+		fputs(i ? "<br/>" : "", f);
+		fputs("<code>", f);
+		svg_escape(f, luns[i].name);
+		fputs("</code> ", f);
+		svg_escape(f, luns[i].size ? sz : "(size unknown)");
+	}
+	if (!n)
+		fputs("not recorded", f);
+	if (vsize) {
+		size_text(sz, sizeof(sz), vsize);
+		fprintf(f, "<br/>volume: %s", sz);
+	}
+}
+
+const char *hr_runner_text(const struct or_params *p)
+{
+	if (!p->fio_version)
+		return "not recorded";
+	if (!strncmp(p->fio_version, "fiorion-", 8))
+		return "fiorion's built-in runner (fiorion-engine's core, no fio process)";
+	return "fio";
+}
+
+void hr_cmdline(char *buf, size_t len, const struct or_params *p)
+{
+	size_t i, n = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < p->argc && n < len; i++)
+		n += (size_t)snprintf(buf + n, len - n, "%s%s", i ? " " : "", p->argv[i]);
+}
+
+void hr_when_text(char *buf, size_t len, int64_t t)
+{
+	time_t tt = (time_t)t;
+	struct tm tm;
+
+	if (!t || !localtime_r(&tt, &tm)) {
+		snprintf(buf, len, "not recorded");
+		return;
+	}
+	strftime(buf, len, "%Y-%m-%d %H:%M:%S %z", &tm);
+}
+
+/* Which 95 % interval the cells have, and where every point's is. */
+static void intervals_text(char *buf, size_t len, const struct or_params *p,
+			   const struct pt_set *pts, enum or_compat c)
+{
+	static const char *const what[] = {
+		"without an interval (no interval samples in the input)",
+		"within the point (from fio's interval samples)",
+		"across passes (-repeat: the median and the passes' spread)",
+	};
+	size_t n[3] = {0, 0, 0}, i, k, used = 0;
+	char name[1024];
+
+	for (i = 0; i < pts->n; i++) {
+		if (pts->pts[i].small.present)
+			n[pts->pts[i].small.iv]++;
+		if (pts->pts[i].large.present)
+			n[pts->pts[i].large.iv]++;
+	}
+	used = (size_t)snprintf(buf, len, "95 %%:");
+	for (k = 3; k-- > 0;)
+		if (n[k] && used < len)
+			used += (size_t)snprintf(buf + used, len - used, "%s %zu cells %s",
+						 used > 5 ? ";" : "", n[k], what[k]);
+	fs_member_name(name, sizeof(name), p, c, p->start ? (time_t)p->start : time(NULL),
+		       "points.csv");
+	if (used < len)
+		snprintf(buf + used, len - used,
+			 ". Error bars on the charts, and in each marker's and heat-map cell's title; every point's figures and intervals are in %s",
+			 name);
+}
+
+int hr_run_table(FILE *f, const struct or_params *p, const struct pt_set *pts,
+		 enum or_compat c)
+{
+	char buf[4096];
+	double measured = 0;
+	size_t i;
+
+	fputs("<h2>The run</h2>\n<table class=\"run\">\n", f);
+	row(f, "Test name", p->testname);
+	hr_cmdline(buf, sizeof(buf), p);
+	row_start(f, "Command line");
+	fputs("<code>", f);
+	svg_escape(f, p->argc ? buf : "not recorded");
+	fputs("</code></td></tr>\n", f);
+	row(f, "ORION version line", p->version);
+	if (p->nhosts) {
+		for (i = 0; i < p->nhosts; i++) {
+			snprintf(buf, sizeof(buf), "LUNs of %s", p->hosts[i].name);
+			row_start(f, buf);
+			luns_cell(f, p->hosts[i].luns, p->hosts[i].nluns, p->hosts[i].vlun_size);
+			fputs("</td></tr>\n", f);
+		}
+	} else {
+		row_start(f, "LUNs");
+		luns_cell(f, p->luns, p->nluns, p->vlun_size);
+		fputs("</td></tr>\n", f);
+	}
+	if (p->raid0)
+		snprintf(buf, sizeof(buf), "RAID-0, stripe %llu KB", (unsigned long long)p->stripe_kb);
+	else
+		snprintf(buf, sizeof(buf), "concat");
+	row(f, "Simulate", buf);
+	snprintf(buf, sizeof(buf), "small %llu KB random, large %llu KB %s%s; write %g %%",
+		 (unsigned long long)p->size_small, (unsigned long long)p->size_large,
+		 p->seq ? "sequential" : "random", p->seq ? " streams" : "", p->write_pct);
+	row(f, "I/O", buf);
+	if (p->cache_size >= 0) {
+		snprintf(buf, sizeof(buf), "%lld MB", (long long)p->cache_size);
+		row(f, "Cache size", buf);
+	}
+	snprintf(buf, sizeof(buf), "%s; %zu points measured of %llu", p->matrix ? p->matrix : "not recorded",
+		 pts->n, (unsigned long long)p->total_points);
+	row(f, "Matrix", buf);
+	row(f, "fio version", p->fio_version ? p->fio_version : "not recorded");
+	for (i = 0; i < p->nhosts; i++)
+		if (p->hosts[i].fio_version) {
+			snprintf(buf, sizeof(buf), "fio on %s", p->hosts[i].name);
+			row(f, buf, p->hosts[i].fio_version);
+		}
+	row(f, "Runner", hr_runner_text(p));
+	row(f, "Backend", p->backend ? p->backend : pts->exact ? "the engine's default"
+							       : "not recorded");
+	/* run.json's: the host that drove the run; never this machine's guess. */
+	if (p->kernel && p->nhosts)
+		snprintf(buf, sizeof(buf), "%s (the host that drove the run; each host's own is not recorded)", p->kernel);
+	else
+		snprintf(buf, sizeof(buf), "%s", p->kernel ? p->kernel : "not recorded");
+	row(f, "Kernel", buf);
+	hr_when_text(buf, sizeof(buf), p->start);
+	row(f, "Start", buf);
+	for (i = 0; i < pts->n; i++) {
+		const struct pt_point *pt = &pts->pts[i];
+
+		measured += pt->small.secs > pt->large.secs ? pt->small.secs : pt->large.secs;
+	}
+	snprintf(buf, sizeof(buf), "%llu s a point; %.0f s measured over %zu points",
+		 (unsigned long long)p->duration, measured, pts->n);
+	row(f, "Duration", buf);
+	if (p->bound.set) {
+		if (p->bound.pct > 0)
+			snprintf(buf, sizeof(buf), "%g ms (p%g latency)", p->bound.ms, p->bound.pct);
+		else
+			snprintf(buf, sizeof(buf), "%g ms (mean latency)", p->bound.ms);
+		row(f, "Latency bound", buf);
+	}
+	for (i = 0; i < p->nknees; i++) {
+		kn_describe(&p->knees[i], &p->bound, buf, sizeof(buf));
+		row(f, i ? "" : "Knees", buf);
+	}
+	intervals_text(buf, sizeof(buf), p, pts, c);
+	row(f, "Intervals", buf);
+	if (p->partial)
+		row(f, "Stopped early", p->partial);
+	for (i = 0; i < p->nwarnings; i++)
+		row(f, i ? "" : "Warnings", p->warnings[i]);
+	fputs("</table>\n", f);
+	return 0;
+}
+
+int hr_summary_pre(FILE *f, const struct or_params *p, const struct pt_set *pts,
+		   enum or_compat c)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+
+	if (!m)
+		return -ENOMEM;
+	or_summary(m, p, pts, c);
+	if (fclose(m)) {
+		free(buf);
+		return -ENOMEM;
+	}
+	fputs("<h2>ORION's summary</h2>\n<pre class=\"summary\">", f);
+	svg_escape(f, buf);
+	fputs("</pre>\n", f);
+	free(buf);
+	return 0;
+}
