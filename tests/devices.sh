@@ -150,8 +150,8 @@ thr_rest() { sleep 0.3; }
 # is in it too). Its exit status is CMD's. E.g.
 #     in_thr "$TOP/build/fiorion" -run oltp -testname a -duration 2
 in_thr() {
-	read -r _v _d <"$T/.thr_cg" 2>/dev/null ||
-		{ echo "in_thr: no throttled device here (thr_dev first)" >&2; return 2; }
+	[ -s "$T/.thr_cg" ] || { echo "in_thr: no throttled device here (thr_dev first)" >&2; return 2; }
+	read -r _v _d <"$T/.thr_cg"
 	sh -c 'echo $$ >"$0/cgroup.procs" && exec "$@"' "$_d" "$@"
 }
 
