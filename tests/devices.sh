@@ -12,6 +12,9 @@
 #   as long as the loop device alone is much faster than R (it is: it
 #   reads the scratch file through the page cache, ~20 us a read). At
 #   R = 2000 and 8 KiB random reads at depth 8: 2000 IOPS, 4.000 ms.
+#   Only IOPS and the mean are known: the throttle releases reads in
+#   bursts (at depth 8, clat p50 ~0.05 ms, p99 ~100 ms). Runs must start
+#   a slice apart (thr_rest).
 # - A FUSE file (tests/slowfs.py) whose reads take D ms with at most C in
 #   service: IOPS = min(L, C) / D, mean latency L / IOPS (D up to load C,
 #   L / C x D above). Its servers keep their pace through a client's
@@ -21,7 +24,10 @@
 #   concurrently only from separate threads or processes: psync clones
 #   (numjobs=L) or io_uring with IOSQE_ASYNC (fio's force_async=1).
 #   libaio, and io_uring without force_async, serve one read at a time
-#   (libfuse 2 does not ask the kernel for asynchronous direct I/O).
+#   (libfuse 2 does not ask the kernel for asynchronous direct I/O): so
+#   `fiorion -run` on it needs -backend psync (Small=N as clones: 199,
+#   399, 399, 400 IOPS at Small=1..4 for D=5, C=2); with io_uring or
+#   libaio it reads 199 IOPS at every load.
 #
 # Contract of every helper: on success it returns 0; when the facility is
 # missing (not root, no losetup or free loop device, no blkio/io cgroup,
