@@ -11,14 +11,15 @@
 #                               (D up to load C, L / C x D above)
 #
 # A server keeps its pace: a read that waited starts when its server
-# freed, and so does one that came up to W_MS (default 4 x D) after --
-# the client's own round trip between a completion and its next read, or
-# a client that the CPU scheduler or the hypervisor held back for a few
-# ms. So the rate stays min(L, C) / D on a busy machine, as the kernel's
-# block throttle keeps its rate. A server idle for longer (up to 10 x W)
-# catches up W: up to W / D reads complete at once, at most once per
-# pause; one idle for longer than that (a new run) starts afresh. Below
-# saturation the client's latency is D less its own round trip.
+# freed, and so does one that came up to W_MS (default 100) after -- the
+# client's own round trip between a completion and its next read, or a
+# client that the CPU scheduler or the hypervisor held back. So the rate
+# stays min(L, C) / D on a busy machine, as the kernel's block throttle
+# keeps its rate over its 0.1 s slices. A server idle for longer than W
+# catches up W: after such a pause up to W / D reads complete at once.
+# The first open of the file after every handle was closed (a new run,
+# a new point) makes the servers fresh: the run's first reads take D.
+# Below saturation the client's latency is D less its own round trip.
 #
 # The file is opened with direct_io: every read reaches this daemon (no
 # page cache, no read-ahead), one FUSE request per read of up to 128 KiB;
@@ -37,14 +38,16 @@ import time
 import fusepy
 
 SIZE = 64 << 20
+FRESH = float("-inf")
 
 
 class SlowFS(fusepy.Operations):
     def __init__(self, d_ms, c, w_ms):
         self.d = d_ms / 1000.0
         self.w = w_ms / 1000.0
-        self.free = [float("-inf")] * c  # idle servers: when each freed
+        self.free = [FRESH] * c  # idle servers: when each freed
         self.cv = threading.Condition()
+        self.opens = 0
         self.zeros = bytes(128 << 10)
 
     def getattr(self, path, fh=None):
@@ -63,6 +66,15 @@ class SlowFS(fusepy.Operations):
         if fi.flags & (os.O_WRONLY | os.O_RDWR):
             raise fusepy.FuseOSError(errno.EROFS)
         fi.direct_io = 1   # no page cache: every read is served here
+        with self.cv:      # the first open after all were closed: a new run
+            if self.opens == 0:
+                self.free = [FRESH] * len(self.free)
+            self.opens += 1
+        return 0
+
+    def release(self, path, fi):
+        with self.cv:
+            self.opens -= 1
         return 0
 
     def read(self, path, size, offset, fi):
@@ -75,10 +87,9 @@ class SlowFS(fusepy.Operations):
         # A read that waited for its server starts when the server freed,
         # and so does one that came up to W after (its client's round
         # trip, or a client held back by the CPU scheduler or the
-        # hypervisor): the server keeps its pace. A server idle for up to
-        # 10 W catches up W; one idle longer (a new run) starts now.
-        idle = arrived - freed
-        start = freed if idle <= self.w else arrived - self.w if idle <= 10 * self.w else arrived
+        # hypervisor): the server keeps its pace. A server idle for longer
+        # catches up W; a fresh one (a new run) starts now.
+        start = arrived if freed == FRESH else max(freed, arrived - self.w)
         end = start + self.d
         left = end - time.monotonic()
         if left > 0:
@@ -95,7 +106,7 @@ def main():
         sys.exit("usage: slowfs.py MOUNTPOINT D_MS C [W_MS]")
     try:
         d_ms, c = float(sys.argv[2]), int(sys.argv[3])
-        w_ms = float(sys.argv[4]) if len(sys.argv) == 5 else 4 * d_ms
+        w_ms = float(sys.argv[4]) if len(sys.argv) == 5 else 100
     except ValueError:
         sys.exit("slowfs.py: D_MS and W_MS must be numbers and C a whole number")
     if not (d_ms > 0 and c >= 1 and w_ms >= 0):
