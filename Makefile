@@ -88,6 +88,7 @@ DRIVER_SRCS := \
 	driver/runner/clock.c \
 	driver/runner/diskutil.c \
 	driver/cli.c \
+	driver/dropin.c \
 	driver/fiochild.c \
 	driver/hosts.c \
 	driver/fiorion.c \
@@ -317,7 +318,7 @@ $(B)/fuzz/cli.o: driver/cli.c | $(BUILD_OK)
 	@mkdir -p $(dir $@)
 	$(QUIET_CC)$(FUZZ_CC) $(FUZZ_CPPFLAGS) -Dexit=fuzz_exit -DENGINE_INSTALL_DIR='"$(ENGINEDIR)"' $(FUZZ_FLAGS) -c -o $@ $<
 
-$(B)/fuzz/fuzz_cli: tests/fuzz/fuzz_cli.c $(B)/fuzz/cli.o driver/matrix.c driver/hosts.c $(CONV_SRCS) $(COMMON_SRCS) | $(BUILD_OK)
+$(B)/fuzz/fuzz_cli: tests/fuzz/fuzz_cli.c $(B)/fuzz/cli.o driver/dropin.c driver/matrix.c driver/hosts.c $(CONV_SRCS) $(COMMON_SRCS) | $(BUILD_OK)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_CPPFLAGS) $(FUZZ_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) -lm
 

@@ -250,6 +250,8 @@ char *ri_write(const struct ri_run *r)
 	}
 	if (r->duration_auto)
 		json_object_set_new(o, "duration_auto", json_integer((json_int_t)r->duration_auto));
+	if (r->duration_env)
+		json_object_set_new(o, "duration_env", json_integer((json_int_t)r->duration_env));
 	json_object_set_new(doc, "fiorion", o);
 	s = json_dumps(doc, JSON_INDENT(2));
 	json_decref(doc);
@@ -315,6 +317,7 @@ void ri_read(struct ri_run *r, json_t *o)
 	}
 	read_knees(r, json_object_get(o, "knees"));
 	r->duration_auto = fr_to_u64(num(o, "duration_auto", 0));
+	r->duration_env = fr_to_u64(num(o, "duration_env", 0));
 }
 
 void ri_release(struct ri_run *r)

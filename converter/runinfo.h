@@ -114,6 +114,7 @@ struct ri_run {
 	struct ri_knee *knees;
 	size_t nknees;
 	uint64_t duration_auto; /* -duration auto[:MAX]: MAX s; 0 = not auto */
+	uint64_t duration_env;	/* FIORION_DURATION=S overrode -duration; 0 = not */
 };
 
 /* run.json's text for @r ({"fiorion": {...}}), or NULL when memory runs out. */

@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 
+#include "dropin.h"
 #include "hosts.h"
 #include "matrix.h"
 #include "orion_report.h"
@@ -54,6 +55,10 @@ struct opts {
 	const char *max_latency;	/* -max_latency, as given */
 	bool stop_at_knee;
 	bool version;		/* -version: print the versions, run nothing */
+	const char *compat_from;	/* "-compat", "FIORION_COMPAT" or "default" */
+	long duration_env;	/* FIORION_DURATION=S, 0 = not set */
+	long duration_asked;	/* -duration as given, when FIORION_DURATION overrode it */
+	bool duration_asked_auto;	/* ... and it was auto[:MAX] */
 };
 
 

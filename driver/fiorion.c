@@ -294,7 +294,7 @@ static int print_version(const struct opts *o)
 	char *engine = find_engine(o->engine, false);
 
 	fio_version_of(o->fio, have, sizeof(have));
-	printf("fiorion %s\n", FIORION_VERSION);
+	printf("fiorion %s\nlayout: %s\n", FIORION_VERSION, dropin_layout_text(o));
 	printf("engine built against: %s\n", FIORION_FIO_VERSION);
 	printf("engine: %s%s\n", engine, access(engine, R_OK) ? " (not found)" : "");
 	printf("installed fio: %s\n", have[0] ? have : "not found");

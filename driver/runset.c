@@ -57,6 +57,7 @@ char *run_json(const struct opts *o, const struct vvol *vv,
 		.write_pct = (double)o->write_pct,
 		.cache_size = o->cache_size, .duration = (uint64_t)o->duration,
 		.duration_auto = o->duration_auto ? (uint64_t)o->duration : 0,
+		.duration_env = (uint64_t)o->duration_env,
 		.matrix = (char *)mx_matrix_name(plan->matrix),
 		.num_disks = o->num_disks,
 		.total_points = plan->total,
@@ -78,7 +79,7 @@ char *run_json(const struct opts *o, const struct vvol *vv,
 	r.large_cols = loads(plan->large_cols, plan->nlarge_cols);
 	r.nlarge_cols = plan->nlarge_cols;
 	r.luns = calloc(vv->nluns ? vv->nluns : 1, sizeof(*r.luns));
-	r.warnings = calloc(json_array_size(warnings) + 1, sizeof(*r.warnings));
+	r.warnings = calloc(json_array_size(warnings) + 2, sizeof(*r.warnings));
 	if (!r.luns || !r.warnings)
 		die_run("out of memory");
 	for (i = 0; i < vv->nluns; i++) {
@@ -88,6 +89,9 @@ char *run_json(const struct opts *o, const struct vvol *vv,
 	r.nluns = vv->nluns;
 	for (i = 0; i < json_array_size(warnings); i++)
 		r.warnings[r.nwarnings++] = (char *)json_string_value(json_array_get(warnings, i));
+	/* A shortened run says so wherever its numbers are read. */
+	if (dropin_duration_note(o))
+		r.warnings[r.nwarnings++] = (char *)dropin_duration_note(o);
 	/* -clients: each host as its probe found it. */
 	if (o->clients) {
 		r.hosts = calloc(o->hosts.n, sizeof(*r.hosts));
