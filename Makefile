@@ -90,6 +90,7 @@ DRIVER_SRCS := \
 	driver/cli.c \
 	driver/dropin.c \
 	driver/fiochild.c \
+	driver/history.c \
 	driver/hosts.c \
 	driver/fiorion.c \
 	driver/jobfile.c \
