@@ -96,6 +96,7 @@ DRIVER_SRCS := \
 	driver/jobfile.c \
 	driver/ladder.c \
 	driver/locate.c \
+	driver/lockfile.c \
 	driver/pointloop.c \
 	driver/runset.c \
 	driver/runner/hooks.c \

@@ -601,7 +601,7 @@ static void banner(const struct run *r, const struct opts *o)
 
 /*
  * One run at a time per -outdir/-testname: an flock on .<testname>.lock
- * there, held until the process ends, with the holder's PID in it. A
+ * there, held until the process ends, with the holder's PID in it (gone after). A
  * second run would move the first's files aside and run its job files.
  */
 static void lock_run(const struct opts *o)
@@ -624,7 +624,7 @@ static void lock_run(const struct opts *o)
 	n = snprintf(pid, sizeof(pid), "%ld\n", (long)getpid());
 	if (ftruncate(fd, 0) < 0 || pwrite(fd, pid, (size_t)n, 0) != n)
 		die_run("cannot write the lock file '%s': %s", path, strerror(errno));
-	free(path);
+	lock_held(path, fd);	/* removed as the run ends */
 	/* fd stays open: the lock is the run's until it exits. */
 }
 
@@ -658,7 +658,7 @@ static void write_set(struct run *r, const struct opts *o, int argc, char **argv
 			r->resumed, r->plan.n, r->resumed + 1);
 		return;
 	}
-	move_aside(o->outdir, o->testname);
+	move_aside(o->outdir, o->testname, o->compat, r->start);
 	r->warnings = json_array();
 	if (!o->clients)
 		memory_luns(r->vv, r->warnings);

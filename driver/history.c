@@ -1,10 +1,18 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * history.c -- an earlier run's file set under the same name, moved
- * aside before a new run writes anything: nothing is deleted.
+ * history.c -- a new run never writes over an earlier one's files, and
+ * never moves what it would not write over. What a run writes under
+ * @name: <name>_jobs/ and <name>.fio (every layout), and ORION's files,
+ * <name>_summary.txt ... in the 10.2 layout, <name>_<YYYYMMDD>_<HHMM>_...
+ * in the dated ones (11.1+). An earlier run's entries with those very
+ * names go together into <name>_history/<its start>/; its dated files
+ * under another stamp stay where they are, beside the new run's, as
+ * ORION leaves them (a script runs col, then row, then mv orion_*.csv).
+ * Nothing is deleted: README, "Reruns", says how to prune the history.
  */
 #include <dirent.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,12 +22,18 @@
 #include "cli.h"
 #include "fiojson.h"
 #include "history.h"
+#include "orion_report.h"
 
-/* ORION's files for @name, and fiorion's own, that a new run replaces. */
-static const char *const set_members[] = {
-	"_jobs", ".fio", "_summary.txt", "_iops.csv", "_mbps.csv", "_lat.csv",
-	"_trace.txt", "_tradeoff.csv", "_hist.txt", "_hosts.csv", "_report.html",
+/* What every run writes under @name, whatever its layout. */
+static const char *const run_members[] = { "_jobs", ".fio" };
+
+/* ORION's files (and the report beside them), after the prefix. */
+static const char *const orion_members[] = {
+	"_summary.txt", "_iops.csv", "_mbps.csv", "_lat.csv", "_trace.txt",
+	"_tradeoff.csv", "_hist.txt", "_hosts.csv", "_report.html",
 };
+
+#define NELEM(a) (sizeof(a) / sizeof((a)[0]))
 
 /* ".<host>_<port>.fio": a multi-host run's whole matrix for one host. */
 static bool host_matrix(const char *m)
@@ -33,38 +47,39 @@ static bool host_matrix(const char *m)
 	return k < n - 5 && m[k] == '_';
 }
 
-
-/*
- * A run starts from a clean set: an earlier run's files under the same
- * name (its <name>_jobs/ folder with the per-point JSON, the whole-matrix
- * file and ORION's files) are moved together into
- * <dir>/<name>_run_<when it started>/, and the move is said. Nothing is
- * deleted. Exits 3 (a refusal to overwrite results) when they cannot be
- * moved.
- */
-/* "<name>_YYYYMMDD_HHMM_<member>" (11.1+ names): its member, else NULL. */
-static const char *dated_member(const char *ent, const char *name)
+static bool in_list(const char *m, const char *const *list, size_t n)
 {
-	size_t n = strlen(name), k;
-	const char *p = ent + n;
+	size_t k;
 
-	if (strncmp(ent, name, n) || p[0] != '_')
-		return NULL;
-	for (k = 1; k <= 13; k++)
-		if (k == 9 ? p[k] != '_' : !(p[k] >= '0' && p[k] <= '9'))
-			return NULL;
-	return p + 14;	/* "_summary.txt", ... */
+	for (k = 0; m && k < n; k++)
+		if (!strcmp(m, list[k]))
+			return true;
+	return false;
 }
 
+/*
+ * Whether entry @ent is one the new run writes: its own files under
+ * @prefix ("<name>_" or "<name>_<stamp>_", without the final '_'), or
+ * what every run of @name writes.
+ */
+static bool clashes(const char *ent, const char *name, const char *prefix)
+{
+	size_t n = strlen(name), np = strlen(prefix);
+
+	if (strncmp(ent, name, n))
+		return false;
+	if (in_list(ent + n, run_members, NELEM(run_members)) || host_matrix(ent + n))
+		return true;
+	return !strncmp(ent, prefix, np) && in_list(ent + np, orion_members, NELEM(orion_members));
+}
 
 static int cmp_str(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-
-/* The entries of @dir that belong to @name's file set, or NULL. */
-static char **set_files(const char *dir, const char *name, size_t *n)
+/* The entries of @dir that the new run would write over, sorted, or NULL. */
+static char **set_files(const char *dir, const char *name, const char *prefix, size_t *n)
 {
 	char **v = NULL;
 	struct dirent *e;
@@ -72,15 +87,7 @@ static char **set_files(const char *dir, const char *name, size_t *n)
 
 	*n = 0;
 	while (dp && (e = readdir(dp))) {
-		const char *m = !strncmp(e->d_name, name, strlen(name)) ? e->d_name + strlen(name) : NULL;
-		const char *dm = dated_member(e->d_name, name);
-		size_t k;
-		bool in = false;
-
-		for (k = 0; k < sizeof(set_members) / sizeof(set_members[0]); k++)
-			if ((m && !strcmp(m, set_members[k])) || (dm && !strcmp(dm, set_members[k])))
-				in = true;
-		if (!in && !host_matrix(m))
+		if (!clashes(e->d_name, name, prefix))
 			continue;
 		v = realloc(v, (*n + 1) * sizeof(*v));
 		if (!v)
@@ -94,29 +101,21 @@ static char **set_files(const char *dir, const char *name, size_t *n)
 	return v;
 }
 
-
 /*
- * A run starts from a clean set: an earlier run's files under the same
- * name (its <name>_jobs/ folder with the per-point JSON, the whole-matrix
- * file and ORION's files, plain or dated as 11.1+ name them) are moved
- * together into <dir>/<name>_run_<when it started>/, and the move is
- * said. Nothing is deleted. Exits 3 (a refusal to overwrite results)
- * when they cannot be moved.
+ * When the earlier run started: its run.json's start, else the oldest of
+ * its files' modification times; "YYYYMMDD_HHMMSS".
  */
-void move_aside(const char *dir, const char *name)
+static void earlier_stamp(const char *dir, const char *name, char **files, size_t n,
+			  char *when, size_t len)
 {
-	char *aside = NULL, *rj, when[32], moved[1024] = "", **files;
 	struct fj_set set = { 0 };
 	struct fr_err err = { "" };
 	struct stat st;
-	size_t k, n;
 	time_t t = 0;
 	struct tm tm;
-	int suffix;
+	char *rj;
+	size_t k;
 
-	files = set_files(dir, name, &n);
-	if (!n)
-		return;
 	for (k = 0; k < n; k++) {
 		char *path = xasprintf("%s/%s", dir, files[k]);
 
@@ -130,29 +129,62 @@ void move_aside(const char *dir, const char *name)
 	fj_set_release(&set);
 	free(rj);
 	localtime_r(&t, &tm);
-	strftime(when, sizeof(when), "%Y%m%d_%H%M%S", &tm);
+	strftime(when, len, "%Y%m%d_%H%M%S", &tm);
+}
+
+/* Make <dir>/<name>_history/<when>[.N]/ (a new folder); exits 3 when it cannot. */
+static char *history_folder(const char *dir, const char *name, const char *when)
+{
+	char *hist = xasprintf("%s/%s_history", dir, name), *aside = NULL;
+	struct stat st;
+	int suffix;
+
+	if (mkdir(hist, 0777) < 0 && (errno != EEXIST || stat(hist, &st) || !S_ISDIR(st.st_mode)))
+		die_safety("an earlier run's files named '%s' are in %s; cannot make the folder %s to move them into (%s); refusing to overwrite them",
+			   name, dir, hist, errno == EEXIST ? "it exists and is not a folder" : strerror(errno));
 	for (suffix = 1; suffix < 1000; suffix++) {
 		free(aside);
-		aside = suffix == 1 ? xasprintf("%s/%s_run_%s", dir, name, when)
-				    : xasprintf("%s/%s_run_%s.%d", dir, name, when, suffix);
+		aside = suffix == 1 ? xasprintf("%s/%s", hist, when)
+				    : xasprintf("%s/%s.%d", hist, when, suffix);
 		if (mkdir(aside, 0777) == 0)
 			break;
-		if (errno != EEXIST || suffix == 999) {
-			fprintf(stderr, "fiorion: an earlier run's files named '%s' are in %s; cannot make %s to move them aside (%s); refusing to overwrite them\n",
-				name, dir, aside, strerror(errno));
-			exit(EXIT_SAFETY);
-		}
+		if (errno != EEXIST || suffix == 999)
+			die_safety("an earlier run's files named '%s' are in %s; cannot make %s to move them aside (%s); refusing to overwrite them",
+				   name, dir, aside, strerror(errno));
 	}
+	free(hist);
+	return aside;
+}
+
+void move_aside(const char *dir, const char *name, enum or_compat c, time_t start)
+{
+	char *aside, prefix[PATH_MAX], when[32], moved[1024] = "", **files;
+	size_t k, n;
+
+	/* The new run's own prefix: what it writes in its layout, at its start. */
+	if (or_layout(c)->dated) {
+		struct tm tm;
+		char stamp[32];
+
+		localtime_r(&start, &tm);
+		strftime(stamp, sizeof(stamp), "%Y%m%d_%H%M", &tm);
+		snprintf(prefix, sizeof(prefix), "%s_%s", name, stamp);
+	} else {
+		snprintf(prefix, sizeof(prefix), "%s", name);
+	}
+	files = set_files(dir, name, prefix, &n);
+	if (!n)
+		return;
+	earlier_stamp(dir, name, files, n, when, sizeof(when));
+	aside = history_folder(dir, name, when);
 	for (k = 0; k < n; k++) {
 		char *path = xasprintf("%s/%s", dir, files[k]);
 		char *to = xasprintf("%s/%s", aside, files[k]);
 		size_t m = strlen(moved);
 
-		if (rename(path, to) < 0) {
-			fprintf(stderr, "fiorion: cannot move the earlier run's '%s' to %s/ (%s); refusing to overwrite it\n",
-				path, aside, strerror(errno));
-			exit(EXIT_SAFETY);
-		}
+		if (rename(path, to) < 0)
+			die_safety("cannot move the earlier run's '%s' to %s/ (%s); refusing to overwrite it",
+				   path, aside, strerror(errno));
 		snprintf(moved + m, sizeof(moved) - m, "%s%s", m ? ", " : "", files[k]);
 		free(path);
 		free(to);
@@ -162,4 +194,3 @@ void move_aside(const char *dir, const char *name)
 	fprintf(stderr, "fiorion: an earlier run's files (%s) moved to %s/\n", moved, aside);
 	free(aside);
 }
-

@@ -10,6 +10,7 @@
 
 #include "cli.h"
 #include "history.h"
+#include "lockfile.h"
 #include "matrix.h"
 #include "vvol.h"
 
