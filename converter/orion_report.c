@@ -414,7 +414,7 @@ static const char *bound_ms(const struct kn_bound *b)
 }
 
 /*
- * "Maximum Small IOPS with latency <= X ms = N @ Small=S and Large=L"
+ * "Best Small IOPS with latency <= X ms = N @ Small=S and Large=L"
  * (@small), or the large-I/O line for MBPS; "= none" when no point is
  * within the bound, and how many points have no such latency when some
  * have none. Nothing when no point has that class.
@@ -438,7 +438,7 @@ static void answer_line(FILE *f, const struct or_params *p, const struct pt_set 
 	if (!n)
 		return;
 	bound_stat(st, sizeof(st), &p->bound);
-	fprintf(f, "Maximum %s with %s <= %s ms = ", small ? "Small IOPS" : "Large MBPS", st,
+	fprintf(f, "Best %s with %s <= %s ms = ", small ? "Small IOPS" : "Large MBPS", st,
 		bound_ms(&p->bound));
 	if (!best)
 		fputs("none", f);

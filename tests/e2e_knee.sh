@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # Description: answers under a latency bound (issue 15), real I/O on a
-# scratch file. The knee of each ladder and the "Maximum Small IOPS with
+# scratch file. The knee of each ladder and the "Best Small IOPS with
 # latency <= X ms" line are checked against an independent reading of
 # ORION's own CSV files (seed 004's rule, written again here in python:
 # the last load before the next one's latency crosses the bound or its
@@ -90,7 +90,7 @@ bound=$(echo "$ref" | python3 -c 'import json,sys; l=sorted(json.load(sys.stdin)
 ref2=$(python3 knee.py r1 t "$bound")
 best=$(echo "$ref2" | python3 -c 'import json,sys; b=json.load(sys.stdin)["best"]; print(f"{b[0]} @ Small={b[1]}" if b else "none")')
 kload2=$(echo "$ref2" | python3 -c 'import json,sys; print(json.load(sys.stdin)["load"])')
-if grep -q "^Maximum Small IOPS with latency <= $bound ms = $best and Large=0$" c2/t_summary.txt \
+if grep -q "^Best Small IOPS with latency <= $bound ms = $best and Large=0$" c2/t_summary.txt \
 	&& grep -q "^Knee of the small-I/O ladder at Large=0: Small=$kload2[ ,]" c2/t_trace.txt; then
 	ok "fio2orion -max_latency $bound: the answer line ($best) and the knee (Small=$kload2) are the rule's"
 else
@@ -99,7 +99,7 @@ fi
 # the same lines when the bound is the run's own
 "$FR" -run advanced -matrix row -num_large 0 -num_disks 2 -testname t -duration 1 \
 	-max_latency p99:1000 -outdir r1p >/dev/null 2>r1p.err
-if grep -q "^Maximum Small IOPS with p99 latency <= 1000 ms = [0-9]* @ Small=[0-9]* and Large=0$" r1p/t_summary.txt; then
+if grep -q "^Best Small IOPS with p99 latency <= 1000 ms = [0-9]* @ Small=[0-9]* and Large=0$" r1p/t_summary.txt; then
 	ok "-max_latency p99:1000: the answer line from the runner's histograms"
 else
 	not_ok "p99 bound: $(grep 'latency <=' r1p/t_summary.txt) $(tail -2 r1p.err)"
