@@ -99,6 +99,7 @@ DRIVER_SRCS := \
 	driver/lockfile.c \
 	driver/pointloop.c \
 	driver/runset.c \
+	driver/writeshare.c \
 	driver/runner/hooks.c \
 	driver/runner/jobparse.c \
 	driver/matrix.c \
@@ -128,6 +129,7 @@ UNIT_TESTS := \
 	test_viofake \
 	test_vvol \
 	test_workload \
+	test_writeshare \
 	# EOL
 
 CORE_LIBS = $(shell pkg-config --libs liburing 2>/dev/null || echo -luring) -laio \
@@ -231,6 +233,10 @@ $(FIORION): $(DRIVER_OBJS) $(DRIVER_LIB_OBJS)
 	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(CORE_LIBS) $(JANSSON_LIBS) -lm -lpthread
 
 $(B)/tests/test_matrix: tests/test_matrix.c $(B)/san/driver/matrix.o $(B)/san/driver/jobfile.o
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Idriver $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS)
+
+$(B)/tests/test_writeshare: tests/test_writeshare.c $(B)/san/driver/writeshare.o $(B)/san/driver/matrix.o $(B)/san/driver/jobfile.o
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Idriver $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS)
 

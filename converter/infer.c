@@ -448,6 +448,7 @@ int or_params_init(struct or_params *p, const struct fj_set *in,
 		p->raid0 = r->simulate && !strcasecmp(r->simulate, "raid0");
 		p->stripe_kb = r->stripe_kb;
 		p->write_pct = r->write_pct;
+		p->write_asked = true;
 		p->cache_size = r->cache_size;
 		p->duration = r->duration;
 		p->total_points = r->total_points;

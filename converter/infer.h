@@ -51,6 +51,7 @@ struct or_params {
 	bool raid0;
 	uint64_t stripe_kb;
 	double write_pct;
+	bool write_asked;	/* write_pct is -write (run.json), not inferred */
 	int64_t cache_size;	/* MB, -1 = not entered */
 	uint64_t duration;	/* seconds */
 	int64_t *small_cols, *large_cols;

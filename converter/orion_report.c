@@ -792,14 +792,14 @@ void or_trace(FILE *f, const struct or_params *p, const struct pt_set *pts)
 			i, hdr ? hdr->s : 0, hdr ? hdr->l : 0, n);
 		if (i <= nreal) {
 			const struct pt_point *r = real[i - 1];
-			double w = p->write_pct;
+			double w = p->write_pct;	/* req w%: -write when run.json says it */
 
 			if (r->small.present)
 				trace_class(f, p, &r->small, &r->large, "small",
-					    r->small.req_write >= 0 ? r->small.req_write : w);
+					    !p->write_asked && r->small.req_write >= 0 ? r->small.req_write : w);
 			if (r->large.present)
 				trace_class(f, p, &r->large, &r->small, "large",
-					    r->large.req_write >= 0 ? r->large.req_write : w);
+					    !p->write_asked && r->large.req_write >= 0 ? r->large.req_write : w);
 			trace_hosts(f, p, r);
 			trace_steady(f, r);
 			trace_knees(f, p, pts, r);

@@ -131,7 +131,7 @@ void jf_point(FILE *f, const struct jf_conf *c, unsigned int num,
 		return;
 	} else {
 		uint64_t bs = (uint64_t)c->size_large * 1024;
-		unsigned int writers = (p->l * c->write_pct + 50) / 100;
+		unsigned int writers = jf_write_streams(p->l, c->write_pct);
 		unsigned int readers = p->l - writers;
 		char slice[32], woff[32];
 
@@ -169,4 +169,9 @@ void jf_point(FILE *f, const struct jf_conf *c, unsigned int num,
 			steady(f, c);
 		}
 	}
+}
+
+unsigned int jf_write_streams(unsigned int streams, unsigned int write_pct)
+{
+	return (streams * write_pct + 50) / 100;
 }

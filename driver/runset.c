@@ -24,6 +24,7 @@
 #include "runinfo.h"
 #include "runset.h"
 #include "version.h"
+#include "writeshare.h"
 
 static int64_t *loads(const unsigned int *v, size_t n)
 {
@@ -66,8 +67,15 @@ char *run_json(const struct opts *o, const struct vvol *vv,
 	};
 	struct utsname u;
 	char kernel[3 * sizeof(u.release) + 3];
-	char *s;
+	char *s, *ws = ws_warning(plan, (unsigned int)o->write_pct, o->seq);
 	size_t i;
+
+	/* Said once, now; run.json carries it into the summary and the trace. */
+	if (ws) {
+		fprintf(stderr, "fiorion: warning: %s\n", ws);
+		json_array_append_new(warnings, json_string(ws));
+		free(ws);
+	}
 
 	/* The kernel the points ran under (this host's; -clients hosts' are their own). */
 	if (uname(&u) == 0) {

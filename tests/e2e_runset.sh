@@ -104,6 +104,16 @@ grep -qx 'Calibration will take approximately 19 minutes.' b.out && ok "normal, 
 one -type seq -write 50 -num_small 0 -num_large 2 >q.out 2>q.err
 grep -q 'ran (large): .* req w%=50 ' t_trace.txt && ok "trace: req w%=50 for -type seq -write 50" \
 	|| { not_ok "req w%"; grep 'ran (large)' t_trace.txt; cat q.err; }
+# 3 streams: 2 write (67 %), 17 points from -write 50: req w% is still 50, and it is said.
+one -type seq -write 50 -num_small 0 -num_large 3 >q.out 2>q.err
+ws='-write 50 with -type seq: .*Large=3 writes 2 of 3 streams (67 %), more than 10 points from 50 %'
+if grep -q 'ran (large): .* req w%=50 ' t_trace.txt && grep -q "^fiorion: warning: $ws" q.err \
+	&& grep -q "^Warning: $ws" t_summary.txt && grep -q "^Warning: $ws" t_trace.txt; then
+	ok "-type seq -write 50, 3 streams: req w%=50; 67 % written is warned on stderr, summary and trace"
+else
+	not_ok "req w% with 3 streams"
+	grep -h 'req w%\|arning' t_trace.txt q.err
+fi
 
 # 6. -testname with a folder, as ORION allows.
 mkdir -p sub
