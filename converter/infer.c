@@ -480,6 +480,8 @@ int or_params_init(struct or_params *p, const struct fj_set *in,
 		if (!r->present) {
 			if (pt->large.present && !pt->large.rand)
 				p->seq = true;
+			if (pt->large.present && !pt->large.rand && !p->num_streamio)
+				p->num_streamio = pt->large.stream_depth;
 			ios_all += pt->small.ios[0] + pt->small.ios[1] + pt->large.ios[0] +
 				   pt->large.ios[1];
 			ios_w += pt->small.ios[1] + pt->large.ios[1];

@@ -238,13 +238,15 @@ static bool same_host(const struct fj_job *a, const struct fj_job *b)
 }
 
 static int class_add(struct pt_class *c, const struct fj_job *j,
-		     unsigned int load, bool *bins_ok)
+		     unsigned int load, bool *bins_ok, bool large)
 {
+	bool streams = large && !job_rand(j) && j->iodepth; /* ORION's seq load: streams (clones) */
 	int d, ret;
 
 	c->present = true;
-	c->load += load;
-	c->asked_load += asked_of(j, load);
+	c->load += streams ? load / j->iodepth : load;
+	c->asked_load += streams ? load / j->iodepth : asked_of(j, load);
+	c->stream_depth = streams ? j->iodepth : c->stream_depth;
 	if (j->depth_why)
 		c->depth_why = j->depth_why;
 	c->njobs++;
@@ -580,10 +582,8 @@ static int make_point(struct pt_point *p, const struct fj_set *in,
 		ss_add(&p->ss, j);
 		load = (unsigned int)(j->iodepth * clones_of(in, g, k));
 		loads[k] = load;
-		if (kind == 's')
-			ret = class_add(&p->small, j, load, bins_small);
-		else
-			ret = class_add(&p->large, j, load, bins_large);
+		ret = kind == 's' ? class_add(&p->small, j, load, bins_small, false)
+				  : class_add(&p->large, j, load, bins_large, true);
 		if (ret)
 			fr_errf(err, ret, "out of memory");
 	}

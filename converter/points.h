@@ -55,7 +55,7 @@ enum { PT_READ = 0, PT_WRITE = 1, PT_ALL = 2 };
 /* The small or the large side of a point. */
 struct pt_class {
 	bool present;
-	unsigned int load;	/* outstanding I/Os: S or L */
+	unsigned int load;	/* outstanding I/Os: S or L (sequential: streams) */
 	unsigned int asked_load;	/* what the options asked, when fio held less */
 	const char *depth_why;	/* why (fiojson's depth_why), or NULL */
 	uint64_t ios[2];	/* read, write */
@@ -72,6 +72,7 @@ struct pt_class {
 	struct pt_slot *slots;	/* NULL unless the input had per-slot entries */
 	unsigned int njobs;
 	bool rand;		/* random (else sequential) */
+	unsigned int stream_depth;	/* sequential large I/O: I/Os per stream (iodepth) */
 };
 
 /*
