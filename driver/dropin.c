@@ -21,7 +21,7 @@
 #include "dropin.h"
 #include "orion_report.h"
 
-void dropin_env(struct opts *o, bool compat_given)
+void dropin_env(struct opts *o, bool compat_given, bool quiet)
 {
 	const char *e = getenv("FIORION_COMPAT");
 	char *end;
@@ -47,7 +47,7 @@ void dropin_env(struct opts *o, bool compat_given)
 	o->duration_env = v;
 	o->duration = v;
 	o->duration_auto = false;
-	if (!o->version)
+	if (!quiet)
 		fprintf(stderr, "fiorion: note: %s\n", dropin_duration_note(o));
 }
 

@@ -16,9 +16,10 @@ struct opts;
  * FIORION_COMPAT=10.2|11.1|11.2|12.1|12.2|19c sets the layout unless
  * -compat was given (@compat_given); FIORION_DURATION=S overrides
  * -duration (1 to 86400 s). A bad value is one message naming the
- * variable and exit status 2. Records where each came from in @o.
+ * variable and exit status 2. Records where each came from in @o; the
+ * override is noted on stderr unless @quiet (-help, -version).
  */
-void dropin_env(struct opts *o, bool compat_given);
+void dropin_env(struct opts *o, bool compat_given, bool quiet);
 
 /* "19c (from FIORION_COMPAT)": the layout in force and where it came from. */
 const char *dropin_layout_text(const struct opts *o);
