@@ -100,14 +100,14 @@ static bool cell(const struct pt_set *pts, enum csv_kind k, int64_t s,
 	return pt->small.present;
 }
 
-static void csv(FILE *f, const struct pt_set *pts, enum csv_kind k,
-		enum or_compat c)
+static void csv(FILE *f, const struct or_params *p, const struct pt_set *pts,
+		enum csv_kind k, enum or_compat c)
 {
 	int64_t *cols, *rows;
 	size_t nc, nr, i, j;
 
-	nc = or_levels(pts, true, k == CSV_MBPS, &cols);
-	nr = or_levels(pts, false, k != CSV_MBPS, &rows);
+	nc = or_plan_levels(p, pts, true, k == CSV_MBPS, &cols);	/* the planned ladder */
+	nr = or_plan_levels(p, pts, false, k != CSV_MBPS, &rows);
 	cols_line(f, "Large/Small", cols, nc);
 	for (i = 0; i < nr; i++) {
 		const struct pt_point *pt;
@@ -138,17 +138,17 @@ static void csv(FILE *f, const struct pt_set *pts, enum csv_kind k,
 
 void or_iops_csv(FILE *f, const struct pt_set *pts)
 {
-	csv(f, pts, CSV_IOPS, OR_COMPAT_102);
+	csv(f, NULL, pts, CSV_IOPS, OR_COMPAT_102);
 }
 
 void or_lat_csv(FILE *f, const struct pt_set *pts, enum or_compat c)
 {
-	csv(f, pts, CSV_LAT, c);
+	csv(f, NULL, pts, CSV_LAT, c);
 }
 
 void or_mbps_csv(FILE *f, const struct pt_set *pts)
 {
-	csv(f, pts, CSV_MBPS, OR_COMPAT_102);
+	csv(f, NULL, pts, CSV_MBPS, OR_COMPAT_102);
 }
 
 /* ---------------------------------------------------------- extremes */
@@ -787,9 +787,9 @@ void or_trace(FILE *f, const struct or_params *p, const struct pt_set *pts)
 	for (i = 1; i <= n; i++) {
 		const struct pt_point *hdr = i > 1 ? real[i - 2] : NULL;
 
-		fprintf(f, "Point %zu (small=%u, large=%u) of %zu\n"
+		fprintf(f, "Point %zu (small=%u, large=%u) of %zu\n"	/* N: Total Data Points */
 			   "Valid small 1 Valid large 1\nValid\n\n",
-			i, hdr ? hdr->s : 0, hdr ? hdr->l : 0, n);
+			i, hdr ? hdr->s : 0, hdr ? hdr->l : 0, p->total_points > n ? (size_t)p->total_points : n);
 		if (i <= nreal) {
 			const struct pt_point *r = real[i - 1];
 			double w = p->write_pct;	/* req w%: -write when run.json says it */
@@ -941,9 +941,9 @@ int or_write_all(const struct or_params *p, const struct pt_set *pts,
 		case F_SUMMARY:
 			summary(f, p, pts, c, hosts_file);
 			break;
-		case F_IOPS: or_iops_csv(f, pts); break;
-		case F_MBPS: or_mbps_csv(f, pts); break;
-		case F_LAT: or_lat_csv(f, pts, c); break;
+		case F_IOPS: csv(f, p, pts, CSV_IOPS, OR_COMPAT_102); break;
+		case F_MBPS: csv(f, p, pts, CSV_MBPS, OR_COMPAT_102); break;
+		case F_LAT: csv(f, p, pts, CSV_LAT, c); break;
 		case F_TRACE: or_trace(f, p, pts); break;
 		case F_TRADEOFF: or_tradeoff_csv(f, pts); break;
 		case F_HIST: keep = or_hist(f, pts); break;

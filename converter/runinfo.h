@@ -96,6 +96,8 @@ struct ri_run {
 	int64_t num_disks;	/* 0 = unknown */
 	int64_t *small_cols, *large_cols;
 	size_t nsmall_cols, nlarge_cols;
+	int64_t *small_levels, *large_levels;	/* every load the plan has on each axis, NULL = unknown */
+	size_t nsmall_levels, nlarge_levels;
 	uint64_t total_points;	/* 0 = not given */
 	struct fj_lun *luns;
 	size_t nluns;

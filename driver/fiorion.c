@@ -526,7 +526,7 @@ static void plan_run(struct run *r, struct opts *o)
 		const struct mx_point *p = &r->plan.pts[i / r->nh];
 		const struct host *h = o->clients ? &o->hosts.h[i % r->nh] : NULL;
 		char *cmt = xasprintf("# fiorion %s: '%s' point %zu of %zu: small=%u large=%u%s%s\n",
-				      FIORION_VERSION, o->testname, i / r->nh + 1, r->plan.total, p->s,
+				      FIORION_VERSION, o->testname, i / r->nh + 1, r->plan.n, p->s,
 				      p->l, h ? "; host " : "", h ? h->label : "");
 		FILE *f = open_memstream(&r->texts[i], &len);
 

@@ -26,6 +26,27 @@
 #include "version.h"
 #include "writeshare.h"
 
+/* The distinct loads of the plan's points on one axis, ascending: the CSV files' columns and rows. */
+static int64_t *plan_levels(const struct mx_plan *plan, bool small, size_t *n)
+{
+	int64_t *out = calloc(plan->n + 1, sizeof(*out)), x;
+	size_t i, k, m;
+
+	if (!out)
+		die_run("out of memory");
+	for (*n = 0, i = 0; i < plan->n; i++) {
+		x = small ? plan->pts[i].s : plan->pts[i].l;
+		for (k = 0; k < *n && out[k] < x; k++)
+			;
+		if (k < *n && out[k] == x)
+			continue;
+		for (m = (*n)++; m > k; m--)
+			out[m] = out[m - 1];
+		out[k] = x;
+	}
+	return out;
+}
+
 static int64_t *loads(const unsigned int *v, size_t n)
 {
 	int64_t *out = calloc(n ? n : 1, sizeof(*out));
@@ -86,6 +107,8 @@ char *run_json(const struct opts *o, const struct vvol *vv,
 	r.nsmall_cols = plan->nsmall_cols;
 	r.large_cols = loads(plan->large_cols, plan->nlarge_cols);
 	r.nlarge_cols = plan->nlarge_cols;
+	r.small_levels = plan_levels(plan, true, &r.nsmall_levels);
+	r.large_levels = plan_levels(plan, false, &r.nlarge_levels);
 	r.luns = calloc(vv->nluns ? vv->nluns : 1, sizeof(*r.luns));
 	r.warnings = calloc(json_array_size(warnings) + 2, sizeof(*r.warnings));
 	if (!r.luns || !r.warnings)
@@ -132,6 +155,8 @@ char *run_json(const struct opts *o, const struct vvol *vv,
 	free(r.hosts);
 	free(r.small_cols);
 	free(r.large_cols);
+	free(r.small_levels);
+	free(r.large_levels);
 	free(r.luns);
 	free(r.warnings);
 	return s;

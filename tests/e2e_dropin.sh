@@ -121,6 +121,33 @@ EOF
 	esac
 done
 
+# Headers as ORION writes them: an interrupted run keeps the planned ladder.
+for v in 10.2 19c; do
+	d=I$(echo $v | tr -d .)
+	mkdir "$d" && printf '%s/lun\n' "$T" >"$d/db.lun"
+	(cd "$d" && exec env FIORION_DURATION=2 FIORION_COMPAT=$v "$FR" -run simple -testname db -cache_size 0 >o 2>e) &
+	pid=$!
+	k=0
+	while [ ! -s "$d/db_jobs/p002.json" ] && [ $k -lt 300 ]; do sleep 0.1; k=$((k + 1)); done
+	kill -INT $pid
+	wait $pid
+	rc=$?
+	iops=$(ls "$d"/db_*iops.csv) mbps=$(ls "$d"/db_*mbps.csv) summ=$(ls "$d"/db_*summary.txt) tr=$(ls "$d"/db_*trace.txt)
+	if [ $rc = 130 ] && [ "$(head -1 "$iops")" = "Large/Small,      1,      2,      3,      4,      5" ] \
+		&& [ "$(sed -n '3p;4p' "$iops" | tr -d ' \n')" = "12" ] \
+		&& [ "$(head -1 "$mbps")" = "Large/Small,      0,      1,      2,      3,      4,      5" ] \
+		&& [ "$(sed 1d "$mbps" | tr -d ' ' | tr '\n' ' ')" = "1 2 " ] \
+		&& grep -q '^Total Data Points: 8$' "$summ" && grep -q '^Run interrupted (SIGINT): [2-6] of its 7 points were measured\.$' "$summ" \
+		&& [ "$(grep -c '^Point [0-9]* (small=[0-9]*, large=[0-9]*) of 8$' "$tr")" -ge 3 ] \
+		&& ! grep -q '^Point .* of [0-79]$' "$tr" && grep -q "^# fiorion .* point 1 of 7: small=1 large=0$" "$d/db_jobs/p001.fio"; then
+		ok "$v, interrupted after $(grep -o '[0-9] of its 7' "$summ"): the planned headers and rows, Total Data Points 8, the trace's N 8, job files' 'point 1 of 7'"
+	else
+		not_ok "$v interrupted run: rc=$rc"
+		cat "$iops" "$mbps"
+		grep '^Point\|Total\|Run' "$tr" "$summ"
+	fi
+done
+
 # The proof-of-concept kit: col, then row (another minute), then mv.
 mkdir poc && printf '%s/lun\n' "$T" >poc/orion.lun
 (cd poc && FIORION_COMPAT=11.2 TZ=UTC "$FR" -run advanced -matrix col -num_small 0 -hugenotneeded -num_disks 1 \
