@@ -258,14 +258,14 @@ bool or_hist(FILE *f, const struct pt_set *pts)
 		const struct pt_point *p = &pts->pts[i];
 
 		if (p->small.present && (p->small.lat[0].nbins || p->small.lat[1].nbins)) {
-			fprintf(f, "%sSmall Read / Write Latency Histogram @ Small=%u and Large=%u\n",
-				any ? "\n" : "", p->s, p->l);
+			fprintf(f, "%sSmall Read / Write Latency Histogram @ Small=%u and Large=%u%s\n",
+				any ? "\n" : "", p->s, p->l, OR_CLAT_NOTE(&p->small));
 			hist_table(f, &p->small);
 			any = true;
 		}
 		if (p->large.present && (p->large.lat[0].nbins || p->large.lat[1].nbins)) {
-			fprintf(f, "%sLarge Read / Write Latency Histogram @ Small=%u and Large=%u\n",
-				any ? "\n" : "", p->s, p->l);
+			fprintf(f, "%sLarge Read / Write Latency Histogram @ Small=%u and Large=%u%s\n",
+				any ? "\n" : "", p->s, p->l, OR_CLAT_NOTE(&p->large));
 			hist_table(f, &p->large);
 			any = true;
 		}
@@ -635,8 +635,8 @@ void or_result_block(FILE *f, const struct pt_set *pts, enum or_compat c)
 			y->lat_decimals, lat_unit(l, c), l->s, l->l);
 		lat_lines(f, l, y->lat_lines);
 		if (l->small.lat[0].nbins || l->small.lat[1].nbins) {
-			fprintf(f, "Small Read / Write Latency Histogram @ Small=%u and Large=%u\n",
-				l->s, l->l);
+			fprintf(f, "Small Read / Write Latency Histogram @ Small=%u and Large=%u%s\n",
+				l->s, l->l, OR_CLAT_NOTE(&l->small));
 			hist_table(f, &l->small);
 		}
 	}

@@ -67,6 +67,14 @@ struct or_layout {
 	bool luns_stdout;	/* Name:/Size: and the result block on stdout (12.2+) */
 };
 
+/*
+ * After a histogram's title: the bins are lat's (submission to
+ * completion, as the latency lines above it), or else fio kept only
+ * clat's (jobs without lat_percentiles=1) and the title says so.
+ */
+#define OR_CLAT_NOTE(cls) ((cls)->lat[PT_ALL].bins_from_clat ? \
+	" (clat: completion only; the jobs did not set lat_percentiles=1)" : "")
+
 const struct or_layout *or_layout(enum or_compat c);
 
 /* "10.2", "11.1", "11.2", "12.1", "12.2", "19c" -> @c; -EINVAL otherwise. */

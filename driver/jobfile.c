@@ -40,7 +40,9 @@ void jf_global(FILE *f, const struct jf_conf *c, const char *comment)
 		   "time_based=1\n"
 		   "runtime=%s\n"
 		   "norandommap=1\n"
-		   "randrepeat=0\n",
+		   "randrepeat=0\n"
+		   /* lat_ns bins too: ORION's latency is lat; its histogram must be lat's */
+		   "lat_percentiles=1\n",
 		c->duration);
 }
 

@@ -148,6 +148,59 @@ for v in 10.2 19c; do
 	fi
 done
 
+# One latency per 12.x/19c block: the job files set lat_percentiles=1, the
+# latency lines are lat_ns's, and every histogram bucket re-derives from
+# the point's lat_ns bins (not clat_ns's, completion only).
+mkdir H && printf '%s/lun\n' "$T" >H/h.lun
+(cd H && "$FR" -run advanced -matrix point -num_small 2 -num_large 1 -testname h -compat 19c -cache_size 0 >h.out 2>h.err)
+if grep -q '^lat_percentiles=1$' H/h_jobs/p001.fio && python3 - H/h_jobs/p001.json H/h_*_hist.txt H/h_*_summary.txt <<'EOF'
+import json, re, sys
+jt, hist, summ = sys.argv[1:4]
+t = open(jt).read()
+jobs = [j for j in json.loads(t[t.index("{"):])["jobs"] if not j["jobname"].endswith("warm")]
+def bucket(ns):
+    us, b = ns / 1000.0, 0
+    if us < 32:
+        return 0
+    while b < 23 and us >= 32 << (b + 1):
+        b += 1
+    return b + 1
+def derive(kind, key):
+    cnt = [[0] * 26, [0] * 26]
+    for j in jobs:
+        if not j["jobname"].endswith(kind):
+            continue
+        for d, dn in enumerate(("read", "write")):
+            for ns, c in j[dn].get(key, {}).get("bins", {}).items():
+                cnt[d][bucket(int(ns))] += c
+    return cnt
+blocks = re.split(r"\n(?=(?:Small|Large) Read / Write Latency Histogram)", open(hist).read())
+seen = 0
+for b in blocks:
+    m = re.match(r"(Small|Large) Read / Write Latency Histogram @ Small=2 and Large=1\n", b)
+    if not m:
+        continue
+    assert "clat" not in b.splitlines()[0], b.splitlines()[0]
+    kind = "-small" if m.group(1) == "Small" else "-large"
+    want = derive(kind, "lat_ns")
+    rows = re.findall(r"^ *(\d+) - (\d+) *us: *(\d+) \( *[\d.]+%\) *(\d+) \(", b, re.M)
+    for i, (lo, hi, r, w) in enumerate(rows):
+        assert (int(r), int(w)) == (want[0][i], want[1][i]), (m.group(1), i, r, w, want[0][:12])
+    assert sum(int(r) for _, _, r, _ in rows) == sum(want[0]) > 0
+    seen += 1
+assert seen == 2, seen
+small = [j for j in jobs if j["jobname"].endswith("-small")][0]["read"]["lat_ns"]
+m = re.search(r"^Small Read Latency: avg=([\d.]+) us, min=([\d.]+) us", open(summ).read(), re.M)
+assert m and abs(float(m.group(1)) - small["mean"] / 1000) < 0.0015 \
+    and abs(float(m.group(2)) - small["min"] / 1000) < 0.0015, (m and m.group(0), small["mean"])
+EOF
+then
+	ok "19c: lat_percentiles=1 in the job files; both histograms of a mixed point re-derive bucket by bucket from lat_ns bins; the latency line is lat_ns's"
+else
+	not_ok "19c histogram from lat_ns bins"
+	cat H/h.err
+fi
+
 # The proof-of-concept kit: col, then row (another minute), then mv.
 mkdir poc && printf '%s/lun\n' "$T" >poc/orion.lun
 (cd poc && FIORION_COMPAT=11.2 TZ=UTC "$FR" -run advanced -matrix col -num_small 0 -hugenotneeded -num_disks 1 \

@@ -465,8 +465,8 @@ static const struct jp_option options[] = {
 	{ .name = "bwavgtime", .type = OT_UINT, .off = F(bw_avg_ms), .min = 1, .max = INT32_MAX },
 	{ .name = "iopsavgtime", .type = OT_UINT, .off = F(iops_avg_ms), .min = 1, .max = INT32_MAX },
 	{ .name = "disk_util", .type = OT_BOOL, .off = F(disk_util) },
-	/* fio's name= renames the job. */
-	{ .name = "name", .type = OT_STR, .off = F(name), .need_value = true },
+	{ .name = "lat_percentiles", .type = OT_BOOL, .off = F(lat_percentiles) },
+	{ .name = "name", .type = OT_STR, .off = F(name), .need_value = true },	/* renames the job */
 };
 
 #undef F
