@@ -408,7 +408,7 @@ void cli_parse(struct opts *o, int argc, char **argv)
 	}
 	if (optind < argc)
 		die_usage("unexpected argument '%s' (options take one value each; see fiorion -help)", argv[optind]);
-	dropin_env(o, compat_given, help || o->version);
+	dropin_env(o, compat_given, help || o->version || o->jobfile);
 	if (help)
 		usage(stdout, o);
 	/* -version runs nothing: the other options need not make a run. */

@@ -17,7 +17,8 @@ struct opts;
  * -compat was given (@compat_given); FIORION_DURATION=S overrides
  * -duration (1 to 86400 s). A bad value is one message naming the
  * variable and exit status 2. Records where each came from in @o; the
- * override is noted on stderr unless @quiet (-help, -version).
+ * override is noted on stderr unless @quiet (-help, -version, -jobfile,
+ * whose job file says its own runtime).
  */
 void dropin_env(struct opts *o, bool compat_given, bool quiet);
 
