@@ -601,8 +601,8 @@ static void banner(const struct run *r, const struct opts *o)
 
 /*
  * One run at a time per -outdir/-testname: an flock on .<testname>.lock
- * there, held until the process ends, with the holder's PID in it (gone after). A
- * second run would move the first's files aside and run its job files.
+ * there with the holder's PID in it, held until the process ends, which
+ * removes the file (lockfile.c). A second run would move the first's files.
  */
 static void lock_run(const struct opts *o)
 {
