@@ -210,6 +210,7 @@ static bool job_rand(const struct fj_job *j)
 {
 	return !j->rw || strstr(j->rw, "rand") || !strcmp(j->rw, "randrw");
 }
+#define SEQ_STREAMS(j, large) ((large) && !job_rand(j) && (j)->iodepth) /* load: streams (clones) */
 
 /* Requested write percentage of a job, -1 when unknown. */
 static double job_req_write(const struct fj_job *j)
@@ -240,8 +241,7 @@ static bool same_host(const struct fj_job *a, const struct fj_job *b)
 static int class_add(struct pt_class *c, const struct fj_job *j,
 		     unsigned int load, bool *bins_ok, bool large)
 {
-	bool streams = large && !job_rand(j) && j->iodepth; /* ORION's seq load: streams (clones) */
-	int d, ret;
+	int d, ret, streams = SEQ_STREAMS(j, large);
 
 	c->present = true;
 	c->load += streams ? load / j->iodepth : load;
@@ -438,8 +438,8 @@ static void per_host_load(struct pt_class *c, const struct fj_set *in,
 			const struct fj_job *o = &in->jobs[g->jobs[m]];
 
 			if (kinds[m] == kind && same_host(o, j)) {
-				load += loads[m];
-				asked += asked_of(o, loads[m]);
+				load += SEQ_STREAMS(o, kind == 'l') ? loads[m] / o->iodepth : loads[m];
+				asked += SEQ_STREAMS(o, kind == 'l') ? loads[m] / o->iodepth : asked_of(o, loads[m]);
 			}
 		}
 		if (!have) {

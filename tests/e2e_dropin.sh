@@ -287,4 +287,27 @@ if command -v fio >/dev/null 2>&1; then
 else
 	skip_test "fio2orion on a stock fio sequential job" "no fio"
 fi
+# The same rule per host in client/server results: tests/data's two-client
+# run (8k randread, numjobs=2, iodepth=4 on each host) made a sequential
+# 1 MiB read (rw=read, bs=1m, bytes x 128): each host holds 2 streams of 4.
+python3 - "$TOP/tests/data/fio-json/07-client-server-two-clients.json" seq2.json <<'EOF'
+import json, sys
+t = open(sys.argv[1]).read()
+d = json.loads(t[t.index("{"):])
+for x in d["client_stats"]:
+    x.get("job options", {}).update(rw="read", bs="1m")
+    for dn in ("read", "write"):
+        x[dn]["io_bytes"] *= 128
+        x[dn]["io_kbytes"] = x[dn]["io_bytes"] // 1024
+json.dump(d, open(sys.argv[2], "w"))
+EOF
+"$F2O" -outdir o_seq2 seq2.json >/dev/null 2>seq2.err
+s2=$(ls o_seq2/*summary.txt 2>/dev/null)
+if [ -n "$s2" ] && grep -q '^Maximum Large MBPS=[0-9.]* @ Small=0 and Large=2$' "$s2" \
+	&& grep -q '^Number of Concurrent IOs Per Stream: 4$' "$s2" && grep -q '^Hosts: 2 ' "$s2"; then
+	ok "two hosts' sequential jobs (numjobs=2, iodepth=4 each): Large=2 per host, 4 I/Os per stream"
+else
+	not_ok "client/server sequential mapping: $(cat seq2.err; grep -h 'Maximum Large\|Per Stream\|Hosts' $s2)"
+fi
+
 finish
