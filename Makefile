@@ -100,15 +100,19 @@ DRIVER_SRCS := \
 	driver/runner/clock.c \
 	driver/runner/diskutil.c \
 	driver/cli.c \
+	driver/dropin.c \
 	driver/fiochild.c \
 	driver/fioopt.c \
+	driver/history.c \
 	driver/hosts.c \
 	driver/fiorion.c \
 	driver/jobfile.c \
 	driver/ladder.c \
 	driver/locate.c \
+	driver/lockfile.c \
 	driver/pointloop.c \
 	driver/runset.c \
+	driver/writeshare.c \
 	driver/runner/hooks.c \
 	driver/runner/jobopts.c \
 	driver/runner/jobparse.c \
@@ -126,6 +130,7 @@ UNIT_TESTS := \
 	test_clock \
 	test_cmpmark \
 	test_common \
+	test_dropin \
 	test_fioopt \
 	test_fiojson \
 	test_hosts \
@@ -144,6 +149,7 @@ UNIT_TESTS := \
 	test_viofake \
 	test_vvol \
 	test_workload \
+	test_writeshare \
 	# EOL
 
 CORE_LIBS = $(shell pkg-config --libs liburing 2>/dev/null || echo -luring) -laio \
@@ -250,6 +256,14 @@ $(B)/tests/test_matrix: tests/test_matrix.c $(B)/san/driver/matrix.o $(B)/san/dr
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Idriver $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lm
 
+$(B)/tests/test_dropin: tests/test_dropin.c $(B)/san/driver/dropin.o $(B)/san/driver/cli.o $(B)/san/driver/history.o $(B)/san/driver/lockfile.o $(B)/san/driver/hosts.o $(B)/san/driver/matrix.o $(B)/san/driver/fioopt.o $(B)/san/driver/runner/jobparse.o $(B)/san/driver/runner/jobopts.o $(CONV_SAN_OBJS)
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Idriver -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
+
+$(B)/tests/test_writeshare: tests/test_writeshare.c $(B)/san/driver/writeshare.o $(B)/san/driver/matrix.o $(B)/san/driver/jobfile.o $(B)/san/driver/fioopt.o $(B)/san/driver/runner/jobparse.o $(B)/san/driver/runner/jobopts.o $(COMMON_SAN_OBJS)
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Idriver $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lm
+
 $(B)/tests/test_clock: tests/test_clock.c $(B)/san/driver/runner/clock.o
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Idriver $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lpthread
@@ -340,7 +354,7 @@ $(B)/fuzz/cli.o: driver/cli.c | $(BUILD_OK)
 	@mkdir -p $(dir $@)
 	$(QUIET_CC)$(FUZZ_CC) $(FUZZ_CPPFLAGS) -Dexit=fuzz_exit -DENGINE_INSTALL_DIR='"$(ENGINEDIR)"' $(FUZZ_FLAGS) -c -o $@ $<
 
-$(B)/fuzz/fuzz_cli: tests/fuzz/fuzz_cli.c $(B)/fuzz/cli.o driver/matrix.c driver/hosts.c driver/fioopt.c driver/runner/jobopts.c $(CONV_SRCS) $(COMMON_SRCS) | $(BUILD_OK)
+$(B)/fuzz/fuzz_cli: tests/fuzz/fuzz_cli.c $(B)/fuzz/cli.o driver/dropin.c driver/matrix.c driver/hosts.c driver/fioopt.c driver/runner/jobopts.c $(CONV_SRCS) $(COMMON_SRCS) | $(BUILD_OK)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_CPPFLAGS) $(FUZZ_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) -lm
 

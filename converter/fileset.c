@@ -136,9 +136,9 @@ int or_write_all(const struct or_params *p, const struct pt_set *pts,
 		case F_SUMMARY:
 			or_summary_named(f, p, pts, c, hosts_file);
 			break;
-		case F_IOPS: or_iops_csv(f, pts); break;
-		case F_MBPS: or_mbps_csv(f, pts); break;
-		case F_LAT: or_lat_csv(f, pts, c); break;
+		case F_IOPS: or_plan_csv(f, p, pts, 'i', c); break;
+		case F_MBPS: or_plan_csv(f, p, pts, 'm', c); break;
+		case F_LAT: or_plan_csv(f, p, pts, 'l', c); break;
 		case F_TRACE: or_trace(f, p, pts); break;
 		case F_TRADEOFF: or_tradeoff_csv(f, pts); break;
 		case F_HIST: keep = or_hist(f, pts); break;

@@ -62,6 +62,30 @@ size_t or_levels(const struct pt_set *pts, bool small, bool with_zero,
 	return n;
 }
 
+size_t or_plan_levels(const struct or_params *p, const struct pt_set *pts, bool small,
+		      bool with_zero, int64_t **out)
+{
+	const int64_t *plan = p ? (small ? p->plan_small : p->plan_large) : NULL;
+	size_t np = p ? (small ? p->nplan_small : p->nplan_large) : 0;
+	size_t n = or_levels(pts, small, with_zero, out), i, k;
+	int64_t *v = *out ? realloc(*out, (n + np + 1) * sizeof(*v)) : NULL;
+
+	if (!v) {
+		free(*out);
+		*out = NULL;
+		return 0;
+	}
+	for (i = 0; i < np; i++) {
+		for (k = 0; k < n && v[k] != plan[i]; k++)
+			;
+		if (k == n && (plan[i] || with_zero))
+			v[n++] = plan[i];
+	}
+	qsort(v, n, sizeof(*v), cmp_i64);
+	*out = v;
+	return n;
+}
+
 /* ------------------------------------------------------------- LUNs */
 
 /*
@@ -448,9 +472,14 @@ int or_params_init(struct or_params *p, const struct fj_set *in,
 		p->raid0 = r->simulate && !strcasecmp(r->simulate, "raid0");
 		p->stripe_kb = r->stripe_kb;
 		p->write_pct = r->write_pct;
+		p->write_asked = true;
 		p->cache_size = r->cache_size;
 		p->duration = r->duration;
 		p->total_points = r->total_points;
+		p->plan_small = r->small_levels ? dup_i64(r->small_levels, r->nsmall_levels) : NULL;
+		p->nplan_small = p->plan_small ? r->nsmall_levels : 0;
+		p->plan_large = r->large_levels ? dup_i64(r->large_levels, r->nlarge_levels) : NULL;
+		p->nplan_large = p->plan_large ? r->nlarge_levels : 0;
 		p->small_cols = dup_i64(r->small_cols, r->nsmall_cols);
 		p->nsmall_cols = r->nsmall_cols;
 		p->large_cols = dup_i64(r->large_cols, r->nlarge_cols);
@@ -479,6 +508,8 @@ int or_params_init(struct or_params *p, const struct fj_set *in,
 		if (!r->present) {
 			if (pt->large.present && !pt->large.rand)
 				p->seq = true;
+			if (pt->large.present && !pt->large.rand && !p->num_streamio)
+				p->num_streamio = pt->large.stream_depth;
 			ios_all += pt->small.ios[0] + pt->small.ios[1] + pt->large.ios[0] +
 				   pt->large.ios[1];
 			ios_w += pt->small.ios[1] + pt->large.ios[1];
@@ -540,6 +571,8 @@ void or_params_release(struct or_params *p)
 	free(p->argv);
 	free(p->small_cols);
 	free(p->large_cols);
+	free(p->plan_small);
+	free(p->plan_large);
 	for (i = 0; i < p->nluns; i++)
 		free(p->luns[i].name);
 	free(p->luns);

@@ -51,10 +51,13 @@ struct or_params {
 	bool raid0;
 	uint64_t stripe_kb;
 	double write_pct;
+	bool write_asked;	/* write_pct is -write (run.json), not inferred */
 	int64_t cache_size;	/* MB, -1 = not entered */
 	uint64_t duration;	/* seconds */
 	int64_t *small_cols, *large_cols;
 	size_t nsmall_cols, nlarge_cols;
+	int64_t *plan_small, *plan_large;	/* run.json's planned loads per axis, NULL = unknown */
+	size_t nplan_small, nplan_large;
 	uint64_t total_points;
 	struct fj_lun *luns;
 	size_t nluns;
@@ -131,5 +134,15 @@ int or_params_set_bound(struct or_params *p, const struct pt_set *pts,
  */
 size_t or_levels(const struct pt_set *pts, bool small, bool with_zero,
 		 int64_t **out);
+
+/*
+ * The CSV files' columns and rows: or_levels() with the loads @p's plan
+ * has on that axis (run.json's "small_levels"/"large_levels"), so that
+ * ORION's header lists the whole planned ladder even where cells are
+ * empty (an interrupted, knee-stopped or failed run). @p NULL: the
+ * points' only.
+ */
+size_t or_plan_levels(const struct or_params *p, const struct pt_set *pts, bool small,
+		      bool with_zero, int64_t **out);
 
 #endif

@@ -68,14 +68,14 @@ bool or_hist(FILE *f, const struct pt_set *pts)
 		const struct pt_point *p = &pts->pts[i];
 
 		if (p->small.present && (p->small.lat[0].nbins || p->small.lat[1].nbins)) {
-			fprintf(f, "%sSmall Read / Write Latency Histogram @ Small=%u and Large=%u\n",
-				any ? "\n" : "", p->s, p->l);
+			fprintf(f, "%sSmall Read / Write Latency Histogram @ Small=%u and Large=%u%s\n",
+				any ? "\n" : "", p->s, p->l, OR_CLAT_NOTE(&p->small));
 			or_hist_table(f, &p->small);
 			any = true;
 		}
 		if (p->large.present && (p->large.lat[0].nbins || p->large.lat[1].nbins)) {
-			fprintf(f, "%sLarge Read / Write Latency Histogram @ Small=%u and Large=%u\n",
-				any ? "\n" : "", p->s, p->l);
+			fprintf(f, "%sLarge Read / Write Latency Histogram @ Small=%u and Large=%u%s\n",
+				any ? "\n" : "", p->s, p->l, OR_CLAT_NOTE(&p->large));
 			or_hist_table(f, &p->large);
 			any = true;
 		}

@@ -100,14 +100,14 @@ static bool cell(const struct pt_set *pts, enum csv_kind k, int64_t s,
 	return pt->small.present;
 }
 
-static void csv(FILE *f, const struct pt_set *pts, enum csv_kind k,
-		enum or_compat c)
+static void csv(FILE *f, const struct or_params *p, const struct pt_set *pts,
+		enum csv_kind k, enum or_compat c)
 {
 	int64_t *cols, *rows;
 	size_t nc, nr, i, j;
 
-	nc = or_levels(pts, true, k == CSV_MBPS, &cols);
-	nr = or_levels(pts, false, k != CSV_MBPS, &rows);
+	nc = or_plan_levels(p, pts, true, k == CSV_MBPS, &cols);	/* the planned ladder */
+	nr = or_plan_levels(p, pts, false, k != CSV_MBPS, &rows);
 	cols_line(f, "Large/Small", cols, nc);
 	for (i = 0; i < nr; i++) {
 		const struct pt_point *pt;
@@ -136,19 +136,26 @@ static void csv(FILE *f, const struct pt_set *pts, enum csv_kind k,
 	free(rows);
 }
 
+void or_plan_csv(FILE *f, const struct or_params *p, const struct pt_set *pts, char which,
+		 enum or_compat c)
+{
+	csv(f, p, pts, which == 'i' ? CSV_IOPS : which == 'm' ? CSV_MBPS : CSV_LAT,
+	    which == 'l' ? c : OR_COMPAT_102);
+}
+
 void or_iops_csv(FILE *f, const struct pt_set *pts)
 {
-	csv(f, pts, CSV_IOPS, OR_COMPAT_102);
+	csv(f, NULL, pts, CSV_IOPS, OR_COMPAT_102);
 }
 
 void or_lat_csv(FILE *f, const struct pt_set *pts, enum or_compat c)
 {
-	csv(f, pts, CSV_LAT, c);
+	csv(f, NULL, pts, CSV_LAT, c);
 }
 
 void or_mbps_csv(FILE *f, const struct pt_set *pts)
 {
-	csv(f, pts, CSV_MBPS, OR_COMPAT_102);
+	csv(f, NULL, pts, CSV_MBPS, OR_COMPAT_102);
 }
 
 /* ---------------------------------------------------------- extremes */
@@ -290,7 +297,7 @@ void or_hosts_csv(FILE *f, const struct or_params *p, const struct pt_set *pts,
 /* ----------------------------------------------------------- answers */
 
 /*
- * "Maximum Small IOPS with latency <= X ms = N @ Small=S and Large=L"
+ * "Best Small IOPS with latency <= X ms = N @ Small=S and Large=L"
  * (@small), or the large-I/O line for MBPS; "= none" when no point is
  * within the bound, and how many points have no such latency when some
  * have none. Nothing when no point has that class.
@@ -315,7 +322,7 @@ static void answer_line(FILE *f, const struct or_params *p, const struct pt_set 
 	if (!n)
 		return;
 	kn_bound_words(words, sizeof(words), &p->bound);
-	fprintf(f, "Maximum %s with %s = ", small ? "Small IOPS" : "Large MBPS", words);
+	fprintf(f, "Best %s with %s = ", small ? "Small IOPS" : "Large MBPS", words);
 	if (!best)
 		fputs("none", f);
 	else if (small)
@@ -545,8 +552,8 @@ void or_result_block(FILE *f, const struct pt_set *pts, enum or_compat c)
 			y->lat_decimals, lat_unit(l, c), l->s, l->l);
 		lat_lines(f, l, y->lat_lines);
 		if (l->small.lat[0].nbins || l->small.lat[1].nbins) {
-			fprintf(f, "Small Read / Write Latency Histogram @ Small=%u and Large=%u\n",
-				l->s, l->l);
+			fprintf(f, "Small Read / Write Latency Histogram @ Small=%u and Large=%u%s\n",
+				l->s, l->l, OR_CLAT_NOTE(&l->small));
 			or_hist_table(f, &l->small);
 		}
 	}
@@ -698,19 +705,19 @@ void or_trace(FILE *f, const struct or_params *p, const struct pt_set *pts)
 	for (i = 1; i <= n; i++) {
 		const struct pt_point *hdr = i > 1 ? real[i - 2] : NULL;
 
-		fprintf(f, "Point %zu (small=%u, large=%u) of %zu\n"
+		fprintf(f, "Point %zu (small=%u, large=%u) of %zu\n"	/* N: Total Data Points */
 			   "Valid small 1 Valid large 1\nValid\n\n",
-			i, hdr ? hdr->s : 0, hdr ? hdr->l : 0, n);
+			i, hdr ? hdr->s : 0, hdr ? hdr->l : 0, p->total_points > n ? (size_t)p->total_points : n);
 		if (i <= nreal) {
 			const struct pt_point *r = real[i - 1];
-			double w = p->write_pct;
+			double w = p->write_pct;	/* req w%: -write when run.json says it */
 
 			if (r->small.present)
 				trace_class(f, p, &r->small, &r->large, "small",
-					    r->small.req_write >= 0 ? r->small.req_write : w);
+					    !p->write_asked && r->small.req_write >= 0 ? r->small.req_write : w);
 			if (r->large.present)
 				trace_class(f, p, &r->large, &r->small, "large",
-					    r->large.req_write >= 0 ? r->large.req_write : w);
+					    !p->write_asked && r->large.req_write >= 0 ? r->large.req_write : w);
 			trace_hosts(f, p, r);
 			trace_steady(f, r);
 			trace_knees(f, p, pts, r);

@@ -67,6 +67,14 @@ struct or_layout {
 	bool luns_stdout;	/* Name:/Size: and the result block on stdout (12.2+) */
 };
 
+/*
+ * After a histogram's title: the bins are lat's (submission to
+ * completion, as the latency lines above it), or else fio kept only
+ * clat's (jobs without lat_percentiles=1) and the title says so.
+ */
+#define OR_CLAT_NOTE(cls) ((cls)->lat[PT_ALL].bins_from_clat ? \
+	" (clat: completion only; the jobs did not set lat_percentiles=1)" : "")
+
 const struct or_layout *or_layout(enum or_compat c);
 
 /* "10.2", "11.1", "11.2", "12.1", "12.2", "19c" -> @c; -EINVAL otherwise. */
@@ -82,6 +90,13 @@ void or_summary(FILE *f, const struct or_params *p, const struct pt_set *pts,
 void or_summary_named(FILE *f, const struct or_params *p, const struct pt_set *pts,
 		      enum or_compat c, const char *hosts_file);
 void or_iops_csv(FILE *f, const struct pt_set *pts);
+/*
+ * A matrix (@which: 'i' iops, 'm' mbps, 'l' lat in layout @c) with the
+ * run's planned ladders as its header and row labels (run.json's levels,
+ * or_plan_levels(); @p may be NULL: the measured loads), as the set has it.
+ */
+void or_plan_csv(FILE *f, const struct or_params *p, const struct pt_set *pts, char which,
+		 enum or_compat c);
 void or_lat_csv(FILE *f, const struct pt_set *pts, enum or_compat c);
 void or_mbps_csv(FILE *f, const struct pt_set *pts);
 void or_trace(FILE *f, const struct or_params *p, const struct pt_set *pts);

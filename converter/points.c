@@ -91,6 +91,7 @@ static bool job_rand(const struct fj_job *j)
 {
 	return !j->rw || strstr(j->rw, "rand") || !strcmp(j->rw, "randrw");
 }
+#define SEQ_STREAMS(j, large) ((large) && !job_rand(j) && (j)->iodepth) /* load: streams (clones) */
 
 /* Requested write percentage of a job, -1 when unknown. */
 static double job_req_write(const struct fj_job *j)
@@ -119,13 +120,14 @@ static bool same_host(const struct fj_job *a, const struct fj_job *b)
 }
 
 static int class_add(struct pt_class *c, const struct fj_job *j,
-		     unsigned int load, bool *bins_ok)
+		     unsigned int load, bool *bins_ok, bool large)
 {
-	int d, ret;
+	int d, ret, streams = SEQ_STREAMS(j, large);
 
 	c->present = true;
-	c->load += load;
-	c->asked_load += asked_of(j, load);
+	c->load += streams ? load / j->iodepth : load;
+	c->asked_load += streams ? load / j->iodepth : asked_of(j, load);
+	c->stream_depth = streams ? j->iodepth : c->stream_depth;
 	if (j->depth_why)
 		c->depth_why = j->depth_why;
 	c->njobs++;
@@ -355,8 +357,8 @@ static void per_host_load(struct pt_class *c, const struct fj_set *in,
 			const struct fj_job *o = &in->jobs[g->jobs[m]];
 
 			if (kinds[m] == kind && same_host(o, j)) {
-				load += loads[m];
-				asked += asked_of(o, loads[m]);
+				load += SEQ_STREAMS(o, kind == 'l') ? loads[m] / o->iodepth : loads[m];
+				asked += SEQ_STREAMS(o, kind == 'l') ? loads[m] / o->iodepth : asked_of(o, loads[m]);
 			}
 		}
 		if (!have) {
@@ -431,10 +433,8 @@ static int make_point(struct pt_point *p, const struct fj_set *in,
 		load = (unsigned int)(j->iodepth * clones);
 		loads[k] = load;
 		class_samples(kind == 's' ? &p->small : &p->large, j, clones);
-		if (kind == 's')
-			ret = class_add(&p->small, j, load, bins_small);
-		else
-			ret = class_add(&p->large, j, load, bins_large);
+		ret = kind == 's' ? class_add(&p->small, j, load, bins_small, false)
+				  : class_add(&p->large, j, load, bins_large, true);
 		if (ret)
 			fr_errf(err, ret, "out of memory");
 	}

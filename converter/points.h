@@ -56,7 +56,7 @@ enum { PT_READ = 0, PT_WRITE = 1, PT_ALL = 2 };
 /* The small or the large side of a point. */
 struct pt_class {
 	bool present;
-	unsigned int load;	/* outstanding I/Os: S or L */
+	unsigned int load;	/* outstanding I/Os: S or L (sequential: streams) */
 	unsigned int asked_load;	/* what the options asked, when fio held less */
 	const char *depth_why;	/* why (fiojson's depth_why), or NULL */
 	uint64_t ios[2];	/* read, write */
@@ -85,6 +85,7 @@ struct pt_class {
 	uint64_t samples;	/* interval samples (within), 0 otherwise */
 	bool rated;		/* a job was rate-limited or had think time */
 	struct iv_sum iv_iops, iv_bw;	/* private: while building */
+	unsigned int stream_depth;	/* sequential large I/O: I/Os per stream (iodepth) */
 };
 
 /*

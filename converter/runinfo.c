@@ -232,6 +232,10 @@ char *ri_write(const struct ri_run *r)
 	put_str(o, "matrix", r->matrix);
 	json_object_set_new(o, "num_disks", json_integer((json_int_t)r->num_disks));
 	json_object_set_new(o, "small_columns", ints(r->small_cols, r->nsmall_cols));
+	if (r->small_levels)
+		json_object_set_new(o, "small_levels", ints(r->small_levels, r->nsmall_levels));
+	if (r->large_levels)
+		json_object_set_new(o, "large_levels", ints(r->large_levels, r->nlarge_levels));
 	json_object_set_new(o, "large_columns", ints(r->large_cols, r->nlarge_cols));
 	json_object_set_new(o, "total_points", json_integer((json_int_t)r->total_points));
 	json_object_set_new(o, "luns", luns_json(r->luns, r->nluns));
@@ -283,6 +287,8 @@ char *ri_write(const struct ri_run *r)
 	}
 	if (r->duration_auto)
 		json_object_set_new(o, "duration_auto", json_integer((json_int_t)r->duration_auto));
+	if (r->duration_env)
+		json_object_set_new(o, "duration_env", json_integer((json_int_t)r->duration_env));
 	json_object_set_new(doc, "fiorion", o);
 	s = json_dumps(doc, JSON_INDENT(2));
 	json_decref(doc);
@@ -322,6 +328,8 @@ void ri_read(struct ri_run *r, json_t *o)
 	r->duration = fr_to_u64(num(o, "duration", 0));
 	r->small_cols = int_array(json_object_get(o, "small_columns"), &r->nsmall_cols);
 	r->large_cols = int_array(json_object_get(o, "large_columns"), &r->nlarge_cols);
+	r->small_levels = int_array(json_object_get(o, "small_levels"), &r->nsmall_levels);
+	r->large_levels = int_array(json_object_get(o, "large_levels"), &r->nlarge_levels);
 	r->total_points = fr_to_u64(num(o, "total_points", 0));
 	r->matrix = xstrdup(str(o, "matrix"));
 	r->num_disks = fr_to_i64(num(o, "num_disks", 0));
@@ -351,6 +359,7 @@ void ri_read(struct ri_run *r, json_t *o)
 	}
 	read_knees(r, json_object_get(o, "knees"));
 	r->duration_auto = fr_to_u64(num(o, "duration_auto", 0));
+	r->duration_env = fr_to_u64(num(o, "duration_env", 0));
 }
 
 void ri_release(struct ri_run *r)
@@ -376,6 +385,8 @@ void ri_release(struct ri_run *r)
 	free(r->simulate);
 	free(r->small_cols);
 	free(r->large_cols);
+	free(r->small_levels);
+	free(r->large_levels);
 	free_luns(r->luns, r->nluns);
 	for (i = 0; i < r->nhosts; i++) {
 		free(r->hosts[i].name);

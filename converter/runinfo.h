@@ -101,6 +101,8 @@ struct ri_run {
 	int64_t num_disks;	/* 0 = unknown */
 	int64_t *small_cols, *large_cols;
 	size_t nsmall_cols, nlarge_cols;
+	int64_t *small_levels, *large_levels;	/* every load the plan has on each axis, NULL = unknown */
+	size_t nsmall_levels, nlarge_levels;
 	uint64_t total_points;	/* 0 = not given */
 	struct fj_lun *luns;
 	size_t nluns;
@@ -120,6 +122,7 @@ struct ri_run {
 	size_t nknees;
 	uint64_t duration_auto; /* -duration auto[:MAX]: MAX s; 0 = not auto */
 	uint64_t repeat;	/* -repeat N: passes over the plan; 0 or 1 = one */
+	uint64_t duration_env;	/* FIORION_DURATION=S overrode -duration; 0 = not */
 };
 
 /* run.json's text for @r ({"fiorion": {...}}), or NULL when memory runs out. */

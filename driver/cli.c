@@ -23,7 +23,7 @@
 #define ENGINE_INSTALL_DIR "/usr/local/lib/fio"
 #endif
 
-static void usage(FILE *f, int status)
+static void usage(FILE *f, const struct opts *o)
 {
 	fputs(
 "usage: fiorion -run simple|normal|advanced|oltp|dss [options]\n"
@@ -71,7 +71,9 @@ static void usage(FILE *f, int status)
 "  -verbose           trace each point on stdout: its job file, the job\n"
 "                     sections that run (rw, bs, iodepth, numjobs, ...),\n"
 "                     the fio command line (-runner fio) and its result\n"
-"  -storax, -hugenotneeded  accepted and ignored (ORION 11.2+)\n"
+"  -storax API        ORION 11.2+'s I/O layer: skgfr, oss, asmlib or\n"
+"                     odmlib; accepted and ignored (fiorion's engine)\n"
+"  -hugenotneeded     accepted and ignored (ORION 11.2+)\n"
 "  -help              this text\n"
 "\n"
 "fiorion options:\n"
@@ -88,7 +90,8 @@ static void usage(FILE *f, int status)
 "                     libaio, then psync, with a note when the kernel\n"
 "                     refuses it)\n"
 "  -compat V          ORION release whose files to write: 10.2 (default),\n"
-"                     11.1, 11.2, 12.1, 12.2 or 19c (README: the layouts)\n"
+"                     11.1, 11.2, 12.1, 12.2 or 19c (README: the layouts);\n"
+"                     FIORION_COMPAT=V does the same, -compat wins\n"
 "  -outdir DIR        where job files and outputs go (.; made when missing)\n"
 "  -orion_version V   the summary's first line: ORION VERSION V, a number\n"
 "                     as ORION prints it, for parsers that read it\n"
@@ -149,13 +152,17 @@ static void usage(FILE *f, int status)
 "\n"
 "environment: FIORION_STUCK_TIMEOUT=S  seconds with no I/O completing\n"
 "before the built-in runner fails the point, naming the LUN (300; 0 =\n"
-"wait for ever)\n"
+"wait for ever). FIORION_COMPAT=V  the layout, as -compat (which wins),\n"
+"for scripts that run orion as written. FIORION_DURATION=S  overrides\n"
+"-duration: a smoke run of a script that hard-codes 60 s, said on\n"
+"stderr, in the summary and in run.json\n"
 "\n"
 "exit status: 0 done, 1 a point or an output failed (the files of the\n"
 "points done are written), 2 bad options or input, 3 a LUN refused to\n"
 "protect what is on it, 130/143 interrupted by SIGINT/SIGTERM\n",
 	      f);
-	exit(status);
+	fprintf(f, "\nlayout in force: %s\n", dropin_layout_text(o));
+	exit(EXIT_OK);
 }
 
 
@@ -313,6 +320,7 @@ void cli_parse(struct opts *o, int argc, char **argv)
 	static const char *const sims[] = { "concat", "raid0" };
 	static const char *const runners[] = { "builtin", "fio" };
 	static const char *const backends[] = { "io_uring", "libaio", "psync" };
+	static const char *const storax[] = { "skgfr", "oss", "asmlib", "odmlib" };
 	static const struct option opts[] = {
 		{ "run", required_argument, NULL, 'r' },
 		{ "testname", required_argument, NULL, 't' },
@@ -357,6 +365,7 @@ void cli_parse(struct opts *o, int argc, char **argv)
 		{ "include", required_argument, NULL, 'I' },
 		{ NULL, 0, NULL, 0 },
 	};
+	bool compat_given = false, help = false;
 	int c;
 
 	*o = (struct opts){
@@ -376,8 +385,8 @@ void cli_parse(struct opts *o, int argc, char **argv)
 			o->testname = optarg;
 			break;
 		case 'n': o->num_disks = parse_num("num_disks", optarg, 1, 4096); break;
-		case 's': o->size_small = parse_num("size_small", optarg, 1, 1048576); break;
-		case 'L': o->size_large = parse_num("size_large", optarg, 1, 1048576); break;
+		case 's': o->size_small = dropin_size_kb("size_small", optarg, 1, 1048576); break;
+		case 'L': o->size_large = dropin_size_kb("size_large", optarg, 1, 1048576); break;
 		case 'y': o->seq = pick("type", optarg, types, 2) == 1; break;
 		case 'q': o->num_streamio = parse_num("num_streamIO", optarg, 1, 1024); break;
 		case 'S': o->raid0 = pick("simulate", optarg, sims, 2) == 1; break;
@@ -406,9 +415,13 @@ void cli_parse(struct opts *o, int argc, char **argv)
 		case 'a': o->num_small = parse_num("num_small", optarg, 0, 4096); break;
 		case 'b': o->num_large = parse_num("num_large", optarg, 0, 4096); break;
 		case 'v': o->verbose = true; break;
-		case 'X': fprintf(stderr, "fiorion: note: -storax %s ignored (fiorion issues I/O through its engine)\n", optarg); break;
+		case 'X':
+			/* A value, never the next option: -storax -jobs_only is an error. */
+			fprintf(stderr, "fiorion: note: -storax %s ignored (fiorion issues I/O through its engine)\n",
+				storax[pick("storax", optarg, storax, 4)]);
+			break;
 		case 'H': fputs("fiorion: note: -hugenotneeded ignored (fiorion needs no huge pages)\n", stderr); break;
-		case 'h': usage(stdout, EXIT_OK); break;
+		case 'h': help = true; break;
 		case 'e': o->version = true; break;
 		case 'R':
 			o->runner = runners[pick("runner", optarg, runners, 2)];
@@ -422,6 +435,7 @@ void cli_parse(struct opts *o, int argc, char **argv)
 		case 'C':
 			if (or_compat_parse(optarg, &o->compat))
 				die_usage("-compat '%s': must be %s", optarg, OR_COMPAT_NAMES);
+			compat_given = true;
 			break;
 		case 'o': o->outdir = optarg; break;
 		case 'j': o->jobs_only = true; break;
@@ -448,6 +462,9 @@ void cli_parse(struct opts *o, int argc, char **argv)
 	}
 	if (optind < argc)
 		die_usage("unexpected argument '%s' (options take one value each; see fiorion -help)", argv[optind]);
+	dropin_env(o, compat_given, help || o->version || o->jobfile);
+	if (help)
+		usage(stdout, o);
 	/* -version runs nothing: the other options need not make a run. */
 	if (o->version)
 		return;

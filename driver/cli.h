@@ -9,6 +9,7 @@
 #include <stdbool.h>
 
 #include "fioopt.h"
+#include "dropin.h"
 #include "hosts.h"
 #include "matrix.h"
 #include "orion_report.h"
@@ -57,6 +58,10 @@ struct opts {
 	long repeat;		/* -repeat N: passes over the plan (1) */
 	bool version;		/* -version: print the versions, run nothing */
 	struct fio_opts fio_opts;	/* -fio_opt, -include: into every [global] */
+	const char *compat_from;	/* "-compat", "FIORION_COMPAT" or "default" */
+	long duration_env;	/* FIORION_DURATION=S, 0 = not set */
+	long duration_asked;	/* -duration as given, when FIORION_DURATION overrode it */
+	bool duration_asked_auto;	/* ... and it was auto[:MAX] */
 };
 
 

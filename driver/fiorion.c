@@ -294,7 +294,7 @@ static int print_version(const struct opts *o)
 	char *engine = find_engine(o->engine, false);
 
 	fio_version_of(o->fio, have, sizeof(have));
-	printf("fiorion %s\n", FIORION_VERSION);
+	printf("fiorion %s\nlayout: %s\n", FIORION_VERSION, dropin_layout_text(o));
 	printf("engine built against: %s\n", FIORION_FIO_VERSION);
 	printf("engine: %s%s\n", engine, access(engine, R_OK) ? " (not found)" : "");
 	printf("installed fio: %s\n", have[0] ? have : "not found");
@@ -530,10 +530,11 @@ static void plan_run(struct run *r, struct opts *o)
 		char pass[48] = "";
 		char *cmt;
 
+		/* The points that run, counted as pNNN (README: one numbering rule). */
 		if (r->plan.passes > 1)
 			snprintf(pass, sizeof(pass), "; pass %u of %u", p->pass, r->plan.passes);
 		cmt = xasprintf("# fiorion %s: '%s' point %u of %zu: small=%u large=%u%s%s%s\n",
-				FIORION_VERSION, o->testname, p->num, r->plan.total, p->s, p->l, pass,
+				FIORION_VERSION, o->testname, p->num, r->plan.per_pass, p->s, p->l, pass,
 				h ? "; host " : "", h ? h->label : "");
 		FILE *f = open_memstream(&r->texts[i], &len);
 
@@ -608,8 +609,8 @@ static void banner(const struct run *r, const struct opts *o)
 
 /*
  * One run at a time per -outdir/-testname: an flock on .<testname>.lock
- * there, held until the process ends, with the holder's PID in it. A
- * second run would move the first's files aside and run its job files.
+ * there with the holder's PID in it, held until the process ends, which
+ * removes the file (lockfile.c). A second run would move the first's files.
  */
 static void lock_run(const struct opts *o)
 {
@@ -631,7 +632,7 @@ static void lock_run(const struct opts *o)
 	n = snprintf(pid, sizeof(pid), "%ld\n", (long)getpid());
 	if (ftruncate(fd, 0) < 0 || pwrite(fd, pid, (size_t)n, 0) != n)
 		die_run("cannot write the lock file '%s': %s", path, strerror(errno));
-	free(path);
+	lock_held(path, fd);	/* removed as the run ends */
 	/* fd stays open: the lock is the run's until it exits. */
 }
 
@@ -665,7 +666,7 @@ static void write_set(struct run *r, const struct opts *o, int argc, char **argv
 			r->resumed, r->plan.n, r->resumed + 1);
 		return;
 	}
-	move_aside(o->outdir, o->testname);
+	move_aside(o->outdir, o->testname, o->compat, r->start);
 	r->warnings = json_array();
 	if (!o->clients)
 		memory_luns(r->vv, r->warnings);

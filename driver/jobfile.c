@@ -40,7 +40,9 @@ void jf_global(FILE *f, const struct jf_conf *c, const char *comment)
 		   "time_based=1\n"
 		   "runtime=%s\n"
 		   "norandommap=1\n"
-		   "randrepeat=0\n",
+		   "randrepeat=0\n"
+		   /* lat_ns bins too: ORION's latency is lat; its histogram must be lat's */
+		   "lat_percentiles=1\n",
 		c->duration);
 	if (c->user)
 		fo_write(f, c->user);
@@ -137,7 +139,7 @@ void jf_point(FILE *f, const struct jf_conf *c, unsigned int num,
 		return;
 	} else {
 		uint64_t bs = (uint64_t)c->size_large * 1024;
-		unsigned int writers = (p->l * c->write_pct + 50) / 100;
+		unsigned int writers = jf_write_streams(p->l, c->write_pct);
 		unsigned int readers = p->l - writers;
 		char slice[32], woff[32];
 
@@ -175,4 +177,9 @@ void jf_point(FILE *f, const struct jf_conf *c, unsigned int num,
 			steady(f, c);
 		}
 	}
+}
+
+unsigned int jf_write_streams(unsigned int streams, unsigned int write_pct)
+{
+	return (streams * write_pct + 50) / 100;
 }

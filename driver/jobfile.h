@@ -45,6 +45,9 @@ struct jf_conf {
 /* Does this point get a warm-up group? */
 bool jf_has_warm(const struct jf_conf *c, const struct mx_point *p);
 
+/* Of @streams sequential streams at -write @write_pct, how many write: round(L*W/100). */
+unsigned int jf_write_streams(unsigned int streams, unsigned int write_pct);
+
 /* The comment block and [global] section. */
 void jf_global(FILE *f, const struct jf_conf *c, const char *comment);
 

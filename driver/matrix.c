@@ -154,14 +154,18 @@ int mx_plan(struct mx_plan *p, enum mx_run run, enum mx_matrix matrix,
 	}
 	/*
 	 * oltp's summary lists its small loads from 1 (the 12c sample:
-	 * "Small Columns:, 1, 2, ... 20"); dss likewise its large loads.
+	 * "Small Columns:, 1, 2, ... 20"); dss likewise its large loads. The
+	 * same holds for what Oracle's guide calls their advanced form: a
+	 * small-only row or max (-num_large 0), a large-only col or max
+	 * (-num_small 0).
 	 */
-	if (!ret && (run == MX_OLTP || run == MX_DSS)) {
-		free(run == MX_OLTP ? p->small_cols : p->large_cols);
-		if (run == MX_OLTP)
-			p->small_cols = cols(sl, ns, false, &p->nsmall_cols);
-		else
-			p->large_cols = cols(ll, nl, false, &p->nlarge_cols);
+	if (!ret && (run == MX_OLTP || ((matrix == MX_ROW || matrix == MX_MAX) && !fl))) {
+		free(p->small_cols);
+		p->small_cols = cols(sl, ns, false, &p->nsmall_cols);
+	}
+	if (!ret && (run == MX_DSS || ((matrix == MX_COL || matrix == MX_MAX) && !fs))) {
+		free(p->large_cols);
+		p->large_cols = cols(ll, nl, false, &p->nlarge_cols);
 	}
 	if (!ret && (!p->small_cols || !p->large_cols))
 		ret = -ENOMEM;

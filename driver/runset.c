@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * runset.c -- one run's file set: its identity (run id), its description
- * (run.json), the warnings about its LUNs, and an earlier run's set of
- * the same name moved aside before a new run writes anything.
+ * (run.json) and the warnings about its LUNs (history.c moves an
+ * earlier run's set aside).
  */
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
 #include <jansson.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +24,28 @@
 #include "runinfo.h"
 #include "runset.h"
 #include "version.h"
+#include "writeshare.h"
+
+/* The distinct loads of the plan's points on one axis, ascending: the CSV files' columns and rows. */
+static int64_t *plan_levels(const struct mx_plan *plan, bool small, size_t *n)
+{
+	int64_t *out = calloc(plan->n + 1, sizeof(*out)), x;
+	size_t i, k, m;
+
+	if (!out)
+		die_run("out of memory");
+	for (*n = 0, i = 0; i < plan->n; i++) {
+		x = small ? plan->pts[i].s : plan->pts[i].l;
+		for (k = 0; k < *n && out[k] < x; k++)
+			;
+		if (k < *n && out[k] == x)
+			continue;
+		for (m = (*n)++; m > k; m--)
+			out[m] = out[m - 1];
+		out[k] = x;
+	}
+	return out;
+}
 
 static int64_t *loads(const unsigned int *v, size_t n)
 {
@@ -57,6 +79,7 @@ char *run_json(const struct opts *o, const struct vvol *vv,
 		.write_pct = (double)o->write_pct,
 		.cache_size = o->cache_size, .duration = (uint64_t)o->duration,
 		.duration_auto = o->duration_auto ? (uint64_t)o->duration : 0,
+		.duration_env = (uint64_t)o->duration_env,
 		.matrix = (char *)mx_matrix_name(plan->matrix),
 		.num_disks = o->num_disks,
 		.total_points = plan->total,
@@ -66,8 +89,15 @@ char *run_json(const struct opts *o, const struct vvol *vv,
 	};
 	struct utsname u;
 	char kernel[3 * sizeof(u.release) + 3];
-	char *s;
+	char *s, *ws = ws_warning(plan, (unsigned int)o->write_pct, o->seq);
 	size_t i;
+
+	/* Said once, now; run.json carries it into the summary and the trace. */
+	if (ws) {
+		fprintf(stderr, "fiorion: warning: %s\n", ws);
+		json_array_append_new(warnings, json_string(ws));
+		free(ws);
+	}
 
 	/* The kernel the points ran under (this host's; -clients hosts' are their own). */
 	if (uname(&u) == 0) {
@@ -78,8 +108,10 @@ char *run_json(const struct opts *o, const struct vvol *vv,
 	r.nsmall_cols = plan->nsmall_cols;
 	r.large_cols = loads(plan->large_cols, plan->nlarge_cols);
 	r.nlarge_cols = plan->nlarge_cols;
+	r.small_levels = plan_levels(plan, true, &r.nsmall_levels);
+	r.large_levels = plan_levels(plan, false, &r.nlarge_levels);
 	r.luns = calloc(vv->nluns ? vv->nluns : 1, sizeof(*r.luns));
-	r.warnings = calloc(json_array_size(warnings) + 1, sizeof(*r.warnings));
+	r.warnings = calloc(json_array_size(warnings) + 2, sizeof(*r.warnings));
 	if (!r.luns || !r.warnings)
 		die_run("out of memory");
 	for (i = 0; i < vv->nluns; i++) {
@@ -97,6 +129,9 @@ char *run_json(const struct opts *o, const struct vvol *vv,
 	r.nincludes = o->fio_opts.ninc;
 	for (i = 0; i < json_array_size(warnings); i++)
 		r.warnings[r.nwarnings++] = (char *)json_string_value(json_array_get(warnings, i));
+	/* A shortened run says so wherever its numbers are read. */
+	if (dropin_duration_note(o))
+		r.warnings[r.nwarnings++] = (char *)dropin_duration_note(o);
 	/* -clients: each host as its probe found it. */
 	if (o->clients) {
 		r.hosts = calloc(o->hosts.n, sizeof(*r.hosts));
@@ -129,6 +164,8 @@ char *run_json(const struct opts *o, const struct vvol *vv,
 	free(r.hosts);
 	free(r.small_cols);
 	free(r.large_cols);
+	free(r.small_levels);
+	free(r.large_levels);
 	free(r.luns);
 	free(r.warnings);
 	for (i = 0; i < r.nfio_opts; i++)
@@ -235,154 +272,3 @@ void make_run_id(char id[17])
 	for (i = 0; i < sizeof(r); i++)
 		snprintf(id + 2 * i, 3, "%02x", r[i]);
 }
-
-
-/* ORION's files for @name, and fiorion's own, that a new run replaces. */
-static const char *const set_members[] = {
-	"_jobs", ".fio", "_summary.txt", "_iops.csv", "_mbps.csv", "_lat.csv",
-	"_trace.txt", "_tradeoff.csv", "_hist.txt", "_hosts.csv", "_report.html",
-	"_points.csv",
-};
-
-/* ".<host>_<port>.fio": a multi-host run's whole matrix for one host. */
-static bool host_matrix(const char *m)
-{
-	size_t n = m ? strlen(m) : 0, k;
-
-	if (n < 8 || m[0] != '.' || strcmp(m + n - 4, ".fio"))
-		return false;
-	for (k = n - 5; k > 1 && m[k] >= '0' && m[k] <= '9'; k--)
-		;
-	return k < n - 5 && m[k] == '_';
-}
-
-
-/*
- * A run starts from a clean set: an earlier run's files under the same
- * name (its <name>_jobs/ folder with the per-point JSON, the whole-matrix
- * file and ORION's files) are moved together into
- * <dir>/<name>_run_<when it started>/, and the move is said. Nothing is
- * deleted. Exits 3 (a refusal to overwrite results) when they cannot be
- * moved.
- */
-/* "<name>_YYYYMMDD_HHMM_<member>" (11.1+ names): its member, else NULL. */
-static const char *dated_member(const char *ent, const char *name)
-{
-	size_t n = strlen(name), k;
-	const char *p = ent + n;
-
-	if (strncmp(ent, name, n) || p[0] != '_')
-		return NULL;
-	for (k = 1; k <= 13; k++)
-		if (k == 9 ? p[k] != '_' : !(p[k] >= '0' && p[k] <= '9'))
-			return NULL;
-	return p + 14;	/* "_summary.txt", ... */
-}
-
-
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-
-/* The entries of @dir that belong to @name's file set, or NULL. */
-static char **set_files(const char *dir, const char *name, size_t *n)
-{
-	char **v = NULL;
-	struct dirent *e;
-	DIR *dp = opendir(dir);
-
-	*n = 0;
-	while (dp && (e = readdir(dp))) {
-		const char *m = !strncmp(e->d_name, name, strlen(name)) ? e->d_name + strlen(name) : NULL;
-		const char *dm = dated_member(e->d_name, name);
-		size_t k;
-		bool in = false;
-
-		for (k = 0; k < sizeof(set_members) / sizeof(set_members[0]); k++)
-			if ((m && !strcmp(m, set_members[k])) || (dm && !strcmp(dm, set_members[k])))
-				in = true;
-		if (!in && !host_matrix(m))
-			continue;
-		v = realloc(v, (*n + 1) * sizeof(*v));
-		if (!v)
-			die_usage("out of memory");
-		v[(*n)++] = xasprintf("%s", e->d_name);
-	}
-	if (dp)
-		closedir(dp);
-	if (*n)
-		qsort(v, *n, sizeof(*v), cmp_str);
-	return v;
-}
-
-
-/*
- * A run starts from a clean set: an earlier run's files under the same
- * name (its <name>_jobs/ folder with the per-point JSON, the whole-matrix
- * file and ORION's files, plain or dated as 11.1+ name them) are moved
- * together into <dir>/<name>_run_<when it started>/, and the move is
- * said. Nothing is deleted. Exits 3 (a refusal to overwrite results)
- * when they cannot be moved.
- */
-void move_aside(const char *dir, const char *name)
-{
-	char *aside = NULL, *rj, when[32], moved[1024] = "", **files;
-	struct fj_set set = { 0 };
-	struct fr_err err = { "" };
-	struct stat st;
-	size_t k, n;
-	time_t t = 0;
-	struct tm tm;
-	int suffix;
-
-	files = set_files(dir, name, &n);
-	if (!n)
-		return;
-	for (k = 0; k < n; k++) {
-		char *path = xasprintf("%s/%s", dir, files[k]);
-
-		if (lstat(path, &st) == 0 && (!t || st.st_mtime < t))
-			t = st.st_mtime;
-		free(path);
-	}
-	rj = xasprintf("%s/%s_jobs/run.json", dir, name);
-	if (fj_read_file(&set, rj, &err) == 0 && set.run.start > 0)
-		t = (time_t)set.run.start;
-	fj_set_release(&set);
-	free(rj);
-	localtime_r(&t, &tm);
-	strftime(when, sizeof(when), "%Y%m%d_%H%M%S", &tm);
-	for (suffix = 1; suffix < 1000; suffix++) {
-		free(aside);
-		aside = suffix == 1 ? xasprintf("%s/%s_run_%s", dir, name, when)
-				    : xasprintf("%s/%s_run_%s.%d", dir, name, when, suffix);
-		if (mkdir(aside, 0777) == 0)
-			break;
-		if (errno != EEXIST || suffix == 999) {
-			fprintf(stderr, "fiorion: an earlier run's files named '%s' are in %s; cannot make %s to move them aside (%s); refusing to overwrite them\n",
-				name, dir, aside, strerror(errno));
-			exit(EXIT_SAFETY);
-		}
-	}
-	for (k = 0; k < n; k++) {
-		char *path = xasprintf("%s/%s", dir, files[k]);
-		char *to = xasprintf("%s/%s", aside, files[k]);
-		size_t m = strlen(moved);
-
-		if (rename(path, to) < 0) {
-			fprintf(stderr, "fiorion: cannot move the earlier run's '%s' to %s/ (%s); refusing to overwrite it\n",
-				path, aside, strerror(errno));
-			exit(EXIT_SAFETY);
-		}
-		snprintf(moved + m, sizeof(moved) - m, "%s%s", m ? ", " : "", files[k]);
-		free(path);
-		free(to);
-		free(files[k]);
-	}
-	free(files);
-	fprintf(stderr, "fiorion: an earlier run's files (%s) moved to %s/\n", moved, aside);
-	free(aside);
-}
-

@@ -9,6 +9,8 @@
 #include <time.h>
 
 #include "cli.h"
+#include "history.h"
+#include "lockfile.h"
 #include "matrix.h"
 #include "vvol.h"
 
@@ -20,7 +22,5 @@ char *run_json(const struct opts *o, const struct vvol *vv,
 void memory_luns(const struct vvol *vv, json_t *w);
 /* 16 hex digits from the kernel's random source. */
 void make_run_id(char id[17]);
-/* Move an earlier set of @name in @dir into <name>_run_<stamp>/ (exits EXIT_SAFETY if impossible). */
-void move_aside(const char *dir, const char *name);
 
 #endif

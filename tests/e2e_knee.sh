@@ -65,7 +65,7 @@ if thr_lun_file thr 2000 >/dev/null; then
 		tail -3 t1.err
 	fi
 	if grep -qx 'Knee of the small-I/O ladder at Large=0: Small=1 (Small=2 took the latency to [0-9.]* ms, over 0.75 ms); crossed, confirmed at Small=3' t1/thr_trace.txt \
-		&& grep -q '^Maximum Small IOPS with latency <= 0.75 ms = [0-9]* @ Small=1 and Large=0$' t1/thr_summary.txt; then
+		&& grep -q '^Best Small IOPS with latency <= 0.75 ms = [0-9]* @ Small=1 and Large=0$' t1/thr_summary.txt; then
 		ok "-max_latency 0.75: knee Small=1 (Small=2 is at 1 ms), confirmed at Small=3; the answer is Small=1"
 	else
 		not_ok "-max_latency 0.75 on the throttled device: $(grep -h 'nee \|with latency' t1/thr_trace.txt t1/thr_summary.txt)"
@@ -81,7 +81,7 @@ if thr_lun_file thr 2000 >/dev/null; then
 	*) kn= ;;
 	esac
 	if [ -n "$kn" ]; then
-		if grep -q '^Maximum Small IOPS with latency <= 1.2 ms = [0-9]* @ Small=[12] and Large=0$' t2/thr_summary.txt; then
+		if grep -q '^Best Small IOPS with latency <= 1.2 ms = [0-9]* @ Small=[12] and Large=0$' t2/thr_summary.txt; then
 			ok "fio2orion -max_latency 1.2: knee $kn; the answer within 1.2 ms at Small=1 or 2"
 		else
 			not_ok "fio2orion -max_latency 1.2 answer: $(grep 'with latency' t2/thr_summary.txt)"

@@ -26,7 +26,7 @@ one() { # ARGS...: a one-point advanced run of testname t, 1 s
 [ -s t_jobs/p005.json ] && ok "first run: 5 points" || { not_ok "first run points"; ls t_jobs; }
 grep -q '^Write: 100%' t_summary.txt && ok "first run: a 100% write point" || not_ok "first run summary"
 one -num_small 1 -num_large 1 >r.out 2>r.err || { not_ok "read run"; cat r.err; }
-aside=$(ls -d t_run_* 2>/dev/null | head -n 1)
+aside=$(ls -d t_history/2* 2>/dev/null | head -n 1)
 if [ -n "$aside" ] && grep -q "an earlier run's files (t.fio, .*t_jobs, .*t_summary.txt.*) moved to ./$aside/" r.err \
 	&& [ -s "$aside/t_jobs/p001.json" ] && [ -s "$aside/t_summary.txt" ] && grep -q '^Write: 100%' "$aside/t_summary.txt"; then
 	ok "the earlier run's whole set moved aside, said on stderr: $(grep moved r.err)"
@@ -69,7 +69,7 @@ awk -F, '$1 + 0 == 100 && $3 + 0 > 0 && $4 + 0 == 1 && $5 + 0 == 1 {found = 1} E
 	&& ok "_tradeoff.csv at 100 ms: the mixed point's small IOPS and large MBPS ($(grep '^ *100,' t_tradeoff.csv))" \
 	|| { not_ok "_tradeoff.csv row"; cat t_tradeoff.csv; }
 one -num_small 1 -num_large 0 >s.out 2>s.err
-[ ! -e t_tradeoff.csv ] && ls -d t_run_*/t_tradeoff.csv >/dev/null 2>&1 \
+[ ! -e t_tradeoff.csv ] && ls -d t_history/*/t_tradeoff.csv >/dev/null 2>&1 \
 	&& ok "no _tradeoff.csv beside a run without a mixed point (moved aside with its run)" \
 	|| not_ok "leftover _tradeoff.csv"
 mkdir -p stale && echo old >stale/t_tradeoff.csv
@@ -104,6 +104,16 @@ grep -qx 'Calibration will take approximately 19 minutes.' b.out && ok "normal, 
 one -type seq -write 50 -num_small 0 -num_large 2 >q.out 2>q.err
 grep -q 'ran (large): .* req w%=50 ' t_trace.txt && ok "trace: req w%=50 for -type seq -write 50" \
 	|| { not_ok "req w%"; grep 'ran (large)' t_trace.txt; cat q.err; }
+# 3 streams: 2 write (67 %), 17 points from -write 50: req w% is still 50, and it is said.
+one -type seq -write 50 -num_small 0 -num_large 3 >q.out 2>q.err
+ws='-write 50 with -type seq: .*Large=3 writes 2 of 3 streams (67 %), more than 10 points from 50 %'
+if grep -q 'ran (large): .* req w%=50 ' t_trace.txt && grep -q "^fiorion: warning: $ws" q.err \
+	&& grep -q "^Warning: $ws" t_summary.txt && grep -q "^Warning: $ws" t_trace.txt; then
+	ok "-type seq -write 50, 3 streams: req w%=50; 67 % written is warned on stderr, summary and trace"
+else
+	not_ok "req w% with 3 streams"
+	grep -h 'req w%\|arning' t_trace.txt q.err
+fi
 
 # 6. -testname with a folder, as ORION allows.
 mkdir -p sub
@@ -214,11 +224,19 @@ fi
 "$FR" -run simple -testname t -compat 11 -jobs_only >/dev/null 2>cv.err
 [ $? = 2 ] && grep -q "compat '11': must be 10.2, 11.1, 11.2, 12.1, 12.2 or 19c" cv.err && ok "-compat 11 refused, naming the layouts" \
 	|| { not_ok "-compat 11"; cat cv.err; }
-# Two dated runs in one minute: the first is moved aside, not overwritten.
+# A second dated run: the very same names (one minute) are moved aside,
+# never overwritten; another minute's set stays in place, as ORION's would.
 "$FR" -run advanced -testname p111 -matrix point -num_small 2 -num_large 0 -duration 1 -cache_size 0 \
 	-compat 11.1 >p111b.out 2>p111b.err
-[ "$(ls p111_2*_summary.txt | wc -l)" = 1 ] && ls p111_run_*/p111_2*_summary.txt >/dev/null 2>&1 \
-	&& ok "an earlier 11.1 run's dated files are moved aside too" || { not_ok "dated files"; ls; cat p111b.err; }
+if [ "$(sed -n 2p p111.out)" = "$(sed -n 2p p111b.out)" ]; then
+	[ "$(ls p111_2*_summary.txt | wc -l)" = 1 ] && ls p111_history/*/p111_2*_summary.txt >/dev/null 2>&1 \
+		&& ok "an earlier 11.1 run's dated files of the same minute are moved to p111_history/" \
+		|| { not_ok "dated files, same minute"; ls; cat p111b.err; }
+else
+	[ "$(ls p111_2*_summary.txt | wc -l)" = 2 ] && ! ls p111_history/*/p111_2*_summary.txt >/dev/null 2>&1 \
+		&& ok "an earlier 11.1 run's dated files of another minute stay in place" \
+		|| { not_ok "dated files, another minute"; ls; cat p111b.err; }
+fi
 
 # psync holds one I/O per thread: a load of 4 is 4 clones of iodepth 1.
 one -num_small 4 -num_large 0 -backend psync >ps.out 2>ps.err

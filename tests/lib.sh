@@ -35,7 +35,27 @@ ntest=0
 ok() { ntest=$((ntest + 1)); echo "ok $ntest - $*"; }
 not_ok() { ntest=$((ntest + 1)); echo "not ok $ntest - $*"; }
 skip_test() { ntest=$((ntest + 1)); echo "ok $ntest - $1 # SKIP $2"; }
-finish() { echo "1..$ntest"; }
+finish() { grep_targets_once; echo "1..$ntest"; }
+
+# Scripts read ORION's summary with grep: 'Maximum Small IOPS', 'Maximum
+# Large MBPS' and 'Minimum Small Latency' must each be on at most one line
+# of every summary, whatever the run level, layout or option. Checked
+# over every summary this script wrote, at its end.
+grep_targets_once() {
+	_bad= _n=0
+	for _s in $(find "$T" -name '*summary.txt' -type f 2>/dev/null); do
+		_n=$((_n + 1))
+		for _g in 'Maximum Small IOPS' 'Maximum Large MBPS' 'Minimum Small Latency'; do
+			[ "$(grep -c "$_g" "$_s")" -le 1 ] || _bad="$_bad ${_s#"$T"/}:'$_g'"
+		done
+	done
+	[ "$_n" = 0 ] && return
+	if [ -z "$_bad" ]; then
+		ok "each of the $_n summaries written has ORION's grep targets on one line at most"
+	else
+		not_ok "grep targets on more than one line:$_bad"
+	fi
+}
 
 # mkfile NAME MIB: a file of MIB MiB of real (non-sparse) zeros.
 mkfile() {

@@ -769,14 +769,14 @@ static void test_knee_report_run_bound(void **state)
 	assert_non_null(strstr(s, "Total Data Points: 9\n"
 				  "The small-I/O ladder at Large=0 stopped one load past its knee.\n\n"));
 	assert_non_null(strstr(s, "Minimum Small Latency=1.00 @ Small=1 and Large=0\n"
-				  "Maximum Small IOPS with latency <= 5 ms = 1900 @ Small=2 and Large=0\n"
-				  "Maximum Large MBPS with latency <= 5 ms = none\n"));
+				  "Best Small IOPS with latency <= 5 ms = 1900 @ Small=2 and Large=0\n"
+				  "Best Large MBPS with latency <= 5 ms = none\n"));
 	free(s);
 	/* 19c: the lines after a blank line, as the block's other parts. */
 	s = summary_of(&p, &pts, OR_COMPAT_19C);
 	assert_non_null(strstr(s, "Small Read Latency: avg=1000.000 us, min=0.001 us, max=4000.000 us, std dev=0.000 us @ Small=1 and Large=0\n"
 				  "\n"
-				  "Maximum Small IOPS with latency <= 5 ms = 1900 @ Small=2 and Large=0\n"));
+				  "Best Small IOPS with latency <= 5 ms = 1900 @ Small=2 and Large=0\n"));
 	free(s);
 	t = trace_of(&p, &pts);
 	/* After the knee point's block (Small=2, Large=0 is point 2), before the next header. */
@@ -797,15 +797,15 @@ static void test_knee_report_run_bound(void **state)
 
 		assert_int_equal(or_params_set_bound(&p, &pts, &b, &err), 0);
 		s = summary_of(&p, &pts, OR_COMPAT_102);
-		assert_non_null(strstr(s, "Maximum Small IOPS with p99 latency <= 20 ms = none (p99 latency unknown at 5 of 5 points)\n"
-					  "Maximum Large MBPS with p99 latency <= 20 ms = none (p99 latency unknown at 5 of 5 points)\n"));
+		assert_non_null(strstr(s, "Best Small IOPS with p99 latency <= 20 ms = none (p99 latency unknown at 5 of 5 points)\n"
+					  "Best Large MBPS with p99 latency <= 20 ms = none (p99 latency unknown at 5 of 5 points)\n"));
 		free(s);
 		/* A mean bound again: the large answer. */
 		b = bound("12");
 		assert_int_equal(or_params_set_bound(&p, &pts, &b, &err), 0);
 		s = summary_of(&p, &pts, OR_COMPAT_102);
-		assert_non_null(strstr(s, "Maximum Small IOPS with latency <= 12 ms = 2000 @ Small=4 and Large=1\n"
-					  "Maximum Large MBPS with latency <= 12 ms = 180.00 @ Small=0 and Large=2\n"));
+		assert_non_null(strstr(s, "Best Small IOPS with latency <= 12 ms = 2000 @ Small=4 and Large=1\n"
+					  "Best Large MBPS with latency <= 12 ms = 180.00 @ Small=0 and Large=2\n"));
 		free(s);
 	}
 	or_params_release(&p);
@@ -866,9 +866,9 @@ static void test_knee_report_without(void **state)
 	build_tail_row(&set, &pts, "\"testname\": \"t\", \"max_latency\": \"p99:5\"");
 	assert_int_equal(or_params_init(&p, &set, &pts, NULL, NULL, 0, &err), 0);
 	s = summary_of(&p, &pts, OR_COMPAT_102);
-	assert_non_null(strstr(s, "\nMaximum Small IOPS with p99 latency <= 5 ms = 1800 @ Small=2 and Large=0\n"));
+	assert_non_null(strstr(s, "\nBest Small IOPS with p99 latency <= 5 ms = 1800 @ Small=2 and Large=0\n"));
 	/* No large point: no large line. */
-	assert_null(strstr(s, "Maximum Large MBPS with"));
+	assert_null(strstr(s, "Best Large MBPS with"));
 	free(s);
 	or_params_release(&p);
 	fj_set_release(&set);

@@ -130,6 +130,36 @@ static void test_matrix_order(void **state)
 	assert_int_equal(p.large_cols[0], 0);
 	assert_int_equal(p.total, 21);
 	mx_plan_release(&p);
+	/* Its advanced forms follow the same rule: row or max with -num_large 0. */
+	assert_int_equal(mx_plan(&p, MX_ADVANCED, MX_ROW, 1, -1, 0), 0);
+	assert_int_equal(p.nsmall_cols, 5);
+	assert_int_equal(p.small_cols[0], 1);
+	assert_int_equal(p.nlarge_cols, 1);
+	assert_int_equal(p.large_cols[0], 0);
+	mx_plan_release(&p);
+	assert_int_equal(mx_plan(&p, MX_ADVANCED, MX_MAX, 1, 20, 0), 0);
+	assert_int_equal(p.nsmall_cols, 20);
+	assert_int_equal(p.small_cols[0], 1);
+	assert_int_equal(p.small_cols[19], 20);
+	assert_int_equal(p.nlarge_cols, 1);
+	assert_int_equal(p.large_cols[0], 0);
+	mx_plan_release(&p);
+	/* and dss's: col or max with -num_small 0 list large loads from 1. */
+	assert_int_equal(mx_plan(&p, MX_ADVANCED, MX_MAX, 1, 0, 10), 0);
+	assert_int_equal(p.nlarge_cols, 10);
+	assert_int_equal(p.large_cols[0], 1);
+	assert_int_equal(p.nsmall_cols, 1);
+	assert_int_equal(p.small_cols[0], 0);
+	mx_plan_release(&p);
+	assert_int_equal(mx_plan(&p, MX_ADVANCED, MX_COL, 2, 0, -1), 0);
+	assert_int_equal(p.nlarge_cols, 4);
+	assert_int_equal(p.large_cols[0], 1);
+	mx_plan_release(&p);
+	/* A row at a large load keeps small load 0 (the point with no small I/O). */
+	assert_int_equal(mx_plan(&p, MX_ADVANCED, MX_ROW, 1, -1, 1), 0);
+	assert_int_equal(p.nsmall_cols, 6);
+	assert_int_equal(p.small_cols[0], 0);
+	mx_plan_release(&p);
 	assert_int_equal(mx_plan(&p, MX_NORMAL, MX_DETAILED, 1, -1, -1), 0);
 	/* Row by row: (1,0)..(5,0), (0,1), (1,1), .. (5,2). */
 	assert_int_equal(p.pts[0].s, 1);

@@ -88,11 +88,14 @@ static void hist_fn(FILE *f, const struct pt_set *pts)
 	or_hist(f, pts);
 }
 
-/* Counts from ORION 19c's stdout (orion.md 3.3); the lines must match. */
+/*
+ * Counts from ORION 19c's stdout (orion.md 3.3); the lines must match.
+ * The bins are clat's (the job set no lat_percentiles=1): the title says so.
+ */
 static void test_report_hist_19c_sample(void **state)
 {
 	static const char want[] =
-		"Small Read / Write Latency Histogram @ Small=2 and Large=0\n"
+		"Small Read / Write Latency Histogram @ Small=2 and Large=0 (clat: completion only; the jobs did not set lat_percentiles=1)\n"
 		"        Latency:                         # of IOs (read)          # of IOs (write)\n"
 		"        0 - 32         us:               0 (  0.00%)              0 (  0.00%)\n"
 		"       32 - 64         us:               1 (  0.00%)              0 (  0.00%)\n"
@@ -119,6 +122,48 @@ static void test_report_hist_19c_sample(void **state)
 	/* Percentiles come from the bins: p50 is the 64-128 us bucket. */
 	assert_true(pt_percentile(&pts.pts[0].small.lat[PT_READ], 50.0) == 100000);
 	assert_true(pt_percentile(&pts.pts[0].small.lat[PT_READ], 99.99) == 1500000);
+	pt_set_release(&pts);
+	fj_set_release(&set);
+}
+
+/*
+ * lat_percentiles=1: fio keeps lat_ns bins beside clat_ns's; the
+ * histogram is lat's (as the latency lines above it), its title plain,
+ * and every bucket is the lat bins' sum, not clat's.
+ */
+static void test_report_hist_lat_bins(void **state)
+{
+	static const char doc[] =
+		"{\"jobs\": [{\"jobname\": \"p001-s2-l0-small\", \"groupid\": 0, "
+		"\"job options\": {\"iodepth\": \"2\", \"bs\": \"8192\", \"rw\": \"randread\", \"lat_percentiles\": \"1\"}, "
+		"\"read\": {\"io_bytes\": 81920, \"io_kbytes\": 80, \"runtime\": 1000, \"total_ios\": 10, \"iops\": 10, "
+		"\"clat_ns\": {\"min\": 10000, \"max\": 50000, \"mean\": 20000, \"stddev\": 1, \"N\": 10, "
+		"\"bins\": {\"10000\": 9, \"50000\": 1}}, "
+		"\"lat_ns\": {\"min\": 40000, \"max\": 90000, \"mean\": 45000, \"stddev\": 1, \"N\": 10, "
+		"\"bins\": {\"40000\": 9, \"90000\": 1}}}, "
+		"\"write\": {\"io_bytes\": 0, \"io_kbytes\": 0, \"runtime\": 0, \"total_ios\": 0, \"iops\": 0}}]}";
+	static const char want[] =
+		"Small Read / Write Latency Histogram @ Small=2 and Large=0\n"
+		"        Latency:                         # of IOs (read)          # of IOs (write)\n"
+		"        0 - 32         us:               0 (  0.00%)              0 (  0.00%)\n"
+		"       32 - 64         us:               9 ( 90.00%)              0 (  0.00%)\n"
+		"       64 - 128        us:               1 (100.00%)              0 (  0.00%)\n"
+		"      128 - 268435456  us:               0 (100.00%)              0 (  0.00%)\n";
+	struct fr_err err = { "" };
+	struct fj_set set = { 0 };
+	struct pt_set pts;
+	struct pt_opts po;
+	char *out;
+
+	(void)state;
+	if (fj_read_buffer(&set, "t.json", doc, strlen(doc), &err))
+		fail_msg("%s", err.msg);
+	pt_opts_init(&po);
+	if (pt_build(&pts, &set, &po, &err))
+		fail_msg("%s", err.msg);
+	out = render(hist_fn, &pts);
+	assert_string_equal(out, want);
+	free(out);
 	pt_set_release(&pts);
 	fj_set_release(&set);
 }
@@ -315,6 +360,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_report_hist_19c_sample),
+		cmocka_unit_test(test_report_hist_lat_bins),
 		cmocka_unit_test(test_report_csv_blank_cells),
 		cmocka_unit_test(test_report_tradeoff),
 		cmocka_unit_test(test_report_result_block_19c),

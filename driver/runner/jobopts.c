@@ -405,6 +405,7 @@ static const struct jp_option options[] = {
 	{ .name = "bwavgtime", .type = OT_UINT, .off = F(bw_avg_ms), .min = 1, .max = INT32_MAX },
 	{ .name = "iopsavgtime", .type = OT_UINT, .off = F(iops_avg_ms), .min = 1, .max = INT32_MAX },
 	{ .name = "disk_util", .type = OT_BOOL, .off = F(disk_util) },
+	{ .name = "lat_percentiles", .type = OT_BOOL, .off = F(lat_percentiles) },
 	/* fio's name= renames the job. */
 	{ .name = "name", .type = OT_STR, .off = F(name), .need_value = true },
 };

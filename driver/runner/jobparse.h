@@ -98,6 +98,7 @@ struct jp_job {
 	char *description;	/* NULL: none */
 	unsigned int bw_avg_ms, iops_avg_ms;	/* bwavgtime, iopsavgtime */
 	bool disk_util;
+	bool lat_percentiles;	/* lat_ns gets percentiles and (json+) bins, as fio's */
 };
 
 struct jp_file {

@@ -102,7 +102,7 @@ static void samples_json(json_t *o, const struct rn_stats *s, const struct group
 }
 
 static json_t *dir_json(const struct rn_stats *s, uint64_t runtime_ms,
-			const struct group_agg *g, int ddir)
+			const struct group_agg *g, int ddir, bool lat_pct)
 {
 	json_t *o = json_object();
 	uint64_t rt = s->ios ? runtime_ms : 0;
@@ -120,7 +120,7 @@ static json_t *dir_json(const struct rn_stats *s, uint64_t runtime_ms,
 	json_object_set_new(o, "slat_ns", lat_json(&s->slat, false));
 	/* Synchronous I/O (clat N 0): its clat is its lat, kept once. */
 	json_object_set_new(o, "clat_ns", lat_json(s->clat.n || !s->lat.n ? &s->clat : &s->lat, true));
-	json_object_set_new(o, "lat_ns", lat_json(&s->lat, false));
+	json_object_set_new(o, "lat_ns", lat_json(&s->lat, lat_pct));	/* lat_percentiles=1 */
 	samples_json(o, s, g, ddir);
 	return o;
 }
@@ -260,9 +260,9 @@ static json_t *job_json(const struct rn_td *td, double elapsed, const struct gro
 	json_object_set_new(o, "eta", json_integer(0));
 	json_object_set_new(o, "elapsed", json_integer((json_int_t)(elapsed + 0.5)));
 	json_object_set_new(o, "job options", kv_json(j->own, j->nown));
-	json_object_set_new(o, "read", dir_json(&td->st[0], ms ? ms : 1, g, 0));
-	json_object_set_new(o, "write", dir_json(&td->st[1], ms ? ms : 1, g, 1));
-	json_object_set_new(o, "trim", dir_json(&none, 0, NULL, 2));
+	json_object_set_new(o, "read", dir_json(&td->st[0], ms ? ms : 1, g, 0, j->lat_percentiles));
+	json_object_set_new(o, "write", dir_json(&td->st[1], ms ? ms : 1, g, 1, j->lat_percentiles));
+	json_object_set_new(o, "trim", dir_json(&none, 0, NULL, 2, false));
 	json_object_set_new(o, "sync", sync_json());
 	json_object_set_new(o, "job_runtime", json_integer((json_int_t)ms));
 	json_object_set_new(o, "usr_cpu", json_real(secs ? 100.0 * td->usr_s / secs : 0));

@@ -1,0 +1,96 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * dropin.c -- fiorion as a drop-in orion. Scripts run ORION as written:
+ * they cannot be given -compat or a shorter -duration without editing
+ * them, so the environment says both: FIORION_COMPAT picks the release
+ * whose files the script globs for (11.1+ name them
+ * <testname>_<YYYYMMDD>_<HHMM>_...), FIORION_DURATION shortens every
+ * point for a smoke run of a script that hard-codes ORION's 60 s. A
+ * shortened run says so on stderr, in the summary and in run.json, so it
+ * is never taken for a real one. The command line wins over the
+ * environment for the layout; FIORION_DURATION wins over -duration (the
+ * script's value is what it overrides).
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "dropin.h"
+#include "orion_report.h"
+
+void dropin_env(struct opts *o, bool compat_given, bool quiet)
+{
+	const char *e = getenv("FIORION_COMPAT");
+	char *end;
+	long v;
+
+	o->compat_from = compat_given ? "-compat" : "default";
+	if (e && !compat_given) {
+		if (or_compat_parse(e, &o->compat))
+			die_usage("FIORION_COMPAT='%s': must be %s (the ORION release whose files to write, as -compat)",
+				  e, OR_COMPAT_NAMES);
+		o->compat_from = "FIORION_COMPAT";
+	}
+	e = getenv("FIORION_DURATION");
+	if (!e)
+		return;
+	errno = 0;
+	v = strtol(e, &end, 10);
+	if (!isdigit((unsigned char)*e) || *end || errno || v < 1 || v > 86400)
+		die_usage("FIORION_DURATION='%s': give whole seconds per data point, 1 to 86400 (it overrides -duration)",
+			  e);
+	o->duration_asked = o->duration;
+	o->duration_asked_auto = o->duration_auto;
+	o->duration_env = v;
+	o->duration = v;
+	o->duration_auto = false;
+	if (!quiet)
+		fprintf(stderr, "fiorion: note: %s\n", dropin_duration_note(o));
+}
+
+const char *dropin_layout_text(const struct opts *o)
+{
+	static char buf[64];
+
+	snprintf(buf, sizeof(buf), "%s (%s%s)", or_layout(o->compat)->name,
+		 !o->compat_from || !strcmp(o->compat_from, "default") ? "" : "from ",
+		 o->compat_from ? o->compat_from : "default");
+	return buf;
+}
+
+const char *dropin_duration_note(const struct opts *o)
+{
+	static char buf[256];
+
+	if (!o->duration_env)
+		return NULL;
+	snprintf(buf, sizeof(buf),
+		 "FIORION_DURATION=%ld overrode -duration %s%ld: every point ran %ld s, a shortened (smoke) run, not a calibration",
+		 o->duration_env, o->duration_asked_auto ? "auto:" : "", o->duration_asked,
+		 o->duration_env);
+	return buf;
+}
+
+long dropin_size_kb(const char *opt, const char *v, long min, long max)
+{
+	char *end;
+	long n;
+
+	errno = 0;
+	n = strtol(v, &end, 10);
+	if (end == v || errno || !isdigit((unsigned char)*v))
+		die_usage("-%s '%s': expected a size in KB, a whole number from %ld to %ld", opt, v, min,
+			  max);
+	if (*end && !((end[0] == 'k' || end[0] == 'K') && !end[1]))
+		die_usage("-%s '%s': give the size in KB as a plain number (ORION reads KB; drop the '%s')",
+			  opt, v, end);
+	if (n < min || n > max)
+		die_usage("-%s %ld: must be from %ld to %ld KB", opt, n, min, max);
+	if (*end)
+		fprintf(stderr, "fiorion: note: -%s %s read as %ld KB (ORION's unit; the suffix is not needed)\n",
+			opt, v, n);
+	return n;
+}
