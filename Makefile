@@ -94,6 +94,7 @@ DRIVER_SRCS := \
 	driver/jobfile.c \
 	driver/ladder.c \
 	driver/locate.c \
+	driver/lock.c \
 	driver/pointloop.c \
 	driver/runset.c \
 	driver/runner/hooks.c \

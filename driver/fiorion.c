@@ -19,7 +19,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <fcntl.h>
-#include <sys/file.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -32,6 +31,7 @@
 #include "ladder.h"
 #include "lunsafe.h"
 #include "locate.h"
+#include "lock.h"
 #include "matrix.h"
 #include "orion_report.h"
 #include "pointloop.h"
@@ -599,35 +599,6 @@ static void banner(const struct run *r, const struct opts *o)
 	fflush(stdout);
 }
 
-/*
- * One run at a time per -outdir/-testname: an flock on .<testname>.lock
- * there, held until the process ends, with the holder's PID in it. A
- * second run would move the first's files aside and run its job files.
- */
-static void lock_run(const struct opts *o)
-{
-	char *path = xasprintf("%s/.%s.lock", o->outdir, o->testname), pid[32];
-	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-	ssize_t n;
-
-	if (fd < 0)
-		die_run("cannot create the lock file '%s': %s", path, strerror(errno));
-	if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
-		if (errno != EWOULDBLOCK)
-			die_run("cannot lock '%s': %s", path, strerror(errno));
-		n = pread(fd, pid, sizeof(pid) - 1, 0);
-		pid[n > 0 ? n : 0] = '\0';
-		pid[strcspn(pid, "\n")] = '\0';
-		die_usage("another fiorion run (PID %s) is writing '%s' in %s; wait for it, or give another -testname or -outdir",
-			  pid[0] ? pid : "?", o->testname, o->outdir);
-	}
-	n = snprintf(pid, sizeof(pid), "%ld\n", (long)getpid());
-	if (ftruncate(fd, 0) < 0 || pwrite(fd, pid, (size_t)n, 0) != n)
-		die_run("cannot write the lock file '%s': %s", path, strerror(errno));
-	free(path);
-	/* fd stays open: the lock is the run's until it exits. */
-}
-
 static void write_or_die(const char *path, const char *text, size_t len)
 {
 	struct fr_err err = { "" };
@@ -758,7 +729,7 @@ int main(int argc, char **argv)
 	/* The run's folder and lock, before anything is written (-prefill too). */
 	if (or_make_dir(o.outdir, &err))
 		die_usage("%s", err.msg);
-	lock_run(&o);
+	lock_run(o.outdir, o.testname);
 	if (!o.jobs_only && !o.clients)
 		backed_luns(r.vv, &o);	/* -clients: each host's probe looked */
 	write_set(&r, &o, argc, argv);

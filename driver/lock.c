@@ -1,0 +1,99 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * lock.c -- the run's lock file (lock.h).
+ */
+#include "lock.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+/* A lock file's contents: nothing, or a PID and a newline. */
+static bool pid_text(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!(s[i] >= '0' && s[i] <= '9') && !(s[i] == '\n' && i == n - 1))
+			return false;
+	return true;
+}
+
+/*
+ * An existing lock file is ours to reuse only when it looks like what
+ * lock_run() leaves behind. Returns NULL, or why not.
+ */
+static const char *not_ours(int fd, const struct stat *st)
+{
+	char buf[32];
+	ssize_t n;
+
+	if (!S_ISREG(st->st_mode))
+		return "it is not a regular file";
+	if (st->st_uid != geteuid())
+		return "it belongs to another user";
+	if (st->st_nlink != 1)
+		return "it has more than one name (a hard link)";
+	if (st->st_size > 24)
+		return "it holds more than a PID";
+	n = pread(fd, buf, sizeof(buf), 0);
+	if (n < 0 || !pid_text(buf, (size_t)n))
+		return "it holds more than a PID";
+	return NULL;
+}
+
+void lock_run(const char *outdir, const char *testname)
+{
+	char *path = xasprintf("%s/.%s.lock", outdir, testname), pid[32];
+	bool created = true;
+	const char *why;
+	struct stat st;
+	ssize_t n;
+	int fd;
+
+	/* O_NOFOLLOW: a symlink planted under the lock's name is never followed. */
+	fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, 0644);
+	if (fd < 0 && errno == EEXIST) {
+		created = false;
+		/* Not even opened when it is not a file (a device, a FIFO). */
+		if (!lstat(path, &st) && !S_ISREG(st.st_mode))
+			die_usage("the lock file '%s' is not a regular file (%s); it is left as it is: remove it, or give another -testname or -outdir",
+				  path, S_ISLNK(st.st_mode) ? "a symbolic link" : S_ISDIR(st.st_mode) ? "a folder" : "a special file");
+		fd = open(path, O_RDWR | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+	}
+	if (fd < 0) {
+		if (errno == ELOOP || errno == ENXIO || errno == EISDIR)
+			die_usage("the lock file '%s' is not a regular file (%s); it is left as it is: remove it, or give another -testname or -outdir",
+				  path, errno == ELOOP ? "a symbolic link" : errno == EISDIR ? "a folder" : "a special file");
+		die_run("cannot create the lock file '%s': %s", path, strerror(errno));
+	}
+	if (fstat(fd, &st) < 0)
+		die_run("cannot create the lock file '%s': %s", path, strerror(errno));
+	why = created ? NULL : not_ours(fd, &st);
+	if (why)
+		die_usage("the lock file '%s' is not one fiorion left: %s; it is left as it is: remove it, or give another -testname or -outdir",
+			  path, why);
+	if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
+		if (errno != EWOULDBLOCK)
+			die_run("cannot lock '%s': %s", path, strerror(errno));
+		n = pread(fd, pid, sizeof(pid) - 1, 0);
+		pid[n > 0 ? n : 0] = '\0';
+		pid[strcspn(pid, "\n")] = '\0';
+		die_usage("another fiorion run (PID %s) is writing '%s' in %s; wait for it, or give another -testname or -outdir",
+			  pid[0] && pid_text(pid, strlen(pid)) ? pid : "?", testname, outdir);
+	}
+	/* Ours now (created, or checked above): the PID replaces an earlier one. */
+	n = snprintf(pid, sizeof(pid), "%ld\n", (long)getpid());
+	if (ftruncate(fd, 0) < 0 || pwrite(fd, pid, (size_t)n, 0) != n)
+		die_run("cannot write the lock file '%s': %s", path, strerror(errno));
+	free(path);
+	/* fd stays open: the lock is the run's until it exits. */
+}
