@@ -66,6 +66,7 @@ CORE_SRCS := \
 	plugin/backend_aio.c \
 	plugin/backend_uring.c \
 	plugin/lunsafe.c \
+	plugin/mountcheck.c \
 	plugin/vio.c \
 	plugin/vvol.c \
 	# EOL

@@ -98,4 +98,89 @@ else
 	cat lk.err
 fi
 
+# 2. mounted is mounted, whatever the path: four ways to reach a mounted
+# ext4 (ro, so the mount itself writes nothing), each written with
+# -force_write (built-in runner, -runner fio) and by stock fio with
+# allow_signatures=1: refused, exit 3, the image's bytes unchanged.
+# mounted_by NAME LUN: the three writers on LUN; says ok or not_ok
+mounted_by() {
+	name=$1 lun=$2 img=$3
+	before=$(sum "$img")
+	echo "$lun" >"$name.lun"
+	echo "$lun" >"${name}r.lun"
+	"$FR" -run advanced -matrix point -num_small 1 -num_large 0 -duration 1 -cache_size 0 \
+		-write 100 -force_write -testname "$name" >"$name.out" 2>"$name.err"
+	b_rc=$?
+	"$FR" -run advanced -matrix point -num_small 1 -num_large 0 -duration 1 -cache_size 0 \
+		-write 100 -force_write -runner fio -testname "${name}r" >"${name}r.out" 2>"${name}r.err"
+	r_rc=$?
+	printf '[global]\nioengine=external:%s\nluns=%s\ndirect=1\nbs=64k\nsize=4m\nallow_signatures=1\n\n[w]\nrw=write\n' \
+		"$ENGINE" "$lun" >"$name.fio"
+	fio --output-format=json "$name.fio" >"${name}f.json" 2>"${name}f.err"
+	f_rc=$?
+	if [ $b_rc = 3 ] && [ $r_rc = 3 ] && [ $f_rc != 0 ] && [ "$(sum "$img")" = "$before" ] \
+		&& grep -q "mounted\|in use by the kernel" "$name.err" \
+		&& grep -q "mounted\|in use by the kernel" "${name}f.err" "${name}f.json"; then
+		ok "$4: refused by the built-in runner, -runner fio and stock fio (exit 3), bytes unchanged"
+	else
+		not_ok "$4: built-in $b_rc, -runner fio $r_rc, fio $f_rc"
+		cat "$name.err" "${name}r.err" "${name}f.err"
+	fi
+}
+# ext4 image NAME: a fully written 32 MiB file with an ext4 filesystem
+ext4_image() {
+	mkfile "$1" 32
+	mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 "$1" 2>/dev/null
+}
+if ! l0=$(losetup -f --show lun 2>/dev/null); then
+	skip_test "mounted by another path" "losetup is not allowed here"
+else
+	losetup -d "$l0"
+	mkdir -p ma mb mc md bindsrc bindto
+	# (a) a hard link to a loop-mounted image
+	ext4_image imga
+	la=$(losetup -f --show imga) && loops="$loops $la"
+	mount -o ro,noload "$la" ma && mnts="$mnts $T/ma"
+	ln imga hardlink
+	mounted_by ha "$T/hardlink" imga "a hard link to a loop-mounted image"
+	# (b) the image through a bind-mounted folder
+	ext4_image bindsrc/imgb
+	lb=$(losetup -f --show bindsrc/imgb) && loops="$loops $lb"
+	mount -o ro,noload "$lb" mb && mnts="$mnts $T/mb"
+	mount --bind bindsrc bindto && mnts="$T/bindto $mnts"
+	mounted_by hb "$T/bindto/imgb" bindsrc/imgb "an image reached through a bind mount"
+	# (c) the lower device of a loop over a loop
+	ext4_image imgc
+	lc1=$(losetup -f --show imgc) && loops="$loops $lc1"
+	lc2=$(losetup -f --show "$lc1") && loops="$lc2 $loops"
+	mount -o ro,noload "$lc2" mc && mnts="$mnts $T/mc"
+	mounted_by hc "$lc1" imgc "the lower device of a loop over a loop"
+	# (d) mounted in another mount namespace only
+	ext4_image imgd
+	ld=$(losetup -f --show imgd) && loops="$loops $ld"
+	if unshare -m true 2>/dev/null; then
+		unshare -m --propagation private sh -c "mount -o ro,noload $ld $T/md && touch $T/md.up && exec sleep 60" &
+		nspid=$!
+		i=0
+		while [ ! -e md.up ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+		if grep -q " $T/md " /proc/self/mountinfo; then
+			not_ok "the other namespace's mount is visible here: the case is not made"
+		else
+			mounted_by hd "$T/imgd" imgd "an image loop-mounted in another mount namespace"
+		fi
+		kill $nspid 2>/dev/null
+		wait $nspid 2>/dev/null
+	else
+		skip_test "a mount in another namespace" "unshare -m is not allowed here"
+	fi
+	for m in $mnts; do umount "$m"; done
+	mnts=
+	clean=yes
+	for i in imga bindsrc/imgb imgc imgd; do
+		e2fsck -fn "$i" >/dev/null 2>&1 || clean="no ($i)"
+	done
+	[ "$clean" = yes ] && ok "e2fsck -fn: the four filesystems are clean" \
+		|| not_ok "e2fsck -fn: $clean"
+fi
+
 finish
