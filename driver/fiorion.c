@@ -730,6 +730,13 @@ int main(int argc, char **argv)
 	if (or_make_dir(o.outdir, &err))
 		die_usage("%s", err.msg);
 	lock_run(o.outdir, o.testname);
+	/* Held from here to the end: nothing mounts a LUN while it is written. */
+	for (done = 0; !o.jobs_only && !o.clients && (o.write_pct > 0 || o.prefill) &&
+		       done < r.vv->nluns; done++)
+		if (lun_hold(r.vv->luns[done].path, &err) == -FR_ESAFETY)
+			die_safety("%s", err.msg);
+		else if (err.msg[0])
+			die_run("%s", err.msg);
 	if (!o.jobs_only && !o.clients)
 		backed_luns(r.vv, &o);	/* -clients: each host's probe looked */
 	write_set(&r, &o, argc, argv);

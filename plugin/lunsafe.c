@@ -191,6 +191,37 @@ out:
 	return ret;
 }
 
+int lun_hold(const char *path, struct fr_err *err)
+{
+	const char *name = NULL;
+	struct mc_devs *d;
+	struct stat st;
+	char eb[128];
+	int ret;
+
+	if (stat(path, &st))
+		return fr_errf_errno(err, "LUN '%s'", path);
+	d = calloc(1, sizeof(*d));
+	if (!d)
+		return fr_errf(err, -ENOMEM, "LUN '%s': out of memory", path);
+	mc_devices(&st, d);
+	ret = mc_hold(d, &name);
+	if (ret == -EBUSY)
+		ret = fr_errf(err, -FR_ESAFETY,
+			      "LUN '%s': '%s' is in use by the kernel (mounted, possibly in another mount namespace, or held by device-mapper, md, LVM or another exclusive user); writing would destroy what uses it",
+			      path, name);
+	else if (ret)
+		ret = fr_errf(err, ret, "LUN '%s': cannot hold '%s' exclusively: %s", path, name,
+			      fr_strerror(ret, eb, sizeof(eb)));
+	free(d);
+	return ret;
+}
+
+void lun_release_all(void)
+{
+	mc_release();
+}
+
 /* Extents with FIEMAP_EXTENT_UNWRITTEN, looked at in batches of 256. */
 static int first_unwritten(int fd, unsigned long long size, unsigned long long *at)
 {

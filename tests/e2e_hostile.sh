@@ -183,4 +183,37 @@ else
 		|| not_ok "e2fsck -fn: $clean"
 fi
 
+# 3. a LUN being written is held: an exclusive open (what a mount does)
+# during a point fails with EBUSY, under both runners
+mkfile blank 64
+if lh=$(losetup -f --show blank 2>/dev/null); then
+	loops="$loops $lh"
+	echo "$lh" >hold.lun
+	echo "$lh" >holdr.lun
+	for runner in builtin fio; do
+		t=hold
+		[ $runner = fio ] && t=holdr
+		"$FR" -run advanced -matrix point -num_small 1 -num_large 0 -duration 4 -cache_size 0 \
+			-write 100 -runner $runner -testname $t >$t.out 2>$t.err &
+		pid=$!
+		sleep 2.5
+		probe=$(python3 -c "
+import errno, os
+try:
+    os.close(os.open('$lh', os.O_RDONLY | os.O_EXCL)); print('free')
+except OSError as e:
+    print('busy' if e.errno == errno.EBUSY else e.strerror)")
+		wait $pid
+		rc=$?
+		if [ $rc = 0 ] && [ "$probe" = busy ]; then
+			ok "-runner $runner: the LUN is held for the writing point (an exclusive open gets EBUSY)"
+		else
+			not_ok "-runner $runner: exit $rc, an exclusive open during the point: $probe"
+			cat $t.err
+		fi
+	done
+else
+	skip_test "the hold during a point" "losetup is not allowed here"
+fi
+
 finish
