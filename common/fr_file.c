@@ -237,3 +237,14 @@ int fr_write_atomic(const char *path, const char *data, size_t len,
 	}
 	return fr_stage_commit(&st, err);
 }
+
+int fr_create_new(const char *path)
+{
+	int fd;
+
+	if (unlink(path) < 0 && errno != ENOENT)
+		return -errno;
+	/* O_EXCL|O_NOFOLLOW: a name planted again since the unlink is refused, not followed. */
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	return fd < 0 ? -errno : fd;
+}

@@ -717,6 +717,8 @@ int main(int argc, char **argv)
 	size_t done;
 	int status = EXIT_OK;
 
+	/* A closed stdout is a failed write, said at the end, not a silent death. */
+	signal(SIGPIPE, SIG_IGN);
 	cli_parse(&o, argc, argv);
 	if (o.version)
 		return print_version(&o);
@@ -766,7 +768,7 @@ int main(int argc, char **argv)
 		if (sig)
 			snprintf(partial, sizeof(partial),
 				 "Run interrupted (%s): %zu of its %zu points were measured.",
-				 sig == SIGINT ? "SIGINT" : "SIGTERM", done - skipped, r.plan.n);
+				 sig == SIGINT ? "SIGINT" : sig == SIGHUP ? "SIGHUP" : "SIGTERM", done - skipped, r.plan.n);
 		else if (done < r.plan.n)
 			snprintf(partial, sizeof(partial),
 				 "Run stopped: point %zu failed; %zu of its %zu points were measured.",
@@ -775,13 +777,15 @@ int main(int argc, char **argv)
 			status = EXIT_RUN;
 		if (sig) {
 			printf("fiorion: run interrupted by %s; ORION's files cover the %zu points done\n",
-			       sig == SIGINT ? "SIGINT" : "SIGTERM", done);
+			       sig == SIGINT ? "SIGINT" : sig == SIGHUP ? "SIGHUP" : "SIGTERM", done);
 			status = 128 + sig;
 		}
 	}
 	run_release(&r);
 	hosts_release(&o.hosts);
-	if (fflush(stdout) || ferror(stdout))
-		status = EXIT_RUN;
+	if (fflush(stdout) || ferror(stdout)) {
+		fprintf(stderr, "fiorion: cannot write to standard output: %s\n", strerror(errno));
+		status = status ? status : EXIT_RUN;
+	}
 	return status;
 }

@@ -216,4 +216,65 @@ else
 	skip_test "the hold during a point" "losetup is not allowed here"
 fi
 
+# 4. a cut point is never kept as measured: fiorion killed (SIGKILL)
+# during a -runner fio point leaves no pNNN.json for it (fio, told by
+# PR_SET_PDEATHSIG, prints a complete-looking JSON into a staged name),
+# and -resume counts only the points really measured; SIGHUP is handled
+# like SIGTERM (exit 129, ORION's files say so); a closed stdout
+# (SIGPIPE) is a reported failure, not a silent death
+echo "$T/lun" >k.lun
+"$FR" -run advanced -matrix point -num_small 1 -num_large 0 -duration 4 -cache_size 0 \
+	-runner fio -testname k >k.out 2>k.err &
+pid=$!
+sleep 2.5
+kill -KILL $pid
+wait $pid 2>/dev/null
+i=0
+while pgrep -f "k_jobs/p001.fio" >/dev/null && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+sleep 0.3
+if [ ! -e k_jobs/p001.json ]; then
+	ok "SIGKILL during a -runner fio point: no pNNN.json kept for the cut point"
+else
+	not_ok "SIGKILL: the cut point was kept ($(jget k_jobs/p001.json 'jobs/0/job_runtime' 2>/dev/null) ms)"
+fi
+rm -f .k.lock
+"$FR" -run advanced -matrix point -num_small 1 -num_large 0 -duration 4 -cache_size 0 \
+	-runner fio -testname k -resume >kr.out 2>kr.err
+rc=$?
+if [ $rc = 0 ] && grep -q "0 of 1 points measured already" kr.err && [ -s k_summary.txt ] \
+	&& ! ls k_jobs/*.part >/dev/null 2>&1 \
+	&& [ "$(jget k_jobs/p001.json jobs/0/job_runtime)" -ge 3900 ]; then
+	ok "-resume after it measures the point again ($(jget k_jobs/p001.json jobs/0/job_runtime) ms), no staged file left"
+else
+	not_ok "-resume after SIGKILL: exit $rc"
+	cat kr.err
+fi
+for runner in builtin fio; do
+	echo "$T/lun" >hup$runner.lun
+	"$FR" -run advanced -matrix max -num_small 2 -num_large 0 -duration 2 -cache_size 0 \
+		-runner $runner -testname hup$runner >hup.out 2>hup.err &
+	pid=$!
+	sleep 3.3
+	kill -HUP $pid
+	wait $pid
+	rc=$?
+	if [ $rc = 129 ] && grep -q "^Run interrupted (SIGHUP): 1 of its 2 points were measured\.$" hup${runner}_summary.txt \
+		&& [ ! -e hup${runner}_jobs/p002.json ]; then
+		ok "SIGHUP (-runner $runner): handled as SIGTERM, exit 129, ORION's files for the point done"
+	else
+		not_ok "SIGHUP (-runner $runner): exit $rc"
+		cat hup.err
+	fi
+done
+echo "$T/lun" >pipe.lun
+( "$FR" -run advanced -matrix point -num_small 1 -num_large 0 -duration 1 -cache_size 0 \
+	-testname pipe 2>pipe.err; echo $? >pipe.rc ) | head -c 1 >/dev/null
+rc=$(cat pipe.rc)
+if [ "$rc" = 1 ] && grep -q "cannot write to standard output" pipe.err && [ -s pipe_summary.txt ]; then
+	ok "a closed stdout (SIGPIPE ignored): the run's files written, the failed write said, exit 1"
+else
+	not_ok "closed stdout: exit $rc"
+	cat pipe.err
+fi
+
 finish
