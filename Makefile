@@ -76,6 +76,7 @@ CONV_SRCS := \
 	converter/fiojson.c \
 	converter/html_report.c \
 	converter/infer.c \
+	converter/jobcheck.c \
 	converter/jscan.c \
 	converter/knee.c \
 	converter/orion_report.c \
@@ -96,6 +97,7 @@ DRIVER_SRCS := \
 	driver/ladder.c \
 	driver/locate.c \
 	driver/lock.c \
+	driver/pointcheck.c \
 	driver/pointloop.c \
 	driver/runset.c \
 	driver/runner/hooks.c \
@@ -115,6 +117,7 @@ UNIT_TESTS := \
 	test_hosts \
 	test_html \
 	test_jobparse \
+	test_jobcheck \
 	test_jscan \
 	test_knee \
 	test_matrix \
@@ -266,6 +269,10 @@ $(B)/tests/test_fiojson $(B)/tests/test_hosts $(B)/tests/test_report: $(B)/tests
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
 
 $(B)/tests/test_knee $(B)/tests/test_ssjson $(B)/tests/test_svg $(B)/tests/test_html: $(B)/tests/%: tests/%.c $(CONV_SAN_OBJS)
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
+
+$(B)/tests/test_jobcheck: tests/test_jobcheck.c $(CONV_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
 

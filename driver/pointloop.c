@@ -18,6 +18,7 @@
 #include "jobparse.h"
 #include "ladder.h"
 #include "orion_report.h"
+#include "pointcheck.h"
 #include "pointloop.h"
 #include "points.h"
 #include "runner.h"
@@ -360,6 +361,8 @@ int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_p
 				lim.secs = (unsigned int)point_secs(o, jc, p) + ro.stuck_s;
 			failed = run_fio(o, job, json, errf, &lim, &why);
 		}
+		if (!failed && !stop_signal)
+			failed = point_check(json, &why);
 		if (stop_signal) {
 			/* The point was cut short: it is not a data point, nor kept as one. */
 			unlink(json);

@@ -277,4 +277,60 @@ else
 	cat pipe.err
 fi
 
+# 5. a failed job is not a data point, whether or not it did I/O: a FUSE
+# LUN failing a 64 KiB spot with EIO (tests/hangfs.py eio) under both
+# runners -- under -runner fio also with a fio that exits 0 all the same
+# (a wrapper), so only the JSON's "error" tells; fio2orion refuses such
+# a JSON (exit 2), -skip_failed leaves it out with a warning
+if [ "$(id -u)" != 0 ] || [ ! -c /dev/fuse ] || ! /usr/bin/python3 -c 'import fusepy' 2>/dev/null; then
+	skip_test "a LUN failing one spot" "needs root, /dev/fuse and python3-fusepy"
+else
+	mkdir -p eio
+	/usr/bin/python3 "$TOP/tests/hangfs.py" "$T/eio" eio >eio.log 2>&1 &
+	fusepid=$!
+	i=0
+	while ! mountpoint -q eio && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+	printf '#!/bin/sh\nfio "$@"\nexit 0\n' >fio0
+	chmod +x fio0
+	for runner in fio0 fio builtin; do
+		echo "$T/eio/lun" >eio$runner.lun
+		if [ $runner = fio0 ]; then
+			set -- -runner fio -fio "$T/fio0"
+		else
+			set -- -runner $runner
+		fi
+		"$FR" -run advanced -matrix point -num_small 1 -num_large 0 -duration 2 -cache_size 0 \
+			"$@" -testname eio$runner >eio.out 2>eio$runner.err
+		rc=$?
+		if [ $rc = 1 ] && grep -q "point 1 of 1 (small=1, large=0) failed" eio$runner.err \
+			&& [ ! -e eio${runner}_jobs/p001.json ] && [ ! -e eio${runner}_summary.txt ]; then
+			ok "$*: a job failing with EIO after doing I/O is not a point (exit 1, no ORION files)"
+		else
+			not_ok "$* on a LUN with a bad spot: exit $rc"
+			cat eio$runner.err
+		fi
+	done
+	kill $fusepid 2>/dev/null
+	umount -l eio 2>/dev/null
+	wait $fusepid 2>/dev/null
+	f=eiofio0_jobs/p001.failed.json
+	if [ -s $f ] && grep -q "job 'p001-s1-l0-small' failed in fio (error 5: input/output error) after [1-9][0-9]* I/Os" eiofio0.err; then
+		ok "the failed point's JSON is kept aside as p001.failed.json, the job and its error named"
+		"$F2O" -outdir f2o -testname e eiofio0_jobs/run.json $f >f2o.out 2>f2o.err
+		rc=$?
+		"$F2O" -outdir f2o -testname s -skip_failed eiofio0_jobs/run.json $f >f2s.out 2>f2s.err
+		src=$?
+		if [ $rc = 2 ] && grep -q "job 'p001-s1-l0-small' failed in fio (error 5: input/output error) after [1-9][0-9]* I/Os" f2o.err \
+			&& [ ! -e f2o/e_summary.txt ] && grep -q "no measured jobs" f2s.err; then
+			ok "fio2orion: a job with an error that did I/O is refused (exit 2); -skip_failed leaves it out (then nothing is left: exit 2, said)"
+		else
+			not_ok "fio2orion on a failed job with I/O: exit $rc, -skip_failed $src"
+			cat f2o.err f2s.err
+		fi
+	else
+		not_ok "a fio that exits 0 on a failed job: no p001.failed.json, or not named"
+		cat eiofio0.err
+	fi
+fi
+
 finish
