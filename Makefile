@@ -97,6 +97,7 @@ DRIVER_SRCS := \
 	driver/ladder.c \
 	driver/locate.c \
 	driver/lock.c \
+	driver/lunid.c \
 	driver/pointcheck.c \
 	driver/pointloop.c \
 	driver/runset.c \

@@ -32,6 +32,7 @@
 #include "lunsafe.h"
 #include "locate.h"
 #include "lock.h"
+#include "lunid.h"
 #include "matrix.h"
 #include "orion_report.h"
 #include "pointloop.h"
@@ -615,6 +616,7 @@ static void write_or_die(const char *path, const char *text, size_t len)
 static void write_set(struct run *r, const struct opts *o, int argc, char **argv)
 {
 	char *text = NULL, *rj, *path;
+	struct fr_err err = { "" };
 	size_t i, h, len = 0, w;
 	json_t *s;
 	FILE *f;
@@ -624,6 +626,9 @@ static void write_set(struct run *r, const struct opts *o, int argc, char **argv
 		r->jobs_dir = xasprintf("%s/%s_jobs", o->outdir, o->testname);
 		r->whole = xasprintf("%s/%s.fio", o->outdir, o->testname);
 		r->resumed = resume_check(r, o);
+		if (!o->clients && lunid_check(r->jobs_dir, &err))
+			die_usage("-resume: %s: the points measured so far are of another volume; start a new run",
+				  err.msg);
 		banner(r, o);
 		fprintf(stderr, "fiorion: -resume: %zu of %zu points measured already; running from point %zu\n",
 			r->resumed, r->plan.n, r->resumed + 1);
@@ -678,6 +683,8 @@ static void write_set(struct run *r, const struct opts *o, int argc, char **argv
 	rj = run_json(o, r->vv, &r->plan, argc, argv, r->start, r->run_id, r->warnings);
 	path = xasprintf("%s/run.json", r->jobs_dir);
 	write_or_die(path, rj, strlen(rj));
+	if (!o->clients && lunid_write(r->jobs_dir, r->vv, &err))
+		die_run("%s", err.msg);
 	free(path);
 	free(rj);
 }

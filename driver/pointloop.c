@@ -17,6 +17,7 @@
 #include "fr_lunlist.h"
 #include "jobparse.h"
 #include "ladder.h"
+#include "lunid.h"
 #include "orion_report.h"
 #include "pointcheck.h"
 #include "pointloop.h"
@@ -321,6 +322,7 @@ int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_p
 		char *json = xasprintf("%s/p%03zu.json", jobs_dir, i + 1);
 		char *errf = xasprintf("%s/p%03zu.err", jobs_dir, i + 1);
 		char *why = NULL, res[600], eta[32];
+		struct fr_err lerr = { "" };
 		int failed;
 
 		fmt_hms(eta, sizeof(eta), left);
@@ -342,6 +344,16 @@ int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_p
 			free(json);
 			free(errf);
 			continue;
+		}
+		/* The volume measured is the volume described: stop when a LUN changed. */
+		if (!stop_signal && !o->clients && lunid_check(jobs_dir, &lerr)) {
+			fprintf(stderr, "%sfiorion: point %zu of %zu (small=%u, large=%u) not run: %s\n",
+				tty ? "\r\033[K" : "", i + 1, plan->n, p->s, p->l, lerr.msg);
+			free(job);
+			free(json);
+			free(errf);
+			ret = EXIT_RUN;
+			break;
 		}
 		if (o->verbose)
 			verbose_point(i + 1, plan->n, p, job, runner);

@@ -333,4 +333,36 @@ else
 	fi
 fi
 
+# 6. the volume measured is the volume described: a LUN cut to 1 MiB
+# between points stops the run before the next point (exit 1, naming
+# the LUN and the change, ORION's files for the points done); -resume
+# after the LUN was replaced by another file refuses (exit 2)
+mkfile cut 64
+echo "$T/cut" >cut.lun
+# a fio that cuts the LUN to 1 MiB once point 1 is done: between points
+printf '#!/bin/sh\nfio "$@"\nrc=$?\ncase "$*" in *p001.fio*) truncate -s 1M "%s/cut" ;; esac\nexit $rc\n' "$T" >fiocut
+chmod +x fiocut
+"$FR" -run advanced -matrix max -num_small 4 -num_large 0 -duration 1 -cache_size 0 \
+	-runner fio -fio "$T/fiocut" -testname cut >cut.out 2>cut.err
+rc=$?
+if [ $rc = 1 ] && grep -q "point 2 of 4 (small=2, large=0) not run: LUN '$T/cut' changed size: 1048576 bytes now, 67108864 when the run began" cut.err \
+	&& grep -q "^Run stopped: point 2 failed; 1 of its 4 points were measured\.$" cut_summary.txt \
+	&& [ ! -e cut_jobs/p002.json ]; then
+	ok "a LUN cut to 1 MiB between points: the run stops before the next point, exit 1, named, ORION's files for point 1"
+else
+	not_ok "a LUN cut between points: exit $rc"
+	cat cut.err
+fi
+rm -f cut
+mkfile cut 64
+"$FR" -run advanced -matrix max -num_small 4 -num_large 0 -duration 1 -cache_size 0 \
+	-testname cut -resume >cutr.out 2>cutr.err
+rc=$?
+if [ $rc = 2 ] && grep -q "^fiorion: -resume: LUN '$T/cut' is another file now (device [0-9:]*, inode [0-9]*; the run began on [0-9:]*, inode [0-9]*): the points measured so far are of another volume; start a new run$" cutr.err; then
+	ok "-resume on a LUN replaced by another file (same size): refused, exit 2"
+else
+	not_ok "-resume on a replaced LUN: exit $rc"
+	cat cutr.err
+fi
+
 finish
