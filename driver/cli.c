@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "fr_err.h"
 #include "knee.h"
 #include "runner.h"
 #include "version.h"
@@ -212,16 +213,26 @@ static int pick(const char *opt, const char *v, const char *const *names, int n)
 
 
 /* @prog as execvp() would find it: a path, or a name in PATH. */
+/* A program file @p can run: a regular file with execute permission. */
+static bool runnable(const char *p)
+{
+	struct stat st;
+
+	return !stat(p, &st) && S_ISREG(st.st_mode) && !access(p, X_OK);
+}
+
 static bool executable(const char *prog)
 {
 	const char *path = getenv("PATH"), *p;
 
+	if (!*prog)
+		return false;
 	if (strchr(prog, '/'))
-		return !access(prog, X_OK);
+		return runnable(prog);
 	for (p = path ? path : "/usr/bin:/bin"; *p; ) {
 		size_t n = strcspn(p, ":");
 		char *cand = xasprintf("%.*s/%s", (int)n, n ? p : ".", prog);
-		bool ok = !access(cand, X_OK);
+		bool ok = runnable(cand);
 
 		free(cand);
 		if (ok)
@@ -231,6 +242,31 @@ static bool executable(const char *prog)
 			p++;
 	}
 	return false;
+}
+
+/* Why -engine @p cannot be an engine fio loads, or NULL. */
+static const char *not_engine(const char *p)
+{
+	static char eb[128];
+	unsigned char magic[4] = { 0 };
+	struct stat st;
+	FILE *f;
+
+	if (!*p)
+		return "give the engine's path";
+	if (stat(p, &st) < 0)
+		return fr_strerror(-errno, eb, sizeof(eb));
+	if (!S_ISREG(st.st_mode))
+		return "not a regular file";
+	f = fopen(p, "rbe");
+	if (!f)
+		return fr_strerror(-errno, eb, sizeof(eb));
+	if (fread(magic, 1, sizeof(magic), f) != sizeof(magic) || memcmp(magic, "\177ELF", 4)) {
+		fclose(f);
+		return "not a shared object (no ELF header)";
+	}
+	fclose(f);
+	return NULL;
 }
 
 /* Whether @path can be written: an existing file, or a new one in a writable folder. */
@@ -469,6 +505,9 @@ void cli_parse(struct opts *o, int argc, char **argv)
 	if (!o->jobfile && !o->jobs_only && !strcmp(o->runner, "fio") && !executable(o->fio))
 		die_usage("-fio '%s': no such program (in PATH or as a path); -runner fio runs it for every point",
 			  o->fio);
+	if (o->engine && !o->clients && not_engine(o->engine))
+		die_usage("-engine '%s': %s; the job files load it as fio's engine", o->engine,
+			  not_engine(o->engine));
 }
 
 char *xasprintf(const char *fmt, ...)

@@ -365,4 +365,60 @@ else
 	cat cutr.err
 fi
 
+# 7. impossible values refused everywhere, before any I/O, one line, exit 2
+for rt in 18446744073 18446744074 9223372036854775807us; do
+	printf '[j]\nioengine=psync\nfilename=%s\nrw=randread\nbs=4k\nruntime=%s\ntime_based=1\n' "$T/lun" $rt >rt.fio
+	timeout 20 "$FR" -jobfile rt.fio >rt.json 2>rt.err
+	rc=$?
+	if [ $rc = 2 ] && grep -q "^fiorion: rt.fio:6: runtime=$rt: not a valid value" rt.err; then
+		ok "-jobfile runtime=$rt (wraps the clock in ns): refused, exit 2"
+	else
+		not_ok "-jobfile runtime=$rt: exit $rc, job_runtime $(jget rt.json jobs/0/job_runtime 2>/dev/null)"
+		cat rt.err
+	fi
+done
+timeout 20 "$FR" -jobfile /dev/zero >z.json 2>z.err
+rc=$?
+if [ $rc = 2 ] && [ "$(cat z.err)" = "fiorion: job file '/dev/zero' is not a regular file" ]; then
+	ok "-jobfile /dev/zero: refused at once (a regular file only), exit 2"
+else
+	not_ok "-jobfile /dev/zero: exit $rc"
+	head -c 300 z.err
+fi
+printf '[j]\nioengine=psync\nfilename=%s\nrw=randread\nbs=4k\nruntime=1\n#%s\n' "$T/lun" "$(head -c 17000000 /dev/zero | tr '\0' x)" >big.fio
+"$FR" -jobfile big.fio >big.json 2>big.err
+rc=$?
+if [ $rc = 2 ] && grep -q "job file 'big.fio' is larger than 16777216 bytes" big.err; then
+	ok "-jobfile over 16 MiB: refused, exit 2"
+else
+	not_ok "-jobfile over 16 MiB: exit $rc"
+	head -c 300 big.err
+fi
+rm -f big.fio
+echo "$T/lun" >x.lun
+echo notelf >text.so
+for a in "-fio=" "-fio=$T" "-engine=" "-engine=$T/text.so" "-engine=/nonexistent.so"; do
+	"$FR" -run simple -testname x -runner fio -duration 1 -cache_size 0 "${a%%=*}" "${a#*=}" >x.out 2>x.err
+	rc=$?
+	if [ $rc = 2 ] && [ "$(wc -l <x.err)" = 1 ] && [ ! -s x.out ] && [ ! -e x_jobs ]; then
+		ok "$a: one line, exit 2, before the banner: $(cat x.err)"
+	else
+		not_ok "$a: exit $rc"
+		cat x.out x.err
+	fi
+done
+mkdir -p nj
+echo "$T/lun" >nj.lun
+"$FR" -run advanced -matrix point -num_small 1 -num_large 0 -duration 1 -cache_size 0 -testname nj -outdir nj >/dev/null 2>&1
+sed -E 's/("numjobs" ?: ?)"1"/\1"-1"/' nj/nj_jobs/p001.json >nj/p001.json
+"$F2O" -outdir nj -testname bad nj/nj_jobs/run.json nj/p001.json >nj.out 2>nj.err
+rc=$?
+if grep -Eq '"numjobs" ?: ?"-1"' nj/p001.json && [ $rc = 2 ] && grep -q "numjobs = -1: not a job count fio takes (1 .. 4096)" nj.err \
+	&& [ ! -e nj/bad_summary.txt ]; then
+	ok "fio2orion: \"numjobs\": \"-1\" refused (not Small=4294967292), exit 2"
+else
+	not_ok "fio2orion numjobs -1: exit $rc"
+	cat nj.err
+fi
+
 finish

@@ -156,7 +156,7 @@ static int parse_size(const char *v, struct jp_size *s)
 	return 0;
 }
 
-/* fio's time: bare numbers are seconds. */
+/* fio's time: bare numbers are seconds; in ns it must fit an int64 (292 years). */
 static int parse_time_us(const char *v, uint64_t *us)
 {
 	char *end;
@@ -178,7 +178,7 @@ static int parse_time_us(const char *v, uint64_t *us)
 		mult = 3600000000ULL;
 	else
 		return -EINVAL;
-	if (n > UINT64_MAX / mult)
+	if (n > (uint64_t)INT64_MAX / 1000 / mult)
 		return -EINVAL;
 	*us = n * mult;
 	return 0;
@@ -776,7 +776,7 @@ int jp_parse_file(struct jp_file *f, const char *path, struct fr_err *err)
 {
 	char *text;
 	size_t len;
-	int ret = fr_read_file(path, "job file", 0, FR_READ_TEXT, &text, &len, err);
+	int ret = fr_read_file(path, "job file", 16u << 20, FR_READ_REGULAR | FR_READ_TEXT, &text, &len, err);
 
 	if (ret)
 		return ret;
