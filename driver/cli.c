@@ -146,8 +146,18 @@ static void usage(FILE *f, int status)
 static void vdie(int status, const char *fmt, va_list ap) __attribute__((noreturn, format(printf, 2, 0)));
 static void vdie(int status, const char *fmt, va_list ap)
 {
+	char *msg = NULL;
+	const char *c;
+
 	fputs("fiorion: ", stderr);
-	vfprintf(stderr, fmt, ap);
+	if (vasprintf(&msg, fmt, ap) < 0)
+		msg = NULL;
+	/* What the message quotes (a binary .lun line, a planted file) is never echoed raw. */
+	for (c = msg ? msg : "out of memory"; *c; c++)
+		if (((unsigned char)*c < 0x20 && *c != '\t') || *c == 0x7f)
+			fprintf(stderr, "\\x%02x", (unsigned char)*c);
+		else
+			fputc(*c, stderr);
 	fputc('\n', stderr);
 	exit(status);
 }
@@ -363,6 +373,9 @@ void cli_parse(struct opts *o, int argc, char **argv)
 		case 't':
 			if (!*optarg)
 				die_usage("-testname: must not be empty");
+			if (optarg[strcspn(optarg, "\001\002\003\004\005\006\007\010\011\012\013\014\015\016\017\020\021\022\023\024\025\026\027\030\031\032\033\034\035\036\037\177")])
+				die_usage("-testname '%s': a control character (a newline, a tab...) is not part of a name; the output files and ORION's summary carry it",
+					  optarg);
 			o->testname = optarg;
 			break;
 		case 'n': o->num_disks = parse_num("num_disks", optarg, 1, 4096); break;

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "fr_err.h"
 
 /* A lock file's contents: nothing, or a PID and a newline. */
 static bool pid_text(const char *s, size_t n)
@@ -52,7 +53,7 @@ static const char *not_ours(int fd, const struct stat *st)
 
 void lock_run(const char *outdir, const char *testname)
 {
-	char *path = xasprintf("%s/.%s.lock", outdir, testname), pid[32];
+	char *path = xasprintf("%s/.%s.lock", outdir, testname), pid[32], eb[128];
 	bool created = true;
 	const char *why;
 	struct stat st;
@@ -73,17 +74,21 @@ void lock_run(const char *outdir, const char *testname)
 		if (errno == ELOOP || errno == ENXIO || errno == EISDIR)
 			die_usage("the lock file '%s' is not a regular file (%s); it is left as it is: remove it, or give another -testname or -outdir",
 				  path, errno == ELOOP ? "a symbolic link" : errno == EISDIR ? "a folder" : "a special file");
-		die_run("cannot create the lock file '%s': %s", path, strerror(errno));
+		/* A folder the user cannot write is a bad -outdir; a full disk is the system's. */
+		if (errno == EACCES || errno == EPERM || errno == EROFS)
+			die_usage("cannot create the lock file '%s': %s; give an -outdir you can write",
+				  path, fr_strerror(-errno, eb, sizeof(eb)));
+		die_run("cannot create the lock file '%s': %s", path, fr_strerror(-errno, eb, sizeof(eb)));
 	}
 	if (fstat(fd, &st) < 0)
-		die_run("cannot create the lock file '%s': %s", path, strerror(errno));
+		die_run("cannot create the lock file '%s': %s", path, fr_strerror(-errno, eb, sizeof(eb)));
 	why = created ? NULL : not_ours(fd, &st);
 	if (why)
 		die_usage("the lock file '%s' is not one fiorion left: %s; it is left as it is: remove it, or give another -testname or -outdir",
 			  path, why);
 	if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
 		if (errno != EWOULDBLOCK)
-			die_run("cannot lock '%s': %s", path, strerror(errno));
+			die_run("cannot lock '%s': %s", path, fr_strerror(-errno, eb, sizeof(eb)));
 		n = pread(fd, pid, sizeof(pid) - 1, 0);
 		pid[n > 0 ? n : 0] = '\0';
 		pid[strcspn(pid, "\n")] = '\0';
@@ -93,7 +98,7 @@ void lock_run(const char *outdir, const char *testname)
 	/* Ours now (created, or checked above): the PID replaces an earlier one. */
 	n = snprintf(pid, sizeof(pid), "%ld\n", (long)getpid());
 	if (ftruncate(fd, 0) < 0 || pwrite(fd, pid, (size_t)n, 0) != n)
-		die_run("cannot write the lock file '%s': %s", path, strerror(errno));
+		die_run("cannot write the lock file '%s': %s", path, fr_strerror(-errno, eb, sizeof(eb)));
 	free(path);
 	/* fd stays open: the lock is the run's until it exits. */
 }

@@ -75,6 +75,31 @@ static int find_mount(const struct mc_devs *d, char *where, size_t len)
 	return found;
 }
 
+/* An active swap file that is the LUN file @st (/proc/swaps): 0 and @what filled, or -1. */
+static int find_swap(const struct stat *st, char *what, size_t len)
+{
+	FILE *f = fopen("/proc/swaps", "re");
+	char line[4096], name[4096];
+	int found = -1;
+
+	if (!f)
+		return -1;
+	while (found < 0 && fgets(line, sizeof(line), f)) {
+		struct stat ss;
+
+		if (sscanf(line, "%4095s", name) != 1 || !strcmp(name, "Filename"))
+			continue;
+		unescape(name);
+		if (!stat(name, &ss) && S_ISREG(ss.st_mode) && S_ISREG(st->st_mode) &&
+		    ss.st_dev == st->st_dev && ss.st_ino == st->st_ino) {
+			snprintf(what, len, "it is an active swap file (%.2900s in /proc/swaps)", name);
+			found = 0;
+		}
+	}
+	fclose(f);
+	return found;
+}
+
 /* A device built on one of @d (dm, md, LVM): its holders/ is not empty. */
 static int find_holder(const struct mc_devs *d, char *what, size_t len)
 {
@@ -163,6 +188,12 @@ int lun_check_writable(const char *path, bool allow_signatures, struct fr_err *e
 	if (!find_mount(d, what, sizeof(what))) {
 		ret = fr_errf(err, -FR_ESAFETY,
 			      "LUN '%s': %s; writing would destroy that filesystem. Unmount it first (no option lifts this)",
+			      path, what);
+		goto out;
+	}
+	if (!find_swap(&st, what, sizeof(what))) {
+		ret = fr_errf(err, -FR_ESAFETY,
+			      "LUN '%s' is in use by the kernel: %s; writing would destroy what uses it (swapoff it first; no option lifts this)",
 			      path, what);
 		goto out;
 	}

@@ -14,6 +14,7 @@ cd "$T" || exit 1
 loops=
 mnts=
 cleanup() {
+	swapoff "$T/swap" 2>/dev/null
 	for m in $mnts; do umount "$m" 2>/dev/null; done
 	for l in $loops; do
 		for i in 1 2 3 4 5 6 7 8 9 10; do
@@ -419,6 +420,66 @@ if grep -Eq '"numjobs" ?: ?"-1"' nj/p001.json && [ $rc = 2 ] && grep -q "numjobs
 else
 	not_ok "fio2orion numjobs -1: exit $rc"
 	cat nj.err
+fi
+
+# 8. messages are clean: control bytes from a binary .lun line are
+# escaped, never echoed raw; a testname with a newline is refused in one
+# line; a lock file in a folder the user cannot write is exit 2; an
+# active swap file under -force_write is refused as in use (exit 3)
+printf '/dev/\033[2J\001lun\n' >bin.lun
+"$FR" -run simple -testname bin -duration 1 -cache_size 0 >bin.out 2>bin.err
+rc=$?
+if [ $rc = 2 ] && [ "$(wc -l <bin.err)" = 1 ] && grep -q '\\x1b\[2J\\x01lun' bin.err \
+	&& ! grep -q "$(printf '\033')" bin.err; then
+	ok "a binary .lun line: exit 2, its control bytes escaped: $(cat bin.err)"
+else
+	not_ok "binary .lun line: exit $rc"
+	cat -v bin.err
+fi
+"$FR" -run simple -testname "$(printf 'two\nlines')" -duration 1 >nl.out 2>nl.err
+rc=$?
+if [ $rc = 2 ] && [ "$(wc -l <nl.err)" = 1 ] && grep -q "^fiorion: -testname 'two\\\\x0alines': a control character" nl.err; then
+	ok "a testname with a newline: refused in one line, exit 2"
+else
+	not_ok "testname with a newline: exit $rc"
+	cat nl.err
+fi
+mkdir -p ro
+cp t.lun ro/t.lun
+chmod 555 ro
+if [ "$(id -u)" = 0 ]; then
+	# root writes anywhere: a read-only bind mount stands in for the folder
+	mkdir -p rodir && mount --bind ro rodir && mount -o remount,bind,ro rodir && mnts="$T/rodir $mnts"
+	dir=rodir
+else
+	dir=ro
+fi
+"$FR" -run simple -testname t -outdir $dir -jobs_only >ro.out 2>ro.err
+rc=$?
+if [ $rc = 2 ] && grep -q "^fiorion: cannot create the lock file '$dir/.t.lock': [a-z-]" ro.err; then
+	ok "a lock file in a folder that cannot be written: exit 2, lower-case reason: $(cat ro.err)"
+else
+	not_ok "lock in a read-only folder: exit $rc"
+	cat ro.err
+fi
+if [ "$dir" = rodir ]; then umount rodir && mnts=$(echo "$mnts" | sed "s| *$T/rodir||"); fi
+chmod 755 ro
+mkfile swap 16
+chmod 600 swap
+if mkswap swap >/dev/null 2>&1 && swapon swap 2>/dev/null; then
+	echo "$T/swap" >sw.lun
+	"$FR" -run advanced -matrix point -num_small 1 -num_large 0 -duration 1 -cache_size 0 \
+		-write 100 -force_write -testname sw >sw.out 2>sw.err
+	rc=$?
+	swapoff swap
+	if [ $rc = 3 ] && grep -q "LUN '$T/swap' is in use by the kernel: it is an active swap file" sw.err; then
+		ok "an active swap file under -force_write: refused as in use, exit 3"
+	else
+		not_ok "active swap file: exit $rc"
+		cat sw.err
+	fi
+else
+	skip_test "an active swap file" "swapon is not allowed here"
 fi
 
 finish
