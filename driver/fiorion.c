@@ -624,6 +624,7 @@ static void write_set(struct run *r, const struct opts *o, int argc, char **argv
 	if (o->resume) {
 		/* The run's files stay: its job files are checked, not rewritten. */
 		r->jobs_dir = xasprintf("%s/%s_jobs", o->outdir, o->testname);
+		lock_own_folder(r->jobs_dir);
 		r->whole = xasprintf("%s/%s.fio", o->outdir, o->testname);
 		r->resumed = resume_check(r, o);
 		if (!o->clients && lunid_check(r->jobs_dir, &err))
@@ -645,6 +646,7 @@ static void write_set(struct run *r, const struct opts *o, int argc, char **argv
 	r->jobs_dir = xasprintf("%s/%s_jobs", o->outdir, o->testname);
 	if (mkdir(r->jobs_dir, 0755) < 0 && errno != EEXIST)
 		die_run("cannot create '%s': %s", r->jobs_dir, strerror(errno));
+	lock_own_folder(r->jobs_dir);
 	/* The whole matrix in one file (one per host with -clients). */
 	for (h = 0; h < r->nh; h++) {
 		const struct host *ho = o->clients ? &o->hosts.h[h] : NULL;
@@ -740,12 +742,9 @@ int main(int argc, char **argv)
 		die_usage("%s", err.msg);
 	lock_run(o.outdir, o.testname);
 	/* Held from here to the end: nothing mounts a LUN while it is written. */
-	for (done = 0; !o.jobs_only && !o.clients && (o.write_pct > 0 || o.prefill) &&
-		       done < r.vv->nluns; done++)
-		if (lun_hold(r.vv->luns[done].path, &err) == -FR_ESAFETY)
-			die_safety("%s", err.msg);
-		else if (err.msg[0])
-			die_run("%s", err.msg);
+	if (!o.jobs_only && !o.clients && (o.write_pct > 0 || o.prefill) &&
+	    (status = vvol_hold(r.vv, &err)))
+		(status == -FR_ESAFETY ? die_safety : die_run)("%s", err.msg);
 	if (!o.jobs_only && !o.clients)
 		backed_luns(r.vv, &o);	/* -clients: each host's probe looked */
 	write_set(&r, &o, argc, argv);

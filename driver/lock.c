@@ -102,3 +102,20 @@ void lock_run(const char *outdir, const char *testname)
 	free(path);
 	/* fd stays open: the lock is the run's until it exits. */
 }
+
+void lock_own_folder(const char *path)
+{
+	struct stat st;
+
+	if (lstat(path, &st) < 0)
+		return;	/* made next, or named by the write that fails */
+	if (S_ISLNK(st.st_mode))
+		die_usage("'%s' is a symbolic link, not the run's folder; it is left as it is: remove it, or give another -testname or -outdir",
+			  path);
+	if (!S_ISDIR(st.st_mode))
+		die_usage("'%s' is not a folder; it is left as it is: remove it, or give another -testname or -outdir",
+			  path);
+	if (st.st_uid != geteuid() || (st.st_mode & S_IWOTH))
+		die_usage("'%s' is not this user's own folder (%s); the run's files are not written there: give another -testname or -outdir",
+			  path, st.st_uid != geteuid() ? "another user's" : "others can write it");
+}

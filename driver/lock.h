@@ -17,4 +17,12 @@
  */
 void lock_run(const char *outdir, const char *testname);
 
+/*
+ * The run's <testname>_jobs folder @path, before anything is written in
+ * it: a folder of this user's that others cannot write, not a symlink
+ * (one planted there would send the points' files elsewhere). Exits
+ * EXIT_USAGE naming it.
+ */
+void lock_own_folder(const char *path);
+
 #endif

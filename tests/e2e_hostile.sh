@@ -482,4 +482,60 @@ else
 	skip_test "an active swap file" "swapon is not allowed here"
 fi
 
+# 9. planted symlinks on every other file the programs write in a
+# folder others can write: ORION's files and the report (fiorion and
+# fio2orion), fio's output files and staged JSON in the jobs folder
+# (-resume, -runner fio), the jobs folder itself; the targets unchanged
+printf 'precious\n' >shared/elsewhere/target
+ln -s "$T/shared/elsewhere/target" shared/t_summary.txt
+ln -s "$T/shared/elsewhere/target" shared/t_report.html
+"$FR" -run advanced -matrix point -num_small 1 -num_large 0 -duration 1 -cache_size 0 \
+	-testname t -outdir shared >pl.out 2>pl.err
+rc=$?
+if [ $rc = 0 ] && [ "$(cat shared/elsewhere/target)" = precious ] && [ -f shared/t_summary.txt ] \
+	&& [ ! -L shared/t_summary.txt ] && [ ! -L shared/t_report.html ]; then
+	ok "symlinks planted as ORION's files and the report: replaced by the run's own files, the target untouched"
+else
+	not_ok "planted set symlinks: exit $rc, target '$(cat shared/elsewhere/target)'"
+	cat pl.err
+fi
+ln -sf "$T/shared/elsewhere/target" shared/e_summary.txt
+ln -sf "$T/shared/elsewhere/target" shared/e_iops.csv
+"$F2O" -outdir shared -testname e shared/t_jobs/run.json shared/t_jobs/p001.json >f2.out 2>f2.err
+rc=$?
+if [ $rc = 0 ] && [ "$(cat shared/elsewhere/target)" = precious ] && [ -f shared/e_summary.txt ] \
+	&& [ ! -L shared/e_summary.txt ] && [ ! -L shared/e_iops.csv ]; then
+	ok "fio2orion: symlinks planted as its files are replaced, the target untouched"
+else
+	not_ok "fio2orion planted symlinks: exit $rc"
+	cat f2.err
+fi
+echo "$T/lun" >pj.lun
+"$FR" -run advanced -matrix max -num_small 2 -num_large 0 -duration 1 -cache_size 0 \
+	-runner fio -testname pj -jobs_only >/dev/null 2>pj.err
+for f in p001.err p001.json.part p002.err p002.json.part; do
+	ln -s "$T/shared/elsewhere/target" pj_jobs/$f
+done
+"$FR" -run advanced -matrix max -num_small 2 -num_large 0 -duration 1 -cache_size 0 \
+	-runner fio -testname pj -resume >pj.out 2>pj.err
+rc=$?
+if [ $rc = 0 ] && [ "$(cat shared/elsewhere/target)" = precious ] && [ -s pj_summary.txt ] \
+	&& [ ! -L pj_jobs/p002.err ] && [ -s pj_jobs/p002.json ]; then
+	ok "-runner fio: symlinks planted as fio's output files in the jobs folder are replaced, the target untouched"
+else
+	not_ok "planted fio output symlinks: exit $rc, target '$(cat shared/elsewhere/target)'"
+	cat pj.err
+fi
+mv pj_jobs pj_real
+ln -s "$T/pj_real" pj_jobs
+"$FR" -run advanced -matrix max -num_small 2 -num_large 0 -duration 1 -cache_size 0 \
+	-runner fio -testname pj -resume >pj.out 2>pj.err
+rc=$?
+if [ $rc = 2 ] && grep -q "'./pj_jobs' is a symbolic link, not the run's folder" pj.err; then
+	ok "-resume with the jobs folder a planted symlink: refused, exit 2"
+else
+	not_ok "-resume through a symlinked jobs folder: exit $rc"
+	cat pj.err
+fi
+
 finish
