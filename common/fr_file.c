@@ -239,8 +239,8 @@ int fr_stage_commit(struct fr_stage *st, struct fr_err *err)
 	for (i = 0; i < st->n && !ret; i++) {
 		struct stat sb;
 
-		if (lstat(st->path[i], &sb) < 0)
-			continue;	/* new: nothing to keep */
+		if (lstat(st->path[i], &sb) < 0 || S_ISDIR(sb.st_mode))
+			continue;	/* new: nothing to keep (a folder: its rename fails) */
 		bak[i] = malloc(strlen(st->tmp[i]) + 5);
 		if (!bak[i]) {
 			ret = fr_errf(err, -ENOMEM, "out of memory");
@@ -254,9 +254,12 @@ int fr_stage_commit(struct fr_stage *st, struct fr_err *err)
 			bak[i] = NULL;
 		}
 	}
-	for (i = 0; i < st->n && !ret; i++, renamed++)
+	for (i = 0; i < st->n && !ret; i++) {
 		if (rename(st->tmp[i], st->path[i]) < 0)
 			ret = fr_errf_errno(err, "cannot write '%s'", st->path[i]);
+		else
+			renamed++;
+	}
 	if (ret) {
 		int rb = roll_back(st, bak, renamed);
 		size_t n = err ? strlen(err->msg) : 0;

@@ -538,4 +538,36 @@ else
 	cat pj.err
 fi
 
+# 10. the set is replaced whole or not at all: fio2orion writing over an
+# earlier set in a folder that fails one rename (tests/failfs.py: the
+# third, _mbps.csv) leaves the earlier set exactly as it was, no staged
+# file behind, exit 1 naming the file
+if [ "$(id -u)" != 0 ] || [ ! -c /dev/fuse ] || ! /usr/bin/python3 -c 'import fusepy' 2>/dev/null; then
+	skip_test "a folder failing one rename" "needs root, /dev/fuse and python3-fusepy"
+else
+	mkdir -p ffback ff
+	/usr/bin/python3 "$TOP/tests/failfs.py" "$T/ff" "$T/ffback" _mbps.csv >ff.log 2>&1 &
+	ffpid=$!
+	i=0
+	while ! mountpoint -q ff && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+	"$F2O" -outdir ff -testname s shared/t_jobs/run.json shared/t_jobs/p001.json >ff1.out 2>ff1.err
+	rc1=$?
+	before=$(cd ffback && md5sum s_* | md5sum)
+	"$F2O" -outdir ff -testname s -merge last pj_real/run.json pj_real/p001.json pj_real/p002.json >ff2.out 2>ff2.err
+	rc=$?
+	after=$(cd ffback && md5sum s_* | md5sum)
+	left=$(ls -a ffback | grep -c 'tmp')
+	if [ $rc1 = 0 ] && [ $rc = 1 ] && [ "$before" = "$after" ] && [ "$left" = 0 ] \
+		&& grep -q "cannot write 'ff/s_mbps.csv'.*the earlier files are unchanged" ff2.err; then
+		ok "fio2orion over an earlier set, the third rename failing: the earlier set unchanged, nothing left over, exit 1"
+	else
+		not_ok "failing rename: first $rc1, second $rc, set unchanged: $([ "$before" = "$after" ] && echo yes || echo NO), $left staged files left"
+		cat ff1.err ff2.err
+		ls -la ffback
+	fi
+	umount ff 2>/dev/null || umount -l ff
+	kill $ffpid 2>/dev/null
+	wait $ffpid 2>/dev/null
+fi
+
 finish
