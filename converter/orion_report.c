@@ -13,6 +13,7 @@
  * behind the statistics printed under them, as ORION 10.2's do.
  */
 #include "orion_report.h"
+#include "outdir.h"
 #include "fr_file.h"
 #include "html_report.h"
 
@@ -886,15 +887,6 @@ static const char *const suffix[F_NKINDS] = {
 	"report.html",
 };
 
-/* A member of the set this write does not produce: remove a leftover. */
-static void remove_stale(const char *path, struct or_written *w)
-{
-	size_t n = strlen(w->removed);
-
-	if (unlink(path) == 0)
-		snprintf(w->removed + n, sizeof(w->removed) - n, "%s%s", n ? ", " : "", path);
-}
-
 int or_write_all(const struct or_params *p, const struct pt_set *pts,
 		 const char *outdir, enum or_compat c, unsigned int flags,
 		 struct or_written *w, struct fr_err *err)
@@ -975,11 +967,8 @@ int or_write_all(const struct or_params *p, const struct pt_set *pts,
 	ret = fr_stage_commit(&st, err);
 	for (k = F_SUMMARY; k < F_NKINDS && !ret; k++)
 		if (stale[k]) {
-			size_t before = strlen(w->removed);
-
 			snprintf(path, sizeof(path), "%s%s", prefix, suffix[k]);
-			remove_stale(path, w);
-			if (k == F_REPORT && strlen(w->removed) != before)
+			if (or_remove_stale(path, w->removed, sizeof(w->removed)) && k == F_REPORT)
 				w->report_removed = true;
 		}
 	return ret;
