@@ -893,6 +893,7 @@ int or_write_all(const struct or_params *p, const struct pt_set *pts,
 {
 	char prefix[PATH_MAX], path[PATH_MAX + 32], hosts_file[PATH_MAX];
 	struct fr_stage st = { NULL, NULL, 0 };
+	struct fr_err rerr = { "" };
 	bool stale[F_NKINDS];
 	time_t t = p->start ? (time_t)p->start : time(NULL);
 	size_t n;
@@ -952,9 +953,11 @@ int or_write_all(const struct or_params *p, const struct pt_set *pts,
 			return ret ? ret : fr_errf(err, -ENOMEM, "out of memory");
 		}
 		/* Staged: the set is renamed into place whole, or not at all. */
-		if (keep)
+		if (keep && k == F_REPORT && fr_stage_file(&st, path, buf, len, &rerr))
+			stale[k] = true;	/* a full disk: ORION's own files land without it */
+		else if (keep && k != F_REPORT)
 			ret = fr_stage_file(&st, path, buf, len, err);
-		else
+		else if (!keep)
 			stale[k] = true;
 		if (k == F_HIST)
 			w->hist = keep && !ret;
@@ -971,5 +974,7 @@ int or_write_all(const struct or_params *p, const struct pt_set *pts,
 			if (or_remove_stale(path, w->removed, sizeof(w->removed)) && k == F_REPORT)
 				w->report_removed = true;
 		}
+	if (!ret && rerr.msg[0])
+		ret = fr_errf(err, -EIO, "%.900s; ORION's files are written without it", rerr.msg);
 	return ret;
 }

@@ -216,7 +216,7 @@ int report(const struct opts *o, const char *jobs_dir, size_t done,
 		or_params_release(&params);
 	}
 	if (ret)
-		fprintf(stderr, "fiorion: cannot write ORION's files: %s\n", err.msg);
+		fprintf(stderr, "fiorion: ORION's files: %s\n", err.msg);
 	pt_set_release(&pts);
 	fj_set_release(&set);
 	return ret;

@@ -570,4 +570,27 @@ else
 	wait $ffpid 2>/dev/null
 fi
 
+# 11. a report that does not fit (a full disk: a 24 KiB tmpfs holds
+# ORION's five small files, not the 10 KiB report as well): ORION's own
+# files land, the report's error is named, exit 1, nothing staged left
+mkdir -p full
+if mount -t tmpfs -o size=24k tmpfs full 2>/dev/null; then
+	mnts="$T/full $mnts"
+	"$F2O" -html -outdir full -testname f shared/t_jobs/run.json shared/t_jobs/p001.json >full.out 2>full.err
+	rc=$?
+	n=$(orion_files full/f)
+	left=$(ls -a full | grep -c tmp)
+	if [ $rc = 1 ] && [ "$n" = 5 ] && [ ! -e full/f_report.html ] && [ "$left" = 0 ] \
+		&& grep -q "cannot write 'full/f_report.html': no space left on device; ORION's files are written without it" full.err; then
+		ok "a full disk: ORION's five files land without the report, its error named, exit 1"
+	else
+		not_ok "full disk: exit $rc, $n of ORION's files, $left staged left"
+		cat full.err
+		ls -la full
+	fi
+	umount full && mnts=$(echo "$mnts" | sed "s|$T/full *||")
+else
+	skip_test "a full disk" "cannot mount a tmpfs here"
+fi
+
 finish
