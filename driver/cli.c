@@ -132,12 +132,13 @@ static void usage(FILE *f, int status)
 "  -output FILE       with -jobfile: write the JSON to FILE instead\n"
 "\n"
 "environment: FIORION_STUCK_TIMEOUT=S  seconds with no I/O completing\n"
-"before the built-in runner fails the point, naming the LUN (300; 0 =\n"
-"wait for ever)\n"
+"before the built-in runner fails the point, naming the LUN; under\n"
+"-runner fio, seconds past the point's own before fio is stopped (300;\n"
+"0 = wait for ever)\n"
 "\n"
 "exit status: 0 done, 1 a point or an output failed (the files of the\n"
 "points done are written), 2 bad options or input, 3 a LUN refused to\n"
-"protect what is on it, 130/143 interrupted by SIGINT/SIGTERM\n",
+"protect what is on it, 129/130/143 interrupted by SIGHUP/SIGINT/SIGTERM\n",
 	      f);
 	exit(status);
 }
