@@ -121,7 +121,9 @@ UNIT_TESTS := \
 	test_jobcheck \
 	test_jscan \
 	test_knee \
+	test_lunid \
 	test_matrix \
+	test_mountcheck \
 	test_report \
 	test_rnstat \
 	test_ssjson \
@@ -272,6 +274,14 @@ $(B)/tests/test_fiojson $(B)/tests/test_hosts $(B)/tests/test_report: $(B)/tests
 $(B)/tests/test_knee $(B)/tests/test_ssjson $(B)/tests/test_svg $(B)/tests/test_html: $(B)/tests/%: tests/%.c $(CONV_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
+
+$(B)/tests/test_lunid: tests/test_lunid.c $(B)/san/driver/lunid.o $(COMMON_SAN_OBJS)
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lm
+
+$(B)/tests/test_mountcheck: tests/test_mountcheck.c $(SAN_OBJS)
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CORE_LIBS) $(CMOCKA_LIBS) -lm
 
 $(B)/tests/test_jobcheck: tests/test_jobcheck.c $(CONV_SAN_OBJS)
 	@mkdir -p $(dir $@)

@@ -160,6 +160,7 @@ static void vdie(int status, const char *fmt, va_list ap)
 		else
 			fputc(*c, stderr);
 	fputc('\n', stderr);
+	free(msg);
 	exit(status);
 }
 

@@ -13,12 +13,13 @@
 #include "cli.h"
 #include "fiojson.h"
 #include "jobcheck.h"
+#include "lunid.h"
 
-int point_check(const char *json, char **why)
+int point_check(const char *json, const char *jobs_dir, char **why)
 {
 	struct fj_set set = { 0 };
 	struct fr_err err = { "" };
-	size_t i, n = strlen(json);
+	size_t i;
 	char *failed;
 	int ret;
 
@@ -26,12 +27,17 @@ int point_check(const char *json, char **why)
 	for (i = 0; !ret && i < set.njobs; i++)
 		ret = jc_job_measured(&set.jobs[i], true, &err);
 	fj_set_release(&set);
+	/* A LUN that changed while the point ran: it measured another volume. */
+	if (!ret && jobs_dir && lunid_check(jobs_dir, &err)) {
+		size_t n = strlen(err.msg);
+
+		snprintf(err.msg + n, sizeof(err.msg) - n, " (it changed while the point ran)");
+		ret = -ESTALE;
+	}
 	if (!ret)
 		return 0;
-	/* pNNN.json -> pNNN.failed.json: out of the results, not out of sight. */
-	failed = n > 5 && !strcmp(json + n - 5, ".json")
-			 ? xasprintf("%.*s.failed.json", (int)(n - 5), json)
-			 : xasprintf("%s.failed", json);
+	/* pNNN.json.failed: out of the results (and of p*.json), not out of sight. */
+	failed = xasprintf("%s.failed", json);
 	if (rename(json, failed) < 0)
 		unlink(json);
 	*why = xasprintf("  %s; its output is kept as %s\n", err.msg, failed);

@@ -374,7 +374,7 @@ int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_p
 			failed = run_fio(o, job, json, errf, &lim, &why);
 		}
 		if (!failed && !stop_signal)
-			failed = point_check(json, &why);
+			failed = point_check(json, o->clients ? NULL : jobs_dir, &why);
 		if (stop_signal) {
 			/* The point was cut short: it is not a data point, nor kept as one. */
 			unlink(json);

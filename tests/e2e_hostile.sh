@@ -314,9 +314,9 @@ else
 	kill $fusepid 2>/dev/null
 	umount -l eio 2>/dev/null
 	wait $fusepid 2>/dev/null
-	f=eiofio0_jobs/p001.failed.json
+	f=eiofio0_jobs/p001.json.failed
 	if [ -s $f ] && grep -q "job 'p001-s1-l0-small' failed in fio (error 5: input/output error) after [1-9][0-9]* I/Os" eiofio0.err; then
-		ok "the failed point's JSON is kept aside as p001.failed.json, the job and its error named"
+		ok "the failed point's JSON is kept aside as p001.json.failed, the job and its error named"
 		"$F2O" -outdir f2o -testname e eiofio0_jobs/run.json $f >f2o.out 2>f2o.err
 		rc=$?
 		"$F2O" -outdir f2o -testname s -skip_failed eiofio0_jobs/run.json $f >f2s.out 2>f2s.err
@@ -329,7 +329,7 @@ else
 			cat f2o.err f2s.err
 		fi
 	else
-		not_ok "a fio that exits 0 on a failed job: no p001.failed.json, or not named"
+		not_ok "a fio that exits 0 on a failed job: no p001.json.failed, or not named"
 		cat eiofio0.err
 	fi
 fi
@@ -354,8 +354,9 @@ else
 	not_ok "a LUN cut between points: exit $rc"
 	cat cut.err
 fi
-rm -f cut
-mkfile cut 64
+# made before the old one goes: a freed inode number may be given again
+mkfile cut.new 64
+mv cut.new cut
 "$FR" -run advanced -matrix max -num_small 4 -num_large 0 -duration 1 -cache_size 0 \
 	-testname cut -resume >cutr.out 2>cutr.err
 rc=$?
