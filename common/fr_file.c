@@ -247,7 +247,8 @@ int fr_stage_commit(struct fr_stage *st, struct fr_err *err)
 			break;
 		}
 		sprintf(bak[i], "%s.old", st->tmp[i]);
-		if (link(st->path[i], bak[i]) < 0) {
+		/* A folder without hard links (vfat, some FUSE): moved aside instead. */
+		if (link(st->path[i], bak[i]) < 0 && rename(st->path[i], bak[i]) < 0) {
 			ret = fr_errf_errno(err, "cannot write '%s' (keeping the earlier one aside)",
 					    st->path[i]);
 			free(bak[i]);
@@ -264,18 +265,30 @@ int fr_stage_commit(struct fr_stage *st, struct fr_err *err)
 		int rb = roll_back(st, bak, renamed);
 		size_t n = err ? strlen(err->msg) : 0;
 
+		for (k = renamed; k < st->n; k++)
+			unlink(st->tmp[k]);
+		/*
+		 * Files never replaced: a second name (a hard link) goes; one
+		 * moved aside (no hard links there) comes back.
+		 */
+		for (k = renamed; k < st->n; k++) {
+			struct stat sb;
+
+			if (!bak[k])
+				continue;
+			if (lstat(st->path[k], &sb) < 0 && errno == ENOENT) {
+				if (rename(bak[k], st->path[k]) < 0 && !rb)
+					rb = -errno;
+			} else {
+				unlink(bak[k]);
+			}
+		}
 		if (err && rb)
 			snprintf(err->msg + n, sizeof(err->msg) - n,
 				 "; and the earlier files could not all be put back (%s): some are left as *.tmp*.old",
 				 fr_strerror(rb, eb, sizeof(eb)));
 		else if (err)
 			snprintf(err->msg + n, sizeof(err->msg) - n, "; the earlier files are unchanged");
-		for (k = renamed; k < st->n; k++)
-			unlink(st->tmp[k]);
-		/* Those renamed back are gone; those of files never replaced go. */
-		for (k = renamed; k < st->n; k++)
-			if (bak[k])
-				unlink(bak[k]);
 	} else {
 		for (k = 0; k < st->n; k++)
 			if (bak[k])

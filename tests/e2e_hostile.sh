@@ -545,33 +545,57 @@ fi
 # 10. the set is replaced whole or not at all: fio2orion writing over an
 # earlier set in a folder that fails one rename (tests/failfs.py: the
 # third, _mbps.csv) leaves the earlier set exactly as it was, no staged
-# file behind, exit 1 naming the file
+# file behind, exit 1 naming the file; also where hard links fail (as on
+# vfat: the earlier files are moved aside, and back); a set whose
+# renames all work replaces the earlier one whole
 if [ "$(id -u)" != 0 ] || [ ! -c /dev/fuse ] || ! /usr/bin/python3 -c 'import fusepy' 2>/dev/null; then
 	skip_test "a folder failing one rename" "needs root, /dev/fuse and python3-fusepy"
 else
-	mkdir -p ffback ff
-	/usr/bin/python3 "$TOP/tests/failfs.py" "$T/ff" "$T/ffback" _mbps.csv >ff.log 2>&1 &
-	ffpid=$!
-	i=0
-	while ! mountpoint -q ff && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
-	"$F2O" -outdir ff -testname s shared/t_jobs/run.json shared/t_jobs/p001.json >ff1.out 2>ff1.err
-	rc1=$?
-	before=$(cd ffback && md5sum s_* | md5sum)
-	"$F2O" -outdir ff -testname s -merge last pj_real/run.json pj_real/p001.json pj_real/p002.json >ff2.out 2>ff2.err
-	rc=$?
-	after=$(cd ffback && md5sum s_* | md5sum)
-	left=$(ls -a ffback | grep -c 'tmp')
-	if [ $rc1 = 0 ] && [ $rc = 1 ] && [ "$before" = "$after" ] && [ "$left" = 0 ] \
-		&& grep -q "cannot write 'ff/s_mbps.csv'.*the earlier files are unchanged" ff2.err; then
-		ok "fio2orion over an earlier set, the third rename failing: the earlier set unchanged, nothing left over, exit 1"
-	else
-		not_ok "failing rename: first $rc1, second $rc, set unchanged: $([ "$before" = "$after" ] && echo yes || echo NO), $left staged files left"
-		cat ff1.err ff2.err
-		ls -la ffback
-	fi
-	umount ff 2>/dev/null || umount -l ff
-	kill $ffpid 2>/dev/null
-	wait $ffpid 2>/dev/null
+	# ff_case NOLINK: fio2orion twice into a failfs folder, the second over
+	# the first with its third rename failing
+	ff_case() {
+		rm -rf ffback ff
+		mkdir -p ffback ff
+		/usr/bin/python3 "$TOP/tests/failfs.py" "$T/ff" "$T/ffback" s_mbps.csv $1 >ff.log 2>&1 &
+		ffpid=$!
+		i=0
+		while ! mountpoint -q ff && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+		"$F2O" -outdir ff -testname s shared/t_jobs/run.json shared/t_jobs/p001.json >ff1.out 2>ff1.err
+		rc1=$?
+		before=$(cd ffback && md5sum s_* | md5sum)
+		touch ffback/.fail
+		"$F2O" -outdir ff -testname s -merge last pj_real/run.json pj_real/p001.json pj_real/p002.json >ff2.out 2>ff2.err
+		rc=$?
+		rm -f ffback/.fail
+		after=$(cd ffback && md5sum s_* | md5sum)
+		left=$(ls -a ffback | grep -c 'tmp')
+		# a set whose renames all work replaces the earlier one whole
+		"$F2O" -outdir ff -testname u shared/t_jobs/run.json shared/t_jobs/p001.json >ff3.out 2>ff3.err
+		rc3=$?
+		"$F2O" -outdir ff -testname u -merge last pj_real/run.json pj_real/p001.json pj_real/p002.json >ff4.out 2>ff4.err
+		rc4=$?
+		if [ $rc3 = 0 ] && [ $rc4 = 0 ] && grep -q "^Total Data Points: 3$" ffback/u_summary.txt \
+			&& [ "$(ls -a ffback | grep -c 'tmp')" = 0 ]; then
+			ok "fio2orion over an earlier set${1:+ ($1)}, every rename working: replaced whole, nothing left over"
+		else
+			not_ok "replacing a set${1:+ ($1)}: $rc3, $rc4"
+			cat ff3.err ff4.err
+			ls -la ffback
+		fi
+		if [ $rc1 = 0 ] && [ $rc = 1 ] && [ "$before" = "$after" ] && [ "$left" = 0 ] \
+			&& grep -q "cannot write 'ff/s_mbps.csv'.*the earlier files are unchanged" ff2.err; then
+			ok "fio2orion over an earlier set${1:+ ($1)}, the third rename failing: the earlier set unchanged, nothing left over, exit 1"
+		else
+			not_ok "failing rename${1:+ ($1)}: first $rc1, second $rc, set unchanged: $([ "$before" = "$after" ] && echo yes || echo NO), $left staged files left"
+			cat ff1.err ff2.err
+			ls -la ffback
+		fi
+		umount ff 2>/dev/null || umount -l ff
+		kill $ffpid 2>/dev/null
+		wait $ffpid 2>/dev/null
+	}
+	ff_case
+	ff_case nolink
 fi
 
 # 11. a report that does not fit (a full disk: a 24 KiB tmpfs holds

@@ -1,10 +1,12 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# failfs.py MOUNTPOINT BACKING SUFFIX -- a FUSE folder passing everything
-# through to BACKING, except that a rename onto an existing file whose
-# name ends in SUFFIX fails with EIO: a folder that fails one rename of
-# a set being replaced, for the all-or-nothing commit test. Runs in the
+# failfs.py MOUNTPOINT BACKING SUFFIX [nolink] -- a FUSE folder passing
+# everything through to BACKING, except that while BACKING/.fail exists a
+# staged file's rename (from a name with ".tmp", not ".old") to a name
+# ending in SUFFIX fails with EIO: a folder that fails one rename of a
+# set being replaced, for the all-or-nothing commit test.
+# With "nolink", hard links fail with EPERM, as on vfat. Runs in the
 # foreground until unmounted or killed.
 import errno
 import os
@@ -14,9 +16,10 @@ import fusepy
 
 
 class FailFS(fusepy.Operations):
-    def __init__(self, root, suffix):
+    def __init__(self, root, suffix, nolink=False):
         self.root = root
         self.suffix = suffix
+        self.nolink = nolink
 
     def _p(self, path):
         return os.path.join(self.root, path.lstrip("/"))
@@ -55,10 +58,13 @@ class FailFS(fusepy.Operations):
         os.symlink(source, self._p(target))
 
     def link(self, target, source):
+        if self.nolink:
+            raise fusepy.FuseOSError(errno.EPERM)
         os.link(self._p(source), self._p(target))
 
     def rename(self, old, new):
-        if new.endswith(self.suffix) and os.path.exists(self._p(new)):
+        if (new.endswith(self.suffix) and ".tmp" in old and not old.endswith(".old")
+                and os.path.exists(os.path.join(self.root, ".fail"))):
             raise fusepy.FuseOSError(errno.EIO)
         os.rename(self._p(old), self._p(new))
 
@@ -97,5 +103,6 @@ class FailFS(fusepy.Operations):
 
 
 if __name__ == "__main__":
-    fusepy.FUSE(FailFS(sys.argv[2], sys.argv[3]), sys.argv[1], foreground=True,
+    fusepy.FUSE(FailFS(sys.argv[2], sys.argv[3], len(sys.argv) > 4 and sys.argv[4] == "nolink"),
+                sys.argv[1], foreground=True,
                 nothreads=True, default_permissions=True)
