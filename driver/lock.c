@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,12 +54,15 @@ static const char *not_ours(int fd, const struct stat *st)
 
 void lock_run(const char *outdir, const char *testname)
 {
-	char *path = xasprintf("%s/.%s.lock", outdir, testname), pid[32], eb[128];
+	char path[PATH_MAX], pid[32], eb[128];
 	bool created = true;
 	const char *why;
 	struct stat st;
 	ssize_t n;
 	int fd;
+
+	if (snprintf(path, sizeof(path), "%s/.%s.lock", outdir, testname) >= (int)sizeof(path))
+		die_usage("-outdir '%s': the path is too long", outdir);
 
 	/* O_NOFOLLOW: a symlink planted under the lock's name is never followed. */
 	fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, 0644);
@@ -99,7 +103,6 @@ void lock_run(const char *outdir, const char *testname)
 	n = snprintf(pid, sizeof(pid), "%ld\n", (long)getpid());
 	if (ftruncate(fd, 0) < 0 || pwrite(fd, pid, (size_t)n, 0) != n)
 		die_run("cannot write the lock file '%s': %s", path, fr_strerror(-errno, eb, sizeof(eb)));
-	free(path);
 	/* fd stays open: the lock is the run's until it exits. */
 }
 
