@@ -67,6 +67,7 @@ CORE_SRCS := \
 	plugin/backend_uring.c \
 	plugin/beconf.c \
 	plugin/lunsafe.c \
+	plugin/mountcheck.c \
 	plugin/vio.c \
 	plugin/vvol.c \
 	# EOL
@@ -82,6 +83,7 @@ CONV_SRCS := \
 	converter/html_run.c \
 	converter/infer.c \
 	converter/interval.c \
+	converter/jobcheck.c \
 	converter/jscan.c \
 	converter/knee.c \
 	converter/orion_hist.c \
@@ -110,6 +112,9 @@ DRIVER_SRCS := \
 	driver/ladder.c \
 	driver/locate.c \
 	driver/lockfile.c \
+	driver/lock.c \
+	driver/lunid.c \
+	driver/pointcheck.c \
 	driver/pointloop.c \
 	driver/runset.c \
 	driver/writeshare.c \
@@ -137,9 +142,13 @@ UNIT_TESTS := \
 	test_html \
 	test_interval \
 	test_jobparse \
+	test_jobcheck \
 	test_jscan \
 	test_knee \
+	test_lock \
+	test_lunid \
 	test_matrix \
+	test_mountcheck \
 	test_report \
 	test_rnstat \
 	test_ssjson \
@@ -301,6 +310,22 @@ $(B)/tests/test_benchfio $(B)/tests/test_fiojson $(B)/tests/test_hosts $(B)/test
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
 
 $(B)/tests/test_cmpmark $(B)/tests/test_knee $(B)/tests/test_interval $(B)/tests/test_ssjson $(B)/tests/test_svg $(B)/tests/test_html: $(B)/tests/%: tests/%.c $(CONV_SAN_OBJS)
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
+
+$(B)/tests/test_lock: tests/test_lock.c $(B)/san/driver/lock.o $(B)/san/driver/pointcheck.o $(B)/san/driver/lunid.o $(B)/san/driver/cli.o $(B)/san/driver/matrix.o $(B)/san/driver/hosts.o $(B)/san/driver/lockfile.o $(B)/san/driver/dropin.o $(B)/san/driver/history.o $(B)/san/driver/fioopt.o $(B)/san/driver/runner/jobparse.o $(B)/san/driver/runner/jobopts.o $(CONV_SAN_OBJS)
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
+
+$(B)/tests/test_lunid: tests/test_lunid.c $(B)/san/driver/lunid.o $(COMMON_SAN_OBJS)
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lm
+
+$(B)/tests/test_mountcheck: tests/test_mountcheck.c $(SAN_OBJS)
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CORE_LIBS) $(CMOCKA_LIBS) -lm
+
+$(B)/tests/test_jobcheck: tests/test_jobcheck.c $(CONV_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
 

@@ -202,25 +202,104 @@ void fr_stage_abort(struct fr_stage *st)
 	stage_free(st);
 }
 
+/*
+ * Put back what a commit replaced: the first @n renamed files get their
+ * earlier contents (kept as @bak[i], NULL where there was none) or go.
+ * Returns 0, or -errno of the first that could not be put back.
+ */
+static int roll_back(const struct fr_stage *st, char **bak, size_t n)
+{
+	int ret = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		int r = bak[i] ? rename(bak[i], st->path[i]) : unlink(st->path[i]);
+
+		if (r < 0 && !ret)
+			ret = -errno;
+	}
+	return ret;
+}
+
 int fr_stage_commit(struct fr_stage *st, struct fr_err *err)
 {
-	size_t i;
+	char **bak = calloc(st->n ? st->n : 1, sizeof(*bak)), eb[128];
+	size_t i, k, renamed = 0;
 	int ret = 0;
 
-	for (i = 0; i < st->n; i++) {
-		if (rename(st->tmp[i], st->path[i]) < 0) {
-			size_t k;
+	if (!bak) {
+		fr_stage_abort(st);
+		return fr_errf(err, -ENOMEM, "out of memory");
+	}
+	/*
+	 * All or nothing: each file the set replaces is kept under a second
+	 * name first (a hard link), so a rename that fails half-way puts the
+	 * earlier set back whole.
+	 */
+	for (i = 0; i < st->n && !ret; i++) {
+		struct stat sb;
 
-			ret = fr_errf_errno(err, "cannot write '%s'", st->path[i]);
-			for (k = i; k < st->n; k++)
-				unlink(st->tmp[k]);
-			st->n = i;	/* the renamed ones still get their folder synced */
+		if (lstat(st->path[i], &sb) < 0 || S_ISDIR(sb.st_mode))
+			continue;	/* new: nothing to keep (a folder: its rename fails) */
+		bak[i] = malloc(strlen(st->tmp[i]) + 5);
+		if (!bak[i]) {
+			ret = fr_errf(err, -ENOMEM, "out of memory");
 			break;
 		}
+		sprintf(bak[i], "%s.old", st->tmp[i]);
+		/* A folder without hard links (vfat, some FUSE): moved aside instead. */
+		if (link(st->path[i], bak[i]) < 0 && rename(st->path[i], bak[i]) < 0) {
+			ret = fr_errf_errno(err, "cannot write '%s' (keeping the earlier one aside)",
+					    st->path[i]);
+			free(bak[i]);
+			bak[i] = NULL;
+		}
+	}
+	for (i = 0; i < st->n && !ret; i++) {
+		if (rename(st->tmp[i], st->path[i]) < 0)
+			ret = fr_errf_errno(err, "cannot write '%s'", st->path[i]);
+		else
+			renamed++;
+	}
+	if (ret) {
+		int rb = roll_back(st, bak, renamed);
+		size_t n = err ? strlen(err->msg) : 0;
+
+		for (k = renamed; k < st->n; k++)
+			unlink(st->tmp[k]);
+		/*
+		 * Files never replaced: a second name (a hard link) goes; one
+		 * moved aside (no hard links there) comes back.
+		 */
+		for (k = renamed; k < st->n; k++) {
+			struct stat sb;
+
+			if (!bak[k])
+				continue;
+			if (lstat(st->path[k], &sb) < 0 && errno == ENOENT) {
+				if (rename(bak[k], st->path[k]) < 0 && !rb)
+					rb = -errno;
+			} else {
+				unlink(bak[k]);
+			}
+		}
+		if (err && rb)
+			snprintf(err->msg + n, sizeof(err->msg) - n,
+				 "; and the earlier files could not all be put back (%s): some are left as *.tmp*.old",
+				 fr_strerror(rb, eb, sizeof(eb)));
+		else if (err)
+			snprintf(err->msg + n, sizeof(err->msg) - n, "; the earlier files are unchanged");
+	} else {
+		for (k = 0; k < st->n; k++)
+			if (bak[k])
+				unlink(bak[k]);
 	}
 	for (i = 0; i < st->n; i++)
-		if (!i || strcmp(st->path[i], st->path[i - 1]))
+		if ((!i || strcmp(st->path[i], st->path[i - 1])) && (!ret || i < renamed))
 			sync_dir_of(st->path[i]);
+	for (i = 0; i < st->n; i++)
+		free(bak[i]);
+	free(bak);
 	stage_free(st);
 	return ret;
 }
@@ -236,4 +315,15 @@ int fr_write_atomic(const char *path, const char *data, size_t len,
 		return ret;
 	}
 	return fr_stage_commit(&st, err);
+}
+
+int fr_create_new(const char *path)
+{
+	int fd;
+
+	if (unlink(path) < 0 && errno != ENOENT)
+		return -errno;
+	/* O_EXCL|O_NOFOLLOW: a name planted again since the unlink is refused, not followed. */
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	return fd < 0 ? -errno : fd;
 }

@@ -53,4 +53,12 @@ int fr_stage_file(struct fr_stage *st, const char *path, const char *data, size_
 int fr_stage_commit(struct fr_stage *st, struct fr_err *err);
 void fr_stage_abort(struct fr_stage *st);
 
+/*
+ * Create @path new for writing: whatever has that name (an earlier
+ * attempt's file, a symlink planted there) is removed first, never
+ * followed or truncated. Returns the descriptor (O_CLOEXEC) or -errno.
+ * Async-signal-safe: a forked child may call it before exec.
+ */
+int fr_create_new(const char *path);
+
 #endif

@@ -16,6 +16,7 @@
 #include "fr_file.h"
 #include "html_report.h"
 #include "orion_report.h"
+#include "outdir.h"
 #include "points_csv.h"
 
 /*
@@ -81,21 +82,13 @@ static const char *const suffix[F_NKINDS] = {
 	"points.csv",
 };
 
-/* A member of the set this write does not produce: remove a leftover. */
-static void remove_stale(const char *path, struct or_written *w)
-{
-	size_t n = strlen(w->removed);
-
-	if (unlink(path) == 0)
-		snprintf(w->removed + n, sizeof(w->removed) - n, "%s%s", n ? ", " : "", path);
-}
-
 int or_write_all(const struct or_params *p, const struct pt_set *pts,
 		 const char *outdir, enum or_compat c, unsigned int flags,
 		 struct or_written *w, struct fr_err *err)
 {
 	char prefix[PATH_MAX], path[PATH_MAX + 32], hosts_file[PATH_MAX];
 	struct fr_stage st = { NULL, NULL, 0 };
+	struct fr_err rerr = { "" };
 	bool stale[F_NKINDS];
 	time_t t = p->start ? (time_t)p->start : time(NULL);
 	size_t n;
@@ -158,9 +151,11 @@ int or_write_all(const struct or_params *p, const struct pt_set *pts,
 			return ret ? ret : fr_errf(err, -ENOMEM, "out of memory");
 		}
 		/* Staged: the set is renamed into place whole, or not at all. */
-		if (keep)
+		if (keep && k == F_REPORT && fr_stage_file(&st, path, buf, len, &rerr))
+			stale[k] = true;	/* a full disk: ORION's own files land without it */
+		else if (keep && k != F_REPORT)
 			ret = fr_stage_file(&st, path, buf, len, err);
-		else
+		else if (!keep)
 			stale[k] = true;
 		if (k == F_HIST)
 			w->hist = keep && !ret;
@@ -173,12 +168,11 @@ int or_write_all(const struct or_params *p, const struct pt_set *pts,
 	ret = fr_stage_commit(&st, err);
 	for (k = F_SUMMARY; k < F_NKINDS && !ret; k++)
 		if (stale[k]) {
-			size_t before = strlen(w->removed);
-
 			snprintf(path, sizeof(path), "%s%s", prefix, suffix[k]);
-			remove_stale(path, w);
-			if (k == F_REPORT && strlen(w->removed) != before)
+			if (or_remove_stale(path, w->removed, sizeof(w->removed)) && k == F_REPORT)
 				w->report_removed = true;
 		}
+	if (!ret && rerr.msg[0])
+		ret = fr_errf(err, -EIO, "%.900s; ORION's files are written without it", rerr.msg);
 	return ret;
 }

@@ -61,8 +61,9 @@ static void usage(FILE *f, int status)
 	      "  -sum                the FILEs ran at the same time (one per host): the\n"
 	      "                      same group in each is one point, loads and\n"
 	      "                      throughputs add, latency combines by I/O count\n"
-	      "  -skip_failed        leave out jobs fio failed to run (an error and no\n"
-	      "                      I/O), with a warning; by default they are refused\n"
+	      "  -skip_failed        leave out jobs that failed in fio (an error) or\n"
+	      "                      were cut short, with a warning; by default they\n"
+	      "                      are refused\n"
 	      "  -format orion|json  orion: ORION's files (default); json: the points\n"
 	      "                      as one JSON document on standard output, with\n"
 	      "                      each class's 95 % intervals, each point's passes\n"
@@ -514,7 +515,7 @@ int main(int argc, char **argv)
 		goto out;
 	}
 	if (pts.nfailed)
-		fprintf(stderr, "fio2orion: warning: left out %zu job(s) that fio failed to run and that did no I/O (-skip_failed)\n",
+		fprintf(stderr, "fio2orion: warning: left out %zu job(s) that failed in fio or were cut short (-skip_failed)\n",
 			pts.nfailed);
 	if (or_params_init(&params, &set, &pts, testname,
 			   set.run.argc ? NULL : argv + 1,

@@ -25,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -309,10 +310,65 @@ static uint64_t depth_from_levels(json_t *job)
 			/* ">=64" and the like: the number after any sign. */
 			while (*k && !isdigit((unsigned char)*k))
 				k++;
+			errno = 0;
 			depth = (uint64_t)strtoull(k, NULL, 10);
+			if (errno || depth > FJ_MAX_DEPTH)
+				depth = UINT64_MAX;	/* refused by job_counts() */
 		}
 	}
 	return depth ? depth : 1;
+}
+
+/*
+ * numjobs and iodepth, as fio takes them: a job count from 1 to 4096
+ * (fio's REAL_MAX_JOBS) and a depth from 1 to 2^20; anything else would
+ * become a nonsense load ("-1" read as 2^64 - 1). -ERANGE with @why.
+ */
+static int job_counts(struct fj_job *job, const char *numjobs, char *why, size_t wlen)
+{
+	char *end;
+
+	if (numjobs) {
+		unsigned long long n;
+
+		errno = 0;
+		n = strtoull(numjobs, &end, 10);
+		if (!isdigit((unsigned char)numjobs[0]) || *end || errno || !n || n > 4096) {
+			snprintf(why, wlen, "numjobs = %.40s: not a job count fio takes (1 .. 4096)",
+				 numjobs);
+			return -ERANGE;
+		}
+		job->numjobs = n;
+	}
+	if (job->iodepth > FJ_MAX_DEPTH) {
+		snprintf(why, wlen, "its iodepth (option or iodepth_level) is not a depth fio takes (1 .. %u)",
+			 FJ_MAX_DEPTH);
+		return -ERANGE;
+	}
+	return 0;
+}
+
+/*
+ * The runtime= option in ms (fio's time units, seconds when none is
+ * given), 0 when absent or not a time.
+ */
+static uint64_t opt_ms(const char *s)
+{
+	static const struct { const char *unit; double ms; } units[] = {
+		{ "", 1000 }, { "s", 1000 }, { "ms", 1 }, { "us", 1e-3 }, { "m", 60000 },
+		{ "h", 3600000 }, { "d", 86400000 },
+	};
+	char *end;
+	double v;
+	size_t i;
+
+	if (!s || !isdigit((unsigned char)*s))
+		return 0;
+	v = strtod(s, &end);
+	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+		if (!strcasecmp(end, units[i].unit))
+			return v * units[i].ms < 9.2e18 ? (uint64_t)(v * units[i].ms) : 0;
+	return 0;
 }
 
 /*
@@ -486,10 +542,15 @@ static int add_job(struct fj_set *set, json_t *doc, json_t *j, unsigned int orde
 		job->iodepth = 1;
 	job->iodepth_asked = v ? job->iodepth : 0;
 	held_depth(job, j, opt(j, global, "ioengine"));
-	v = opt(j, global, "numjobs");
-	job->numjobs = v ? strtoull(v, NULL, 10) : 1;
-	if (!job->numjobs)
-		job->numjobs = 1;
+	job->numjobs = 1;
+	ret = job_counts(job, opt(j, global, "numjobs"), why, wlen);
+	if (ret) {
+		job_release(job);
+		return ret;
+	}
+	v = opt(j, global, "time_based");
+	job->time_based = v && (!*v || strcmp(v, "0"));
+	job->runtime_planned_ms = opt_ms(opt(j, global, "runtime"));
 	job->rw = xstrdup(opt(j, global, "rw"));
 	if (!job->rw)
 		job->rw = xstrdup(opt(j, global, "readwrite"));

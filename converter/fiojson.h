@@ -82,6 +82,9 @@ struct fj_ss {
 	double *iops, *bw;	   /* per second; bw in bytes/s */
 };
 
+/* The deepest queue a job may ask for (iodepth=, iodepth_level keys). */
+#define FJ_MAX_DEPTH (1u << 20)
+
 struct fj_job {
 	char *name;
 	int groupid;
@@ -108,6 +111,8 @@ struct fj_job {
 	struct fj_ss ss;	/* present only when fio wrote the block */
 	bool exitall;		/* exitall=1: its group ends with its first job */
 	bool rated;		/* rate=, rate_iops=, rate_min= or thinktime= set: not a closed loop */
+	bool time_based;	/* time_based=1 */
+	uint64_t runtime_planned_ms;	/* the runtime= option, 0 when not given */
 	unsigned int clones;	/* entries this one stands for (group_reporting) */
 	/* fiorion's runner: each I/O unit's count and mean lat (ns). */
 	size_t nslots;

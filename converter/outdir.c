@@ -9,7 +9,9 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 #include <sys/stat.h>
 
 int or_make_dir(const char *path, struct fr_err *err)
@@ -43,4 +45,14 @@ int or_make_dir(const char *path, struct fr_err *err)
 			buf[i] = '/';
 	}
 	return 0;
+}
+
+bool or_remove_stale(const char *path, char *removed, size_t len)
+{
+	size_t n = strlen(removed);
+
+	if (unlink(path) < 0)
+		return false;
+	snprintf(removed + n, len - n, "%s%s", n ? ", " : "", path);
+	return true;
 }

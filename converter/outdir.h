@@ -5,6 +5,9 @@
 #ifndef FIORION_OUTDIR_H
 #define FIORION_OUTDIR_H
 
+#include <stdbool.h>
+#include <stddef.h>
+
 #include "fr_err.h"
 
 /*
@@ -14,5 +17,13 @@
  * could not be made, and why.
  */
 int or_make_dir(const char *path, struct fr_err *err);
+
+/*
+ * Remove @path, a member of an earlier result set that this write does
+ * not produce (it would describe another set). True when it was there
+ * and is gone, and then @path is appended to @removed (", "-joined,
+ * @len bytes).
+ */
+bool or_remove_stale(const char *path, char *removed, size_t len);
 
 #endif

@@ -7,6 +7,7 @@
  * I/O-weighted mean of the jobs' percentiles (an approximation, the only
  * one here).
  */
+#include "jobcheck.h"
 #include "points.h"
 
 #include <errno.h>
@@ -526,6 +527,7 @@ int pt_build(struct pt_set *out, const struct fj_set *in,
 	for (i = 0; i < in->njobs; i++) {
 		const struct fj_job *j = &in->jobs[i];
 		unsigned int num = 0, s = 0, l = 0, file, pass = 1;
+		struct fr_err jerr = { "" };
 		char kind;
 		int gid;
 		bool named;
@@ -534,17 +536,15 @@ int pt_build(struct pt_set *out, const struct fj_set *in,
 			continue;
 		named = parse_name(j->name, &num, &s, &l, &kind, &pass);
 
-		/* A job fio could not run measured nothing: not a data point. */
-		if (j->error && !j->dir[0].ios && !j->dir[1].ios) {
-			char eb[128];
-
+		/* A job that failed, or was cut short, measured nothing: not a data point. */
+		if (jc_job_measured(j, named, &jerr)) {
 			if (o->skip_failed) {
 				out->nfailed++;
 				continue;
 			}
 			ret = fr_errf(err, -EINVAL,
-				      "job '%s' failed in fio (error %d: %s) and did no I/O: it is not a data point; look at fio's messages before its JSON, or give -skip_failed to leave it out",
-				      j->name, j->error, fr_strerror(j->error, eb, sizeof(eb)));
+				      "%.700s; look at fio's messages before its JSON, or give -skip_failed to leave it out",
+				      jerr.msg);
 			goto out;
 		}
 

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "fr_err.h"
 #include "knee.h"
 #include "runner.h"
 #include "version.h"
@@ -151,15 +152,16 @@ static void usage(FILE *f, const struct opts *o)
 "  -output FILE       with -jobfile: write the JSON to FILE instead\n"
 "\n"
 "environment: FIORION_STUCK_TIMEOUT=S  seconds with no I/O completing\n"
-"before the built-in runner fails the point, naming the LUN (300; 0 =\n"
-"wait for ever). FIORION_COMPAT=V  the layout, as -compat (which wins),\n"
+"before the built-in runner fails the point, naming the LUN; under\n"
+"-runner fio, seconds past the point's own before fio is stopped (300;\n"
+"0 = wait for ever). FIORION_COMPAT=V  the layout, as -compat (which wins),\n"
 "for scripts that run orion as written. FIORION_DURATION=S  overrides\n"
 "-duration: a smoke run of a script that hard-codes 60 s, said on\n"
 "stderr, in the summary and in run.json\n"
 "\n"
 "exit status: 0 done, 1 a point or an output failed (the files of the\n"
 "points done are written), 2 bad options or input, 3 a LUN refused to\n"
-"protect what is on it, 130/143 interrupted by SIGINT/SIGTERM\n",
+"protect what is on it, 129/130/143 interrupted by SIGHUP/SIGINT/SIGTERM\n",
 	      f);
 	fprintf(f, "\nlayout in force: %s\n", dropin_layout_text(o));
 	exit(EXIT_OK);
@@ -169,9 +171,20 @@ static void usage(FILE *f, const struct opts *o)
 static void vdie(int status, const char *fmt, va_list ap) __attribute__((noreturn, format(printf, 2, 0)));
 static void vdie(int status, const char *fmt, va_list ap)
 {
+	char *msg = NULL;
+	const char *c;
+
 	fputs("fiorion: ", stderr);
-	vfprintf(stderr, fmt, ap);
+	if (vasprintf(&msg, fmt, ap) < 0)
+		msg = NULL;
+	/* What the message quotes (a binary .lun line, a planted file) is never echoed raw. */
+	for (c = msg ? msg : "out of memory"; *c; c++)
+		if (((unsigned char)*c < 0x20 && *c != '\t') || *c == 0x7f)
+			fprintf(stderr, "\\x%02x", (unsigned char)*c);
+		else
+			fputc(*c, stderr);
 	fputc('\n', stderr);
+	free(msg);
 	exit(status);
 }
 
@@ -236,16 +249,26 @@ static int pick(const char *opt, const char *v, const char *const *names, int n)
 
 
 /* @prog as execvp() would find it: a path, or a name in PATH. */
+/* A program file @p can run: a regular file with execute permission. */
+static bool runnable(const char *p)
+{
+	struct stat st;
+
+	return !stat(p, &st) && S_ISREG(st.st_mode) && !access(p, X_OK);
+}
+
 static bool executable(const char *prog)
 {
 	const char *path = getenv("PATH"), *p;
 
+	if (!*prog)
+		return false;
 	if (strchr(prog, '/'))
-		return !access(prog, X_OK);
+		return runnable(prog);
 	for (p = path ? path : "/usr/bin:/bin"; *p; ) {
 		size_t n = strcspn(p, ":");
 		char *cand = xasprintf("%.*s/%s", (int)n, n ? p : ".", prog);
-		bool ok = !access(cand, X_OK);
+		bool ok = runnable(cand);
 
 		free(cand);
 		if (ok)
@@ -255,6 +278,31 @@ static bool executable(const char *prog)
 			p++;
 	}
 	return false;
+}
+
+/* Why -engine @p cannot be an engine fio loads, or NULL. */
+static const char *not_engine(const char *p)
+{
+	static char eb[128];
+	unsigned char magic[4] = { 0 };
+	struct stat st;
+	FILE *f;
+
+	if (!*p)
+		return "give the engine's path";
+	if (stat(p, &st) < 0)
+		return fr_strerror(-errno, eb, sizeof(eb));
+	if (!S_ISREG(st.st_mode))
+		return "not a regular file";
+	f = fopen(p, "rbe");
+	if (!f)
+		return fr_strerror(-errno, eb, sizeof(eb));
+	if (fread(magic, 1, sizeof(magic), f) != sizeof(magic) || memcmp(magic, "\177ELF", 4)) {
+		fclose(f);
+		return "not a shared object (no ELF header)";
+	}
+	fclose(f);
+	return NULL;
 }
 
 /* Whether @path can be written: an existing file, or a new one in a writable folder. */
@@ -382,6 +430,9 @@ void cli_parse(struct opts *o, int argc, char **argv)
 		case 't':
 			if (!*optarg)
 				die_usage("-testname: must not be empty");
+			if (optarg[strcspn(optarg, "\001\002\003\004\005\006\007\010\011\012\013\014\015\016\017\020\021\022\023\024\025\026\027\030\031\032\033\034\035\036\037\177")])
+				die_usage("-testname '%s': a control character (a newline, a tab...) is not part of a name; the output files and ORION's summary carry it",
+					  optarg);
 			o->testname = optarg;
 			break;
 		case 'n': o->num_disks = parse_num("num_disks", optarg, 1, 4096); break;
@@ -543,6 +594,9 @@ void cli_parse(struct opts *o, int argc, char **argv)
 	if (!o->jobfile && !o->jobs_only && !strcmp(o->runner, "fio") && !executable(o->fio))
 		die_usage("-fio '%s': no such program (in PATH or as a path); -runner fio runs it for every point",
 			  o->fio);
+	if (o->engine && !o->clients && not_engine(o->engine))
+		die_usage("-engine '%s': %s; the job files load it as fio's engine", o->engine,
+			  not_engine(o->engine));
 }
 
 char *xasprintf(const char *fmt, ...)

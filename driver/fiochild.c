@@ -74,8 +74,9 @@ static char *tail_of(const char *path)
 
 /*
  * Start @argv with its standard output in @out and standard error in
- * @err. SIGINT/SIGTERM wait until the child is known, so the handler can
- * pass them on; the child gets them back at fio's defaults.
+ * @err, both created new (never through a name planted there). The stop
+ * signals wait until the child is known, so the handler can pass them
+ * on; the child gets them, and SIGPIPE, back at fio's defaults.
  */
 static pid_t spawn(char *const *argv, const char *out, const char *err, char **why)
 {
@@ -86,6 +87,7 @@ static pid_t spawn(char *const *argv, const char *out, const char *err, char **w
 	sigemptyset(&block);
 	sigaddset(&block, SIGINT);
 	sigaddset(&block, SIGTERM);
+	sigaddset(&block, SIGHUP);
 	sigprocmask(SIG_BLOCK, &block, &old);
 	pid = fork();
 	if (pid < 0) {
@@ -96,11 +98,13 @@ static pid_t spawn(char *const *argv, const char *out, const char *err, char **w
 	if (pid == 0) {
 		signal(SIGINT, SIG_DFL);
 		signal(SIGTERM, SIG_DFL);
+		signal(SIGHUP, SIG_DFL);
+		signal(SIGPIPE, SIG_DFL);
 		sigprocmask(SIG_SETMASK, &old, NULL);
 		/* fio does not outlive fiorion (it would go on loading the LUNs). */
 		prctl(PR_SET_PDEATHSIG, SIGTERM);
-		int o = open(out, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-		int e = open(err, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+		int o = fr_create_new(out);
+		int e = fr_create_new(err);
 
 		if (o < 0 || e < 0 || dup2(o, 1) < 0 || dup2(e, 2) < 0)
 			_exit(126);
@@ -116,13 +120,16 @@ static pid_t spawn(char *const *argv, const char *out, const char *err, char **w
 
 /*
  * Wait for the child; with @limit_s, a child still running then is sent
- * SIGTERM, and SIGKILL 5 s later. Returns true when it was given up.
+ * SIGTERM, and SIGKILL 5 s later. One that a SIGKILL does not end within
+ * 5 s more (a process waiting in the kernel for a device) is left
+ * behind. Returns true when it was given up.
  */
 static bool reap(pid_t pid, unsigned int limit_s, int *st)
 {
-	double deadline = fr_mono_s() + limit_s, termed = 0, stopped = 0;
-	bool late = false, killed = false;
+	double deadline = fr_mono_s() + limit_s, termed = 0, stopped = 0, killed = 0;
+	bool late = false;
 
+	*st = 0;
 	for (;;) {
 		struct timespec ts = { 0, 50 * 1000 * 1000 };
 		pid_t r = waitpid(pid, st, WNOHANG);
@@ -140,31 +147,57 @@ static bool reap(pid_t pid, unsigned int limit_s, int *st)
 			stopped = now;
 		if (!killed && ((termed && now > termed + 5) || (stopped && now > stopped + 5))) {
 			kill(pid, SIGKILL);
-			killed = true;
+			killed = now;
 		}
+		if (killed && late && now > killed + 5)
+			break;	/* left behind: nothing more can end it */
 		nanosleep(&ts, NULL);
 	}
 	fiochild_pid = 0;
 	return late;
 }
 
-/* Run stock fio on one job file: stdout = JSON, stderr kept. */
+/*
+ * Run stock fio on one job file: stdout = JSON into a staged name,
+ * renamed to @json only when fio exited 0 within its time and no stop
+ * signal came; stderr kept in @err.
+ */
 int run_fio(const struct opts *o, const char *job, const char *json,
-		   const char *err, char **why)
+	    const char *err, const struct fio_limit *lim, char **why)
 {
 	char *argv[] = { (char *)o->fio, "--output-format=json+", (char *)job, NULL };
+	char *staged = xasprintf("%s.part", json);
+	bool late;
 	pid_t pid;
 	int st;
 
 	if (o->verbose)
 		printf("  fio command: %s --output-format=json+ %s > %s 2> %s\n",
 		       o->fio, job, json, err);
-	pid = spawn(argv, json, err, why);
-	if (pid < 0)
+	pid = spawn(argv, staged, err, why);
+	if (pid < 0) {
+		free(staged);
 		return -1;
-	reap(pid, 0, &st);
-	if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
-		return 0;
+	}
+	late = reap(pid, lim ? lim->secs : 0, &st);
+	if (!late && !fiochild_stop && WIFEXITED(st) && WEXITSTATUS(st) == 0) {
+		if (rename(staged, json) == 0) {
+			free(staged);
+			return 0;
+		}
+		*why = xasprintf("  cannot keep fio's result as '%s': %s\n", json, strerror(errno));
+		unlink(staged);
+		free(staged);
+		return -1;
+	}
+	/* Cut short, failed or given up: fio's output is not a result. */
+	unlink(staged);
+	free(staged);
+	if (late) {
+		*why = xasprintf("  fio gave no result within %u s (the point's %u s and FIORION_STUCK_TIMEOUT=%u s): %s is not completing its I/O (stuck device?); fio was stopped\n",
+				 lim->secs, lim->secs - lim->stuck_s, lim->stuck_s, lim->luns);
+		return -ETIMEDOUT;
+	}
 	*why = tail_of(err);
 	if (WIFSIGNALED(st)) {
 		char *w = xasprintf("%s  (fio killed by signal %d)\n", *why, WTERMSIG(st));

@@ -14,13 +14,22 @@ extern volatile sig_atomic_t fiochild_pid;
 /* Set by a stop signal's handler: a fio that has not ended 5 s later is killed. */
 extern volatile sig_atomic_t fiochild_stop;
 
+/* The time a fio run is given: the point's own and the stuck margin. */
+struct fio_limit {
+	unsigned int secs;	/* in all; 0: no limit */
+	unsigned int stuck_s;	/* of which FIORION_STUCK_TIMEOUT */
+	const char *luns;	/* "LUN '/a'", for the message */
+};
+
 /*
- * Run @o->fio --output-format=json+ @job, its JSON into @json, its
- * standard error into @err. Returns 0, or -1 with *@why (malloc()ed)
- * holding fio's last messages.
+ * Run @o->fio --output-format=json+ @job, its JSON into a staged name
+ * renamed to @json only when fio exits 0 within @lim and no stop signal
+ * came (a cut point is never kept as measured); its standard error into
+ * @err. Returns 0, -ETIMEDOUT when fio was given up (named in *@why), or
+ * -1 with *@why (malloc()ed) holding fio's last messages.
  */
 int run_fio(const struct opts *o, const char *job, const char *json,
-	    const char *err, char **why);
+	    const char *err, const struct fio_limit *lim, char **why);
 
 /*
  * fio --parse-only @job: whether fio takes the job file (its options,

@@ -19,7 +19,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <fcntl.h>
-#include <sys/file.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -32,6 +31,8 @@
 #include "ladder.h"
 #include "lunsafe.h"
 #include "locate.h"
+#include "lock.h"
+#include "lunid.h"
 #include "matrix.h"
 #include "orion_report.h"
 #include "pointloop.h"
@@ -607,35 +608,6 @@ static void banner(const struct run *r, const struct opts *o)
 	fflush(stdout);
 }
 
-/*
- * One run at a time per -outdir/-testname: an flock on .<testname>.lock
- * there with the holder's PID in it, held until the process ends, which
- * removes the file (lockfile.c). A second run would move the first's files.
- */
-static void lock_run(const struct opts *o)
-{
-	char *path = xasprintf("%s/.%s.lock", o->outdir, o->testname), pid[32];
-	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-	ssize_t n;
-
-	if (fd < 0)
-		die_run("cannot create the lock file '%s': %s", path, strerror(errno));
-	if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
-		if (errno != EWOULDBLOCK)
-			die_run("cannot lock '%s': %s", path, strerror(errno));
-		n = pread(fd, pid, sizeof(pid) - 1, 0);
-		pid[n > 0 ? n : 0] = '\0';
-		pid[strcspn(pid, "\n")] = '\0';
-		die_usage("another fiorion run (PID %s) is writing '%s' in %s; wait for it, or give another -testname or -outdir",
-			  pid[0] ? pid : "?", o->testname, o->outdir);
-	}
-	n = snprintf(pid, sizeof(pid), "%ld\n", (long)getpid());
-	if (ftruncate(fd, 0) < 0 || pwrite(fd, pid, (size_t)n, 0) != n)
-		die_run("cannot write the lock file '%s': %s", path, strerror(errno));
-	lock_held(path, fd);	/* removed as the run ends */
-	/* fd stays open: the lock is the run's until it exits. */
-}
-
 static void write_or_die(const char *path, const char *text, size_t len)
 {
 	struct fr_err err = { "" };
@@ -652,6 +624,7 @@ static void write_or_die(const char *path, const char *text, size_t len)
 static void write_set(struct run *r, const struct opts *o, int argc, char **argv)
 {
 	char *text = NULL, *rj, *path;
+	struct fr_err err = { "" };
 	size_t i, h, len = 0, w;
 	json_t *s;
 	FILE *f;
@@ -659,8 +632,12 @@ static void write_set(struct run *r, const struct opts *o, int argc, char **argv
 	if (o->resume) {
 		/* The run's files stay: its job files are checked, not rewritten. */
 		r->jobs_dir = xasprintf("%s/%s_jobs", o->outdir, o->testname);
+		lock_own_folder(r->jobs_dir);
 		r->whole = xasprintf("%s/%s.fio", o->outdir, o->testname);
 		r->resumed = resume_check(r, o);
+		if (!o->clients && lunid_check(r->jobs_dir, &err))
+			die_usage("-resume: %s: the points measured so far are of another volume; start a new run",
+				  err.msg);
 		banner(r, o);
 		fprintf(stderr, "fiorion: -resume: %zu of %zu points measured already; running from point %zu\n",
 			r->resumed, r->plan.n, r->resumed + 1);
@@ -677,6 +654,7 @@ static void write_set(struct run *r, const struct opts *o, int argc, char **argv
 	r->jobs_dir = xasprintf("%s/%s_jobs", o->outdir, o->testname);
 	if (mkdir(r->jobs_dir, 0755) < 0 && errno != EEXIST)
 		die_run("cannot create '%s': %s", r->jobs_dir, strerror(errno));
+	lock_own_folder(r->jobs_dir);
 	/* The whole matrix in one file (one per host with -clients). */
 	for (h = 0; h < r->nh; h++) {
 		const struct host *ho = o->clients ? &o->hosts.h[h] : NULL;
@@ -715,6 +693,8 @@ static void write_set(struct run *r, const struct opts *o, int argc, char **argv
 	rj = run_json(o, r->vv, &r->plan, argc, argv, r->start, r->run_id, r->warnings);
 	path = xasprintf("%s/run.json", r->jobs_dir);
 	write_or_die(path, rj, strlen(rj));
+	if (!o->clients && lunid_write(r->jobs_dir, r->vv, &err))
+		die_run("%s", err.msg);
 	free(path);
 	free(rj);
 }
@@ -754,6 +734,8 @@ int main(int argc, char **argv)
 	size_t done;
 	int status = EXIT_OK;
 
+	/* A closed stdout is a failed write, said at the end, not a silent death. */
+	signal(SIGPIPE, SIG_IGN);
 	cli_parse(&o, argc, argv);
 	if (o.version)
 		return print_version(&o);
@@ -766,7 +748,11 @@ int main(int argc, char **argv)
 	/* The run's folder and lock, before anything is written (-prefill too). */
 	if (or_make_dir(o.outdir, &err))
 		die_usage("%s", err.msg);
-	lock_run(&o);
+	lock_run(o.outdir, o.testname);
+	/* Held from here to the end: nothing mounts a LUN while it is written. */
+	if (!o.jobs_only && !o.clients && (o.write_pct > 0 || o.prefill) &&
+	    (status = vvol_hold(r.vv, &err)))
+		(status == -FR_ESAFETY ? die_safety : die_run)("%s", err.msg);
 	if (!o.jobs_only && !o.clients)
 		backed_luns(r.vv, &o);	/* -clients: each host's probe looked */
 	write_set(&r, &o, argc, argv);
@@ -796,7 +782,7 @@ int main(int argc, char **argv)
 		if (sig)
 			snprintf(partial, sizeof(partial),
 				 "Run interrupted (%s): %zu of its %zu points were measured.",
-				 sig == SIGINT ? "SIGINT" : "SIGTERM", done - skipped, r.plan.n);
+				 sig == SIGINT ? "SIGINT" : sig == SIGHUP ? "SIGHUP" : "SIGTERM", done - skipped, r.plan.n);
 		else if (done < r.plan.n)
 			snprintf(partial, sizeof(partial),
 				 "Run stopped: point %zu failed; %zu of its %zu points were measured.",
@@ -805,13 +791,15 @@ int main(int argc, char **argv)
 			status = EXIT_RUN;
 		if (sig) {
 			printf("fiorion: run interrupted by %s; ORION's files cover the %zu points done\n",
-			       sig == SIGINT ? "SIGINT" : "SIGTERM", done);
+			       sig == SIGINT ? "SIGINT" : sig == SIGHUP ? "SIGHUP" : "SIGTERM", done);
 			status = 128 + sig;
 		}
 	}
 	run_release(&r);
 	hosts_release(&o.hosts);
-	if (fflush(stdout) || ferror(stdout))
-		status = EXIT_RUN;
+	if (fflush(stdout) || ferror(stdout)) {
+		fprintf(stderr, "fiorion: cannot write to standard output: %s\n", strerror(errno));
+		status = status ? status : EXIT_RUN;
+	}
 	return status;
 }

@@ -362,8 +362,8 @@ static pid_t start_probe(const struct host *h, const struct probe_conf *pc, cons
 	free(arg);
 	pid = fork();
 	if (pid == 0) {
-		int o = open(out, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-		int e = open(errf, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+		int o = fr_create_new(out);
+		int e = fr_create_new(errf);
 
 		prctl(PR_SET_PDEATHSIG, SIGKILL);
 		if (o < 0 || e < 0 || dup2(o, 1) < 0 || dup2(e, 2) < 0)

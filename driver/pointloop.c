@@ -14,9 +14,12 @@
 #include "fiochild.h"
 #include "fiojson.h"
 #include "fr_file.h"
+#include "fr_lunlist.h"
 #include "jobparse.h"
 #include "ladder.h"
+#include "lunid.h"
 #include "orion_report.h"
+#include "pointcheck.h"
 #include "pointloop.h"
 #include "points.h"
 #include "runner.h"
@@ -236,15 +239,45 @@ int report(const struct opts *o, const struct mx_plan *plan, const char *jobs_di
 		or_params_release(&params);
 	}
 	if (ret)
-		fprintf(stderr, "fiorion: cannot write ORION's files: %s\n", err.msg);
+		fprintf(stderr, "fiorion: ORION's files: %s\n", err.msg);
 	pt_set_release(&pts);
 	fj_set_release(&set);
 	return ret;
 }
 
 
+/* "LUN '/a'" or "a LUN of '/a', '/b'", from the run's .lun file, for a message. */
+static int add_name(void *arg, const char *name, size_t len, unsigned int line)
+{
+	FILE *f = arg;
+
+	(void)line;
+	fprintf(f, "%s'%.*s'", ftell(f) > 0 ? ", " : "", (int)len, name);
+	return 0;
+}
+
+static char *lun_names(const struct jf_conf *jc)
+{
+	struct fr_err err = { "" };
+	char *text = NULL, *list = NULL, *out;
+	size_t len = 0, tl;
+	FILE *f;
+
+	if (!jc->lunfile || fr_read_file(jc->lunfile, NULL, 1 << 20, 0, &text, &tl, &err))
+		return xasprintf("a LUN");
+	f = open_memstream(&list, &len);
+	if (!f)
+		die_run("out of memory");
+	fr_lunlist_each(text, '\n', add_name, f);
+	fclose(f);
+	out = xasprintf("%s %s", strchr(list, ',') ? "a LUN of" : "LUN", list);
+	free(list);
+	free(text);
+	return out;
+}
+
 /*
- * SIGINT/SIGTERM: the running point stops (the built-in clones stop
+ * SIGINT/SIGTERM/SIGHUP: the running point stops (the built-in clones stop
  * issuing I/O; a fio child is sent SIGTERM), the points already done are
  * kept, and main() writes ORION's files for them.
  */
@@ -298,7 +331,9 @@ int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_p
 	bool tty = isatty(2);
 	long left = total_secs;
 	struct rn_opts ro;
+	char *luns;
 	size_t i;
+	int ret = EXIT_OK;
 
 	cli_runner_opts(&ro);
 	ro.stop = &stop_signal;
@@ -307,6 +342,15 @@ int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_p
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	luns = lun_names(jc);
+	/* A fio that a dead fiorion's signal cut short left only a staged file. */
+	for (i = 0; i < plan->n; i++) {
+		char *part = point_file(jobs_dir, &plan->pts[i], "json.part");
+
+		unlink(part);
+		free(part);
+	}
 	if (!strcmp(o->runner, "fio") && !o->clients && o->fio_opts.n && *done < plan->n)
 		fio_takes_options(o, jobs_dir, &plan->pts[*done]);
 	/* -resume: the points before *done are measured (or skipped) already. */
@@ -326,6 +370,7 @@ int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_p
 		char *json = point_file(jobs_dir, p, "json");
 		char *errf = point_file(jobs_dir, p, "err");
 		char *why = NULL, res[600], eta[32], pb[40];
+		struct fr_err lerr = { "" };
 		int failed;
 
 		fmt_hms(eta, sizeof(eta), left);
@@ -348,6 +393,16 @@ int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_p
 			free(errf);
 			continue;
 		}
+		/* The volume measured is the volume described: stop when a LUN changed. */
+		if (!stop_signal && !o->clients && lunid_check(jobs_dir, &lerr)) {
+			fprintf(stderr, "%sfiorion: point %zu of %zu (small=%u, large=%u) not run: %s\n",
+				tty ? "\r\033[K" : "", i + 1, plan->n, p->s, p->l, lerr.msg);
+			free(job);
+			free(json);
+			free(errf);
+			ret = EXIT_RUN;
+			break;
+		}
 		if (o->verbose)
 			verbose_point(i + 1, plan->n, p, job, runner);
 		if (tty)
@@ -359,8 +414,15 @@ int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_p
 			failed = run_clients(o, jc, p, jobs_dir, i, json, errf, &why);
 		else if (strcmp(o->runner, "fio"))
 			failed = run_builtin(job, json, &ro, &why);
-		else
-			failed = run_fio(o, job, json, errf, &why);
+		else {
+			struct fio_limit lim = { 0, ro.stuck_s, luns };
+
+			if (ro.stuck_s)
+				lim.secs = (unsigned int)point_secs(o, jc, p) + ro.stuck_s;
+			failed = run_fio(o, job, json, errf, &lim, &why);
+		}
+		if (!failed && !stop_signal)
+			failed = point_check(json, o->clients ? NULL : jobs_dir, &why);
 		if (stop_signal) {
 			/* The point was cut short: it is not a data point, nor kept as one. */
 			unlink(json);
@@ -373,6 +435,7 @@ int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_p
 			free(job);
 			free(json);
 			free(errf);
+			free(luns);
 			return EXIT_RUN;
 		}
 		if (failed) {
@@ -409,8 +472,11 @@ int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_p
 		free(job);
 		free(json);
 		free(errf);
-		if (failed)
-			return failed == -FR_ESAFETY ? EXIT_SAFETY : EXIT_RUN;
+		if (failed) {
+			ret = failed == -FR_ESAFETY ? EXIT_SAFETY : EXIT_RUN;
+			break;
+		}
 	}
-	return EXIT_OK;
+	free(luns);
+	return ret;
 }

@@ -11,7 +11,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <pthread.h>
 #include <stdbool.h>
 #include <time.h>
 #include <stdint.h>
@@ -26,93 +25,7 @@
 #include <sys/ioctl.h>
 
 #include "fr_sysblock.h"
-
-#define MAX_DEVS 256
-
-struct devs {
-	dev_t dev[MAX_DEVS];
-	char name[MAX_DEVS][64];	/* sysfs name: "sdb1", "loop3" */
-	unsigned int n;
-};
-
-static void add_dev(struct devs *d, dev_t dev, const char *name)
-{
-	unsigned int i;
-	size_t len;
-
-	for (i = 0; i < d->n; i++)
-		if (d->dev[i] == dev)
-			return;
-	if (d->n == MAX_DEVS)
-		return;
-	d->dev[d->n] = dev;
-	/* sysfs names are short ("nvme0n1p12"); a longer one is cut, not overrun. */
-	len = strnlen(name, sizeof(d->name[0]) - 1);
-	memcpy(d->name[d->n], name, len);
-	d->name[d->n][len] = '\0';
-	d->n++;
-}
-
-/* The device @dev and its partitions (sysfs subfolders with a "partition" file). */
-static void dev_and_parts(struct devs *d, dev_t dev)
-{
-	char dir[PATH_MAX], sub[PATH_MAX + 300];
-	struct dirent *e;
-	DIR *dh;
-	const char *base;
-
-	if (!fr_sysblock_dir(dev, dir, sizeof(dir)))
-		return;
-	base = strrchr(dir, '/');
-	add_dev(d, dev, base ? base + 1 : dir);
-	dh = opendir(dir);
-	if (!dh)
-		return;
-	while ((e = readdir(dh))) {
-		struct stat st;
-		dev_t pd;
-
-		if (e->d_name[0] == '.')
-			continue;
-		snprintf(sub, sizeof(sub), "%s/%s/partition", dir, e->d_name);
-		if (stat(sub, &st))
-			continue;
-		snprintf(sub, sizeof(sub), "%s/%s", dir, e->d_name);
-		if (fr_sysblock_devno(sub, &pd))
-			add_dev(d, pd, e->d_name);
-	}
-	closedir(dh);
-}
-
-/* Loop devices whose backing file is @real (a LUN file mounted as an image). */
-static void loops_over(struct devs *d, const char *real)
-{
-	char p[PATH_MAX], back[PATH_MAX];
-	struct dirent *e;
-	DIR *dh = opendir("/sys/block");
-
-	if (!dh)
-		return;
-	while ((e = readdir(dh))) {
-		FILE *f;
-		dev_t dev;
-
-		if (strncmp(e->d_name, "loop", 4))
-			continue;
-		snprintf(p, sizeof(p), "/sys/block/%s/loop/backing_file", e->d_name);
-		f = fopen(p, "re");
-		if (!f)
-			continue;
-		if (fgets(back, sizeof(back), f)) {
-			back[strcspn(back, "\n")] = '\0';
-			snprintf(p, sizeof(p), "/sys/block/%s", e->d_name);
-			if (!strcmp(back, real) && fr_sysblock_devno(p, &dev))
-				dev_and_parts(d, dev);
-		}
-		fclose(f);
-	}
-	closedir(dh);
-}
+#include "mountcheck.h"
 
 /* mountinfo escapes blanks as \040 and the like. */
 static void unescape(char *s)
@@ -131,7 +44,7 @@ static void unescape(char *s)
 }
 
 /* Where one of @d is mounted: 0 and @where filled, or -1. */
-static int find_mount(const struct devs *d, char *where, size_t len)
+static int find_mount(const struct mc_devs *d, char *where, size_t len)
 {
 	FILE *f = fopen("/proc/self/mountinfo", "re");
 	char line[4096];
@@ -162,8 +75,33 @@ static int find_mount(const struct devs *d, char *where, size_t len)
 	return found;
 }
 
+/* An active swap file that is the LUN file @st (/proc/swaps): 0 and @what filled, or -1. */
+static int find_swap(const struct stat *st, char *what, size_t len)
+{
+	FILE *f = fopen("/proc/swaps", "re");
+	char line[4096], name[4096];
+	int found = -1;
+
+	if (!f)
+		return -1;
+	while (found < 0 && fgets(line, sizeof(line), f)) {
+		struct stat ss;
+
+		if (sscanf(line, "%4095s", name) != 1 || !strcmp(name, "Filename"))
+			continue;
+		unescape(name);
+		if (!stat(name, &ss) && S_ISREG(ss.st_mode) && S_ISREG(st->st_mode) &&
+		    ss.st_dev == st->st_dev && ss.st_ino == st->st_ino) {
+			snprintf(what, len, "it is an active swap file (%.2900s in /proc/swaps)", name);
+			found = 0;
+		}
+	}
+	fclose(f);
+	return found;
+}
+
 /* A device built on one of @d (dm, md, LVM): its holders/ is not empty. */
-static int find_holder(const struct devs *d, char *what, size_t len)
+static int find_holder(const struct mc_devs *d, char *what, size_t len)
 {
 	unsigned int i;
 
@@ -188,38 +126,6 @@ static int find_holder(const struct devs *d, char *what, size_t len)
 		closedir(dh);
 	}
 	return -1;
-}
-
-/*
- * Whether the kernel holds block device @dev (an exclusive open fails
- * with EBUSY). Our own probes must not look like a holder to each other:
- * the clones of a group probe at the same moment, so probes are taken one
- * at a time in this process, and a busy answer is asked again for 100 ms
- * (another process's probe, stock fio's jobs, lasts microseconds).
- */
-static bool claimed(const char *dev)
-{
-	static pthread_mutex_t probe = PTHREAD_MUTEX_INITIALIZER;
-	const struct timespec pause = { 0, 10 * 1000 * 1000 };
-	bool busy = false;
-	int tries;
-
-	pthread_mutex_lock(&probe);
-	for (tries = 0; tries < 10; tries++) {
-		int fd = open(dev, O_RDONLY | O_EXCL | O_CLOEXEC | O_NONBLOCK);
-
-		if (fd >= 0) {
-			close(fd);
-			busy = false;
-			break;
-		}
-		busy = errno == EBUSY;
-		if (!busy)
-			break;	/* no such node, no permission: the open that follows says */
-		nanosleep(&pause, NULL);
-	}
-	pthread_mutex_unlock(&probe);
-	return busy;
 }
 
 /* What libblkid finds written on @path: 1 and @what filled, 0 nothing, -1 not probed. */
@@ -266,9 +172,10 @@ static int find_signature(const char *path, char *what, size_t len)
 
 int lun_check_writable(const char *path, bool allow_signatures, struct fr_err *err)
 {
-	char what[3000], real[PATH_MAX];
-	struct devs *d;
+	char what[3000];
+	struct mc_devs *d;
 	struct stat st;
+	unsigned int i;
 	int ret = 0;
 
 	if (stat(path, &st))
@@ -276,13 +183,17 @@ int lun_check_writable(const char *path, bool allow_signatures, struct fr_err *e
 	d = calloc(1, sizeof(*d));
 	if (!d)
 		return fr_errf(err, -ENOMEM, "LUN '%s': out of memory", path);
-	if (S_ISBLK(st.st_mode))
-		dev_and_parts(d, st.st_rdev);
-	else if (S_ISREG(st.st_mode) && realpath(path, real))
-		loops_over(d, real);
+	/* By device number and inode: hard links, bind mounts, loop chains alike. */
+	mc_devices(&st, d);
 	if (!find_mount(d, what, sizeof(what))) {
 		ret = fr_errf(err, -FR_ESAFETY,
 			      "LUN '%s': %s; writing would destroy that filesystem. Unmount it first (no option lifts this)",
+			      path, what);
+		goto out;
+	}
+	if (!find_swap(&st, what, sizeof(what))) {
+		ret = fr_errf(err, -FR_ESAFETY,
+			      "LUN '%s' is in use by the kernel: %s; writing would destroy what uses it (swapoff it first; no option lifts this)",
 			      path, what);
 		goto out;
 	}
@@ -290,33 +201,18 @@ int lun_check_writable(const char *path, bool allow_signatures, struct fr_err *e
 		ret = fr_errf(err, -FR_ESAFETY, "LUN '%s': %s; writing would destroy it", path, what);
 		goto out;
 	}
-	{
-		/*
-		 * The kernel's own claim, which sees mounts in every namespace:
-		 * each device under the LUN (itself, its partitions, a loop
-		 * device over the file) opened exclusively.
-		 */
-		unsigned int i;
-
-		/* The LUN's own node first: /dev/block/ may be missing without udev. */
-		if (S_ISBLK(st.st_mode) && claimed(path)) {
+	/*
+	 * The kernel's own claim, which sees mounts in every namespace:
+	 * each device under the LUN (itself, its partitions, loop devices
+	 * over it) opened exclusively.
+	 */
+	for (i = 0; i < d->n; i++)
+		if (mc_claimed(d->dev[i], d->name[i])) {
 			ret = fr_errf(err, -FR_ESAFETY,
-				      "LUN '%s' is in use by the kernel (mounted, or held by device-mapper, md, LVM or another exclusive user); writing would destroy what uses it",
-				      path);
+				      "LUN '%s': '%s' is in use by the kernel (mounted, possibly in another mount namespace, or held by device-mapper, md, LVM or another exclusive user); writing would destroy what uses it",
+				      path, d->name[i]);
 			goto out;
 		}
-		for (i = 0; i < d->n; i++) {
-			char dev[64];
-
-			snprintf(dev, sizeof(dev), "/dev/block/%u:%u", major(d->dev[i]), minor(d->dev[i]));
-			if (claimed(dev)) {
-				ret = fr_errf(err, -FR_ESAFETY,
-					      "LUN '%s': '%s' is in use by the kernel (mounted, or held by device-mapper, md, LVM or another exclusive user); writing would destroy what uses it",
-					      path, d->name[i]);
-				goto out;
-			}
-		}
-	}
 	if (!allow_signatures && find_signature(path, what, sizeof(what)) == 1)
 		ret = fr_errf(err, -FR_ESAFETY,
 			      "LUN '%s' holds %s; writing would destroy it. If it may go, say so: -force_write (fiorion) or allow_signatures=1 (fio job files)",
@@ -324,6 +220,37 @@ int lun_check_writable(const char *path, bool allow_signatures, struct fr_err *e
 out:
 	free(d);
 	return ret;
+}
+
+int lun_hold(const char *path, struct fr_err *err)
+{
+	const char *name = NULL;
+	struct mc_devs *d;
+	struct stat st;
+	char eb[128];
+	int ret;
+
+	if (stat(path, &st))
+		return fr_errf_errno(err, "LUN '%s'", path);
+	d = calloc(1, sizeof(*d));
+	if (!d)
+		return fr_errf(err, -ENOMEM, "LUN '%s': out of memory", path);
+	mc_devices(&st, d);
+	ret = mc_hold(d, &name);
+	if (ret == -EBUSY)
+		ret = fr_errf(err, -FR_ESAFETY,
+			      "LUN '%s': '%s' is in use by the kernel (mounted, possibly in another mount namespace, or held by device-mapper, md, LVM or another exclusive user); writing would destroy what uses it",
+			      path, name);
+	else if (ret)
+		ret = fr_errf(err, ret, "LUN '%s': cannot hold '%s' exclusively: %s", path, name,
+			      fr_strerror(ret, eb, sizeof(eb)));
+	free(d);
+	return ret;
+}
+
+void lun_release_all(void)
+{
+	mc_release();
 }
 
 /* Extents with FIEMAP_EXTENT_UNWRITTEN, looked at in batches of 256. */

@@ -29,6 +29,19 @@
 int lun_check_writable(const char *path, bool allow_signatures, struct fr_err *err);
 
 /*
+ * Hold the block devices under LUN @path exclusively (itself and its
+ * partitions for a device, the loop devices over it for either) until
+ * lun_release_all(), so that nothing mounts them while it is written:
+ * such a mount fails with EBUSY. The checks above, in this process and
+ * in a fio run under it, do not count these holds as a user. Refused
+ * (-FR_ESAFETY) when something holds one already. A LUN file with no
+ * loop device over it has nothing to hold; the check at each point's
+ * open is then all there is.
+ */
+int lun_hold(const char *path, struct fr_err *err);
+void lun_release_all(void);
+
+/*
  * Whether every byte of LUN @path would be read from its device. A
  * regular file with holes (SEEK_HOLE) or with preallocated but never
  * written extents (FIEMAP_EXTENT_UNWRITTEN: fallocate) is read from

@@ -346,6 +346,19 @@ int vvol_check_writable(const struct vvol *vv, int flags, struct fr_err *err)
 	return 0;
 }
 
+int vvol_hold(const struct vvol *vv, struct fr_err *err)
+{
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < vv->nluns; i++) {
+		ret = lun_hold(vv->luns[i].path, err);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
 int vvol_open(struct vvol *vv, int flags, struct fr_err *err)
 {
 	int oflags = O_CLOEXEC, ret;

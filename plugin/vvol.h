@@ -104,6 +104,13 @@ int vvol_open(struct vvol *vv, int flags, struct fr_err *err);
  */
 int vvol_check_writable(const struct vvol *vv, int flags, struct fr_err *err);
 
+/*
+ * Hold every LUN's block devices exclusively until the process ends
+ * (lun_hold()): nothing mounts them while the run writes. -FR_ESAFETY
+ * when one is in use already.
+ */
+int vvol_hold(const struct vvol *vv, struct fr_err *err);
+
 /* Close whatever vvol_open() opened. Safe to call twice. */
 void vvol_close(struct vvol *vv);
 

@@ -228,7 +228,7 @@ else
 	cat "$T/fl.out"
 fi
 "$F2O" -skip_failed -testname sk -outdir "$T/fl" "$T/ps.json" "$T/failed.json" >"$T/sk.out" 2>&1
-[ $? = 0 ] && grep -q 'left out 1 job(s) that fio failed to run' "$T/sk.out" && [ -s "$T/fl/sk_summary.txt" ] \
+[ $? = 0 ] && grep -q 'left out 1 job(s) that failed in fio or were cut short' "$T/sk.out" && [ -s "$T/fl/sk_summary.txt" ] \
 	&& ok "-skip_failed leaves it out with a warning" || { not_ok "-skip_failed"; cat "$T/sk.out"; }
 "$F2O" -testname ps -outdir "$T/held" "$T/ps.json" 2>"$T/held.err"
 if grep -q '@ Small=1 and Large=0' "$T/held/ps_summary.txt" \

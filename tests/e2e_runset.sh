@@ -35,7 +35,7 @@ else
 	cat r.err
 	ls
 fi
-[ "$(ls t_jobs)" = "$(printf 'p001.fio\np001.json\nrun.json')" ] && ok "t_jobs/ holds only the new run's point" \
+[ "$(ls t_jobs)" = "$(printf 'luns.id\np001.fio\np001.json\nrun.json')" ] && ok "t_jobs/ holds only the new run's point" \
 	|| { not_ok "t_jobs/ mixes runs"; ls t_jobs; }
 if "$F2O" -outdir re t_jobs/run.json t_jobs/p*.json 2>re.err && grep -q '^Write: 0%' re/t_summary.txt \
 	&& grep -q '^Total Data Points: 2$' re/t_summary.txt; then
@@ -82,7 +82,7 @@ mkdir -p stale && echo old >stale/t_tradeoff.csv
 cp t.lun j.lun
 "$FR" -run simple -testname j -jobs_only >/dev/null 2>&1
 "$FR" -run advanced -testname j -matrix point -num_small 1 -num_large 0 -jobs_only >/dev/null 2>j.err
-[ "$(ls j_jobs)" = "$(printf 'p001.fio\nrun.json')" ] && ok "-jobs_only: only this plan's job files in j_jobs/" \
+[ "$(ls j_jobs)" = "$(printf 'luns.id\np001.fio\nrun.json')" ] && ok "-jobs_only: only this plan's job files in j_jobs/" \
 	|| { not_ok "-jobs_only leftovers"; ls j_jobs | head; }
 
 # 3. ORION's banner: Total Data Points + 1 minutes at 60 s.

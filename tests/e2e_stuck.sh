@@ -6,7 +6,9 @@
 # runner gives up when no I/O has completed for FIORION_STUCK_TIMEOUT
 # seconds, naming the job and the LUN, and exits 1 once the kernel gives
 # the I/O back -- under -jobfile and under -run, where no ORION files are
-# written for a run with no point done. A bad FIORION_STUCK_TIMEOUT is one
+# written for a run with no point done; under -runner fio, fio is given
+# the point's time plus FIORION_STUCK_TIMEOUT and then stopped, with the
+# LUN named. A bad FIORION_STUCK_TIMEOUT is one
 # error naming it.
 . "$(dirname "$0")/lib.sh"
 
@@ -37,6 +39,7 @@ fi
 if [ "$(id -u)" != 0 ] || [ ! -c /dev/fuse ] || ! /usr/bin/python3 -c 'import fusepy' 2>/dev/null; then
 	skip_test "stuck LUN under -jobfile" "needs root, /dev/fuse and python3-fusepy"
 	skip_test "stuck LUN under -run" "needs root, /dev/fuse and python3-fusepy"
+	skip_test "stuck LUN under -runner fio" "needs root, /dev/fuse and python3-fusepy"
 	finish
 	exit 0
 fi
@@ -71,7 +74,7 @@ bounded() {
 	"$@" >out 2>err &
 	pid=$!
 	n=0
-	while kill -0 $pid 2>/dev/null && [ $n -lt 600 ] && ! grep -q "no I/O has completed" err; do
+	while kill -0 $pid 2>/dev/null && [ $n -lt 600 ] && ! grep -q "no I/O has completed\|fio gave no result" err; do
 		sleep 0.1
 		n=$((n + 1))
 	done
@@ -115,6 +118,23 @@ if hang_mount "$T/m2"; then
 		not_ok "stuck LUN under -run: rc=$rc after ${secs} s"; cat err
 	fi
 	hang_umount "$T/m2"
+else
+	not_ok "hangfs did not mount"
+fi
+
+# 2b. -runner fio: the same limit (the point's time + FIORION_STUCK_TIMEOUT)
+if hang_mount "$T/m3"; then
+	echo "$T/m3/lun" >hf.lun
+	FIORION_STUCK_TIMEOUT=2 bounded "$FR" -run simple -testname hf -duration 1 -cache_size 0 -runner fio
+	if [ $rc = 1 ] && [ $secs -le 20 ] &&
+	   grep -q "point 1 of .* failed" err &&
+	   grep -q "fio gave no result within 3 s (the point's 1 s and FIORION_STUCK_TIMEOUT=2 s): LUN '$T/m3/lun' is not completing its I/O" err &&
+	   ! ls hf_summary.txt hf_jobs/p001.json >/dev/null 2>&1; then
+		ok "stuck LUN under -runner fio: point 1 fails after ${secs} s naming the LUN, exit 1, no ORION files"
+	else
+		not_ok "stuck LUN under -runner fio: rc=$rc after ${secs} s"; cat err
+	fi
+	hang_umount "$T/m3"
 else
 	not_ok "hangfs did not mount"
 fi

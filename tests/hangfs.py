@@ -1,10 +1,12 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# hangfs.py MOUNTPOINT -- a FUSE filesystem with one 64 MiB file, "lun",
-# whose reads never complete: a LUN that stops answering, for the
+# hangfs.py MOUNTPOINT [eio] -- a FUSE filesystem with one 64 MiB file,
+# "lun", whose reads never complete: a LUN that stops answering, for the
 # runner's stuck-I/O test. Everything else (lookup, getattr, open)
-# answers at once. Runs in the foreground until unmounted or killed.
+# answers at once. With "eio", reads answer at once (zeros) except those
+# touching the 64 KiB at 32 MiB, which fail with EIO: a LUN with a bad
+# spot. Runs in the foreground until unmounted or killed.
 import errno
 import stat
 import sys
@@ -16,8 +18,9 @@ SIZE = 64 << 20
 
 
 class HangFS(fusepy.Operations):
-    def __init__(self):
+    def __init__(self, eio=False):
         self.never = threading.Event()
+        self.eio = eio
 
     def getattr(self, path, fh=None):
         if path == "/":
@@ -35,9 +38,14 @@ class HangFS(fusepy.Operations):
         return 0
 
     def read(self, path, size, offset, fh):
+        if self.eio:
+            bad = 32 << 20
+            if offset < bad + (64 << 10) and offset + size > bad:
+                raise fusepy.FuseOSError(errno.EIO)
+            return bytes(min(size, max(0, SIZE - offset)))
         self.never.wait()       # the device holds the I/O
         return b""
 
 
 if __name__ == "__main__":
-    fusepy.FUSE(HangFS(), sys.argv[1], foreground=True, nothreads=False)
+    fusepy.FUSE(HangFS(len(sys.argv) > 2 and sys.argv[2] == "eio"), sys.argv[1], foreground=True, nothreads=False)

@@ -5,7 +5,8 @@
  * large files whole and refuses a missing file, a folder, a pipe where a
  * regular file is asked, NUL bytes in text and a file over its limit,
  * each naming the file; fr_write_atomic() replaces a file whole and
- * leaves no temporary behind, also when it fails; fr_lunlist_each()
+ * leaves no temporary behind, also when it fails; a staged set whose
+ * third rename fails puts the earlier files back whole; fr_lunlist_each()
  * trims, skips empty entries, numbers lines and stops on request;
  * fr_parse_size() takes fio's suffixes strictly; fio's histogram
  * geometry and percentile rule (lathist.h) at their edges.
@@ -215,6 +216,66 @@ static void test_stage_set(void **state)
 	assert_int_equal(st.n, 0);
 }
 
+/* How many entries of the test folder start with @prefix. */
+static int entries(const char *prefix)
+{
+	struct dirent *e;
+	DIR *d = opendir(dir);
+	int n = 0;
+
+	while (d && (e = readdir(d)))
+		n += !strncmp(e->d_name, prefix, strlen(prefix));
+	if (d)
+		closedir(d);
+	return n;
+}
+
+/*
+ * The third of four renames fails (its name became a non-empty folder
+ * after staging): the two renamed already are put back, the fourth
+ * never replaced; the earlier set reads back whole, nothing left over.
+ */
+static void test_stage_rollback(void **state)
+{
+	struct fr_stage st = { NULL, NULL, 0 };
+	struct fr_err err = { "" };
+	char p[4][300], sub[320], *buf;
+	size_t len;
+	int i;
+
+	(void)state;
+	for (i = 0; i < 4; i++) {
+		snprintf(p[i], sizeof(p[i]), "%s/rb_%d", dir, i);
+		if (i != 3)
+			assert_int_equal(fr_write_atomic(p[i], "old", 3, &err), 0);
+	}
+	unlink(p[2]);
+	for (i = 0; i < 4; i++)
+		assert_int_equal(fr_stage_file(&st, p[i], "new", 3, &err), 0);
+	assert_int_equal(mkdir(p[2], 0755), 0);
+	snprintf(sub, sizeof(sub), "%s/x", p[2]);
+	assert_int_equal(fr_write_atomic(sub, "x", 1, &err), 0);
+	assert_true(fr_stage_commit(&st, &err) < 0);
+	assert_non_null(strstr(err.msg, "rb_2"));
+	assert_non_null(strstr(err.msg, "the earlier files are unchanged"));
+	for (i = 0; i < 2; i++) {
+		assert_int_equal(fr_read_file(p[i], NULL, 0, 0, &buf, &len, &err), 0);
+		assert_string_equal(buf, "old");
+		free(buf);
+	}
+	assert_int_equal(access(p[3], F_OK), -1);
+	assert_int_equal(entries("rb_"), 3);	/* rb_0, rb_1 and the folder */
+	unlink(sub);
+	rmdir(p[2]);
+	unlink(p[0]);
+	unlink(p[1]);
+	/* A commit that succeeds leaves no second name behind. */
+	assert_int_equal(fr_write_atomic(p[0], "old", 3, &err), 0);
+	assert_int_equal(fr_write_atomic(p[0], "new", 3, &err), 0);
+	assert_int_equal(entries("rb_"), 1);
+	unlink(p[0]);
+}
+
 /* A device's sysfs folder holds its own number; a folder without one is refused. */
 static void test_sysblock(void **state)
 {
@@ -353,6 +414,7 @@ int main(void)
 		cmocka_unit_test(test_read_file),
 		cmocka_unit_test(test_write_atomic),
 		cmocka_unit_test(test_stage_set),
+		cmocka_unit_test(test_stage_rollback),
 		cmocka_unit_test(test_sysblock),
 		cmocka_unit_test(test_lunlist),
 		cmocka_unit_test(test_sizes),

@@ -61,7 +61,7 @@ static int parse_size(const char *v, struct jp_size *s)
 	return 0;
 }
 
-/* fio's time: bare numbers are seconds. */
+/* fio's time: bare numbers are seconds; in ns it must fit an int64 (292 years). */
 static int parse_time_us(const char *v, uint64_t *us)
 {
 	char *end;
@@ -83,7 +83,7 @@ static int parse_time_us(const char *v, uint64_t *us)
 		mult = 3600000000ULL;
 	else
 		return -EINVAL;
-	if (n > UINT64_MAX / mult)
+	if (n > (uint64_t)INT64_MAX / 1000 / mult)
 		return -EINVAL;
 	*us = n * mult;
 	return 0;

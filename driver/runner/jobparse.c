@@ -318,7 +318,7 @@ int jp_parse_file(struct jp_file *f, const char *path, struct fr_err *err)
 {
 	char *text;
 	size_t len;
-	int ret = fr_read_file(path, "job file", 0, FR_READ_TEXT, &text, &len, err);
+	int ret = fr_read_file(path, "job file", 16u << 20, FR_READ_REGULAR | FR_READ_TEXT, &text, &len, err);
 
 	if (ret)
 		return ret;

@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * pointcheck.h -- what makes a point's result a data point, checked by
+ * fiorion after each point, before it is counted.
+ */
+#ifndef FIORION_POINTCHECK_H
+#define FIORION_POINTCHECK_H
+
+/*
+ * The point's JSON @json, just written by either runner: every job
+ * measured (jc_job_measured(): no fio error, not cut short), and, with
+ * @jobs_dir, every LUN still what luns.id says (lunid_check()). When
+ * not, the file is renamed pNNN.json.failed -- kept to look at, never
+ * counted by -resume, the report or a p*.json glob -- and -1 is
+ * returned with *@why (malloc()ed) saying which job and why. 0
+ * otherwise.
+ */
+int point_check(const char *json, const char *jobs_dir, char **why);
+
+#endif

@@ -1,0 +1,624 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# Description: the adversarial cases of issue 28, each a failure the
+# tree once had. A lock file planted in a shared results folder (a
+# symlink to a file elsewhere, a hard link, a FIFO, a file holding more
+# than a PID) is refused, exit 2, and what it points at is unchanged.
+# More below, one section per promise.
+. "$(dirname "$0")/lib.sh"
+
+FR=$TOP/build/fiorion
+F2O=$TOP/build/fio2orion
+cd "$T" || exit 1
+loops=
+mnts=
+cleanup() {
+	swapoff "$T/swap" 2>/dev/null
+	for m in $mnts; do umount "$m" 2>/dev/null; done
+	for l in $loops; do
+		for i in 1 2 3 4 5 6 7 8 9 10; do
+			losetup -d "$l" 2>/dev/null && break
+			sleep 0.3
+		done
+	done
+	rm -rf "$T"
+}
+trap cleanup EXIT
+sum() { md5sum <"$1" | cut -d' ' -f1; }
+mkfile lun 16
+echo "$T/lun" >t.lun
+
+# 1. a planted lock: symlink, hard link, FIFO, foreign contents
+mkdir -p shared/elsewhere
+chmod 1777 shared
+printf 'precious\n' >shared/elsewhere/important
+cp t.lun shared/t.lun
+ln -s "$T/shared/elsewhere/important" shared/.t.lock
+"$FR" -run simple -testname t -outdir shared -jobs_only -duration 1 -cache_size 0 \
+	>lk.out 2>lk.err
+rc=$?
+if [ $rc = 2 ] && [ "$(cat shared/elsewhere/important)" = precious ] \
+	&& grep -q "lock file 'shared/.t.lock' is not a regular file (a symbolic link)" lk.err \
+	&& [ -L shared/.t.lock ] && [ ! -e shared/t_jobs ]; then
+	ok "a lock symlink planted in a shared folder: exit 2, named, its target untouched"
+else
+	not_ok "planted lock symlink: exit $rc, target now '$(cat shared/elsewhere/important)'"
+	cat lk.err
+fi
+rm -f shared/.t.lock
+ln shared/elsewhere/important shared/.t.lock
+"$FR" -run simple -testname t -outdir shared -jobs_only -duration 1 -cache_size 0 \
+	>lk.out 2>lk.err
+rc=$?
+if [ $rc = 2 ] && [ "$(cat shared/elsewhere/important)" = precious ] \
+	&& grep -q "is not one fiorion left: it has more than one name" lk.err; then
+	ok "a lock hard link: exit 2, named, the file untouched"
+else
+	not_ok "planted lock hard link: exit $rc"
+	cat lk.err
+fi
+rm -f shared/.t.lock
+mkfifo shared/.t.lock
+timeout 20 "$FR" -run simple -testname t -outdir shared -jobs_only -duration 1 -cache_size 0 \
+	>lk.out 2>lk.err
+rc=$?
+if [ $rc = 2 ] && grep -q "not a regular file (a special file)" lk.err; then
+	ok "a FIFO as the lock: exit 2 at once, named"
+else
+	not_ok "FIFO lock: exit $rc"
+	cat lk.err
+fi
+rm -f shared/.t.lock
+printf 'config=1\033[31m\n' >shared/.t.lock
+"$FR" -run simple -testname t -outdir shared -jobs_only -duration 1 -cache_size 0 \
+	>lk.out 2>lk.err
+rc=$?
+if [ $rc = 2 ] && grep -q "it holds more than a PID" lk.err \
+	&& [ "$(cat shared/.t.lock)" = "$(printf 'config=1\033[31m')" ] \
+	&& ! grep -q "$(printf '\033')" lk.err; then
+	ok "a lock file holding more than a PID: exit 2, left as it is, nothing echoed raw"
+else
+	not_ok "foreign lock contents: exit $rc"
+	cat -v lk.err
+fi
+rm -f shared/.t.lock
+"$FR" -run simple -testname t -outdir shared -jobs_only -duration 1 -cache_size 0 \
+	>lk.out 2>lk.err
+rc=$?
+if [ $rc = 0 ] && [ -f shared/.t.lock ] && [ ! -L shared/.t.lock ] \
+	&& grep -q '^[0-9][0-9]*$' shared/.t.lock; then
+	"$FR" -run simple -testname t -outdir shared -jobs_only -duration 1 -cache_size 0 \
+		>lk.out 2>lk.err
+	rc=$?
+fi
+if [ $rc = 0 ]; then
+	ok "fiorion's own lock file is made new and reused by the next run"
+else
+	not_ok "own lock: exit $rc"
+	cat lk.err
+fi
+
+# 2. mounted is mounted, whatever the path: four ways to reach a mounted
+# ext4 (ro, so the mount itself writes nothing), each written with
+# -force_write (built-in runner, -runner fio) and by stock fio with
+# allow_signatures=1: refused, exit 3, the image's bytes unchanged.
+# mounted_by NAME LUN: the three writers on LUN; says ok or not_ok
+mounted_by() {
+	name=$1 lun=$2 img=$3
+	before=$(sum "$img")
+	echo "$lun" >"$name.lun"
+	echo "$lun" >"${name}r.lun"
+	"$FR" -run advanced -matrix point -num_small 1 -num_large 0 -duration 1 -cache_size 0 \
+		-write 100 -force_write -testname "$name" >"$name.out" 2>"$name.err"
+	b_rc=$?
+	"$FR" -run advanced -matrix point -num_small 1 -num_large 0 -duration 1 -cache_size 0 \
+		-write 100 -force_write -runner fio -testname "${name}r" >"${name}r.out" 2>"${name}r.err"
+	r_rc=$?
+	printf '[global]\nioengine=external:%s\nluns=%s\ndirect=1\nbs=64k\nsize=4m\nallow_signatures=1\n\n[w]\nrw=write\n' \
+		"$ENGINE" "$lun" >"$name.fio"
+	fio --output-format=json "$name.fio" >"${name}f.json" 2>"${name}f.err"
+	f_rc=$?
+	if [ $b_rc = 3 ] && [ $r_rc = 3 ] && [ $f_rc != 0 ] && [ "$(sum "$img")" = "$before" ] \
+		&& grep -q "mounted\|in use by the kernel" "$name.err" \
+		&& grep -q "mounted\|in use by the kernel" "${name}f.err" "${name}f.json"; then
+		ok "$4: refused by the built-in runner, -runner fio and stock fio (exit 3), bytes unchanged"
+	else
+		not_ok "$4: built-in $b_rc, -runner fio $r_rc, fio $f_rc"
+		cat "$name.err" "${name}r.err" "${name}f.err"
+	fi
+}
+# ext4 image NAME: a fully written 32 MiB file with an ext4 filesystem
+ext4_image() {
+	mkfile "$1" 32
+	mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 "$1" 2>/dev/null
+}
+if ! l0=$(losetup -f --show lun 2>/dev/null); then
+	skip_test "mounted by another path" "losetup is not allowed here"
+else
+	losetup -d "$l0"
+	mkdir -p ma mb mc md bindsrc bindto
+	# (a) a hard link to a loop-mounted image
+	ext4_image imga
+	la=$(losetup -f --show imga) && loops="$loops $la"
+	mount -o ro,noload "$la" ma && mnts="$mnts $T/ma"
+	ln imga hardlink
+	mounted_by ha "$T/hardlink" imga "a hard link to a loop-mounted image"
+	# (b) the image through a bind-mounted folder
+	ext4_image bindsrc/imgb
+	lb=$(losetup -f --show bindsrc/imgb) && loops="$loops $lb"
+	mount -o ro,noload "$lb" mb && mnts="$mnts $T/mb"
+	mount --bind bindsrc bindto && mnts="$T/bindto $mnts"
+	mounted_by hb "$T/bindto/imgb" bindsrc/imgb "an image reached through a bind mount"
+	# (c) the lower device of a loop over a loop
+	ext4_image imgc
+	lc1=$(losetup -f --show imgc) && loops="$loops $lc1"
+	lc2=$(losetup -f --show "$lc1") && loops="$lc2 $loops"
+	mount -o ro,noload "$lc2" mc && mnts="$mnts $T/mc"
+	mounted_by hc "$lc1" imgc "the lower device of a loop over a loop"
+	# (d) mounted in another mount namespace only
+	ext4_image imgd
+	ld=$(losetup -f --show imgd) && loops="$loops $ld"
+	if unshare -m true 2>/dev/null; then
+		unshare -m --propagation private sh -c "mount -o ro,noload $ld $T/md && touch $T/md.up && exec sleep 60" &
+		nspid=$!
+		i=0
+		while [ ! -e md.up ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+		if grep -q " $T/md " /proc/self/mountinfo; then
+			not_ok "the other namespace's mount is visible here: the case is not made"
+		else
+			mounted_by hd "$T/imgd" imgd "an image loop-mounted in another mount namespace"
+		fi
+		kill $nspid 2>/dev/null
+		wait $nspid 2>/dev/null
+	else
+		skip_test "a mount in another namespace" "unshare -m is not allowed here"
+	fi
+	for m in $mnts; do umount "$m"; done
+	mnts=
+	clean=yes
+	for i in imga bindsrc/imgb imgc imgd; do
+		e2fsck -fn "$i" >/dev/null 2>&1 || clean="no ($i)"
+	done
+	[ "$clean" = yes ] && ok "e2fsck -fn: the four filesystems are clean" \
+		|| not_ok "e2fsck -fn: $clean"
+fi
+
+# 3. a LUN being written is held: an exclusive open (what a mount does)
+# during a point fails with EBUSY, under both runners
+mkfile blank 64
+if lh=$(losetup -f --show blank 2>/dev/null); then
+	loops="$loops $lh"
+	echo "$lh" >hold.lun
+	echo "$lh" >holdr.lun
+	for runner in builtin fio; do
+		t=hold
+		[ $runner = fio ] && t=holdr
+		"$FR" -run advanced -matrix point -num_small 1 -num_large 0 -duration 4 -cache_size 0 \
+			-write 100 -runner $runner -testname $t >$t.out 2>$t.err &
+		pid=$!
+		sleep 2.5
+		probe=$(python3 -c "
+import errno, os
+try:
+    os.close(os.open('$lh', os.O_RDONLY | os.O_EXCL)); print('free')
+except OSError as e:
+    print('busy' if e.errno == errno.EBUSY else e.strerror)")
+		wait $pid
+		rc=$?
+		if [ $rc = 0 ] && [ "$probe" = busy ]; then
+			ok "-runner $runner: the LUN is held for the writing point (an exclusive open gets EBUSY)"
+		else
+			not_ok "-runner $runner: exit $rc, an exclusive open during the point: $probe"
+			cat $t.err
+		fi
+	done
+else
+	skip_test "the hold during a point" "losetup is not allowed here"
+fi
+
+# 4. a cut point is never kept as measured: fiorion killed (SIGKILL)
+# during a -runner fio point leaves no pNNN.json for it (fio, told by
+# PR_SET_PDEATHSIG, prints a complete-looking JSON into a staged name),
+# and -resume counts only the points really measured; SIGHUP is handled
+# like SIGTERM (exit 129, ORION's files say so); a closed stdout
+# (SIGPIPE) is a reported failure, not a silent death
+echo "$T/lun" >k.lun
+"$FR" -run advanced -matrix point -num_small 1 -num_large 0 -duration 4 -cache_size 0 \
+	-runner fio -testname k >k.out 2>k.err &
+pid=$!
+sleep 2.5
+kill -KILL $pid
+wait $pid 2>/dev/null
+i=0
+while pgrep -f "k_jobs/p001.fio" >/dev/null && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+sleep 0.3
+if [ ! -e k_jobs/p001.json ]; then
+	ok "SIGKILL during a -runner fio point: no pNNN.json kept for the cut point"
+else
+	not_ok "SIGKILL: the cut point was kept ($(jget k_jobs/p001.json 'jobs/0/job_runtime' 2>/dev/null) ms)"
+fi
+rm -f .k.lock
+"$FR" -run advanced -matrix point -num_small 1 -num_large 0 -duration 4 -cache_size 0 \
+	-runner fio -testname k -resume >kr.out 2>kr.err
+rc=$?
+if [ $rc = 0 ] && grep -q "0 of 1 points measured already" kr.err && [ -s k_summary.txt ] \
+	&& ! ls k_jobs/*.part >/dev/null 2>&1 \
+	&& [ "$(jget k_jobs/p001.json jobs/0/job_runtime)" -ge 3900 ]; then
+	ok "-resume after it measures the point again ($(jget k_jobs/p001.json jobs/0/job_runtime) ms), no staged file left"
+else
+	not_ok "-resume after SIGKILL: exit $rc"
+	cat kr.err
+fi
+for runner in builtin fio; do
+	echo "$T/lun" >hup$runner.lun
+	"$FR" -run advanced -matrix max -num_small 2 -num_large 0 -duration 2 -cache_size 0 \
+		-runner $runner -testname hup$runner >hup.out 2>hup.err &
+	pid=$!
+	sleep 3.3
+	kill -HUP $pid
+	wait $pid
+	rc=$?
+	if [ $rc = 129 ] && grep -q "^Run interrupted (SIGHUP): 1 of its 2 points were measured\.$" hup${runner}_summary.txt \
+		&& [ ! -e hup${runner}_jobs/p002.json ]; then
+		ok "SIGHUP (-runner $runner): handled as SIGTERM, exit 129, ORION's files for the point done"
+	else
+		not_ok "SIGHUP (-runner $runner): exit $rc"
+		cat hup.err
+	fi
+done
+echo "$T/lun" >pipe.lun
+( "$FR" -run advanced -matrix point -num_small 1 -num_large 0 -duration 1 -cache_size 0 \
+	-testname pipe 2>pipe.err; echo $? >pipe.rc ) | head -c 1 >/dev/null
+rc=$(cat pipe.rc)
+if [ "$rc" = 1 ] && grep -q "cannot write to standard output" pipe.err && [ -s pipe_summary.txt ]; then
+	ok "a closed stdout (SIGPIPE ignored): the run's files written, the failed write said, exit 1"
+else
+	not_ok "closed stdout: exit $rc"
+	cat pipe.err
+fi
+
+# 5. a failed job is not a data point, whether or not it did I/O: a FUSE
+# LUN failing a 64 KiB spot with EIO (tests/hangfs.py eio) under both
+# runners -- under -runner fio also with a fio that exits 0 all the same
+# (a wrapper), so only the JSON's "error" tells; fio2orion refuses such
+# a JSON (exit 2), -skip_failed leaves it out with a warning
+if [ "$(id -u)" != 0 ] || [ ! -c /dev/fuse ] || ! /usr/bin/python3 -c 'import fusepy' 2>/dev/null; then
+	skip_test "a LUN failing one spot" "needs root, /dev/fuse and python3-fusepy"
+else
+	mkdir -p eio
+	/usr/bin/python3 "$TOP/tests/hangfs.py" "$T/eio" eio >eio.log 2>&1 &
+	fusepid=$!
+	i=0
+	while ! mountpoint -q eio && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+	printf '#!/bin/sh\nfio "$@"\nexit 0\n' >fio0
+	chmod +x fio0
+	for runner in fio0 fio builtin; do
+		echo "$T/eio/lun" >eio$runner.lun
+		if [ $runner = fio0 ]; then
+			set -- -runner fio -fio "$T/fio0"
+		else
+			set -- -runner $runner
+		fi
+		"$FR" -run advanced -matrix point -num_small 1 -num_large 0 -duration 2 -cache_size 0 \
+			"$@" -testname eio$runner >eio.out 2>eio$runner.err
+		rc=$?
+		if [ $rc = 1 ] && grep -q "point 1 of 1 (small=1, large=0) failed" eio$runner.err \
+			&& [ ! -e eio${runner}_jobs/p001.json ] && [ ! -e eio${runner}_summary.txt ]; then
+			ok "$*: a job failing with EIO after doing I/O is not a point (exit 1, no ORION files)"
+		else
+			not_ok "$* on a LUN with a bad spot: exit $rc"
+			cat eio$runner.err
+		fi
+	done
+	kill $fusepid 2>/dev/null
+	umount -l eio 2>/dev/null
+	wait $fusepid 2>/dev/null
+	f=eiofio0_jobs/p001.json.failed
+	if [ -s $f ] && grep -q "job 'p001-s1-l0-small' failed in fio (error 5: input/output error) after [1-9][0-9]* I/Os" eiofio0.err; then
+		ok "the failed point's JSON is kept aside as p001.json.failed, the job and its error named"
+		"$F2O" -outdir f2o -testname e eiofio0_jobs/run.json $f >f2o.out 2>f2o.err
+		rc=$?
+		"$F2O" -outdir f2o -testname s -skip_failed eiofio0_jobs/run.json $f >f2s.out 2>f2s.err
+		src=$?
+		if [ $rc = 2 ] && grep -q "job 'p001-s1-l0-small' failed in fio (error 5: input/output error) after [1-9][0-9]* I/Os" f2o.err \
+			&& [ ! -e f2o/e_summary.txt ] && grep -q "no measured jobs" f2s.err; then
+			ok "fio2orion: a job with an error that did I/O is refused (exit 2); -skip_failed leaves it out (then nothing is left: exit 2, said)"
+		else
+			not_ok "fio2orion on a failed job with I/O: exit $rc, -skip_failed $src"
+			cat f2o.err f2s.err
+		fi
+	else
+		not_ok "a fio that exits 0 on a failed job: no p001.json.failed, or not named"
+		cat eiofio0.err
+	fi
+fi
+
+# 6. the volume measured is the volume described: a LUN cut to 1 MiB
+# after point 1 (by a fio wrapper, as point 2 starts) fails point 2 --
+# it would have measured a 1 MiB volume -- (exit 1, naming the LUN and
+# the change, ORION's files for point 1); -resume after the LUN was
+# replaced by another file refuses (exit 2). (The check before each
+# point, for a change between points, is lunid_check() too:
+# test_lunid.)
+mkfile cut 64
+echo "$T/cut" >cut.lun
+printf '#!/bin/sh\ncase "$*" in *p002.fio*) truncate -s 1M "%s/cut" ;; esac\nexec fio "$@"\n' "$T" >fiocut
+chmod +x fiocut
+"$FR" -run advanced -matrix max -num_small 4 -num_large 0 -duration 1 -cache_size 0 \
+	-runner fio -fio "$T/fiocut" -testname cut >cut.out 2>cut.err
+rc=$?
+if [ $rc = 1 ] && grep -q "point 2 of 4 (small=2, large=0) failed" cut.err \
+	&& grep -q "LUN '$T/cut' changed size: 1048576 bytes now, 67108864 when the run began" cut.err \
+	&& grep -q "^Run stopped: point 2 failed; 1 of its 4 points were measured\.$" cut_summary.txt \
+	&& [ ! -e cut_jobs/p002.json ] && ! grep -q "point 3 of 4" cut.err; then
+	ok "a LUN cut to 1 MiB as point 2 starts: point 2 not kept, the run stops, exit 1, named, ORION's files for point 1"
+else
+	not_ok "a LUN cut under a run: exit $rc"
+	cat cut.err
+fi
+# made before the old one goes: a freed inode number may be given again
+mkfile cut.new 64
+mv cut.new cut
+"$FR" -run advanced -matrix max -num_small 4 -num_large 0 -duration 1 -cache_size 0 \
+	-testname cut -resume >cutr.out 2>cutr.err
+rc=$?
+if [ $rc = 2 ] && grep -q "^fiorion: -resume: LUN '$T/cut' is another file now (device [0-9:]*, inode [0-9]*; the run began on [0-9:]*, inode [0-9]*): the points measured so far are of another volume; start a new run$" cutr.err; then
+	ok "-resume on a LUN replaced by another file (same size): refused, exit 2"
+else
+	not_ok "-resume on a replaced LUN: exit $rc"
+	cat cutr.err
+fi
+
+# 7. impossible values refused everywhere, before any I/O, one line, exit 2
+for rt in 18446744073 18446744074 9223372036854775807us; do
+	printf '[j]\nioengine=psync\nfilename=%s\nrw=randread\nbs=4k\nruntime=%s\ntime_based=1\n' "$T/lun" $rt >rt.fio
+	timeout 20 "$FR" -jobfile rt.fio >rt.json 2>rt.err
+	rc=$?
+	if [ $rc = 2 ] && grep -q "^fiorion: rt.fio:6: runtime=$rt: not a valid value" rt.err; then
+		ok "-jobfile runtime=$rt (wraps the clock in ns): refused, exit 2"
+	else
+		not_ok "-jobfile runtime=$rt: exit $rc, job_runtime $(jget rt.json jobs/0/job_runtime 2>/dev/null)"
+		cat rt.err
+	fi
+done
+timeout 20 "$FR" -jobfile /dev/zero >z.json 2>z.err
+rc=$?
+if [ $rc = 2 ] && [ "$(cat z.err)" = "fiorion: job file '/dev/zero' is not a regular file" ]; then
+	ok "-jobfile /dev/zero: refused at once (a regular file only), exit 2"
+else
+	not_ok "-jobfile /dev/zero: exit $rc"
+	head -c 300 z.err
+fi
+printf '[j]\nioengine=psync\nfilename=%s\nrw=randread\nbs=4k\nruntime=1\n#%s\n' "$T/lun" "$(head -c 17000000 /dev/zero | tr '\0' x)" >big.fio
+"$FR" -jobfile big.fio >big.json 2>big.err
+rc=$?
+if [ $rc = 2 ] && grep -q "job file 'big.fio' is larger than 16777216 bytes" big.err; then
+	ok "-jobfile over 16 MiB: refused, exit 2"
+else
+	not_ok "-jobfile over 16 MiB: exit $rc"
+	head -c 300 big.err
+fi
+rm -f big.fio
+echo "$T/lun" >x.lun
+echo notelf >text.so
+for a in "-fio=" "-fio=$T" "-engine=" "-engine=$T/text.so" "-engine=/nonexistent.so"; do
+	"$FR" -run simple -testname x -runner fio -duration 1 -cache_size 0 "${a%%=*}" "${a#*=}" >x.out 2>x.err
+	rc=$?
+	if [ $rc = 2 ] && [ "$(wc -l <x.err)" = 1 ] && [ ! -s x.out ] && [ ! -e x_jobs ]; then
+		ok "$a: one line, exit 2, before the banner: $(cat x.err)"
+	else
+		not_ok "$a: exit $rc"
+		cat x.out x.err
+	fi
+done
+mkdir -p nj
+echo "$T/lun" >nj.lun
+"$FR" -run advanced -matrix point -num_small 1 -num_large 0 -duration 1 -cache_size 0 -testname nj -outdir nj >/dev/null 2>&1
+sed -E 's/("numjobs" ?: ?)"1"/\1"-1"/' nj/nj_jobs/p001.json >nj/p001.json
+"$F2O" -outdir nj -testname bad nj/nj_jobs/run.json nj/p001.json >nj.out 2>nj.err
+rc=$?
+if grep -Eq '"numjobs" ?: ?"-1"' nj/p001.json && [ $rc = 2 ] && grep -q "numjobs = -1: not a job count fio takes (1 .. 4096)" nj.err \
+	&& [ ! -e nj/bad_summary.txt ]; then
+	ok "fio2orion: \"numjobs\": \"-1\" refused (not Small=4294967292), exit 2"
+else
+	not_ok "fio2orion numjobs -1: exit $rc"
+	cat nj.err
+fi
+
+# 8. messages are clean: control bytes from a binary .lun line are
+# escaped, never echoed raw; a testname with a newline is refused in one
+# line; a lock file in a folder the user cannot write is exit 2; an
+# active swap file under -force_write is refused as in use (exit 3)
+printf '/dev/\033[2J\001lun\n' >bin.lun
+"$FR" -run simple -testname bin -duration 1 -cache_size 0 >bin.out 2>bin.err
+rc=$?
+if [ $rc = 2 ] && [ "$(wc -l <bin.err)" = 1 ] && grep -q '\\x1b\[2J\\x01lun' bin.err \
+	&& ! grep -q "$(printf '\033')" bin.err; then
+	ok "a binary .lun line: exit 2, its control bytes escaped: $(cat bin.err)"
+else
+	not_ok "binary .lun line: exit $rc"
+	cat -v bin.err
+fi
+"$FR" -run simple -testname "$(printf 'two\nlines')" -duration 1 >nl.out 2>nl.err
+rc=$?
+if [ $rc = 2 ] && [ "$(wc -l <nl.err)" = 1 ] && grep -q "^fiorion: -testname 'two\\\\x0alines': a control character" nl.err; then
+	ok "a testname with a newline: refused in one line, exit 2"
+else
+	not_ok "testname with a newline: exit $rc"
+	cat nl.err
+fi
+mkdir -p ro
+cp t.lun ro/t.lun
+chmod 555 ro
+if [ "$(id -u)" = 0 ]; then
+	# root writes anywhere: a read-only bind mount stands in for the folder
+	mkdir -p rodir && mount --bind ro rodir && mount -o remount,bind,ro rodir && mnts="$T/rodir $mnts"
+	dir=rodir
+else
+	dir=ro
+fi
+"$FR" -run simple -testname t -outdir $dir -jobs_only >ro.out 2>ro.err
+rc=$?
+if [ $rc = 2 ] && grep -q "^fiorion: cannot create the lock file '$dir/.t.lock': [a-z-]" ro.err; then
+	ok "a lock file in a folder that cannot be written: exit 2, lower-case reason: $(cat ro.err)"
+else
+	not_ok "lock in a read-only folder: exit $rc"
+	cat ro.err
+fi
+if [ "$dir" = rodir ]; then umount rodir && mnts=$(echo "$mnts" | sed "s| *$T/rodir||"); fi
+chmod 755 ro
+mkfile swap 16
+chmod 600 swap
+if mkswap swap >/dev/null 2>&1 && swapon swap 2>/dev/null; then
+	echo "$T/swap" >sw.lun
+	"$FR" -run advanced -matrix point -num_small 1 -num_large 0 -duration 1 -cache_size 0 \
+		-write 100 -force_write -testname sw >sw.out 2>sw.err
+	rc=$?
+	swapoff swap
+	if [ $rc = 3 ] && grep -q "LUN '$T/swap' is in use by the kernel: it is an active swap file" sw.err; then
+		ok "an active swap file under -force_write: refused as in use, exit 3"
+	else
+		not_ok "active swap file: exit $rc"
+		cat sw.err
+	fi
+else
+	skip_test "an active swap file" "swapon is not allowed here"
+fi
+
+# 9. planted symlinks on every other file the programs write in a
+# folder others can write: ORION's files and the report (fiorion and
+# fio2orion), fio's output files and staged JSON in the jobs folder
+# (-resume, -runner fio), the jobs folder itself; the targets unchanged
+printf 'precious\n' >shared/elsewhere/target
+ln -s "$T/shared/elsewhere/target" shared/t_summary.txt
+ln -s "$T/shared/elsewhere/target" shared/t_report.html
+"$FR" -run advanced -matrix point -num_small 1 -num_large 0 -duration 1 -cache_size 0 \
+	-testname t -outdir shared >pl.out 2>pl.err
+rc=$?
+if [ $rc = 0 ] && [ "$(cat shared/elsewhere/target)" = precious ] && [ -f shared/t_summary.txt ] \
+	&& [ ! -L shared/t_summary.txt ] && [ ! -L shared/t_report.html ]; then
+	ok "symlinks planted as ORION's files and the report: replaced by the run's own files, the target untouched"
+else
+	not_ok "planted set symlinks: exit $rc, target '$(cat shared/elsewhere/target)'"
+	cat pl.err
+fi
+ln -sf "$T/shared/elsewhere/target" shared/e_summary.txt
+ln -sf "$T/shared/elsewhere/target" shared/e_iops.csv
+"$F2O" -outdir shared -testname e shared/t_jobs/run.json shared/t_jobs/p001.json >f2.out 2>f2.err
+rc=$?
+if [ $rc = 0 ] && [ "$(cat shared/elsewhere/target)" = precious ] && [ -f shared/e_summary.txt ] \
+	&& [ ! -L shared/e_summary.txt ] && [ ! -L shared/e_iops.csv ]; then
+	ok "fio2orion: symlinks planted as its files are replaced, the target untouched"
+else
+	not_ok "fio2orion planted symlinks: exit $rc"
+	cat f2.err
+fi
+echo "$T/lun" >pj.lun
+"$FR" -run advanced -matrix max -num_small 2 -num_large 0 -duration 1 -cache_size 0 \
+	-runner fio -testname pj -jobs_only >/dev/null 2>pj.err
+for f in p001.err p001.json.part p002.err p002.json.part; do
+	ln -s "$T/shared/elsewhere/target" pj_jobs/$f
+done
+"$FR" -run advanced -matrix max -num_small 2 -num_large 0 -duration 1 -cache_size 0 \
+	-runner fio -testname pj -resume >pj.out 2>pj.err
+rc=$?
+if [ $rc = 0 ] && [ "$(cat shared/elsewhere/target)" = precious ] && [ -s pj_summary.txt ] \
+	&& [ ! -L pj_jobs/p002.err ] && [ -s pj_jobs/p002.json ]; then
+	ok "-runner fio: symlinks planted as fio's output files in the jobs folder are replaced, the target untouched"
+else
+	not_ok "planted fio output symlinks: exit $rc, target '$(cat shared/elsewhere/target)'"
+	cat pj.err
+fi
+mv pj_jobs pj_real
+ln -s "$T/pj_real" pj_jobs
+"$FR" -run advanced -matrix max -num_small 2 -num_large 0 -duration 1 -cache_size 0 \
+	-runner fio -testname pj -resume >pj.out 2>pj.err
+rc=$?
+if [ $rc = 2 ] && grep -q "'./pj_jobs' is a symbolic link, not the run's folder" pj.err; then
+	ok "-resume with the jobs folder a planted symlink: refused, exit 2"
+else
+	not_ok "-resume through a symlinked jobs folder: exit $rc"
+	cat pj.err
+fi
+
+# 10. the set is replaced whole or not at all: fio2orion writing over an
+# earlier set in a folder that fails one rename (tests/failfs.py: the
+# third, _mbps.csv) leaves the earlier set exactly as it was, no staged
+# file behind, exit 1 naming the file; also where hard links fail (as on
+# vfat: the earlier files are moved aside, and back); a set whose
+# renames all work replaces the earlier one whole
+if [ "$(id -u)" != 0 ] || [ ! -c /dev/fuse ] || ! /usr/bin/python3 -c 'import fusepy' 2>/dev/null; then
+	skip_test "a folder failing one rename" "needs root, /dev/fuse and python3-fusepy"
+else
+	# ff_case NOLINK: fio2orion twice into a failfs folder, the second over
+	# the first with its third rename failing
+	ff_case() {
+		rm -rf ffback ff
+		mkdir -p ffback ff
+		/usr/bin/python3 "$TOP/tests/failfs.py" "$T/ff" "$T/ffback" s_mbps.csv $1 >ff.log 2>&1 &
+		ffpid=$!
+		i=0
+		while ! mountpoint -q ff && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+		"$F2O" -outdir ff -testname s shared/t_jobs/run.json shared/t_jobs/p001.json >ff1.out 2>ff1.err
+		rc1=$?
+		before=$(cd ffback && md5sum s_* | md5sum)
+		touch ffback/.fail
+		"$F2O" -outdir ff -testname s -merge last pj_real/run.json pj_real/p001.json pj_real/p002.json >ff2.out 2>ff2.err
+		rc=$?
+		rm -f ffback/.fail
+		after=$(cd ffback && md5sum s_* | md5sum)
+		left=$(ls -a ffback | grep -c 'tmp')
+		# a set whose renames all work replaces the earlier one whole
+		"$F2O" -outdir ff -testname u shared/t_jobs/run.json shared/t_jobs/p001.json >ff3.out 2>ff3.err
+		rc3=$?
+		"$F2O" -outdir ff -testname u -merge last pj_real/run.json pj_real/p001.json pj_real/p002.json >ff4.out 2>ff4.err
+		rc4=$?
+		if [ $rc3 = 0 ] && [ $rc4 = 0 ] && grep -q "^Total Data Points: 3$" ffback/u_summary.txt \
+			&& [ "$(ls -a ffback | grep -c 'tmp')" = 0 ]; then
+			ok "fio2orion over an earlier set${1:+ ($1)}, every rename working: replaced whole, nothing left over"
+		else
+			not_ok "replacing a set${1:+ ($1)}: $rc3, $rc4"
+			cat ff3.err ff4.err
+			ls -la ffback
+		fi
+		if [ $rc1 = 0 ] && [ $rc = 1 ] && [ "$before" = "$after" ] && [ "$left" = 0 ] \
+			&& grep -q "cannot write 'ff/s_mbps.csv'.*the earlier files are unchanged" ff2.err; then
+			ok "fio2orion over an earlier set${1:+ ($1)}, the third rename failing: the earlier set unchanged, nothing left over, exit 1"
+		else
+			not_ok "failing rename${1:+ ($1)}: first $rc1, second $rc, set unchanged: $([ "$before" = "$after" ] && echo yes || echo NO), $left staged files left"
+			cat ff1.err ff2.err
+			ls -la ffback
+		fi
+		umount ff 2>/dev/null || umount -l ff
+		kill $ffpid 2>/dev/null
+		wait $ffpid 2>/dev/null
+	}
+	ff_case
+	ff_case nolink
+fi
+
+# 11. a report that does not fit (a full disk: a 24 KiB tmpfs holds
+# ORION's five small files, not the 10 KiB report as well): ORION's own
+# files land, the report's error is named, exit 1, nothing staged left
+mkdir -p full
+if mount -t tmpfs -o size=24k tmpfs full 2>/dev/null; then
+	mnts="$T/full $mnts"
+	"$F2O" -html -outdir full -testname f shared/t_jobs/run.json shared/t_jobs/p001.json >full.out 2>full.err
+	rc=$?
+	n=$(orion_files full/f)
+	left=$(ls -a full | grep -c tmp)
+	if [ $rc = 1 ] && [ "$n" = 5 ] && [ ! -e full/f_report.html ] && [ "$left" = 0 ] \
+		&& grep -q "cannot write 'full/f_report.html': no space left on device; ORION's files are written without it" full.err; then
+		ok "a full disk: ORION's five files land without the report, its error named, exit 1"
+	else
+		not_ok "full disk: exit $rc, $n of ORION's files, $left staged left"
+		cat full.err
+		ls -la full
+	fi
+	umount full && mnts=$(echo "$mnts" | sed "s|$T/full *||")
+else
+	skip_test "a full disk" "cannot mount a tmpfs here"
+fi
+
+finish
