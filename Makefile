@@ -78,6 +78,7 @@ CONV_SRCS := \
 	converter/export_json.c \
 	converter/fileset.c \
 	converter/fiojson.c \
+	converter/fjdir.c \
 	converter/html_compare.c \
 	converter/html_report.c \
 	converter/html_run.c \
@@ -99,6 +100,7 @@ CONV_SRCS := \
 	# EOL
 
 DRIVER_SRCS := \
+	driver/backed.c \
 	driver/runner/clock.c \
 	driver/runner/diskutil.c \
 	driver/cli.c \

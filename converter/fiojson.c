@@ -16,6 +16,7 @@
  *     steadystate_duration was set); "attained" 0/1.
  */
 #include "fiojson.h"
+#include "fj_priv.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -63,7 +64,7 @@ static uint64_t opt_size(const char *s)
 	return fr_parse_size(first, &v) ? 0 : v;
 }
 
-static double num(json_t *o, const char *key, double def)
+double fj_num(json_t *o, const char *key, double def)
 {
 	json_t *v = o ? json_object_get(o, key) : NULL;
 
@@ -94,204 +95,6 @@ static const char *opt(json_t *job, json_t *global, const char *key)
 	return v ? v : str(global, key);
 }
 
-static int cmp_bin(const void *a, const void *b)
-{
-	const struct fj_bin *x = a, *y = b;
-
-	return x->ns < y->ns ? -1 : x->ns > y->ns;
-}
-
-/* Value (us) of json+ bucket index @i in fio 2.2.12 .. 2.19. */
-static int read_bins(struct fj_lat *l, json_t *bins, double scale)
-{
-	unsigned int bits = (unsigned int)fr_to_u64(num(bins, "FIO_IO_U_PLAT_BITS", 0));
-	const char *key;
-	json_t *v;
-	size_t n = 0;
-
-	l->bins = calloc(json_object_size(bins) + 1, sizeof(*l->bins));
-	if (!l->bins)
-		return -ENOMEM;
-	json_object_foreach(bins, key, v) {
-		double k;
-
-		if (!strncmp(key, "FIO_IO_U_PLAT", 13) || !json_is_integer(v))
-			continue;
-		/* A count below 1, or a key that is no latency, is no bin. */
-		if (json_integer_value(v) <= 0)
-			continue;
-		k = strtod(key, NULL);
-		if (!isfinite(k) || k < 0 || k > 9.2e18)
-			continue;
-		if (bits && bits <= 16) {	/* index keys, values in us */
-			if (k >= (double)(LH_GROUPS << bits))
-				continue;
-			k = (double)lh_plat_val((unsigned int)k, bits) * 1000.0;
-		} else {
-			k *= scale;
-		}
-		l->bins[n].ns = k;
-		l->bins[n].count = (uint64_t)json_integer_value(v);
-		n++;
-	}
-	qsort(l->bins, n, sizeof(*l->bins), cmp_bin);
-	l->nbins = n;
-	return 0;
-}
-
-static void read_pct(struct fj_lat *l, json_t *pct, double scale)
-{
-	const char *key;
-	json_t *v;
-
-	json_object_foreach(pct, key, v) {
-		double p = strtod(key, NULL);
-
-		/* fio <= 3.3 pads with "0.00" : 0 entries. */
-		if (p <= 0 || l->npct == FJ_MAX_PCT)
-			continue;
-		l->pct[l->npct] = p;
-		l->pct_ns[l->npct] = num(pct, key, 0) * scale;
-		l->npct++;
-	}
-	/* Keep them in ascending order of the percentile. */
-	for (unsigned int i = 1; i < l->npct; i++)
-		for (unsigned int j = i; j > 0 && l->pct[j - 1] > l->pct[j]; j--) {
-			double t = l->pct[j];
-
-			l->pct[j] = l->pct[j - 1];
-			l->pct[j - 1] = t;
-			t = l->pct_ns[j];
-			l->pct_ns[j] = l->pct_ns[j - 1];
-			l->pct_ns[j - 1] = t;
-		}
-}
-
-/*
- * A figure fio writes as a count, size, time or latency: a finite number
- * from 0 to 2^63 (a negative or huge one would become a nonsense cell,
- * or undefined behaviour when cast). -ERANGE with @why filled.
- */
-static int figure(json_t *o, const char *dir, const char *key, double def, double *out,
-		  char *why, size_t wlen)
-{
-	json_t *v = json_object_get(o, key);
-	double x = num(o, key, def);
-
-	if (v && (!isfinite(x) || x < 0 || x > 9.2e18)) {
-		char val[64];
-
-		if (json_is_number(v))
-			snprintf(val, sizeof(val), "%g", json_number_value(v));
-		else
-			snprintf(val, sizeof(val), "%s", json_is_string(v) ? json_string_value(v) : "?");
-		snprintf(why, wlen, "%s%s%s = %s: not a figure fio writes (0 .. 2^63)",
-			 dir, *dir ? "." : "", key, val);
-		return -ERANGE;
-	}
-	*out = v ? x : def;
-	return 0;
-}
-
-/* fio's interval samples of IOPS and bandwidth (fio 2.99+; bw_* since 2.x). */
-static int read_samples(struct fj_dir *d, json_t *o, const char *dname, char *why, size_t wlen)
-{
-	double im, isd, in, bm, bsd, bn;
-
-	if (figure(o, dname, "iops_mean", 0, &im, why, wlen) ||
-	    figure(o, dname, "iops_stddev", 0, &isd, why, wlen) ||
-	    figure(o, dname, "iops_samples", 0, &in, why, wlen) ||
-	    figure(o, dname, "bw_mean", 0, &bm, why, wlen) ||
-	    figure(o, dname, "bw_dev", 0, &bsd, why, wlen) ||
-	    figure(o, dname, "bw_samples", 0, &bn, why, wlen))
-		return -ERANGE;
-	d->iops_mean = im;
-	d->iops_sd = isd;
-	d->iops_samples = (uint64_t)in;
-	d->bw_mean = bm;
-	d->bw_sd = bsd;
-	d->bw_samples = (uint64_t)bn;
-	return 0;
-}
-
-static int read_dir(struct fj_dir *d, json_t *o, const char *dname, char *why, size_t wlen)
-{
-	static const char *const figs[] = { "min", "max", "mean", "stddev", "N" };
-	double bytes, ios, f;
-	unsigned int k;
-	json_t *lat, *clat;
-	double scale = 1.0, runtime, iops;
-	int ret;
-
-	if (!json_is_object(o))
-		return 0;
-	if (figure(o, dname, "runtime", 0, &runtime, why, wlen) ||
-	    figure(o, dname, "iops", 0, &iops, why, wlen) ||
-	    figure(o, dname, "io_bytes", 0, &bytes, why, wlen) ||
-	    figure(o, dname, "total_ios", 0, &ios, why, wlen))
-		return -ERANGE;
-	for (k = 0; k < 2; k++) {
-		json_t *l = json_object_get(o, k ? "clat_ns" : "lat_ns");
-		char sub[32];
-		unsigned int i;
-
-		snprintf(sub, sizeof(sub), "%s.%s", dname, k ? "clat_ns" : "lat_ns");
-		for (i = 0; json_is_object(l) && i < sizeof(figs) / sizeof(figs[0]); i++)
-			if (figure(l, sub, figs[i], 0, &f, why, wlen))
-				return -ERANGE;
-	}
-	ret = read_samples(d, o, dname, why, wlen);
-	if (ret)
-		return ret;
-	d->runtime_ms = (uint64_t)runtime;
-	d->bytes = (uint64_t)bytes;
-	if (!json_object_get(o, "io_kbytes"))
-		d->bytes *= 1024;	/* KiB before fio 2.21 */
-	if (json_object_get(o, "total_ios")) {
-		d->ios = (uint64_t)ios;
-	} else {
-		/* fio 2.1: no total_ios; its own iops is the figure to keep. */
-		d->ios = (uint64_t)llround(iops * runtime / 1000.0);
-		d->iops_fio = iops;
-	}
-
-	lat = json_object_get(o, "lat_ns");
-	clat = json_object_get(o, "clat_ns");
-	if (!lat && !clat) {
-		lat = json_object_get(o, "lat");
-		clat = json_object_get(o, "clat");
-		scale = 1000.0;	/* us before fio 2.99 */
-	}
-	if (json_is_object(lat)) {
-		json_t *p, *b;
-
-		d->lat.present = true;
-		d->lat.min = num(lat, "min", 0) * scale;
-		d->lat.max = num(lat, "max", 0) * scale;
-		d->lat.mean = num(lat, "mean", 0) * scale;
-		d->lat.stddev = num(lat, "stddev", 0) * scale;
-		d->lat.n = fr_to_u64(num(lat, "N", (double)d->ios));
-		p = json_object_get(lat, "percentile");
-		if (!json_is_object(p)) {
-			p = json_object_get(clat, "percentile");
-			d->lat.pct_from_clat = json_is_object(p);
-		}
-		if (json_is_object(p))
-			read_pct(&d->lat, p, scale);
-		b = json_object_get(lat, "bins");
-		if (!json_is_object(b)) {
-			b = json_object_get(clat, "bins");
-			d->lat.bins_from_clat = json_is_object(b);
-		}
-		if (json_is_object(b)) {
-			ret = read_bins(&d->lat, b, scale);
-			if (ret)
-				return ret;
-		}
-	}
-	return 0;
-}
-
 /* iodepth when fio did not echo it: the fullest iodepth_level bucket. */
 static uint64_t depth_from_levels(json_t *job)
 {
@@ -301,7 +104,7 @@ static uint64_t depth_from_levels(json_t *job)
 	uint64_t depth = 1;
 
 	json_object_foreach(lv, key, v) {
-		double p = num(lv, key, 0);
+		double p = fj_num(lv, key, 0);
 
 		const char *k = key;
 
@@ -385,12 +188,12 @@ static void held_depth(struct fj_job *job, json_t *j, const char *engine)
 		"filedelete", "dircreate", "dirstat", "dirdelete",
 	};
 	json_t *lv = json_object_get(j, "iodepth_level");
-	double ld = num(j, "latency_depth", 0);
+	double ld = fj_num(j, "latency_depth", 0);
 	size_t k;
 
 	if (job->iodepth <= 1)
 		return;
-	if (json_object_get(j, "latency_target") && num(j, "latency_target", 0) > 0 &&
+	if (json_object_get(j, "latency_target") && fj_num(j, "latency_target", 0) > 0 &&
 	    ld >= 1 && ld < (double)job->iodepth) {
 		job->iodepth = (uint64_t)ld;
 		job->depth_why = "latency_target settled at latency_depth";
@@ -402,7 +205,7 @@ static void held_depth(struct fj_job *job, json_t *j, const char *engine)
 			job->depth_why = "a synchronous engine: fio caps its depth at 1";
 			return;
 		}
-	if (json_is_object(lv) && num(lv, "1", 0) >= 99.95) {
+	if (json_is_object(lv) && fj_num(lv, "1", 0) >= 99.95) {
 		job->iodepth = 1;
 		job->depth_why = "fio's iodepth_level: 100% of I/Os submitted at depth 1";
 	}
@@ -448,17 +251,17 @@ static void read_ss(struct fj_ss *ss, json_t *o)
 {
 	json_t *data = json_object_get(o, "data"), *att = json_object_get(o, "attained");
 	json_t *iops = json_object_get(data, "iops"), *bw = json_object_get(data, "bw");
-	uint64_t w = fr_to_u64(num(o, "duration", 0));
+	uint64_t w = fr_to_u64(fj_num(o, "duration", 0));
 
 	ss->present = true;
-	ss->attained = json_is_true(att) || num(o, "attained", 0) != 0;
+	ss->attained = json_is_true(att) || fj_num(o, "attained", 0) != 0;
 	ss->setting = xstrdup(str(o, "ss"));
 	ss->criterion = xstrdup(str(o, "criterion"));
 	ss->window_s = w > 86400u * 366 ? 86400u * 366 : (unsigned int)w;
-	ss->max_deviation = num(o, "max_deviation", 0);
-	ss->slope = num(o, "slope", 0);
-	ss->iops_mean = num(data, "iops_mean", 0);
-	ss->bw_mean = num(data, "bw_mean", 0);
+	ss->max_deviation = fj_num(o, "max_deviation", 0);
+	ss->slope = fj_num(o, "slope", 0);
+	ss->iops_mean = fj_num(data, "iops_mean", 0);
+	ss->bw_mean = fj_num(data, "bw_mean", 0);
 	if (json_is_array(iops) && json_array_size(iops)) {
 		ss->n = json_array_size(iops);
 		ss->iops = ss_samples(iops, ss->n);
@@ -523,7 +326,7 @@ static int add_job(struct fj_set *set, json_t *doc, json_t *j, unsigned int orde
 	global = global_for(doc, host, portbuf[0] ? portbuf : NULL);
 
 	job->name = xstrdup(str(j, "jobname") ? str(j, "jobname") : "");
-	job->groupid = (int)fr_to_i64(num(j, "groupid", 0));
+	job->groupid = (int)fr_to_i64(fj_num(j, "groupid", 0));
 	if (host) {
 		size_t len = strlen(host) + strlen(portbuf) + 2;
 
@@ -535,7 +338,7 @@ static int add_job(struct fj_set *set, json_t *doc, json_t *j, unsigned int orde
 	}
 	job->file = set->nfiles;
 	job->doc_order = order;
-	job->error = (int)fr_to_i64(num(j, "error", 0));
+	job->error = (int)fr_to_i64(fj_num(j, "error", 0));
 	v = opt(j, global, "iodepth");
 	job->iodepth = v ? opt_size(v) : depth_from_levels(j);
 	if (!job->iodepth)
@@ -577,14 +380,14 @@ static int add_job(struct fj_set *set, json_t *doc, json_t *j, unsigned int orde
 	job->luns = xstrdup(opt(j, global, "luns"));
 	job->simulate = xstrdup(opt(j, global, "simulate"));
 	job->backend = xstrdup(opt(j, global, "backend"));
-	job->usr_cpu = num(j, "usr_cpu", 0);
-	job->sys_cpu = num(j, "sys_cpu", 0);
-	job->job_runtime_ms = fr_to_u64(num(j, "job_runtime", 0));
+	job->usr_cpu = fj_num(j, "usr_cpu", 0);
+	job->sys_cpu = fj_num(j, "sys_cpu", 0);
+	job->job_runtime_ms = fr_to_u64(fj_num(j, "job_runtime", 0));
 	if (json_is_object(json_object_get(j, "steadystate")))
 		read_ss(&job->ss, json_object_get(j, "steadystate"));
 	job->clones = 1;
 	for (d = 0; d < 2; d++) {
-		ret = read_dir(&job->dir[d], json_object_get(j, d ? "write" : "read"),
+		ret = fj_read_dir(&job->dir[d], json_object_get(j, d ? "write" : "read"),
 			       d ? "write" : "read", why, wlen);
 		if (ret) {
 			job_release(job);	/* not counted in the set: freed here */
@@ -592,7 +395,7 @@ static int add_job(struct fj_set *set, json_t *doc, json_t *j, unsigned int orde
 		}
 	}
 	if (!job->dir[0].ios && !job->dir[1].ios && json_object_get(j, "mixed")) {
-		ret = read_dir(&job->dir[0], json_object_get(j, "mixed"), "mixed", why, wlen);
+		ret = fj_read_dir(&job->dir[0], json_object_get(j, "mixed"), "mixed", why, wlen);
 		if (ret) {
 			job_release(job);
 			return ret;
@@ -608,7 +411,7 @@ static int add_job(struct fj_set *set, json_t *doc, json_t *j, unsigned int orde
 		job->nslots = job->slot_ios && job->slot_lat_ns ? n : 0;
 		for (k = 0; k < job->nslots; k++) {
 			json_t *s = json_array_get(slots, k);
-			double c = num(s, "count", 0), l = num(s, "lat_ns_mean", 0);
+			double c = fj_num(s, "count", 0), l = fj_num(s, "lat_ns_mean", 0);
 
 			if (!isfinite(c) || c < 0 || c > 1e18 || !isfinite(l) || l < 0) {
 				job->nslots = 0;
@@ -739,7 +542,7 @@ int fj_read_buffer(struct fj_set *set, const char *name, const char *buf,
 	if (!set->fio_version && str(doc, "fio version"))
 		set->fio_version = strdup(str(doc, "fio version"));
 	if (!set->timestamp)
-		set->timestamp = fr_to_i64(num(doc, "timestamp", 0));
+		set->timestamp = fr_to_i64(fj_num(doc, "timestamp", 0));
 	for (i = 0; i < njobs && !ret; i++) {
 		char why[256] = "";
 		json_error_t je;

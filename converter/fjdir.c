@@ -1,0 +1,216 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * fjdir.c -- one direction of a fio job ("read", "write", "mixed"): its
+ * counts, runtime, interval samples and latency (lat_ns/clat_ns, or the
+ * us blocks before fio 2.99), percentiles and json+ bins, in fixed units
+ * (fiojson.h). Every figure is range-checked as fio writes it.
+ */
+#include <errno.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fiojson.h"
+#include "fj_priv.h"
+#include "fr_num.h"
+#include "lathist.h"
+
+static int cmp_bin(const void *a, const void *b)
+{
+	const struct fj_bin *x = a, *y = b;
+
+	return x->ns < y->ns ? -1 : x->ns > y->ns;
+}
+
+/* Value (us) of json+ bucket index @i in fio 2.2.12 .. 2.19. */
+static int read_bins(struct fj_lat *l, json_t *bins, double scale)
+{
+	unsigned int bits = (unsigned int)fr_to_u64(fj_num(bins, "FIO_IO_U_PLAT_BITS", 0));
+	const char *key;
+	json_t *v;
+	size_t n = 0;
+
+	l->bins = calloc(json_object_size(bins) + 1, sizeof(*l->bins));
+	if (!l->bins)
+		return -ENOMEM;
+	json_object_foreach(bins, key, v) {
+		double k;
+
+		if (!strncmp(key, "FIO_IO_U_PLAT", 13) || !json_is_integer(v))
+			continue;
+		/* A count below 1, or a key that is no latency, is no bin. */
+		if (json_integer_value(v) <= 0)
+			continue;
+		k = strtod(key, NULL);
+		if (!isfinite(k) || k < 0 || k > 9.2e18)
+			continue;
+		if (bits && bits <= 16) {	/* index keys, values in us */
+			if (k >= (double)(LH_GROUPS << bits))
+				continue;
+			k = (double)lh_plat_val((unsigned int)k, bits) * 1000.0;
+		} else {
+			k *= scale;
+		}
+		l->bins[n].ns = k;
+		l->bins[n].count = (uint64_t)json_integer_value(v);
+		n++;
+	}
+	qsort(l->bins, n, sizeof(*l->bins), cmp_bin);
+	l->nbins = n;
+	return 0;
+}
+
+static void read_pct(struct fj_lat *l, json_t *pct, double scale)
+{
+	const char *key;
+	json_t *v;
+
+	json_object_foreach(pct, key, v) {
+		double p = strtod(key, NULL);
+
+		/* fio <= 3.3 pads with "0.00" : 0 entries. */
+		if (p <= 0 || l->npct == FJ_MAX_PCT)
+			continue;
+		l->pct[l->npct] = p;
+		l->pct_ns[l->npct] = fj_num(pct, key, 0) * scale;
+		l->npct++;
+	}
+	/* Keep them in ascending order of the percentile. */
+	for (unsigned int i = 1; i < l->npct; i++)
+		for (unsigned int j = i; j > 0 && l->pct[j - 1] > l->pct[j]; j--) {
+			double t = l->pct[j];
+
+			l->pct[j] = l->pct[j - 1];
+			l->pct[j - 1] = t;
+			t = l->pct_ns[j];
+			l->pct_ns[j] = l->pct_ns[j - 1];
+			l->pct_ns[j - 1] = t;
+		}
+}
+
+/*
+ * A figure fio writes as a count, size, time or latency: a finite number
+ * from 0 to 2^63 (a negative or huge one would become a nonsense cell,
+ * or undefined behaviour when cast). -ERANGE with @why filled.
+ */
+static int figure(json_t *o, const char *dir, const char *key, double def, double *out,
+		  char *why, size_t wlen)
+{
+	json_t *v = json_object_get(o, key);
+	double x = fj_num(o, key, def);
+
+	if (v && (!isfinite(x) || x < 0 || x > 9.2e18)) {
+		char val[64];
+
+		if (json_is_number(v))
+			snprintf(val, sizeof(val), "%g", json_number_value(v));
+		else
+			snprintf(val, sizeof(val), "%s", json_is_string(v) ? json_string_value(v) : "?");
+		snprintf(why, wlen, "%s%s%s = %s: not a figure fio writes (0 .. 2^63)",
+			 dir, *dir ? "." : "", key, val);
+		return -ERANGE;
+	}
+	*out = v ? x : def;
+	return 0;
+}
+
+/* fio's interval samples of IOPS and bandwidth (fio 2.99+; bw_* since 2.x). */
+static int read_samples(struct fj_dir *d, json_t *o, const char *dname, char *why, size_t wlen)
+{
+	double im, isd, in, bm, bsd, bn;
+
+	if (figure(o, dname, "iops_mean", 0, &im, why, wlen) ||
+	    figure(o, dname, "iops_stddev", 0, &isd, why, wlen) ||
+	    figure(o, dname, "iops_samples", 0, &in, why, wlen) ||
+	    figure(o, dname, "bw_mean", 0, &bm, why, wlen) ||
+	    figure(o, dname, "bw_dev", 0, &bsd, why, wlen) ||
+	    figure(o, dname, "bw_samples", 0, &bn, why, wlen))
+		return -ERANGE;
+	d->iops_mean = im;
+	d->iops_sd = isd;
+	d->iops_samples = (uint64_t)in;
+	d->bw_mean = bm;
+	d->bw_sd = bsd;
+	d->bw_samples = (uint64_t)bn;
+	return 0;
+}
+
+int fj_read_dir(struct fj_dir *d, json_t *o, const char *dname, char *why, size_t wlen)
+{
+	static const char *const figs[] = { "min", "max", "mean", "stddev", "N" };
+	double bytes, ios, f;
+	unsigned int k;
+	json_t *lat, *clat;
+	double scale = 1.0, runtime, iops;
+	int ret;
+
+	if (!json_is_object(o))
+		return 0;
+	if (figure(o, dname, "runtime", 0, &runtime, why, wlen) ||
+	    figure(o, dname, "iops", 0, &iops, why, wlen) ||
+	    figure(o, dname, "io_bytes", 0, &bytes, why, wlen) ||
+	    figure(o, dname, "total_ios", 0, &ios, why, wlen))
+		return -ERANGE;
+	for (k = 0; k < 2; k++) {
+		json_t *l = json_object_get(o, k ? "clat_ns" : "lat_ns");
+		char sub[32];
+		unsigned int i;
+
+		snprintf(sub, sizeof(sub), "%s.%s", dname, k ? "clat_ns" : "lat_ns");
+		for (i = 0; json_is_object(l) && i < sizeof(figs) / sizeof(figs[0]); i++)
+			if (figure(l, sub, figs[i], 0, &f, why, wlen))
+				return -ERANGE;
+	}
+	ret = read_samples(d, o, dname, why, wlen);
+	if (ret)
+		return ret;
+	d->runtime_ms = (uint64_t)runtime;
+	d->bytes = (uint64_t)bytes;
+	if (!json_object_get(o, "io_kbytes"))
+		d->bytes *= 1024;	/* KiB before fio 2.21 */
+	if (json_object_get(o, "total_ios")) {
+		d->ios = (uint64_t)ios;
+	} else {
+		/* fio 2.1: no total_ios; its own iops is the figure to keep. */
+		d->ios = (uint64_t)llround(iops * runtime / 1000.0);
+		d->iops_fio = iops;
+	}
+
+	lat = json_object_get(o, "lat_ns");
+	clat = json_object_get(o, "clat_ns");
+	if (!lat && !clat) {
+		lat = json_object_get(o, "lat");
+		clat = json_object_get(o, "clat");
+		scale = 1000.0;	/* us before fio 2.99 */
+	}
+	if (json_is_object(lat)) {
+		json_t *p, *b;
+
+		d->lat.present = true;
+		d->lat.min = fj_num(lat, "min", 0) * scale;
+		d->lat.max = fj_num(lat, "max", 0) * scale;
+		d->lat.mean = fj_num(lat, "mean", 0) * scale;
+		d->lat.stddev = fj_num(lat, "stddev", 0) * scale;
+		d->lat.n = fr_to_u64(fj_num(lat, "N", (double)d->ios));
+		p = json_object_get(lat, "percentile");
+		if (!json_is_object(p)) {
+			p = json_object_get(clat, "percentile");
+			d->lat.pct_from_clat = json_is_object(p);
+		}
+		if (json_is_object(p))
+			read_pct(&d->lat, p, scale);
+		b = json_object_get(lat, "bins");
+		if (!json_is_object(b)) {
+			b = json_object_get(clat, "bins");
+			d->lat.bins_from_clat = json_is_object(b);
+		}
+		if (json_is_object(b)) {
+			ret = read_bins(&d->lat, b, scale);
+			if (ret)
+				return ret;
+		}
+	}
+	return 0;
+}
