@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "fr_file.h"
+#include "jobopts.h"
 #include "jobparse.h"
 
 /* Nested include lines deeper than this are a loop. */
@@ -79,19 +80,6 @@ static const char *owned_why(const char *key)
 	return NULL;
 }
 
-static char *trim(char *s)
-{
-	char *e;
-
-	while (isspace((unsigned char)*s))
-		s++;
-	e = s + strlen(s);
-	while (e > s && isspace((unsigned char)e[-1]))
-		e--;
-	*e = '\0';
-	return s;
-}
-
 /* Where an item came from, for messages: "-fio_opt" or "FILE:LINE". */
 static void where(const struct fo_item *it, char *buf, size_t len)
 {
@@ -113,8 +101,8 @@ static int push(struct fio_opts *fo, char *s, const char *from,
 
 	if (eq) {
 		*eq = '\0';
-		key = trim(s);
-		val = trim(eq + 1);
+		key = jp_trim(s);
+		val = jp_trim(eq + 1);
 	}
 	if (line)
 		snprintf(at, sizeof(at), "-include %s:%u", from, line);
@@ -160,7 +148,7 @@ int fo_add(struct fio_opts *fo, const char *arg, struct fr_err *err)
 	copy = strdup(arg);
 	if (!copy)
 		return fr_errf(err, -ENOMEM, "out of memory");
-	s = trim(copy);
+	s = jp_trim(copy);
 	if (*s == '#' || *s == ';' || *s == '[')
 		ret = fr_errf(err, -EINVAL, "-fio_opt '%s': give KEY=VALUE (one fio option)", arg);
 	else
@@ -204,7 +192,7 @@ static int include(struct fio_opts *fo, const char *path, unsigned int depth,
 		if (next)
 			*next++ = '\0';
 		ln++;
-		s = trim(line);
+		s = jp_trim(line);
 		if (!*s || *s == '#' || *s == ';')
 			continue;
 		if (*s == '[') {
@@ -212,7 +200,7 @@ static int include(struct fio_opts *fo, const char *path, unsigned int depth,
 				      "-include %s:%u: a section (%s): an included file holds options only (fio: \"No new sections in included files\")",
 				      path, ln, s);
 		} else if (!strncmp(s, "include", 7) && isspace((unsigned char)s[7])) {
-			char *sub = resolve(trim(s + 8), path);
+			char *sub = resolve(jp_trim(s + 8), path);
 
 			ret = sub ? include(fo, sub, depth + 1, err) : fr_errf(err, -ENOMEM, "out of memory");
 			free(sub);
