@@ -28,18 +28,18 @@ n=$(orion_files t)
 [ $n = 5 ] && ok "simple run: the five files" || not_ok "simple run: $n of five files"
 grep -qx 'Total Data Points: 8' t_summary.txt && ok "simple run: Total Data Points: 8" || not_ok "Total Data Points"
 grep -q "^Name: $T/lun0	Size: 201326592$" t_summary.txt && ok "simple run: LUN name and size in the summary" || not_ok "LUN line"
-# Little's law: latency (ms) = S / IOPS * 1000, within 10%, for S = 1..5
-if paste -d, t_iops.csv t_lat.csv | awk -F, '
-	NR == 2 {
-		n = (NF - 1) / 2
-		for (i = 2; i <= n + 1; i++) {
-			s = i - 1; iops = $i; lat = $(i + n + 1)
-			want = s / iops * 1000
-			d = (lat - want) / want; if (d < 0) d = -d
-			printf "S=%d IOPS=%d lat=%.3f ms S/IOPS=%.3f ms (%.1f%%)\n", s, iops, lat, want, 100 * d
-			if (d > 0.10) bad = 1
-		}
-		exit bad }' >little.txt; then
+# Little's law: latency (ms) = S / IOPS * 1000, within 10%, for S = 1..5,
+# on _points.csv's unrounded figures (lat.csv's 0.01 ms steps are 17 % of
+# a 0.03 ms latency: the law cannot be judged on them at this speed).
+if awk -F, '
+	NR > 1 && $2 == 0 && $1 > 0 {
+		s = $1; iops = $3; lat = $9
+		want = s / iops * 1000
+		d = (lat - want) / want; if (d < 0) d = -d
+		printf "S=%d IOPS=%d lat=%.4f ms S/IOPS=%.4f ms (%.1f%%)\n", s, iops, lat, want, 100 * d
+		if (d > 0.10) bad = 1
+	}
+	END { exit bad }' t_points.csv >little.txt; then
 	ok "Little's law within 10% in every small cell"
 else
 	not_ok "Little's law"

@@ -29,7 +29,7 @@ n=0
 for f in t_jobs/p*.fio; do
 	g=$(sed -n '/^\[global\]/,/^\[p/p' "$f")
 	case $g in
-	*"randrepeat=0
+	*"lat_percentiles=1
 # -fio_opt
 cpus_allowed=0
 # -include inc/team.fio
