@@ -45,11 +45,15 @@ else
 	not_ok "2 s points: rc=$rc"
 	cat $pc two.err
 fi
-# Its IOPS is the cell ORION's iops.csv truncates.
+# Its IOPS is the cell ORION's iops.csv truncates (points.csv rounds to
+# 0.1: 45027.96 is 45028.0 there and 45027 in iops.csv).
 want=$(awk -F, 'NR == 2 { print $2 + 0, $3 + 0 }' two/t_iops.csv)
-got=$(awk -F, 'NR > 1 { printf "%s%d", sep, $3; sep = " " }' $pc)
-[ "$want" = "$got" ] && ok "its IOPS truncate to iops.csv's cells ($got)" \
-	|| not_ok "points.csv IOPS '$got' vs iops.csv '$want'"
+got=$(awk -F, 'NR > 1 { printf "%s%s", sep, $3; sep = " " }' $pc)
+if echo "$want $got" | awk '{ n = NF / 2; for (i = 1; i <= n; i++) if (!($i <= $(i + n) && $(i + n) < $i + 1.05)) exit 1 }'; then
+	ok "its IOPS truncate to iops.csv's cells ($got; $want)"
+else
+	not_ok "points.csv IOPS '$got' vs iops.csv '$want'"
+fi
 mkdir rb
 "$F2O" -outdir rb two/t_jobs/run.json two/t_jobs/p*.json >rb.err 2>&1
 cmp -s $pc rb/t_points.csv && ok "fio2orion rebuilds _points.csv byte for byte" \
