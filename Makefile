@@ -96,6 +96,7 @@ CONV_SRCS := \
 	converter/ptlat.c \
 	converter/ptss.c \
 	converter/runinfo.c \
+	converter/setwrite.c \
 	converter/svg.c \
 	# EOL
 
@@ -138,6 +139,7 @@ UNIT_TESTS := \
 	test_cmpmark \
 	test_common \
 	test_dropin \
+	test_fileset \
 	test_fioopt \
 	test_fiojson \
 	test_hosts \
@@ -307,7 +309,7 @@ $(B)/tests/test_beconf $(B)/tests/test_vio $(B)/tests/test_viofake $(B)/tests/te
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CORE_LIBS) $(CMOCKA_LIBS) -lm
 
-$(B)/tests/test_benchfio $(B)/tests/test_fiojson $(B)/tests/test_hosts $(B)/tests/test_report: $(B)/tests/%: tests/%.c $(CONV_SAN_OBJS)
+$(B)/tests/test_benchfio $(B)/tests/test_fileset $(B)/tests/test_fiojson $(B)/tests/test_hosts $(B)/tests/test_report: $(B)/tests/%: tests/%.c $(CONV_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
 

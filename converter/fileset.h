@@ -1,28 +1,85 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * fileset.h -- the names of a result set's files (or_write_all(), in
- * orion_report.h, writes the set).
+ * fileset.h -- a result set's members and the layout's name rule: the
+ * one table of the files a set has, how their names are made (format)
+ * and read back (parse), and the removal of a member a new write of the
+ * set does not produce. setwrite.h writes a set from it; the driver's
+ * history.c moves an earlier run's set aside with it.
+ *
+ * A set named T (the testname) has its members under one prefix:
+ *
+ *   T_<member>                   the 10.2 layout
+ *   T_<YYYYMMDD>_<HHMM>_<member> the dated layouts (11.1+), the run's
+ *                                start in local time
+ *
+ * and every run of T, whatever its layout, also writes T_jobs/, T.fio
+ * and, for several hosts, T.<host>_<port>.fio (fs_run_member()).
  */
 #ifndef FIORION_FILESET_H
 #define FIORION_FILESET_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <time.h>
 
-#include "orion_report.h"
+/* The members of a result set, in the order a set is written. */
+enum fs_member {
+	FS_SUMMARY,
+	FS_IOPS,
+	FS_MBPS,
+	FS_LAT,
+	FS_TRACE,
+	FS_TRADEOFF,	/* 10.2 only, with a mixed point */
+	FS_HIST,	/* 12.1+ with latency bins */
+	FS_HOSTS,	/* several hosts */
+	FS_REPORT,	/* the HTML report */
+	FS_POINTS,	/* the tidy per-point file */
+	FS_NMEMBERS
+};
+
+/* A member's name after the set's prefix: "summary.txt", "iops.csv", ... */
+const char *fs_suffix(enum fs_member m);
+
+/* The dated layouts' stamp for start @t: "YYYYMMDD_HHMM" (local time). */
+void fs_stamp(char *buf, size_t len, time_t t);
+
+/* The set's prefix: "<@name>_", or "<@name>_<stamp>_" when @dated. */
+void fs_prefix(char *buf, size_t len, const char *name, bool dated, time_t t);
 
 /*
- * How the files of a result set begin: <@name>_ or, in the dated layouts
- * (11.1+), <@name>_<YYYYMMDD>_<HHMM>_ for the run's start @t.
+ * Member @m's file name as the summary gives it (beside the summary):
+ * the prefix of @testname's last component, then the member.
  */
-void fs_prefix(char *buf, size_t len, const char *name, enum or_compat c, time_t t);
+void fs_member_name(char *buf, size_t len, const char *testname, bool dated, time_t t,
+		    enum fs_member m);
 
-/* A member's name as the summary gives it, beside the summary ("points.csv"). */
-void fs_member_name(char *buf, size_t len, const struct or_params *p, enum or_compat c,
-		    time_t t, const char *member);
+/* A file name read back (fs_parse()). */
+struct fs_name {
+	enum fs_member member;
+	bool dated;
+	char stamp[14];		/* "YYYYMMDD_HHMM" when dated, else "" */
+};
 
-/* The hosts file's name as the summary gives it: beside the summary. */
-void fs_hosts_name(char *buf, size_t len, const struct or_params *p, enum or_compat c,
-		   time_t t);
+/*
+ * Whether @ent (a folder entry) is a member of a set named @name, in
+ * either layout; *@out says which member, and the stamp. A name that
+ * fits both (a testname that itself ends in a stamp) reads as the 10.2
+ * layout's when its rest is a member, else as the dated one's.
+ */
+bool fs_parse(const char *ent, const char *name, struct fs_name *out);
+
+/*
+ * Whether @ent is what every run of @name writes, whatever its layout:
+ * "<name>_jobs", "<name>.fio", "<name>.<host>_<port>.fio".
+ */
+bool fs_run_member(const char *ent, const char *name);
+
+/*
+ * Remove @path, a member of an earlier result set that this write does
+ * not produce (it would describe another set). True when it was there
+ * and is gone, and then @path is appended to @removed (", "-joined,
+ * @len bytes).
+ */
+bool fs_remove_stale(const char *path, char *removed, size_t len);
 
 #endif

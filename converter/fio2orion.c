@@ -24,6 +24,7 @@
 #include "knee.h"
 #include "orion_report.h"
 #include "points.h"
+#include "setwrite.h"
 #include "version.h"
 
 enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };

@@ -118,8 +118,8 @@ static void intervals_text(char *buf, size_t len, const struct or_params *p,
 		if (n[k] && used < len)
 			used += (size_t)snprintf(buf + used, len - used, "%s %zu cells %s",
 						 used > 5 ? ";" : "", n[k], what[k]);
-	fs_member_name(name, sizeof(name), p, c, p->start ? (time_t)p->start : time(NULL),
-		       "points.csv");
+	fs_member_name(name, sizeof(name), p->testname, or_layout(c)->dated,
+		       p->start ? (time_t)p->start : time(NULL), FS_POINTS);
 	if (used < len)
 		snprintf(buf + used, len - used,
 			 ". Error bars on the charts, and in each marker's and heat-map cell's title; every point's figures and intervals are in %s",

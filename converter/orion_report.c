@@ -375,8 +375,8 @@ static void summary_passes(FILE *f, const struct or_params *p, const struct pt_s
 			most = pts->pts[i].passes;
 	if (most < 3)
 		return;
-	fs_member_name(name, sizeof(name), p, c, p->start ? (time_t)p->start : time(NULL),
-		       "points.csv");
+	fs_member_name(name, sizeof(name), p->testname, or_layout(c)->dated,
+		       p->start ? (time_t)p->start : time(NULL), FS_POINTS);
 	fprintf(f, "\nCells are medians of %u passes over the plan; their 95 %% intervals across the passes are in %s\n",
 		most, name);
 }
@@ -625,7 +625,8 @@ void or_summary(FILE *f, const struct or_params *p, const struct pt_set *pts,
 {
 	char hosts_file[PATH_MAX];
 
-	fs_hosts_name(hosts_file, sizeof(hosts_file), p, c, p->start ? (time_t)p->start : time(NULL));
+	fs_member_name(hosts_file, sizeof(hosts_file), p->testname, or_layout(c)->dated,
+		       p->start ? (time_t)p->start : time(NULL), FS_HOSTS);
 	or_summary_named(f, p, pts, c, hosts_file);
 }
 

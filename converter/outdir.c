@@ -46,13 +46,3 @@ int or_make_dir(const char *path, struct fr_err *err)
 	}
 	return 0;
 }
-
-bool or_remove_stale(const char *path, char *removed, size_t len)
-{
-	size_t n = strlen(removed);
-
-	if (unlink(path) < 0)
-		return false;
-	snprintf(removed + n, len - n, "%s%s", n ? ", " : "", path);
-	return true;
-}

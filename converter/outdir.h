@@ -18,12 +18,4 @@
  */
 int or_make_dir(const char *path, struct fr_err *err);
 
-/*
- * Remove @path, a member of an earlier result set that this write does
- * not produce (it would describe another set). True when it was there
- * and is gone, and then @path is appended to @removed (", "-joined,
- * @len bytes).
- */
-bool or_remove_stale(const char *path, char *removed, size_t len);
-
 #endif

@@ -26,6 +26,7 @@
 
 #include "backed.h"
 #include "cli.h"
+#include "fileset.h"
 #include "fr_file.h"
 #include "jobfile.h"
 #include "jobparse.h"
@@ -544,10 +545,8 @@ static void banner(const struct run *r, const struct opts *o)
 	if (lay->dated) {
 		/* 11.1+: the output prefix on its own line. */
 		char stamp[32];
-		struct tm tm;
 
-		localtime_r(&r->start, &tm);
-		strftime(stamp, sizeof(stamp), "%Y%m%d_%H%M", &tm);
+		fs_stamp(stamp, sizeof(stamp), r->start);
 		printf("%s_%s\n", o->testname, stamp);
 	}
 	if (lay->calibration)

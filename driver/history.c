@@ -20,57 +20,24 @@
 #include <time.h>
 
 #include "cli.h"
+#include "fileset.h"
 #include "fiojson.h"
 #include "history.h"
 #include "orion_report.h"
 
-/* What every run writes under @name, whatever its layout. */
-static const char *const run_members[] = { "_jobs", ".fio" };
-
-/* ORION's files (and the report beside them), after the prefix. */
-static const char *const orion_members[] = {
-	"_summary.txt", "_iops.csv", "_mbps.csv", "_lat.csv", "_trace.txt",
-	"_tradeoff.csv", "_hist.txt", "_hosts.csv", "_report.html", "_points.csv",
-};
-
-#define NELEM(a) (sizeof(a) / sizeof((a)[0]))
-
-/* ".<host>_<port>.fio": a multi-host run's whole matrix for one host. */
-static bool host_matrix(const char *m)
-{
-	size_t n = m ? strlen(m) : 0, k;
-
-	if (n < 8 || m[0] != '.' || strcmp(m + n - 4, ".fio"))
-		return false;
-	for (k = n - 5; k > 1 && m[k] >= '0' && m[k] <= '9'; k--)
-		;
-	return k < n - 5 && m[k] == '_';
-}
-
-static bool in_list(const char *m, const char *const *list, size_t n)
-{
-	size_t k;
-
-	for (k = 0; m && k < n; k++)
-		if (!strcmp(m, list[k]))
-			return true;
-	return false;
-}
-
 /*
- * Whether entry @ent is one the new run writes: its own files under
- * @prefix ("<name>_" or "<name>_<stamp>_", without the final '_'), or
- * what every run of @name writes.
+ * Whether entry @ent is one the new run writes: a member of its own set
+ * (fileset.h) in its layout at its start (@stamp, "" in the 10.2
+ * layout), or what every run of @name writes.
  */
-static bool clashes(const char *ent, const char *name, const char *prefix)
+static bool clashes(const char *ent, const char *name, const char *stamp)
 {
-	size_t n = strlen(name), np = strlen(prefix);
+	struct fs_name fn;
 
-	if (strncmp(ent, name, n))
-		return false;
-	if (in_list(ent + n, run_members, NELEM(run_members)) || host_matrix(ent + n))
+	if (fs_run_member(ent, name))
 		return true;
-	return !strncmp(ent, prefix, np) && in_list(ent + np, orion_members, NELEM(orion_members));
+	return fs_parse(ent, name, &fn) && fn.dated == (stamp[0] != '\0') &&
+	       !strcmp(fn.stamp, stamp);
 }
 
 static int cmp_str(const void *a, const void *b)
@@ -79,7 +46,7 @@ static int cmp_str(const void *a, const void *b)
 }
 
 /* The entries of @dir that the new run would write over, sorted, or NULL. */
-static char **set_files(const char *dir, const char *name, const char *prefix, size_t *n)
+static char **set_files(const char *dir, const char *name, const char *stamp, size_t *n)
 {
 	char **v = NULL;
 	struct dirent *e;
@@ -87,7 +54,7 @@ static char **set_files(const char *dir, const char *name, const char *prefix, s
 
 	*n = 0;
 	while (dp && (e = readdir(dp))) {
-		if (!clashes(e->d_name, name, prefix))
+		if (!clashes(e->d_name, name, stamp))
 			continue;
 		v = realloc(v, (*n + 1) * sizeof(*v));
 		if (!v)
@@ -158,21 +125,13 @@ static char *history_folder(const char *dir, const char *name, const char *when)
 
 void move_aside(const char *dir, const char *name, enum or_compat c, time_t start)
 {
-	char *aside, prefix[PATH_MAX], when[32], moved[1024] = "", **files;
+	char *aside, stamp[32] = "", when[32], moved[1024] = "", **files;
 	size_t k, n;
 
-	/* The new run's own prefix: what it writes in its layout, at its start. */
-	if (or_layout(c)->dated) {
-		struct tm tm;
-		char stamp[32];
-
-		localtime_r(&start, &tm);
-		strftime(stamp, sizeof(stamp), "%Y%m%d_%H%M", &tm);
-		snprintf(prefix, sizeof(prefix), "%s_%s", name, stamp);
-	} else {
-		snprintf(prefix, sizeof(prefix), "%s", name);
-	}
-	files = set_files(dir, name, prefix, &n);
+	/* The new run's own set: what it writes in its layout, at its start. */
+	if (or_layout(c)->dated)
+		fs_stamp(stamp, sizeof(stamp), start);
+	files = set_files(dir, name, stamp, &n);
 	if (!n)
 		return;
 	earlier_stamp(dir, name, files, n, when, sizeof(when));

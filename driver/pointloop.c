@@ -23,6 +23,7 @@
 #include "pointloop.h"
 #include "points.h"
 #include "runner.h"
+#include "setwrite.h"
 
 static void fmt_hms(char *buf, size_t len, long secs)
 {

@@ -30,6 +30,7 @@
 #include "orion_report.h"
 #include "points.h"
 #include "runinfo.h"
+#include "setwrite.h"
 
 /*
  * One client/server job entry (fio 3.x), reads only. @bins: the body of

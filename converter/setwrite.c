@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * setwrite.c -- a result set written whole: each member of fileset.h's
+ * table formatted (orion_report.h, html_report.h, points_csv.h), staged,
+ * renamed into place together, and an earlier write's members this set
+ * has none of removed.
+ */
+#include "setwrite.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "fileset.h"
+#include "fr_file.h"
+#include "html_report.h"
+#include "points_csv.h"
+
+int or_write_all(const struct or_params *p, const struct pt_set *pts,
+		 const char *outdir, enum or_compat c, unsigned int flags,
+		 struct or_written *w, struct fr_err *err)
+{
+	char prefix[PATH_MAX], path[PATH_MAX + 32], hosts_file[PATH_MAX];
+	struct fr_stage st = { NULL, NULL, 0 };
+	struct fr_err rerr = { "" };
+	bool stale[FS_NMEMBERS];
+	time_t t = p->start ? (time_t)p->start : time(NULL);
+	bool dated = or_layout(c)->dated;
+	size_t n;
+	int k, ret = 0;
+
+	memset(w, 0, sizeof(*w));
+	memset(stale, 0, sizeof(stale));
+	if (!outdir || !*outdir || p->testname[0] == '/')
+		outdir = ".";
+	/* An absolute testname is the whole path; else it goes in @outdir. */
+	n = p->testname[0] == '/' ? 0 : (size_t)snprintf(prefix, sizeof(prefix), "%s/", outdir);
+	if (n >= sizeof(prefix))
+		return fr_errf(err, -ENAMETOOLONG, "-outdir '%s': the path is too long", outdir);
+	fs_prefix(prefix + n, sizeof(prefix) - n, p->testname, dated, t);
+	/* The summary names the hosts file as it is written, at the same start. */
+	fs_member_name(hosts_file, sizeof(hosts_file), p->testname, dated, t, FS_HOSTS);
+
+	for (k = FS_SUMMARY; k < FS_NMEMBERS && !ret; k++) {
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *f;
+		bool keep = true;
+
+		snprintf(path, sizeof(path), "%s%s", prefix, fs_suffix((enum fs_member)k));
+		/* 11.1+ sets have no _tradeoff.csv, 12.1+ add _hist.txt (orion.md 3.1). */
+		if ((k == FS_TRADEOFF && (!or_has_mixed(pts) || !or_layout(c)->tradeoff)) ||
+		    (k == FS_HIST && !or_layout(c)->hist) || (k == FS_HOSTS && !p->nhosts) ||
+		    (k == FS_REPORT && !(flags & OR_WRITE_HTML))) {
+			stale[k] = true;
+			continue;
+		}
+		f = open_memstream(&buf, &len);
+		if (!f) {
+			fr_stage_abort(&st);
+			return fr_errf(err, -ENOMEM, "out of memory");
+		}
+		switch (k) {
+		case FS_SUMMARY:
+			or_summary_named(f, p, pts, c, hosts_file);
+			break;
+		case FS_IOPS: or_plan_csv(f, p, pts, 'i', c); break;
+		case FS_MBPS: or_plan_csv(f, p, pts, 'm', c); break;
+		case FS_LAT: or_plan_csv(f, p, pts, 'l', c); break;
+		case FS_TRACE: or_trace(f, p, pts); break;
+		case FS_TRADEOFF: or_tradeoff_csv(f, pts); break;
+		case FS_HIST: keep = or_hist(f, pts); break;
+		case FS_HOSTS:
+			or_hosts_csv(f, p, pts, c);
+			break;
+		case FS_REPORT:
+			ret = hr_report(f, p, pts, c, err);
+			break;
+		case FS_POINTS:
+			pc_write(f, pts);
+			break;
+		}
+		if (fclose(f) != 0 || ret) {
+			free(buf);
+			fr_stage_abort(&st);
+			return ret ? ret : fr_errf(err, -ENOMEM, "out of memory");
+		}
+		/* Staged: the set is renamed into place whole, or not at all. */
+		if (keep && k == FS_REPORT && fr_stage_file(&st, path, buf, len, &rerr))
+			stale[k] = true;	/* a full disk: ORION's own files land without it */
+		else if (keep && k != FS_REPORT)
+			ret = fr_stage_file(&st, path, buf, len, err);
+		else if (!keep)
+			stale[k] = true;
+		if (k == FS_HIST)
+			w->hist = keep && !ret;
+		free(buf);
+	}
+	if (ret) {
+		fr_stage_abort(&st);
+		return ret;
+	}
+	ret = fr_stage_commit(&st, err);
+	for (k = FS_SUMMARY; k < FS_NMEMBERS && !ret; k++)
+		if (stale[k]) {
+			snprintf(path, sizeof(path), "%s%s", prefix, fs_suffix((enum fs_member)k));
+			if (fs_remove_stale(path, w->removed, sizeof(w->removed)) && k == FS_REPORT)
+				w->report_removed = true;
+		}
+	if (!ret && rerr.msg[0])
+		ret = fr_errf(err, -EIO, "%.900s; ORION's files are written without it", rerr.msg);
+	return ret;
+}
