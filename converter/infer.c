@@ -467,9 +467,9 @@ int or_params_init(struct or_params *p, const struct fj_set *in,
 	if (r->present) {
 		p->size_small = r->size_small;
 		p->size_large = r->size_large;
-		p->seq = r->type && !strcmp(r->type, "seq");
+		p->seq = r->seq;
 		p->num_streamio = r->num_streamio;
-		p->raid0 = r->simulate && !strcasecmp(r->simulate, "raid0");
+		p->raid0 = r->raid0;
 		p->stripe_kb = r->stripe_kb;
 		p->write_pct = r->write_pct;
 		p->write_asked = true;

@@ -7,8 +7,10 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "fr_num.h"
+#include "knee.h"
 
 static char *xstrdup(const char *s)
 {
@@ -186,16 +188,13 @@ static void read_knees(struct ri_run *r, json_t *a)
 	if (!r->knees)
 		return;
 	for (i = 0; i < json_array_size(a); i++) {
-		struct ri_knee *k = &r->knees[r->nknees];
+		struct kn_knee *k = &r->knees[r->nknees];
 		const char *ladder;
 
 		v = json_array_get(a, i);
 		ladder = str(v, "ladder");
-		if (!json_is_object(v) || !ladder || !str(v, "why") ||
+		if (!json_is_object(v) || !ladder || !kn_why_parse(str(v, "why"), &k->why) ||
 		    (strcmp(ladder, "small") && strcmp(ladder, "large")))
-			continue;
-		k->why = strdup(str(v, "why"));
-		if (!k->why)
 			continue;
 		k->small = !strcmp(ladder, "small");
 		k->fixed = load_of(num(v, "fixed", 0));
@@ -222,9 +221,9 @@ char *ri_write(const struct ri_run *r)
 	put_strs(o, "include", r->includes, r->nincludes);
 	json_object_set_new(o, "size_small", json_integer((json_int_t)r->size_small));
 	json_object_set_new(o, "size_large", json_integer((json_int_t)r->size_large));
-	put_str(o, "type", r->type);
+	put_str(o, "type", r->seq ? "seq" : "rand");
 	json_object_set_new(o, "num_streamIO", json_integer((json_int_t)r->num_streamio));
-	put_str(o, "simulate", r->simulate);
+	put_str(o, "simulate", r->raid0 ? "raid0" : "concat");
 	json_object_set_new(o, "stripe", json_integer((json_int_t)r->stripe_kb));
 	json_object_set_new(o, "write", json_integer((json_int_t)r->write_pct));
 	json_object_set_new(o, "cache_size", json_integer((json_int_t)r->cache_size));
@@ -274,13 +273,13 @@ char *ri_write(const struct ri_run *r)
 	if (r->nknees) {
 		a = json_array();
 		for (i = 0; i < r->nknees; i++) {
-			const struct ri_knee *k = &r->knees[i];
+			const struct kn_knee *k = &r->knees[i];
 			json_t *e = json_object();
 
 			json_object_set_new(e, "ladder", json_string(k->small ? "small" : "large"));
 			json_object_set_new(e, "fixed", json_integer((json_int_t)k->fixed));
 			json_object_set_new(e, "load", json_integer((json_int_t)k->load));
-			json_object_set_new(e, "why", json_string(k->why ? k->why : "open"));
+			json_object_set_new(e, "why", json_string(kn_why_name(k->why)));
 			json_array_append_new(a, e);
 		}
 		json_object_set_new(o, "knees", a);
@@ -319,8 +318,8 @@ void ri_read(struct ri_run *r, json_t *o)
 	get_strs(o, "include", &r->includes, &r->nincludes);
 	r->size_small = fr_to_u64(num(o, "size_small", 0));
 	r->size_large = fr_to_u64(num(o, "size_large", 0));
-	r->type = xstrdup(str(o, "type"));
-	r->simulate = xstrdup(str(o, "simulate"));
+	r->seq = str(o, "type") && !strcmp(str(o, "type"), "seq");
+	r->raid0 = str(o, "simulate") && !strcasecmp(str(o, "simulate"), "raid0");
 	r->stripe_kb = fr_to_u64(num(o, "stripe", 0));
 	r->num_streamio = fr_to_u64(num(o, "num_streamIO", 0));
 	r->write_pct = num(o, "write", 0);
@@ -381,8 +380,6 @@ void ri_release(struct ri_run *r)
 	for (i = 0; i < r->nincludes; i++)
 		free(r->includes[i]);
 	free(r->includes);
-	free(r->type);
-	free(r->simulate);
 	free(r->small_cols);
 	free(r->large_cols);
 	free(r->small_levels);
@@ -402,8 +399,6 @@ void ri_release(struct ri_run *r)
 	for (i = 0; i < r->nstopped; i++)
 		free(r->stopped[i]);
 	free(r->stopped);
-	for (i = 0; i < r->nknees; i++)
-		free(r->knees[i].why);
 	free(r->knees);
 	memset(r, 0, sizeof(*r));
 }

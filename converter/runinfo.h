@@ -44,7 +44,7 @@
  * a LUN entry (luns, and each host's) without a string "name" is named
  * "", and a hosts entry that is not an object with a string "name" is
  * skipped, as warnings and stopped sentences that are not strings are, and
- * knees entries without "ladder" "small" or "large" and a string "why";
+ * knees entries without "ladder" "small" or "large" and a "why" of those four;
  * tests/data/golden/make-inputs.py writes these keys and no others.
  */
 #ifndef FIORION_RUNINFO_H
@@ -55,6 +55,8 @@
 #include <stdint.h>
 
 #include <jansson.h>
+
+#include "kntypes.h"
 
 struct fj_lun {
 	char *name;
@@ -70,13 +72,6 @@ struct ri_host {
 	uint64_t vlun_size;
 };
 
-/* One ladder's knee (kn_find_all()'s, as run.json keeps it). */
-struct ri_knee {
-	bool small;		  /* a row (small loads), else a column */
-	unsigned int fixed, load; /* load 0: no knee */
-	char *why;		  /* "latency", "flat", "open", "over" */
-};
-
 struct ri_run {
 	bool present;		/* a run description was read */
 	char *version;		/* fiorion's, NULL = unknown */
@@ -90,8 +85,8 @@ struct ri_run {
 	char **includes;	/* the -include files, as given */
 	size_t nincludes;
 	uint64_t size_small, size_large;	/* KB */
-	char *type;		/* "rand" | "seq" */
-	char *simulate;		/* "concat" | "raid0" */
+	bool seq;		/* large I/O in sequential streams: run.json's type "seq" (else "rand") */
+	bool raid0;		/* the volume is RAID-0: simulate "raid0" (else "concat") */
 	uint64_t stripe_kb;
 	uint64_t num_streamio;
 	double write_pct;
@@ -118,7 +113,7 @@ struct ri_run {
 	bool stop_at_knee;
 	char **stopped; /* ladders stopped early, one sentence each */
 	size_t nstopped;
-	struct ri_knee *knees;
+	struct kn_knee *knees;	/* kn_find_all()'s; run.json keeps small, fixed, load, why */
 	size_t nknees;
 	uint64_t duration_auto; /* -duration auto[:MAX]: MAX s; 0 = not auto */
 	uint64_t repeat;	/* -repeat N: passes over the plan; 0 or 1 = one */

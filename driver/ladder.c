@@ -190,8 +190,6 @@ int ld_update_run(struct ladders *l, const char *run_json)
 	free(r->stopped);
 	r->stopped = NULL;
 	r->nstopped = 0;
-	for (i = 0; i < r->nknees; i++)
-		free(r->knees[i].why);
 	free(r->knees);
 	r->knees = NULL;
 	r->nknees = 0;
@@ -212,18 +210,11 @@ int ld_update_run(struct ladders *l, const char *run_json)
 	/* ORION's Total Data Points: the plan's, (0, 0) included, less what was skipped. */
 	r->total_points = l->plan->total - l->nskipped_pass1;
 	if (l->pts.n && kn_find_all(&l->pts, &l->b, &k, &n, &err) == 0 && n) {
-		r->knees = calloc(n, sizeof(*r->knees));
-		if (!r->knees)
-			die_run("out of memory");
-		for (i = 0; i < n; i++) {
-			r->knees[i].small = k[i].small;
-			r->knees[i].fixed = k[i].fixed;
-			r->knees[i].load = k[i].load;
-			r->knees[i].why = strdup(kn_why_name(k[i].why));
-		}
+		r->knees = k;
 		r->nknees = n;
+	} else {
+		free(k);
 	}
-	free(k);
 	text = ri_write(r);
 	ret = text ? fr_write_atomic(run_json, text, strlen(text), &err) : -ENOMEM;
 	if (ret)

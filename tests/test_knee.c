@@ -880,7 +880,8 @@ static void test_knee_report_without(void **state)
 static void test_knee_runinfo(void **state)
 {
 	char *stopped[] = {"The small-I/O ladder at Large=0 stopped one load past its knee: ...", "second"};
-	struct ri_knee knees[] = {{true, 0, 4, "latency"}, {false, 2, 0, "over"}};
+	struct kn_knee knees[] = {{.small = true, .fixed = 0, .load = 4, .why = KN_LATENCY},
+				  {.small = false, .fixed = 2, .load = 0, .why = KN_OVER}};
 	struct ri_run r = {0}, back = {0};
 	json_error_t je;
 	json_t *doc, *o;
@@ -920,10 +921,11 @@ static void test_knee_runinfo(void **state)
 	assert_true(json_is_true(json_object_get(o, "stop_at_knee")));
 	assert_int_equal(json_integer_value(json_object_get(o, "duration_auto")), 60);
 	assert_string_equal(json_string_value(json_object_get(json_array_get(json_object_get(o, "knees"), 1), "ladder")), "large");
-	/* Entries the reader skips: not an object, an unknown ladder, no why. */
+	/* Entries the reader skips: not an object, an unknown ladder, no why, an unknown why. */
 	json_array_append_new(json_object_get(o, "knees"), json_string("x"));
 	json_array_append_new(json_object_get(o, "knees"), json_pack("{s:s, s:i, s:i, s:s}", "ladder", "row", "fixed", 1, "load", 2, "why", "flat"));
 	json_array_append_new(json_object_get(o, "knees"), json_pack("{s:s, s:i, s:i}", "ladder", "small", "fixed", 1, "load", 2));
+	json_array_append_new(json_object_get(o, "knees"), json_pack("{s:s, s:i, s:i, s:s}", "ladder", "small", "fixed", 1, "load", 2, "why", "steep"));
 	json_array_append_new(json_object_get(o, "stopped"), json_integer(3));
 	ri_read(&back, o);
 	assert_string_equal(back.max_latency, "p99:5");
@@ -934,10 +936,10 @@ static void test_knee_runinfo(void **state)
 	assert_true(back.knees[0].small);
 	assert_int_equal(back.knees[0].fixed, 0);
 	assert_int_equal(back.knees[0].load, 4);
-	assert_string_equal(back.knees[0].why, "latency");
+	assert_int_equal(back.knees[0].why, KN_LATENCY);
 	assert_false(back.knees[1].small);
 	assert_int_equal(back.knees[1].fixed, 2);
-	assert_string_equal(back.knees[1].why, "over");
+	assert_int_equal(back.knees[1].why, KN_OVER);
 	assert_int_equal(back.duration_auto, 60);
 	ri_release(&back);
 	json_decref(doc);
