@@ -144,8 +144,8 @@ int or_points_json(FILE *f, const struct or_params *p, const struct pt_set *pts)
 	size_t i;
 	int ret;
 
-	json_object_set_new(doc, "testname", json_string(p->testname));
-	json_object_set_new(doc, "total_points", json_integer((json_int_t)p->total_points));
+	json_object_set_new(doc, "testname", json_string(p->run->testname));
+	json_object_set_new(doc, "total_points", json_integer((json_int_t)p->run->total_points));
 	json_object_set_new(doc, "points", points_json(pts));
 	/* The answers under a latency bound, and each ladder's knee (trace and run.json's). */
 	if (p->bound.set) {
@@ -178,14 +178,14 @@ int or_points_json(FILE *f, const struct or_params *p, const struct pt_set *pts)
 		json_object_set_new(doc, "knees", a);
 	}
 	/* Client/server results: each host's own points, built as the totals are. */
-	if (p->nhosts) {
+	if (p->run->nhosts) {
 		json_t *a = json_array();
 
-		for (i = 0; i < p->nhosts; i++) {
+		for (i = 0; i < p->run->nhosts; i++) {
 			json_t *o = json_object();
 
-			json_object_set_new(o, "name", json_string(p->hosts[i].name));
-			json_object_set_new(o, "points", points_json(&p->hosts[i].pts));
+			json_object_set_new(o, "name", json_string(p->run->hosts[i].name));
+			json_object_set_new(o, "points", points_json(&p->host_pts[i]));
 			json_array_append_new(a, o);
 		}
 		json_object_set_new(doc, "hosts", a);

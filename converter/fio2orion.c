@@ -307,7 +307,7 @@ static int compare(char *const *dirs, size_t n, const char *testname, const char
 	}
 	for (k = 0; k < n; k++)
 		hr[k] = (struct hr_run){labels[k], &runs[k].params, &runs[k].pts};
-	name = testname ? testname : runs[0].params.testname;
+	name = testname ? testname : runs[0].params.run->testname;
 	if (snprintf(path, sizeof(path), "%s/%s_compare.html", outdir, name) >= (int)sizeof(path)) {
 		fprintf(stderr, "fio2orion: -outdir '%s': the path is too long\n", outdir);
 		status = EXIT_USAGE;
@@ -548,8 +548,8 @@ int main(int argc, char **argv)
 		fputs("fio2orion: note: no latency bins in the input (run fio with --output-format=json+); _hist.txt not written\n",
 		      stderr);
 	}
-	for (i = 0; !status && !json && i < (int)params.nwarnings; i++)
-		fprintf(stderr, "fio2orion: warning: %s\n", params.warnings[i]);
+	for (i = 0; !status && !json && i < (int)or_nwarnings(&params); i++)
+		fprintf(stderr, "fio2orion: warning: %s\n", or_warning(&params, (size_t)i));
 	if (!status && written.removed[0])
 		fprintf(stderr, "fio2orion: note: removed %s, left by an earlier result set under these names (this one has none%s)\n",
 			written.removed,

@@ -220,10 +220,10 @@ static void luns_text(char *buf, size_t len, const struct or_params *p)
 {
 	size_t i, n = 0;
 
-	snprintf(buf, len, "%s", p->nluns ? "" : "not recorded");
-	for (i = 0; i < p->nluns && n < len; i++)
+	snprintf(buf, len, "%s", p->run->nluns ? "" : "not recorded");
+	for (i = 0; i < p->run->nluns && n < len; i++)
 		n += (size_t)snprintf(buf + n, len - n, "%s%s (%llu bytes)", i ? ", " : "",
-				      p->luns[i].name, (unsigned long long)p->luns[i].size);
+				      p->run->luns[i].name, (unsigned long long)p->run->luns[i].size);
 }
 
 /* How many cells of @pts have each kind of interval, in words. */
@@ -266,10 +266,10 @@ static void compare_table(FILE *f, const struct hr_run *r, size_t n)
 		} \
 		fputs("</tr>\n", f); \
 	} while (0)
-	EACH("Test name", snprintf(buf, sizeof(buf), "%s", p->testname));
+	EACH("Test name", snprintf(buf, sizeof(buf), "%s", p->run->testname));
 	EACH("Command line", hr_cmdline(buf, sizeof(buf), p));
-	EACH("Start", hr_when_text(buf, sizeof(buf), p->start));
-	EACH("Points", snprintf(buf, sizeof(buf), "%zu (%s)", r[k].pts->n, p->matrix ? p->matrix : "matrix not recorded"));
+	EACH("Start", hr_when_text(buf, sizeof(buf), p->run->start));
+	EACH("Points", snprintf(buf, sizeof(buf), "%zu (%s)", r[k].pts->n, p->run->matrix ? p->run->matrix : "matrix not recorded"));
 	EACH("Intervals (cells)", intervals_text(buf, sizeof(buf), r[k].pts));
 	EACH("fio version", snprintf(buf, sizeof(buf), "%s", p->fio_version ? p->fio_version : "not recorded"));
 	EACH("Runner", snprintf(buf, sizeof(buf), "%s", hr_runner_text(p)));
@@ -292,7 +292,7 @@ static void intro(FILE *f, const struct hr_run *r, size_t n)
 	m = (size_t)snprintf(title, sizeof(title), "fiorion comparison:");
 	for (k = 0; k < n && m < sizeof(title); k++)
 		m += (size_t)snprintf(title + m, sizeof(title) - m, "%s %s: %s", k ? " vs" : "",
-				      r[k].label, r[k].p->testname);
+				      r[k].label, r[k].p->run->testname);
 	hr_page_head(f, title);
 	fputs("<h1>", f);
 	svg_escape(f, title);
@@ -335,7 +335,7 @@ int hr_compare(FILE *f, const struct hr_run *r, size_t n, struct fr_err *err)
 		return fr_errf(err, -EINVAL, "a comparison takes 2 to %d runs, not %zu", HR_MAX_RUNS, n);
 	intro(f, r, n);
 	for (k = 0; k < n; k++)
-		snprintf(pre[k], sizeof(pre[k]), "%s: %s", r[k].label, r[k].p->testname);
+		snprintf(pre[k], sizeof(pre[k]), "%s: %s", r[k].label, r[k].p->run->testname);
 	for (i = 0; i < sizeof(ch) / sizeof(ch[0]); i++) {
 		struct hr_lines L = {0};
 		struct svg_chart c = {

@@ -577,8 +577,8 @@ static int host_charts(FILE *f, const struct or_params *p, const struct pt_set *
 			 small ? "IOPS" : "MBPS", small ? "Large" : "Small",
 			 (long long)(k < nlv ? lv[k] : 0));
 		/* One ladder: the points of the set at that level only. */
-		for (h = 0; h <= p->nhosts && !L.oom; h++) {
-			const struct pt_set *src = h ? &p->hosts[h - 1].pts : pts;
+		for (h = 0; h <= p->run->nhosts && !L.oom; h++) {
+			const struct pt_set *src = h ? &p->host_pts[h - 1] : pts;
 			size_t j, m = 0;
 
 			one = *src;
@@ -598,7 +598,7 @@ static int host_charts(FILE *f, const struct or_params *p, const struct pt_set *
 				}
 				one.n = m;
 				hr_add_ladders(&L, &one, small, V_LOAD, small ? V_IOPS : V_MBPS, false,
-					       h ? p->hosts[h - 1].name : "total", NULL, h == 0 ? 1 : 0);
+					       h ? p->run->hosts[h - 1].name : "total", NULL, h == 0 ? 1 : 0);
 			}
 			free(one.pts);
 			free(one.by_load);
@@ -619,21 +619,21 @@ int hr_report(FILE *f, const struct or_params *p, const struct pt_set *pts,
 	char title[512];
 	int ret;
 
-	snprintf(title, sizeof(title), "fiorion report: %s", p->testname);
+	snprintf(title, sizeof(title), "fiorion report: %s", p->run->testname);
 	hr_page_head(f, title);
 	fputs("<h1>", f);
 	svg_escape(f, title);
 	fputs("</h1>\n<p class=\"note\">", f);
 	fprintf(f, "%zu data points", pts->n);
-	if (p->nhosts)
-		fprintf(f, " on %zu hosts (loads per host, IOPS and MBPS totals over the hosts)", p->nhosts);
+	if (p->run->nhosts)
+		fprintf(f, " on %zu hosts (loads per host, IOPS and MBPS totals over the hosts)", p->run->nhosts);
 	fputs(". Small I/Os are random; IOPS = I/Os per second, MBPS = MiB per second, latency = fio's lat (submission to completion).</p>\n",
 	      f);
 	fputs("<h2>Charts</h2>\n", f);
 	ret = charts(f, p, pts);
 	if (!ret && is_matrix(pts))
 		ret = heatmaps(f, pts);
-	if (!ret && p->nhosts)
+	if (!ret && p->run->nhosts)
 		ret = host_charts(f, p, pts);
 	if (!ret)
 		ret = hr_run_table(f, p, pts, c);

@@ -79,8 +79,8 @@ void hr_cmdline(char *buf, size_t len, const struct or_params *p)
 	size_t i, n = 0;
 
 	buf[0] = '\0';
-	for (i = 0; i < p->argc && n < len; i++)
-		n += (size_t)snprintf(buf + n, len - n, "%s%s", i ? " " : "", p->argv[i]);
+	for (i = 0; i < p->run->argc && n < len; i++)
+		n += (size_t)snprintf(buf + n, len - n, "%s%s", i ? " " : "", p->run->argv[i]);
 }
 
 void hr_when_text(char *buf, size_t len, int64_t t)
@@ -118,8 +118,8 @@ static void intervals_text(char *buf, size_t len, const struct or_params *p,
 		if (n[k] && used < len)
 			used += (size_t)snprintf(buf + used, len - used, "%s %zu cells %s",
 						 used > 5 ? ";" : "", n[k], what[k]);
-	fs_member_name(name, sizeof(name), p->testname, or_layout(c)->dated,
-		       p->start ? (time_t)p->start : time(NULL), FS_POINTS);
+	fs_member_name(name, sizeof(name), p->run->testname, or_layout(c)->dated,
+		       p->run->start ? (time_t)p->run->start : time(NULL), FS_POINTS);
 	if (used < len)
 		snprintf(buf + used, len - used,
 			 ". Error bars on the charts, and in each marker's and heat-map cell's title; every point's figures and intervals are in %s",
@@ -134,57 +134,57 @@ int hr_run_table(FILE *f, const struct or_params *p, const struct pt_set *pts,
 	size_t i;
 
 	fputs("<h2>The run</h2>\n<table class=\"run\">\n", f);
-	row(f, "Test name", p->testname);
+	row(f, "Test name", p->run->testname);
 	hr_cmdline(buf, sizeof(buf), p);
 	row_start(f, "Command line");
 	fputs("<code>", f);
-	svg_escape(f, p->argc ? buf : "not recorded");
+	svg_escape(f, p->run->argc ? buf : "not recorded");
 	fputs("</code></td></tr>\n", f);
-	row(f, "ORION version line", p->version);
-	if (p->nhosts) {
-		for (i = 0; i < p->nhosts; i++) {
-			snprintf(buf, sizeof(buf), "LUNs of %s", p->hosts[i].name);
+	row(f, "ORION version line", p->run->orion_version);
+	if (p->run->nhosts) {
+		for (i = 0; i < p->run->nhosts; i++) {
+			snprintf(buf, sizeof(buf), "LUNs of %s", p->run->hosts[i].name);
 			row_start(f, buf);
-			luns_cell(f, p->hosts[i].luns, p->hosts[i].nluns, p->hosts[i].vlun_size);
+			luns_cell(f, p->run->hosts[i].luns, p->run->hosts[i].nluns, p->run->hosts[i].vlun_size);
 			fputs("</td></tr>\n", f);
 		}
 	} else {
 		row_start(f, "LUNs");
-		luns_cell(f, p->luns, p->nluns, p->vlun_size);
+		luns_cell(f, p->run->luns, p->run->nluns, p->run->vlun_size);
 		fputs("</td></tr>\n", f);
 	}
-	if (p->raid0)
-		snprintf(buf, sizeof(buf), "RAID-0, stripe %llu KB", (unsigned long long)p->stripe_kb);
+	if (p->run->raid0)
+		snprintf(buf, sizeof(buf), "RAID-0, stripe %llu KB", (unsigned long long)p->run->stripe_kb);
 	else
 		snprintf(buf, sizeof(buf), "concat");
 	row(f, "Simulate", buf);
 	snprintf(buf, sizeof(buf), "small %llu KB random, large %llu KB %s%s; write %g %%",
-		 (unsigned long long)p->size_small, (unsigned long long)p->size_large,
-		 p->seq ? "sequential" : "random", p->seq ? " streams" : "", p->write_pct);
+		 (unsigned long long)p->run->size_small, (unsigned long long)p->run->size_large,
+		 p->run->seq ? "sequential" : "random", p->run->seq ? " streams" : "", p->run->write_pct);
 	row(f, "I/O", buf);
-	if (p->cache_size >= 0) {
-		snprintf(buf, sizeof(buf), "%lld MB", (long long)p->cache_size);
+	if (p->run->cache_size >= 0) {
+		snprintf(buf, sizeof(buf), "%lld MB", (long long)p->run->cache_size);
 		row(f, "Cache size", buf);
 	}
-	snprintf(buf, sizeof(buf), "%s; %zu points measured of %llu", p->matrix ? p->matrix : "not recorded",
-		 pts->n, (unsigned long long)p->total_points);
+	snprintf(buf, sizeof(buf), "%s; %zu points measured of %llu", p->run->matrix ? p->run->matrix : "not recorded",
+		 pts->n, (unsigned long long)p->run->total_points);
 	row(f, "Matrix", buf);
 	row(f, "fio version", p->fio_version ? p->fio_version : "not recorded");
-	for (i = 0; i < p->nhosts; i++)
-		if (p->hosts[i].fio_version) {
-			snprintf(buf, sizeof(buf), "fio on %s", p->hosts[i].name);
-			row(f, buf, p->hosts[i].fio_version);
+	for (i = 0; i < p->run->nhosts; i++)
+		if (p->run->hosts[i].fio_version) {
+			snprintf(buf, sizeof(buf), "fio on %s", p->run->hosts[i].name);
+			row(f, buf, p->run->hosts[i].fio_version);
 		}
 	row(f, "Runner", hr_runner_text(p));
 	row(f, "Backend", p->backend ? p->backend : pts->exact ? "the engine's default"
 							       : "not recorded");
 	/* run.json's: the host that drove the run; never this machine's guess. */
-	if (p->kernel && p->nhosts)
-		snprintf(buf, sizeof(buf), "%s (the host that drove the run; each host's own is not recorded)", p->kernel);
+	if (p->run->kernel && p->run->nhosts)
+		snprintf(buf, sizeof(buf), "%s (the host that drove the run; each host's own is not recorded)", p->run->kernel);
 	else
-		snprintf(buf, sizeof(buf), "%s", p->kernel ? p->kernel : "not recorded");
+		snprintf(buf, sizeof(buf), "%s", p->run->kernel ? p->run->kernel : "not recorded");
 	row(f, "Kernel", buf);
-	hr_when_text(buf, sizeof(buf), p->start);
+	hr_when_text(buf, sizeof(buf), p->run->start);
 	row(f, "Start", buf);
 	for (i = 0; i < pts->n; i++) {
 		const struct pt_point *pt = &pts->pts[i];
@@ -192,7 +192,7 @@ int hr_run_table(FILE *f, const struct or_params *p, const struct pt_set *pts,
 		measured += pt->small.secs > pt->large.secs ? pt->small.secs : pt->large.secs;
 	}
 	snprintf(buf, sizeof(buf), "%llu s a point; %.0f s measured over %zu points",
-		 (unsigned long long)p->duration, measured, pts->n);
+		 (unsigned long long)p->run->duration, measured, pts->n);
 	row(f, "Duration", buf);
 	if (p->bound.set) {
 		if (p->bound.pct > 0)
@@ -209,8 +209,8 @@ int hr_run_table(FILE *f, const struct or_params *p, const struct pt_set *pts,
 	row(f, "Intervals", buf);
 	if (p->partial)
 		row(f, "Stopped early", p->partial);
-	for (i = 0; i < p->nwarnings; i++)
-		row(f, i ? "" : "Warnings", p->warnings[i]);
+	for (i = 0; i < or_nwarnings(p); i++)
+		row(f, i ? "" : "Warnings", or_warning(p, i));
 	fputs("</table>\n", f);
 	return 0;
 }

@@ -65,8 +65,8 @@ size_t or_levels(const struct pt_set *pts, bool small, bool with_zero,
 size_t or_plan_levels(const struct or_params *p, const struct pt_set *pts, bool small,
 		      bool with_zero, int64_t **out)
 {
-	const int64_t *plan = p ? (small ? p->plan_small : p->plan_large) : NULL;
-	size_t np = p ? (small ? p->nplan_small : p->nplan_large) : 0;
+	const int64_t *plan = p ? (small ? p->run->small_levels : p->run->large_levels) : NULL;
+	size_t np = plan ? (small ? p->run->nsmall_levels : p->run->nlarge_levels) : 0;
 	size_t n = or_levels(pts, small, with_zero, out), i, k;
 	int64_t *v = *out ? realloc(*out, (n + np + 1) * sizeof(*v)) : NULL;
 
@@ -93,30 +93,30 @@ size_t or_plan_levels(const struct or_params *p, const struct pt_set *pts, bool 
  * regular file; a block device, or a path that does not exist on this
  * host (the results were moved), is listed with size 0.
  */
-static int lun_from_path(struct or_params *p, size_t *cap, const char *path)
+static int lun_from_path(struct ri_run *r, size_t *cap, const char *path)
 {
 	struct stat st;
 
-	if (p->nluns == *cap) {
+	if (r->nluns == *cap) {
 		size_t ncap = *cap ? *cap * 2 : 8;
-		struct fj_lun *n = realloc(p->luns, ncap * sizeof(*n));
+		struct fj_lun *n = realloc(r->luns, ncap * sizeof(*n));
 
 		if (!n)
 			return -ENOMEM;
-		p->luns = n;
+		r->luns = n;
 		*cap = ncap;
 	}
-	p->luns[p->nluns].name = strdup(path);
-	if (!p->luns[p->nluns].name)
+	r->luns[r->nluns].name = strdup(path);
+	if (!r->luns[r->nluns].name)
 		return -ENOMEM;
-	p->luns[p->nluns].size = stat(path, &st) == 0 && S_ISREG(st.st_mode)
+	r->luns[r->nluns].size = stat(path, &st) == 0 && S_ISREG(st.st_mode)
 					 ? (uint64_t)st.st_size : 0;
-	p->nluns++;
+	r->nluns++;
 	return 0;
 }
 
 struct lun_ctx {
-	struct or_params *p;
+	struct ri_run *r;
 	size_t cap;
 };
 
@@ -129,7 +129,7 @@ static int lun_entry(void *arg, const char *name, size_t len, unsigned int line)
 	(void)line;
 	if (!path)
 		return -ENOMEM;
-	ret = lun_from_path(c->p, &c->cap, path);
+	ret = lun_from_path(c->r, &c->cap, path);
 	free(path);
 	return ret;
 }
@@ -139,10 +139,10 @@ static int lun_entry(void *arg, const char *name, size_t len, unsigned int line)
  * that cannot be read here (the results moved to another host) is
  * named as itself.
  */
-static int luns_from_job(struct or_params *p, const struct fj_job *j)
+static int luns_from_job(struct ri_run *r, const struct fj_job *j)
 {
 	const char *list = j->luns ? j->luns : j->filename;
-	struct lun_ctx c = { p, 0 };
+	struct lun_ctx c = { r, r->nluns };
 	int ret;
 
 	if (j->lunfile) {
@@ -150,7 +150,7 @@ static int luns_from_job(struct or_params *p, const struct fj_job *j)
 		size_t len;
 
 		if (fr_read_file(j->lunfile, "lun file", 64u << 20, FR_READ_TEXT, &text, &len, NULL))
-			return lun_from_path(p, &c.cap, j->lunfile);
+			return lun_from_path(r, &c.cap, j->lunfile);
 		ret = fr_lunlist_each(text, '\n', lun_entry, &c);
 		free(text);
 		return ret;
@@ -158,15 +158,16 @@ static int luns_from_job(struct or_params *p, const struct fj_job *j)
 	return list ? fr_lunlist_each(list, ':', lun_entry, &c) : 0;
 }
 
-/* ------------------------------------------------------------ params */
+/* --------------------------------------------------------- warnings */
 
-static int64_t *dup_i64(const int64_t *v, size_t n)
+size_t or_nwarnings(const struct or_params *p)
 {
-	int64_t *out = malloc((n ? n : 1) * sizeof(*out));
+	return p->run->nwarnings + p->nwarnings;
+}
 
-	if (out && n)
-		memcpy(out, v, n * sizeof(*out));
-	return out;
+const char *or_warning(const struct or_params *p, size_t i)
+{
+	return i < p->run->nwarnings ? p->run->warnings[i] : p->warnings[i - p->run->nwarnings];
 }
 
 static int add_warning(struct or_params *p, const char *fmt, ...)
@@ -194,21 +195,20 @@ static int add_warning(struct or_params *p, const char *fmt, ...)
 
 /*
  * ORION's classic pitfall (seeds 000, 002): numbers from a cache, not
- * from the storage. The run's own warnings, then what the results show.
+ * from the storage, as the results show it (the run's own warnings are
+ * the run's).
  */
-static int add_warnings(struct or_params *p, const struct ri_run *r,
-			const struct pt_set *pts)
+static int add_warnings(struct or_params *p, const struct pt_set *pts)
 {
+	const struct ri_run *r = p->run;
 	const struct pt_point *low = NULL;
 	size_t i;
 	int ret = 0;
 
-	for (i = 0; i < r->nwarnings && !ret; i++)
-		ret = add_warning(p, "%s", r->warnings[i]);
-	if (!ret && p->cache_size > 0 && p->vlun_size &&
-	    p->vlun_size <= (uint64_t)p->cache_size * 1048576)
+	if (r->cache_size > 0 && r->vlun_size &&
+	    r->vlun_size <= (uint64_t)r->cache_size * 1048576)
 		ret = add_warning(p, "the volume (%llu MB) is not larger than the declared -cache_size (%lld MB): the array's cache can hold all of it, so these numbers may be the cache's, not the disks'",
-				  (unsigned long long)(p->vlun_size / 1048576), (long long)p->cache_size);
+				  (unsigned long long)(r->vlun_size / 1048576), (long long)r->cache_size);
 	/*
 	 * The small-only point with reads at the lowest load. Reads only: a
 	 * write cache acknowledging writes in microseconds is the storage's
@@ -230,102 +230,98 @@ static int add_warnings(struct or_params *p, const struct ri_run *r,
 
 /* ------------------------------------------------------------- hosts */
 
-static struct fj_lun *dup_luns(const struct fj_lun *luns, size_t n)
+static void host_free(struct ri_host *h)
 {
-	struct fj_lun *out = calloc(n ? n : 1, sizeof(*out));
-	size_t i;
+	size_t k;
 
-	for (i = 0; out && i < n; i++) {
-		out[i].name = xstrdup(luns[i].name);
-		out[i].size = luns[i].size;
-		if (luns[i].name && !out[i].name) {
-			while (i--)
-				free(out[i].name);
-			free(out);
-			return NULL;
-		}
-	}
-	return out;
+	free(h->name);
+	free(h->fio_version);
+	for (k = 0; h->luns && k < h->nluns; k++)
+		free(h->luns[k].name);
+	free(h->luns);
+	memset(h, 0, sizeof(*h));
 }
 
-/* The host named @name in @p, or a new one at the end (NULL: no memory). */
-static struct or_host *host_get(struct or_params *p, size_t *cap, const char *name,
-				bool *added)
+static bool host_listed(const struct ri_run *r, size_t n, const char *name)
 {
-	struct or_host *h;
 	size_t i;
 
-	*added = false;
-	for (i = 0; i < p->nhosts; i++)
-		if (!strcmp(p->hosts[i].name, name))
-			return &p->hosts[i];
-	if (p->nhosts == *cap) {
-		size_t ncap = *cap ? *cap * 2 : 4;
-
-		h = realloc(p->hosts, ncap * sizeof(*h));
-		if (!h)
-			return NULL;
-		p->hosts = h;
-		*cap = ncap;
-	}
-	h = &p->hosts[p->nhosts];
-	memset(h, 0, sizeof(*h));
-	h->name = strdup(name);
-	if (!h->name)
-		return NULL;
-	p->nhosts++;
-	*added = true;
-	return h;
+	for (i = 0; i < n; i++)
+		if (!strcmp(r->hosts[i].name, name))
+			return true;
+	return false;
 }
 
 /*
- * The hosts of a client/server run: run.json's, then any other host the
- * jobs name (a run converted from plain fio JSON has only those), each
- * with its own points built as the totals were, for that host alone.
+ * The run's hosts: run.json's (the first of each name), then any other
+ * host the jobs name (a run converted from plain fio JSON has only
+ * those). 0, a warning's -ENOMEM, or -ENOMEM.
+ */
+static int hosts_list(struct or_params *p, const struct fj_set *in)
+{
+	struct ri_run *r = p->run;
+	size_t listed = 0, cap, i;
+	int ret = 0;
+
+	for (i = 0; i < r->nhosts; i++) {
+		if (host_listed(r, listed, r->hosts[i].name)) {
+			host_free(&r->hosts[i]);
+			continue;
+		}
+		r->hosts[listed++] = r->hosts[i];
+	}
+	cap = r->nhosts;
+	r->nhosts = listed;
+	for (i = 0; i < in->njobs && !ret; i++) {
+		const char *name = in->jobs[i].host;
+		struct ri_host *h;
+
+		if (!name || host_listed(r, r->nhosts, name))
+			continue;
+		if (r->nhosts == cap) {
+			cap = cap ? cap * 2 : 4;
+			h = realloc(r->hosts, cap * sizeof(*h));
+			if (!h)
+				return -ENOMEM;
+			r->hosts = h;
+		}
+		h = &r->hosts[r->nhosts];
+		memset(h, 0, sizeof(*h));
+		h->name = strdup(name);
+		if (!h->name)
+			return -ENOMEM;
+		r->nhosts++;
+		if (listed)
+			ret = add_warning(p, "the results have jobs of host %s, which run.json's hosts do not list; it is counted in the totals and listed after them",
+					  name);
+	}
+	return ret;
+}
+
+/*
+ * The hosts of a client/server run, each with its own points built as
+ * the totals were, for that host alone.
  */
 static int hosts_init(struct or_params *p, const struct fj_set *in,
 		      const struct pt_set *pts)
 {
-	const struct ri_run *r = &in->run;
-	size_t cap = 0, i;
-	bool added;
-	int ret = 0;
+	const struct ri_run *r = p->run;
+	size_t i;
+	int ret = hosts_list(p, in);
 
+	if (ret)
+		return ret;
+	p->host_pts = calloc(r->nhosts ? r->nhosts : 1, sizeof(*p->host_pts));
+	if (!p->host_pts)
+		return -ENOMEM;
 	for (i = 0; i < r->nhosts; i++) {
-		struct or_host *h = host_get(p, &cap, r->hosts[i].name, &added);
-
-		if (!h)
-			return -ENOMEM;
-		if (!added)
-			continue;
-		h->fio_version = xstrdup(r->hosts[i].fio_version);
-		h->luns = dup_luns(r->hosts[i].luns, r->hosts[i].nluns);
-		if (!h->luns || (r->hosts[i].fio_version && !h->fio_version))
-			return -ENOMEM;
-		h->nluns = r->hosts[i].nluns;
-		h->vlun_size = r->hosts[i].vlun_size;
-	}
-	for (i = 0; i < in->njobs; i++) {
-		const char *name = in->jobs[i].host;
-
-		if (!name)
-			continue;
-		if (!host_get(p, &cap, name, &added))
-			return -ENOMEM;
-		if (added && r->nhosts)
-			ret = add_warning(p, "the results have jobs of host %s, which run.json's hosts do not list; it is counted in the totals and listed after them",
-					  name);
-		if (ret)
-			return ret;
-	}
-	for (i = 0; i < p->nhosts; i++) {
-		struct or_host *h = &p->hosts[i];
+		const struct ri_host *h = &r->hosts[i];
 		struct pt_opts o = pts->opts;
 		struct fr_err e;
 
 		e.msg[0] = '\0';
 		o.host = h->name;
-		ret = pt_build(&h->pts, in, &o, &e);
+		ret = pt_build(&p->host_pts[i], in, &o, &e);
 		if (ret == -ENOMEM)
 			return ret;
 		if (ret == -ENOENT)
@@ -337,7 +333,7 @@ static int hosts_init(struct or_params *p, const struct fj_set *in,
 			return ret;
 	}
 	for (i = 0; i < pts->n && !ret; i++)
-		if (pts->opts.merge == PT_MERGE_MEAN && pts->pts[i].merged && p->nhosts) {
+		if (pts->opts.merge == PT_MERGE_MEAN && pts->pts[i].merged && r->nhosts) {
 			ret = add_warning(p, "-merge mean averaged groups at the same load (the first: Small=%u and Large=%u); the hosts file and the trace give each host's values of the first of them only",
 					  pts->pts[i].s, pts->pts[i].l);
 			break;
@@ -367,37 +363,23 @@ int or_params_set_bound(struct or_params *p, const struct pt_set *pts,
 	else
 		memset(&p->bound, 0, sizeof(p->bound));
 	/* The 5 % rule needs no bound; without either option, ORION's files. */
-	if (!p->bound.set && !p->stop_at_knee)
+	if (!p->bound.set && !p->run->stop_at_knee)
 		return 0;
 	return kn_find_all(pts, &p->bound, &p->knees, &p->nknees, err);
 }
 
-/* run.json's bound, whether the ladders stopped, and why they did. */
-static int answers_init(struct or_params *p, const struct ri_run *r,
-			const struct pt_set *pts, struct fr_err *err)
+/* run.json's bound, and the knees under it. */
+static int answers_init(struct or_params *p, const struct pt_set *pts, struct fr_err *err)
 {
 	struct kn_bound b;
-	size_t i;
 	int ret;
 
 	memset(&b, 0, sizeof(b));
-	p->stop_at_knee = r->stop_at_knee;
-	if (r->nstopped) {
-		p->stopped = calloc(r->nstopped, sizeof(*p->stopped));
-		if (!p->stopped)
-			return -ENOMEM;
-		for (i = 0; i < r->nstopped; i++) {
-			p->stopped[i] = xstrdup(r->stopped[i]);
-			if (r->stopped[i] && !p->stopped[i])
-				return -ENOMEM;
-			p->nstopped++;
-		}
-	}
-	if (r->max_latency) {
+	if (p->run->max_latency) {
 		struct fr_err e;
 
 		e.msg[0] = '\0';
-		if (kn_parse(&b, r->max_latency, &e)) {
+		if (kn_parse(&b, p->run->max_latency, &e)) {
 			ret = add_warning(p, "run.json's max_latency %s; the summary gives no answer under it",
 					  e.msg);
 			if (ret)
@@ -406,6 +388,8 @@ static int answers_init(struct or_params *p, const struct ri_run *r,
 	}
 	return or_params_set_bound(p, pts, &b, err);
 }
+
+/* ------------------------------------------------------------ params */
 
 static const char *input_name(const char *t)
 {
@@ -420,136 +404,149 @@ static const char *input_name(const char *t)
 	return b;
 }
 
-int or_params_init(struct or_params *p, const struct fj_set *in,
-		   const struct pt_set *pts, const char *testname,
-		   char **argv, size_t argc, struct fr_err *err)
+/*
+ * The run's names: the summary's version line, the testname, the
+ * command line and the start, each the run's own unless the caller or
+ * the results give it. 0 or -ENOMEM.
+ */
+static int names_init(struct ri_run *r, const struct fj_set *in, const char *testname,
+		      char **argv, size_t argc)
 {
-	const struct ri_run *r = &in->run;
-	uint64_t ios_all = 0, ios_w = 0;
+	char *t;
 	size_t i;
-	int ret = 0;
 
-	memset(p, 0, sizeof(*p));
-	if (r->orion_version) {
-		p->version = strdup(r->orion_version);
-	} else {
-		p->version = malloc(64);
-		if (p->version)
-			snprintf(p->version, 64, "fiorion-%s",
-				 r->version ? r->version : FIORION_VERSION);
+	if (!r->orion_version &&
+	    asprintf(&r->orion_version, "fiorion-%s", r->version ? r->version : FIORION_VERSION) < 0) {
+		r->orion_version = NULL;
+		return -ENOMEM;
 	}
 	/*
 	 * A name the input carries is only a name: its last component, so the
 	 * files stay in the output folder ("../../x" or "/etc/x" in a JSON
 	 * file must not say where they go). The user's own name is theirs.
 	 */
-	p->testname = xstrdup(testname ? testname : input_name(r->testname));
+	t = strdup(testname ? testname : input_name(r->testname));
+	if (!t)
+		return -ENOMEM;
+	free(r->testname);
+	r->testname = t;
 	if (argv) {
-		p->argv = calloc(argc + 1, sizeof(*p->argv));
-		for (i = 0; p->argv && i < argc; i++)
-			p->argv[i] = xstrdup(argv[i]);
-		p->argc = argc;
-	} else if (r->argc) {
-		p->argv = calloc(r->argc + 1, sizeof(*p->argv));
-		for (i = 0; p->argv && i < r->argc; i++)
-			p->argv[i] = xstrdup(r->argv[i]);
-		p->argc = r->argc;
+		for (i = 0; i < r->argc; i++)
+			free(r->argv[i]);
+		free(r->argv);
+		r->argc = 0;
+		r->argv = calloc(argc + 1, sizeof(*r->argv));
+		if (!r->argv)
+			return -ENOMEM;
+		for (; r->argc < argc; r->argc++)
+			if (!(r->argv[r->argc] = xstrdup(argv[r->argc])))
+				return -ENOMEM;
 	}
-	p->cache_size = -1;
-	p->start = r->start ? r->start : in->timestamp;
-	p->fio_version = in->fio_version ? strdup(in->fio_version) : NULL;
-	p->matrix = r->matrix ? strdup(r->matrix) : NULL;
-	p->kernel = r->kernel ? strdup(r->kernel) : NULL;
-	for (i = 0; !p->backend && i < in->njobs; i++)
-		if (in->jobs[i].backend)
-			p->backend = strdup(in->jobs[i].backend);
+	if (!r->start)
+		r->start = in->timestamp;
+	return 0;
+}
 
-	if (r->present) {
-		p->size_small = r->size_small;
-		p->size_large = r->size_large;
-		p->seq = r->seq;
-		p->num_streamio = r->num_streamio;
-		p->raid0 = r->raid0;
-		p->stripe_kb = r->stripe_kb;
-		p->write_pct = r->write_pct;
-		p->write_asked = true;
-		p->cache_size = r->cache_size;
-		p->duration = r->duration;
-		p->total_points = r->total_points;
-		p->plan_small = r->small_levels ? dup_i64(r->small_levels, r->nsmall_levels) : NULL;
-		p->nplan_small = p->plan_small ? r->nsmall_levels : 0;
-		p->plan_large = r->large_levels ? dup_i64(r->large_levels, r->nlarge_levels) : NULL;
-		p->nplan_large = p->plan_large ? r->nlarge_levels : 0;
-		p->small_cols = dup_i64(r->small_cols, r->nsmall_cols);
-		p->nsmall_cols = r->nsmall_cols;
-		p->large_cols = dup_i64(r->large_cols, r->nlarge_cols);
-		p->nlarge_cols = r->nlarge_cols;
-		if (r->nluns) {
-			p->luns = calloc(r->nluns, sizeof(*p->luns));
-			for (i = 0; p->luns && i < r->nluns; i++) {
-				p->luns[i].name = xstrdup(r->luns[i].name);
-				p->luns[i].size = r->luns[i].size;
-			}
-			p->nluns = p->luns ? r->nluns : 0;
-		}
-		p->vlun_size = r->vlun_size;
-	}
+/*
+ * Whatever the run did not say, the results do: the block sizes, and
+ * without a run description the large I/O's kind and streams, the
+ * duration and the share of the I/O actually written.
+ */
+static void infer_from_points(struct ri_run *r, const struct pt_set *pts)
+{
+	uint64_t ios_all = 0, ios_w = 0;
+	size_t i;
 
-	/* Whatever the run did not say, the results do. */
 	for (i = 0; i < pts->n; i++) {
 		const struct pt_point *pt = &pts->pts[i];
 		double secs = pt->small.secs > pt->large.secs ? pt->small.secs
 							      : pt->large.secs;
 
-		if (!p->size_small && pt->small.present)
-			p->size_small = pt->small.avg_bs / 1024;
-		if (!p->size_large && pt->large.present)
-			p->size_large = pt->large.avg_bs / 1024;
+		if (!r->size_small && pt->small.present)
+			r->size_small = pt->small.avg_bs / 1024;
+		if (!r->size_large && pt->large.present)
+			r->size_large = pt->large.avg_bs / 1024;
 		if (!r->present) {
 			if (pt->large.present && !pt->large.rand)
-				p->seq = true;
-			if (pt->large.present && !pt->large.rand && !p->num_streamio)
-				p->num_streamio = pt->large.stream_depth;
+				r->seq = true;
+			if (pt->large.present && !pt->large.rand && !r->num_streamio)
+				r->num_streamio = pt->large.stream_depth;
 			ios_all += pt->small.ios[0] + pt->small.ios[1] + pt->large.ios[0] +
 				   pt->large.ios[1];
 			ios_w += pt->small.ios[1] + pt->large.ios[1];
-			if ((uint64_t)llround(secs) > p->duration)
-				p->duration = (uint64_t)llround(secs);
+			if ((uint64_t)llround(secs) > r->duration)
+				r->duration = (uint64_t)llround(secs);
 		}
 	}
-	/* Without a run description: the share of the I/O actually written. */
 	if (!r->present && ios_all)
-		p->write_pct = 100.0 * (double)ios_w / (double)ios_all;
-	if (!p->small_cols) {
-		p->nsmall_cols = or_levels(pts, true, true, &p->small_cols);
-		p->nlarge_cols = or_levels(pts, false, true, &p->large_cols);
+		r->write_pct = 100.0 * (double)ios_w / (double)ios_all;
+}
+
+/*
+ * Without a run description: the columns the points have, the count
+ * (with ORION's (0, 0) point), and the volume as the first job's options
+ * name it. 0, a warning's -ENOMEM, or -ENOMEM.
+ */
+static int infer_volume(struct or_params *p, const struct fj_set *in, const struct pt_set *pts)
+{
+	struct ri_run *r = p->run;
+	size_t i;
+	int ret = 0;
+
+	if (!r->present) {
+		r->cache_size = -1;
+		r->nsmall_cols = or_levels(pts, true, true, &r->small_cols);
+		r->nlarge_cols = or_levels(pts, false, true, &r->large_cols);
+		if (!r->small_cols || !r->large_cols)
+			return -ENOMEM;
 	}
-	if (!p->total_points)
-		p->total_points = pts->n + (pt_find(pts, 0, 0) ? 0 : 1);
+	if (!r->total_points)
+		r->total_points = pts->n + (pt_find(pts, 0, 0) ? 0 : 1);
 	if (!r->present && in->njobs && in->client_server) {
 		/*
 		 * fio 3.33 keeps one "global options" for all the servers: its
 		 * luns= are one host's, and a stat() here is this host's.
 		 */
-		p->raid0 = in->jobs[0].simulate && !strcasecmp(in->jobs[0].simulate, "raid0");
+		r->raid0 = in->jobs[0].simulate && !strcasecmp(in->jobs[0].simulate, "raid0");
 		ret = add_warning(p, "the LUNs of each host are not in fio's client/server JSON; give the run's run.json (<testname>_jobs/run.json) for them");
 	} else if (!r->present && in->njobs) {
 		const struct fj_job *j = &in->jobs[0];
 
-		p->raid0 = j->simulate && !strcasecmp(j->simulate, "raid0");
-		ret = luns_from_job(p, j);
+		r->raid0 = j->simulate && !strcasecmp(j->simulate, "raid0");
+		ret = luns_from_job(r, j);
 	}
-	if (!p->vlun_size)
-		for (i = 0; i < p->nluns; i++)
-			p->vlun_size += p->luns[i].size;
+	if (!r->vlun_size)
+		for (i = 0; i < r->nluns; i++)
+			r->vlun_size += r->luns[i].size;
+	return ret;
+}
+
+int or_params_init(struct or_params *p, struct fj_set *in,
+		   const struct pt_set *pts, const char *testname,
+		   char **argv, size_t argc, struct fr_err *err)
+{
+	size_t i;
+	int ret;
+
+	memset(p, 0, sizeof(*p));
+	p->run = &in->run;
+	p->write_asked = in->run.present;
+	p->fio_version = in->fio_version ? strdup(in->fio_version) : NULL;
+	for (i = 0; !p->backend && i < in->njobs; i++)
+		if (in->jobs[i].backend)
+			p->backend = strdup(in->jobs[i].backend);
+	ret = names_init(p->run, in, testname, argv, argc);
+	if (!ret) {
+		infer_from_points(p->run, pts);
+		ret = infer_volume(p, in, pts);
+	}
 	if (!ret)
-		ret = add_warnings(p, r, pts);
+		ret = add_warnings(p, pts);
 	if (ret != -ENOMEM)
 		ret = hosts_init(p, in, pts);
 	if (ret != -ENOMEM)
-		ret = answers_init(p, r, pts, err);
-	if (!p->version || !p->testname || !p->small_cols || !p->large_cols ||
-	    ret == -ENOMEM) {
+		ret = answers_init(p, pts, err);
+	if (ret == -ENOMEM || (in->fio_version && !p->fio_version)) {
 		or_params_release(p);
 		return fr_errf(err, -ENOMEM, "out of memory");
 	}
@@ -560,40 +557,14 @@ void or_params_release(struct or_params *p)
 {
 	size_t i;
 
-	free(p->version);
-	free(p->testname);
 	free(p->fio_version);
-	free(p->kernel);
 	free(p->backend);
-	free(p->matrix);
-	for (i = 0; p->argv && i < p->argc; i++)
-		free(p->argv[i]);
-	free(p->argv);
-	free(p->small_cols);
-	free(p->large_cols);
-	free(p->plan_small);
-	free(p->plan_large);
-	for (i = 0; i < p->nluns; i++)
-		free(p->luns[i].name);
-	free(p->luns);
 	for (i = 0; i < p->nwarnings; i++)
 		free(p->warnings[i]);
 	free(p->warnings);
-	for (i = 0; i < p->nhosts; i++) {
-		struct or_host *h = &p->hosts[i];
-		size_t k;
-
-		free(h->name);
-		free(h->fio_version);
-		for (k = 0; h->luns && k < h->nluns; k++)
-			free(h->luns[k].name);
-		free(h->luns);
-		pt_set_release(&h->pts);
-	}
-	free(p->hosts);
-	for (i = 0; i < p->nstopped; i++)
-		free(p->stopped[i]);
-	free(p->stopped);
+	for (i = 0; p->host_pts && p->run && i < p->run->nhosts; i++)
+		pt_set_release(&p->host_pts[i]);
+	free(p->host_pts);
 	free(p->knees);
 	memset(p, 0, sizeof(*p));
 }

@@ -27,7 +27,7 @@
 
 static const char *arr_name(const struct or_params *p)
 {
-	return p->raid0 ? "RAID 0" : "CONCAT";
+	return p->run->raid0 ? "RAID 0" : "CONCAT";
 }
 
 static void cols_line(FILE *f, const char *label, const int64_t *v, size_t n)
@@ -214,13 +214,13 @@ static void summary_hosts(FILE *f, const struct or_params *p, const char *hosts_
 {
 	size_t i, k;
 
-	fprintf(f, "Hosts: %zu (", p->nhosts);
-	for (i = 0; i < p->nhosts; i++)
-		fprintf(f, "%s%s", i ? ", " : "", p->hosts[i].name);
+	fprintf(f, "Hosts: %zu (", p->run->nhosts);
+	for (i = 0; i < p->run->nhosts; i++)
+		fprintf(f, "%s%s", i ? ", " : "", p->run->hosts[i].name);
 	fprintf(f, "). Loads are per host: at each data point every host holds the Small and Large outstanding I/Os given; IOPS and MBPS are totals over the hosts, latency is over all the hosts' I/Os. Each host's values: %s.\n",
 		hosts_file);
-	for (i = 0; i < p->nhosts; i++) {
-		const struct or_host *h = &p->hosts[i];
+	for (i = 0; i < p->run->nhosts; i++) {
+		const struct ri_host *h = &p->run->hosts[i];
 
 		for (k = 0; k < h->nluns; k++)
 			fprintf(f, "Host %s: Name: %s\tSize: %llu\n", h->name, h->luns[k].name,
@@ -233,17 +233,17 @@ static bool hosts_have_luns(const struct or_params *p)
 {
 	size_t i;
 
-	for (i = 0; i < p->nhosts; i++)
-		if (p->hosts[i].nluns)
+	for (i = 0; i < p->run->nhosts; i++)
+		if (p->run->hosts[i].nluns)
 			return true;
 	return false;
 }
 
-/* Host @h's own point for the point @pt of the totals, or NULL. */
-static const struct pt_point *host_point(const struct or_host *h,
+/* A host's own point (of its points @h) for the point @pt of the totals, or NULL. */
+static const struct pt_point *host_point(const struct pt_set *h,
 					 const struct pt_point *pt)
 {
-	return pt_find_group(&h->pts, pt->group);
+	return pt_find_group(h, pt->group);
 }
 
 /* A CSV cell: quoted when it holds a comma, a quote or a line break. */
@@ -275,11 +275,11 @@ void or_hosts_csv(FILE *f, const struct or_params *p, const struct pt_set *pts,
 
 		if (!pt->s && !pt->l)
 			continue;
-		for (k = 0; k < p->nhosts; k++) {
-			const struct pt_point *hp = host_point(&p->hosts[k], pt);
+		for (k = 0; k < p->run->nhosts; k++) {
+			const struct pt_point *hp = host_point(&p->host_pts[k], pt);
 
 			fprintf(f, "%u,%u,%u,", pt->number, pt->s, pt->l);
-			csv_text(f, p->hosts[k].name);
+			csv_text(f, p->run->hosts[k].name);
 			fputc(',', f);
 			if (hp && hp->small.present)
 				fprintf(f, "%lld", iops_of(&hp->small));
@@ -375,8 +375,8 @@ static void summary_passes(FILE *f, const struct or_params *p, const struct pt_s
 			most = pts->pts[i].passes;
 	if (most < 3)
 		return;
-	fs_member_name(name, sizeof(name), p->testname, or_layout(c)->dated,
-		       p->start ? (time_t)p->start : time(NULL), FS_POINTS);
+	fs_member_name(name, sizeof(name), p->run->testname, or_layout(c)->dated,
+		       p->run->start ? (time_t)p->run->start : time(NULL), FS_POINTS);
 	fprintf(f, "\nCells are medians of %u passes over the plan; their 95 %% intervals across the passes are in %s\n",
 		most, name);
 }
@@ -564,36 +564,36 @@ void or_summary_named(FILE *f, const struct or_params *p, const struct pt_set *p
 {
 	size_t i;
 
-	fprintf(f, "ORION VERSION %s\n\nCommandline:\n", p->version);
-	for (i = 0; i < p->argc; i++)
-		fprintf(f, "%s ", p->argv[i]);
-	fprintf(f, "\n\nThis maps to this test:\nTest: %s\n", p->testname);
+	fprintf(f, "ORION VERSION %s\n\nCommandline:\n", p->run->orion_version);
+	for (i = 0; i < p->run->argc; i++)
+		fprintf(f, "%s ", p->run->argv[i]);
+	fprintf(f, "\n\nThis maps to this test:\nTest: %s\n", p->run->testname);
 	fprintf(f, "Small IO size: %llu KB\nLarge IO size: %llu KB\n",
-		(unsigned long long)p->size_small,
-		(unsigned long long)p->size_large);
-	if (p->seq)
+		(unsigned long long)p->run->size_small,
+		(unsigned long long)p->run->size_large);
+	if (p->run->seq)
 		fprintf(f, "IO Types: Small Random IOs, Large Sequential Streams\n"
 			   "Number of Concurrent IOs Per Stream: %llu\n",
-			(unsigned long long)p->num_streamio);
+			(unsigned long long)p->run->num_streamio);
 	else
 		fputs("IO Types: Small Random IOs, Large Random IOs\n", f);
 	fprintf(f, "Simulated Array Type: %s\n", arr_name(p));
-	if (p->raid0)
-		fprintf(f, "Stripe Depth: %llu KB\n", (unsigned long long)p->stripe_kb);
-	fprintf(f, "Write: %d%%\n", (int)lround(p->write_pct));
-	if (p->cache_size < 0)
+	if (p->run->raid0)
+		fprintf(f, "Stripe Depth: %llu KB\n", (unsigned long long)p->run->stripe_kb);
+	fprintf(f, "Write: %d%%\n", (int)lround(p->run->write_pct));
+	if (p->run->cache_size < 0)
 		fputs("Cache Size: Not Entered\n", f);
 	else
-		fprintf(f, "Cache Size: %lld MB\n", (long long)p->cache_size);
+		fprintf(f, "Cache Size: %lld MB\n", (long long)p->run->cache_size);
 	fprintf(f, "Duration for each Data Point: %llu seconds\n",
-		(unsigned long long)p->duration);
-	cols_line(f, "Small Columns:", p->small_cols, p->nsmall_cols);
-	cols_line(f, "Large Columns:", p->large_cols, p->nlarge_cols);
-	fprintf(f, "Total Data Points: %llu\n", (unsigned long long)p->total_points);
+		(unsigned long long)p->run->duration);
+	cols_line(f, "Small Columns:", p->run->small_cols, p->run->nsmall_cols);
+	cols_line(f, "Large Columns:", p->run->large_cols, p->run->nlarge_cols);
+	fprintf(f, "Total Data Points: %llu\n", (unsigned long long)p->run->total_points);
 	if (p->partial)
 		fprintf(f, "%s\n", p->partial);
-	for (i = 0; i < p->nstopped; i++)
-		fprintf(f, "%s\n", p->stopped[i]);
+	for (i = 0; i < p->run->nstopped; i++)
+		fprintf(f, "%s\n", p->run->stopped[i]);
 	summary_steady(f, pts);
 	fputc('\n', f);
 	if (hosts_have_luns(p)) {
@@ -601,23 +601,23 @@ void or_summary_named(FILE *f, const struct or_params *p, const struct pt_set *p
 		size_t n = 0;
 
 		summary_hosts(f, p, hosts_file);
-		for (i = 0; i < p->nhosts; i++)
-			n += p->hosts[i].nluns;
-		fprintf(f, "%zu FILEs found on %zu host%s.\n", n, p->nhosts, p->nhosts == 1 ? "" : "s");
+		for (i = 0; i < p->run->nhosts; i++)
+			n += p->run->hosts[i].nluns;
+		fprintf(f, "%zu FILEs found on %zu host%s.\n", n, p->run->nhosts, p->run->nhosts == 1 ? "" : "s");
 	} else {
-		for (i = 0; i < p->nluns; i++)
-			fprintf(f, "Name: %s\tSize: %llu\n", p->luns[i].name,
-				(unsigned long long)p->luns[i].size);
-		fprintf(f, "%zu FILEs found.\n", p->nluns);
-		if (p->nhosts)
+		for (i = 0; i < p->run->nluns; i++)
+			fprintf(f, "Name: %s\tSize: %llu\n", p->run->luns[i].name,
+				(unsigned long long)p->run->luns[i].size);
+		fprintf(f, "%zu FILEs found.\n", p->run->nluns);
+		if (p->run->nhosts)
 			summary_hosts(f, p, hosts_file);
 	}
 	fputc('\n', f);
 	or_result_block(f, pts, c);
 	summary_answers(f, p, pts, c);
 	summary_passes(f, p, pts, c);
-	for (i = 0; i < p->nwarnings; i++)
-		fprintf(f, "%sWarning: %s\n", i ? "" : "\n", p->warnings[i]);
+	for (i = 0; i < or_nwarnings(p); i++)
+		fprintf(f, "%sWarning: %s\n", i ? "" : "\n", or_warning(p, i));
 }
 
 void or_summary(FILE *f, const struct or_params *p, const struct pt_set *pts,
@@ -625,8 +625,8 @@ void or_summary(FILE *f, const struct or_params *p, const struct pt_set *pts,
 {
 	char hosts_file[PATH_MAX];
 
-	fs_member_name(hosts_file, sizeof(hosts_file), p->testname, or_layout(c)->dated,
-		       p->start ? (time_t)p->start : time(NULL), FS_HOSTS);
+	fs_member_name(hosts_file, sizeof(hosts_file), p->run->testname, or_layout(c)->dated,
+		       p->run->start ? (time_t)p->run->start : time(NULL), FS_HOSTS);
 	or_summary_named(f, p, pts, c, hosts_file);
 }
 
@@ -641,7 +641,7 @@ static void trace_class(FILE *f, const struct or_params *p,
 	size_t k;
 
 	fprintf(f, "ran (%s): VLun = 0 Size = %llu\n", tag,
-		(unsigned long long)p->vlun_size);
+		(unsigned long long)p->run->vlun_size);
 	for (k = 0; k < c->nslots; k++)
 		fprintf(f, "ran (%s): Index = %zu  Count = %llu  Avg Lat = %6.2f\n",
 			tag, k, (unsigned long long)c->slots[k].count,
@@ -669,11 +669,11 @@ static void trace_hosts(FILE *f, const struct or_params *p, const struct pt_poin
 {
 	size_t k;
 
-	for (k = 0; k < p->nhosts; k++) {
-		const struct pt_point *hp = host_point(&p->hosts[k], pt);
+	for (k = 0; k < p->run->nhosts; k++) {
+		const struct pt_point *hp = host_point(&p->host_pts[k], pt);
 		const char *sep = "";
 
-		fprintf(f, "Host %s:", p->hosts[k].name);
+		fprintf(f, "Host %s:", p->run->hosts[k].name);
 		if (hp && hp->small.present) {
 			fprintf(f, " Small IOPS=%lld", iops_of(&hp->small));
 			sep = ",";
@@ -708,10 +708,10 @@ void or_trace(FILE *f, const struct or_params *p, const struct pt_set *pts)
 
 		fprintf(f, "Point %zu (small=%u, large=%u) of %zu\n"	/* N: Total Data Points */
 			   "Valid small 1 Valid large 1\nValid\n\n",
-			i, hdr ? hdr->s : 0, hdr ? hdr->l : 0, p->total_points > n ? (size_t)p->total_points : n);
+			i, hdr ? hdr->s : 0, hdr ? hdr->l : 0, p->run->total_points > n ? (size_t)p->run->total_points : n);
 		if (i <= nreal) {
 			const struct pt_point *r = real[i - 1];
-			double w = p->write_pct;	/* req w%: -write when run.json says it */
+			double w = p->run->write_pct;	/* req w%: -write when run.json says it */
 
 			if (r->small.present)
 				trace_class(f, p, &r->small, &r->large, "small",
@@ -726,8 +726,8 @@ void or_trace(FILE *f, const struct or_params *p, const struct pt_set *pts)
 		fputc('\n', f);
 	}
 	fputs("\nTEST END\n", f);
-	for (i = 0; i < p->nwarnings; i++)
-		fprintf(f, "%sWarning: %s\n", i ? "" : "\n", p->warnings[i]);
+	for (i = 0; i < or_nwarnings(p); i++)
+		fprintf(f, "%sWarning: %s\n", i ? "" : "\n", or_warning(p, i));
 	free(real);
 }
 

@@ -27,22 +27,22 @@ int or_write_all(const struct or_params *p, const struct pt_set *pts,
 	struct fr_stage st = { NULL, NULL, 0 };
 	struct fr_err rerr = { "" };
 	bool stale[FS_NMEMBERS];
-	time_t t = p->start ? (time_t)p->start : time(NULL);
+	time_t t = p->run->start ? (time_t)p->run->start : time(NULL);
 	bool dated = or_layout(c)->dated;
 	size_t n;
 	int k, ret = 0;
 
 	memset(w, 0, sizeof(*w));
 	memset(stale, 0, sizeof(stale));
-	if (!outdir || !*outdir || p->testname[0] == '/')
+	if (!outdir || !*outdir || p->run->testname[0] == '/')
 		outdir = ".";
 	/* An absolute testname is the whole path; else it goes in @outdir. */
-	n = p->testname[0] == '/' ? 0 : (size_t)snprintf(prefix, sizeof(prefix), "%s/", outdir);
+	n = p->run->testname[0] == '/' ? 0 : (size_t)snprintf(prefix, sizeof(prefix), "%s/", outdir);
 	if (n >= sizeof(prefix))
 		return fr_errf(err, -ENAMETOOLONG, "-outdir '%s': the path is too long", outdir);
-	fs_prefix(prefix + n, sizeof(prefix) - n, p->testname, dated, t);
+	fs_prefix(prefix + n, sizeof(prefix) - n, p->run->testname, dated, t);
 	/* The summary names the hosts file as it is written, at the same start. */
-	fs_member_name(hosts_file, sizeof(hosts_file), p->testname, dated, t, FS_HOSTS);
+	fs_member_name(hosts_file, sizeof(hosts_file), p->run->testname, dated, t, FS_HOSTS);
 
 	for (k = FS_SUMMARY; k < FS_NMEMBERS && !ret; k++) {
 		char *buf = NULL;
@@ -53,7 +53,7 @@ int or_write_all(const struct or_params *p, const struct pt_set *pts,
 		snprintf(path, sizeof(path), "%s%s", prefix, fs_suffix((enum fs_member)k));
 		/* 11.1+ sets have no _tradeoff.csv, 12.1+ add _hist.txt (orion.md 3.1). */
 		if ((k == FS_TRADEOFF && (!or_has_mixed(pts) || !or_layout(c)->tradeoff)) ||
-		    (k == FS_HIST && !or_layout(c)->hist) || (k == FS_HOSTS && !p->nhosts) ||
+		    (k == FS_HIST && !or_layout(c)->hist) || (k == FS_HOSTS && !p->run->nhosts) ||
 		    (k == FS_REPORT && !(flags & OR_WRITE_HTML))) {
 			stale[k] = true;
 			continue;

@@ -235,8 +235,8 @@ int report(const struct opts *o, const struct mx_plan *plan, const char *jobs_di
 			printf("\n");
 			or_result_block(stdout, &pts, o->compat);
 		}
-		for (i = 0; !ret && i < params.nwarnings; i++)
-			fprintf(stderr, "fiorion: warning: %s\n", params.warnings[i]);
+		for (i = 0; !ret && i < or_nwarnings(&params); i++)
+			fprintf(stderr, "fiorion: warning: %s\n", or_warning(&params, i));
 		or_params_release(&params);
 	}
 	if (ret)

@@ -233,11 +233,11 @@ static void test_hosts_csv_summary_trace(void **state)
 	two_hosts(&set, NULL);
 	build(&pts, &set, NULL);
 	assert_int_equal(or_params_init(&p, &set, &pts, "t", NULL, 0, &err), 0);
-	assert_int_equal(p.nhosts, 2);
-	assert_string_equal(p.hosts[0].name, "h1:8765");
-	assert_string_equal(p.hosts[1].name, "h2:8765");
-	assert_int_equal(p.hosts[1].pts.n, 2);
-	assert_null(p.hosts[0].fio_version);
+	assert_int_equal(p.run->nhosts, 2);
+	assert_string_equal(p.run->hosts[0].name, "h1:8765");
+	assert_string_equal(p.run->hosts[1].name, "h2:8765");
+	assert_int_equal(p.host_pts[1].n, 2);
+	assert_null(p.run->hosts[0].fio_version);
 	out = render(&p, &pts, 'h', OR_COMPAT_102);
 	assert_string_equal(out,
 			    "Point,Small,Large,Host,Small IOPS,Small Latency (ms),Large MBPS\n"
@@ -253,7 +253,7 @@ static void test_hosts_csv_summary_trace(void **state)
 	out = render(&p, &pts, 'h', OR_COMPAT_112);
 	assert_non_null(strstr(out, "Small Latency (us),Large MBPS\n1,4,0,h1:8765,1000,500.00,\n"));
 	free(out);
-	p.start = 1188000000; /* 2007-08-25 00:00 UTC (main() sets TZ) */
+	p.run->start = 1188000000; /* 2007-08-25 00:00 UTC (main() sets TZ) */
 	out = render(&p, &pts, 's', OR_COMPAT_19C);
 	assert_non_null(strstr(out,
 			       "0 FILEs found.\n"
@@ -307,7 +307,7 @@ static void test_hosts_inferred_loads(void **state)
 	assert_true(pts.pts[1].uneven_hosts);
 	assert_int_equal(pts.nuneven, 1);
 	assert_int_equal(or_params_init(&p, &set, &pts, "t", NULL, 0, &err), 0);
-	assert_int_equal(p.nhosts, 2);
+	assert_int_equal(p.run->nhosts, 2);
 	assert_int_equal(p.nwarnings, 2);
 	/* Without run.json no host's LUNs are known (fio keeps one host's globals). */
 	assert_string_equal(p.warnings[0],
@@ -324,9 +324,9 @@ static void test_hosts_inferred_loads(void **state)
 			    "2,12,0,10.0.0.2:8765,700,0.10,\n");
 	free(out);
 	/* Host 2 held 8 in both groups: two points of its own at one load. */
-	assert_int_equal(p.hosts[1].pts.n, 2);
-	assert_int_equal(p.hosts[1].pts.pts[0].s, 8);
-	assert_int_equal(p.hosts[1].pts.pts[1].s, 8);
+	assert_int_equal(p.host_pts[1].n, 2);
+	assert_int_equal(p.host_pts[1].pts[0].s, 8);
+	assert_int_equal(p.host_pts[1].pts[1].s, 8);
 	or_params_release(&p);
 	pt_set_release(&pts);
 	fj_set_release(&set);
@@ -358,7 +358,7 @@ static void test_hosts_merge_mean(void **state)
 	assert_int_equal(pts.n, 1);
 	assert_true(pts.pts[0].small.iops == 5000.0); /* (3000 + 7000) / 2 */
 	assert_int_equal(or_params_init(&p, &set, &pts, "t", NULL, 0, &err), 0);
-	assert_int_equal(p.hosts[0].pts.n, 2);
+	assert_int_equal(p.host_pts[0].n, 2);
 	assert_int_equal(p.nwarnings, 2);
 	/* Without run.json no host's LUNs are known (fio keeps one host's globals). */
 	assert_string_equal(p.warnings[0],
@@ -450,12 +450,12 @@ static void test_hosts_from_runjson(void **state)
 	two_hosts(&set, fr);
 	build(&pts, &set, NULL);
 	assert_int_equal(or_params_init(&p, &set, &pts, NULL, NULL, 0, &err), 0);
-	assert_int_equal(p.nhosts, 3);
-	assert_string_equal(p.hosts[0].name, "h2:8765");
-	assert_string_equal(p.hosts[0].fio_version, "fio-3.33");
-	assert_string_equal(p.hosts[1].name, "h9:8765");
-	assert_int_equal(p.hosts[1].pts.n, 0);
-	assert_string_equal(p.hosts[2].name, "h1:8765");
+	assert_int_equal(p.run->nhosts, 3);
+	assert_string_equal(p.run->hosts[0].name, "h2:8765");
+	assert_string_equal(p.run->hosts[0].fio_version, "fio-3.33");
+	assert_string_equal(p.run->hosts[1].name, "h9:8765");
+	assert_int_equal(p.host_pts[1].n, 0);
+	assert_string_equal(p.run->hosts[2].name, "h1:8765");
 	assert_int_equal(p.nwarnings, 2);
 	assert_string_equal(p.warnings[0],
 			    "the results have jobs of host h1:8765, which run.json's hosts do not list; it is counted in the totals and listed after them");
@@ -523,7 +523,7 @@ static void test_hosts_file_in_set(void **state)
 	}
 	build(&pts, &set, NULL);
 	assert_int_equal(or_params_init(&p, &set, &pts, "t", NULL, 0, &err), 0);
-	assert_int_equal(p.nhosts, 0);
+	assert_int_equal(p.run->nhosts, 0);
 	assert_int_equal(or_write_all(&p, &pts, dir, OR_COMPAT_102, 0, &w, &err), 0);
 	assert_int_equal(access(path, F_OK), -1);
 	assert_non_null(strstr(w.removed, "t_hosts.csv"));

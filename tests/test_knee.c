@@ -762,8 +762,8 @@ static void test_knee_report_run_bound(void **state)
 				 "\"stopped\": [\"The small-I/O ladder at Large=0 stopped one load past its knee.\", 7]");
 	assert_int_equal(or_params_init(&p, &set, &pts, NULL, NULL, 0, &err), 0);
 	assert_true(p.bound.set);
-	assert_true(p.stop_at_knee);
-	assert_int_equal(p.nstopped, 1);
+	assert_true(p.run->stop_at_knee);
+	assert_int_equal(p.run->nstopped, 1);
 	assert_int_equal(p.nknees, 5);
 	s = summary_of(&p, &pts, OR_COMPAT_102);
 	assert_non_null(strstr(s, "Total Data Points: 9\n"

@@ -287,7 +287,8 @@ static void test_report_result_block_19c(void **state)
 
 static void test_report_trace_mixed(void **state)
 {
-	struct or_params p = { .vlun_size = 4096, .write_pct = 25 };
+	struct ri_run run = { .vlun_size = 4096, .write_pct = 25 };
+	struct or_params p = { .run = &run };
 	struct fj_set set;
 	struct pt_set pts;
 	char *buf = NULL;
