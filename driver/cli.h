@@ -13,22 +13,27 @@
 #include "hosts.h"
 #include "matrix.h"
 #include "orion_report.h"
+#include "runinfo.h"
 
 /* 0 done, 1 a point or an output failed, 2 bad options or input, 3 a safety refusal. */
 enum { EXIT_OK = 0, EXIT_RUN = 1, EXIT_USAGE = 2, EXIT_SAFETY = 3 };
 
+/*
+ * The options. The run's own, as run.json records them, are parsed
+ * straight into @ri (struct ri_run: testname, num_disks (-1 = from the
+ * .lun file), seq, raid0, cache_size (MB, -1 = not given),
+ * orion_version: the summary's ORION VERSION line, repeat: -repeat's
+ * passes over the plan, 1 by default); runset.c completes
+ * it with the plan, the LUNs and the hosts and writes it as run.json.
+ */
 struct opts {
+	struct ri_run ri;
 	enum mx_run run;
 	bool have_run;
-	const char *testname;
-	long num_disks;		/* -1 = from the .lun file */
 	long size_small, size_large;	/* KB */
-	bool seq;
 	long num_streamio;
-	bool raid0;
 	long stripe_kb;
 	long write_pct;
-	long cache_size;	/* MB, -1 = not given */
 	long duration;
 	enum mx_matrix matrix;
 	bool have_matrix;
@@ -47,15 +52,13 @@ struct opts {
 	bool placeholders;
 	const char *jobfile;	/* -jobfile: run this one file */
 	const char *output;	/* -output: its JSON goes here */
-	const char *orion_version;	/* the summary's ORION VERSION line */
 	const char *clients;	/* -clients, as given; NULL: this host only */
 	struct hostset hosts;	/* its hosts */
 	unsigned int host_timeout;	/* s a host may be silent past a point's time */
 	bool runner_given;	/* -runner was on the command line */
 	bool duration_auto;	/* -duration auto[:MAX]: duration is MAX */
-	const char *max_latency;	/* -max_latency, as given */
+	const char *max_latency;	/* -max_latency, as given (run.json: ladder.c, once known) */
 	bool stop_at_knee;
-	long repeat;		/* -repeat N: passes over the plan (1) */
 	bool version;		/* -version: print the versions, run nothing */
 	struct fio_opts fio_opts;	/* -fio_opt, -include: into every [global] */
 	const char *compat_from;	/* "-compat", "FIORION_COMPAT" or "default" */

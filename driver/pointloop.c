@@ -75,7 +75,7 @@ static int run_clients(const struct opts *o, const struct jf_conf *jc, const str
 	 * replies) is then the only limit.
 	 */
 	ret = run_fio_clients(o, jobs, json, out, errf,
-			      jf_has_warm(jc, p) && o->cache_size > 0
+			      jf_has_warm(jc, p) && o->ri.cache_size > 0
 				      ? 0
 				      : (unsigned int)point_secs(o, jc, p) + o->host_timeout,
 			      why);
@@ -92,7 +92,7 @@ long point_secs(const struct opts *o, const struct jf_conf *jc,
 {
 	long s = o->duration;
 
-	if (jf_has_warm(jc, p) && o->cache_size < 0)
+	if (jf_has_warm(jc, p) && o->ri.cache_size < 0)
 		s += 120;
 	return s;
 }

@@ -61,36 +61,33 @@ static int64_t *loads(const unsigned int *v, size_t n)
 
 char *run_json(const struct opts *o, const struct vvol *vv,
 	       const struct mx_plan *plan, int argc, char **argv,
-	       time_t start, const char *run_id, json_t *warnings)
+	       time_t start, char *run_id, json_t *warnings)
 {
-	struct ri_run r = {
-		.version = FIORION_VERSION,
-		/* Job files with placeholders carry no identity: neither does run.json. */
-		.run_id = o->placeholders ? NULL : (char *)run_id,
-		.orion_version = (char *)o->orion_version,
-		.testname = (char *)o->testname,
-		.compat = (char *)or_layout(o->compat)->name,
-		.argv = argv + 1, .argc = argc > 0 ? (size_t)argc - 1 : 0,
-		.size_small = (uint64_t)o->size_small, .size_large = (uint64_t)o->size_large,
-		.seq = o->seq,
-		.num_streamio = (uint64_t)o->num_streamio,
-		.raid0 = o->raid0,
-		.stripe_kb = (uint64_t)o->stripe_kb,
-		.write_pct = (double)o->write_pct,
-		.cache_size = o->cache_size, .duration = (uint64_t)o->duration,
-		.duration_auto = o->duration_auto ? (uint64_t)o->duration : 0,
-		.duration_env = (uint64_t)o->duration_env,
-		.matrix = (char *)mx_matrix_name(plan->matrix),
-		.num_disks = o->num_disks,
-		.total_points = plan->total,
-		.repeat = plan->passes,
-		.vlun_size = vv->size,
-		.start = (int64_t)start,
-	};
+	/* The options' part of the run is the options' (cli.c parsed it into o->ri). */
+	struct ri_run r = o->ri;
 	struct utsname u;
 	char kernel[3 * sizeof(u.release) + 3];
-	char *s, *ws = ws_warning(plan, (unsigned int)o->write_pct, o->seq);
+	char *s, *ws = ws_warning(plan, (unsigned int)o->write_pct, o->ri.seq);
 	size_t i;
+
+	r.version = FIORION_VERSION;
+	/* Job files with placeholders carry no identity: neither does run.json. */
+	r.run_id = o->placeholders ? NULL : run_id;
+	r.compat = (char *)or_layout(o->compat)->name;
+	r.argv = argv + 1;
+	r.argc = argc > 0 ? (size_t)argc - 1 : 0;
+	r.size_small = (uint64_t)o->size_small;
+	r.size_large = (uint64_t)o->size_large;
+	r.num_streamio = (uint64_t)o->num_streamio;
+	r.stripe_kb = (uint64_t)o->stripe_kb;
+	r.write_pct = (double)o->write_pct;
+	r.duration = (uint64_t)o->duration;
+	r.duration_auto = o->duration_auto ? (uint64_t)o->duration : 0;
+	r.duration_env = (uint64_t)o->duration_env;
+	r.matrix = (char *)mx_matrix_name(plan->matrix);
+	r.total_points = plan->total;
+	r.vlun_size = vv->size;
+	r.start = (int64_t)start;
 
 	/* Said once, now; run.json carries it into the summary and the trace. */
 	if (ws) {

@@ -17,7 +17,7 @@
 /* run.json's text: the run's options, plan, LUNs, warnings and identity. */
 char *run_json(const struct opts *o, const struct vvol *vv,
 	       const struct mx_plan *plan, int argc, char **argv,
-	       time_t start, const char *run_id, json_t *warnings);
+	       time_t start, char *run_id, json_t *warnings);
 /* Append a warning to @w for each LUN that lives in memory (tmpfs, ramfs, a RAM disk). */
 void memory_luns(const struct vvol *vv, json_t *w);
 /* 16 hex digits from the kernel's random source. */
