@@ -238,8 +238,10 @@ $(B)/plugin/fio_engine.o: plugin/fio_engine.c $(FIO_SRC)/config-host.h | $(BUILD
 		-include $(FIO_SRC)/config-host.h -I$(FIO_SRC) -c -o $@ $<
 
 # No -z defs: fio's symbols resolve against the fio binary at dlopen time.
-$(ENGINE): $(B)/plugin/fio_engine.o $(CORE_OBJS) | fio-version-check
-	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) -shared -o $@ $^ $(CORE_LIBS) -lm
+# plugin/engine.map exports only what fio loads (the ioengine ops table).
+$(ENGINE): $(B)/plugin/fio_engine.o $(CORE_OBJS) plugin/engine.map | fio-version-check
+	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) -shared -Wl,--version-script=plugin/engine.map \
+		-o $@ $(filter %.o,$^) $(CORE_LIBS) -lm
 
 $(FIO2ORION): $(B)/converter/fio2orion.o $(CONV_OBJS)
 	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(JANSSON_LIBS) -lm

@@ -1,9 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# Description: the build's promises: a fio source tree of another release
-# is a build error naming both versions, an unconfigured FIO_SRC is
-# refused, and install/uninstall honour PREFIX and DESTDIR.
+# Description: the build's promises: the engine exports only ioengine, a
+# fio source tree of another release is a build error naming both
+# versions, an unconfigured FIO_SRC is refused, and install/uninstall
+# honour PREFIX and DESTDIR.
 . "$(dirname "$0")/lib.sh"
 
 cd "$TOP"
@@ -19,6 +20,15 @@ elif grep -q "fio version mismatch: 'fio' is fio-$have but FIO_SRC=$T/oldfio is 
 else
 	not_ok "version mismatch message"
 	cat "$T/v.out"
+fi
+
+# The engine exports only what fio loads (plugin/engine.map): the core's
+# and common/'s functions stay local, so none interposes on fio's.
+exports=$(nm -D --defined-only "$TOP/build/fiorion-engine.so" 2>&1 | awk '{ print $3 }' | tr '\n' ' ')
+if [ "$exports" = "ioengine " ]; then
+	ok "the engine exports only ioengine"
+else
+	not_ok "the engine exports more than ioengine: $exports"
 fi
 
 mkdir -p "$T/unconf"
