@@ -189,7 +189,14 @@ BUILD_OK := $(B)/.build-ok
 .DELETE_ON_ERROR:
 .SECONDARY:
 
-all: $(ENGINE) $(FIO2ORION) $(FIORION)
+all: $(B)/.layers-ok $(ENGINE) $(FIO2ORION) $(FIORION)
+
+# The layer rule (docs/architecture.md): no source includes a header of a
+# layer above its own; the build stops naming the file and line.
+LAYER_SRCS := $(wildcard common/*.[ch] plugin/*.[ch] converter/*.[ch] driver/*.[ch] driver/runner/*.[ch])
+$(B)/.layers-ok: $(LAYER_SRCS) scripts/check-layers.sh | $(BUILD_OK)
+	@sh scripts/check-layers.sh
+	@touch $@
 
 # A plain make installs nothing: it names what is missing, in one line.
 $(BUILD_OK): scripts/setup.sh
