@@ -1,9 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * runinfo.h -- what a fiorion run was: the one owner of run.json. The
- * driver fills a struct ri_run and writes it (ri_write()); fio2orion and
- * the driver's report read it back (ri_read(), from fio JSON documents
- * that carry a top-level "fiorion" object). Every key, in that object:
+ * runinfo.h -- what a fiorion run was: the one in-memory run (struct
+ * ri_run, typed: booleans, numbers, kn_knee knees, its hosts) and the one
+ * owner of run.json. The driver parses its options straight into one
+ * (struct opts' ri), completes it with the plan, LUNs and hosts and
+ * writes it (ri_write()); fio2orion and the driver's report read it back
+ * (ri_read(), from fio JSON documents that carry a top-level "fiorion"
+ * object), and infer.h completes it from the results where it says
+ * nothing (struct or_params points at it). Every key, in that object:
  *
  *   version        fiorion's version that made the run ("0.1")
  *   run_id         16 hex digits; also description=fiorion run <id> in
