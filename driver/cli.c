@@ -417,8 +417,9 @@ void cli_parse(struct opts *o, int argc, char **argv)
 	int c;
 
 	*o = (struct opts){
-		.ri = { .testname = "orion", .num_disks = -1, .size_small = 8, .size_large = 1024,
-			.num_streamio = 4, .stripe_kb = 1024, .cache_size = -1, .repeat = 1 },
+		.ri = { .testname = "orion", .num_disks = -1, .cache_size = -1, .repeat = 1 },
+		.size_small = 8,
+		.size_large = 1024, .num_streamio = 4, .stripe_kb = 1024,
 		.duration = 60, .num_small = -1,
 		.num_large = -1, .runner = "builtin", .fio = "fio", .outdir = ".",
 	};
@@ -435,12 +436,12 @@ void cli_parse(struct opts *o, int argc, char **argv)
 			o->ri.testname = optarg;
 			break;
 		case 'n': o->ri.num_disks = parse_num("num_disks", optarg, 1, 4096); break;
-		case 's': o->ri.size_small = dropin_size_kb("size_small", optarg, 1, 1048576); break;
-		case 'L': o->ri.size_large = dropin_size_kb("size_large", optarg, 1, 1048576); break;
+		case 's': o->size_small = dropin_size_kb("size_small", optarg, 1, 1048576); break;
+		case 'L': o->size_large = dropin_size_kb("size_large", optarg, 1, 1048576); break;
 		case 'y': o->ri.seq = pick("type", optarg, types, 2) == 1; break;
-		case 'q': o->ri.num_streamio = parse_num("num_streamIO", optarg, 1, 1024); break;
+		case 'q': o->num_streamio = parse_num("num_streamIO", optarg, 1, 1024); break;
 		case 'S': o->ri.raid0 = pick("simulate", optarg, sims, 2) == 1; break;
-		case 'k': o->ri.stripe_kb = parse_num("stripe", optarg, 1, 1048576); break;
+		case 'k': o->stripe_kb = parse_num("stripe", optarg, 1, 1048576); break;
 		case 'w': o->write_pct = parse_num("write", optarg, 0, 100); break;
 		case 'c': o->ri.cache_size = parse_num("cache_size", optarg, 0, 1L << 30); break;
 		case 'd':

@@ -21,8 +21,7 @@ enum { EXIT_OK = 0, EXIT_RUN = 1, EXIT_USAGE = 2, EXIT_SAFETY = 3 };
 /*
  * The options. The run's own, as run.json records them, are parsed
  * straight into @ri (struct ri_run: testname, num_disks (-1 = from the
- * .lun file), size_small, size_large (KB), seq, num_streamio, raid0,
- * stripe_kb, cache_size (MB, -1 = not given),
+ * .lun file), seq, raid0, cache_size (MB, -1 = not given),
  * orion_version: the summary's ORION VERSION line, repeat: -repeat's
  * passes over the plan, 1 by default); runset.c completes
  * it with the plan, the LUNs and the hosts and writes it as run.json.
@@ -31,6 +30,9 @@ struct opts {
 	struct ri_run ri;
 	enum mx_run run;
 	bool have_run;
+	long size_small, size_large;	/* KB */
+	long num_streamio;
+	long stripe_kb;
 	long write_pct;
 	long duration;
 	enum mx_matrix matrix;

@@ -306,8 +306,8 @@ static void plan_hosts(struct run *r, struct opts *o, const char *testname)
 	char *msgs = NULL, *line, *save = NULL, local_fio[64];
 	struct probe_conf pc = {
 		.fio = o->fio, .engine = r->engine,
-		.simulate = o->ri.raid0 ? "raid0" : "concat", .stripe_kb = (unsigned int)o->ri.stripe_kb,
-		.backend = o->backend, .bs_kb = (unsigned int)o->ri.size_small,
+		.simulate = o->ri.raid0 ? "raid0" : "concat", .stripe_kb = (unsigned int)o->stripe_kb,
+		.backend = o->backend, .bs_kb = (unsigned int)o->size_small,
 		.write = o->write_pct > 0, .allow_signatures = o->force_write,
 		.timeout_s = o->host_timeout,
 	};
@@ -428,7 +428,7 @@ static void plan_run(struct run *r, struct opts *o)
 	} else {
 		vc.lunfile = lunfile;
 		vc.simulate = o->ri.raid0 ? "raid0" : "concat";
-		vc.stripe = (uint64_t)o->ri.stripe_kb * 1024;
+		vc.stripe = (uint64_t)o->stripe_kb * 1024;
 		if (vvol_load(&r->vv, &vc, &err))
 			die_usage("%s", err.msg);
 		r->engine = o->placeholders ? NULL : find_engine(o->engine, false);
@@ -461,11 +461,11 @@ static void plan_run(struct run *r, struct opts *o)
 		.engine = o->placeholders ? "${FIORION_ENGINE}" : r->engine,
 		.lunfile = o->placeholders ? "${LUNFILE}" : absolute(lunfile),
 		.duration = o->placeholders ? "${DURATION}" : r->dur,
-		.raid0 = o->ri.raid0, .stripe_kb = (unsigned int)o->ri.stripe_kb,
+		.raid0 = o->ri.raid0, .stripe_kb = (unsigned int)o->stripe_kb,
 		.backend = o->backend,
-		.size_small = (unsigned int)o->ri.size_small,
-		.size_large = (unsigned int)o->ri.size_large, .seq = o->ri.seq,
-		.num_streamio = (unsigned int)o->ri.num_streamio,
+		.size_small = (unsigned int)o->size_small,
+		.size_large = (unsigned int)o->size_large, .seq = o->ri.seq,
+		.num_streamio = (unsigned int)o->num_streamio,
 		.write_pct = (unsigned int)o->write_pct,
 		.cache_size = o->ri.cache_size, .vol_size = r->vv->size,
 		.allow_signatures = o->force_write,

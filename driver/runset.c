@@ -76,6 +76,10 @@ char *run_json(const struct opts *o, const struct vvol *vv,
 	r.compat = (char *)or_layout(o->compat)->name;
 	r.argv = argv + 1;
 	r.argc = argc > 0 ? (size_t)argc - 1 : 0;
+	r.size_small = (uint64_t)o->size_small;
+	r.size_large = (uint64_t)o->size_large;
+	r.num_streamio = (uint64_t)o->num_streamio;
+	r.stripe_kb = (uint64_t)o->stripe_kb;
 	r.write_pct = (double)o->write_pct;
 	r.duration = (uint64_t)o->duration;
 	r.duration_auto = o->duration_auto ? (uint64_t)o->duration : 0;
