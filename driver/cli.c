@@ -417,7 +417,8 @@ void cli_parse(struct opts *o, int argc, char **argv)
 	int c;
 
 	*o = (struct opts){
-		.ri = { .testname = "orion", .num_disks = -1, .cache_size = -1, .repeat = 1 },
+		.ri = { .num_disks = -1, .cache_size = -1 },
+		.testname = "orion", .repeat = 1,
 		.size_small = 8,
 		.size_large = 1024, .num_streamio = 4, .stripe_kb = 1024,
 		.duration = 60, .num_small = -1,
@@ -433,7 +434,7 @@ void cli_parse(struct opts *o, int argc, char **argv)
 			if (optarg[strcspn(optarg, "\001\002\003\004\005\006\007\010\011\012\013\014\015\016\017\020\021\022\023\024\025\026\027\030\031\032\033\034\035\036\037\177")])
 				die_usage("-testname '%s': a control character (a newline, a tab...) is not part of a name; the output files and ORION's summary carry it",
 					  optarg);
-			o->ri.testname = optarg;
+			o->testname = optarg;
 			break;
 		case 'n': o->ri.num_disks = parse_num("num_disks", optarg, 1, 4096); break;
 		case 's': o->size_small = dropin_size_kb("size_small", optarg, 1, 1048576); break;
@@ -460,7 +461,7 @@ void cli_parse(struct opts *o, int argc, char **argv)
 					  o->max_latency, optarg);
 			o->max_latency = optarg;
 			break;
-		case 'N': o->ri.repeat = parse_num("repeat", optarg, 1, 20); break;
+		case 'N': o->repeat = parse_num("repeat", optarg, 1, 20); break;
 		case 'Z': o->stop_at_knee = true; break;
 		case 'm': o->matrix = (enum mx_matrix)pick("matrix", optarg, matrices, 6); o->have_matrix = true; break;
 		case 'a': o->num_small = parse_num("num_small", optarg, 0, 4096); break;
@@ -503,7 +504,7 @@ void cli_parse(struct opts *o, int argc, char **argv)
 			    strlen(optarg) > 32)
 				die_usage("-orion_version '%s': give a version number as ORION prints it (10.2.0.1.0, 11.2.0.4.0, 19.0.0.0.0)",
 					  optarg);
-			o->ri.orion_version = optarg;
+			o->orion_version = optarg;
 			break;
 		default:
 			if (optopt)
@@ -551,7 +552,7 @@ void cli_parse(struct opts *o, int argc, char **argv)
 	}
 	if (o->output && !o->jobfile)
 		die_usage("-output: only with -jobfile");
-	if (o->jobfile && o->ri.repeat > 1)
+	if (o->jobfile && o->repeat > 1)
 		die_usage("-repeat: not with -jobfile (which runs one job file once)");
 	check_fio_opts(o);
 	if (o->jobfile) {

@@ -19,17 +19,17 @@
 enum { EXIT_OK = 0, EXIT_RUN = 1, EXIT_USAGE = 2, EXIT_SAFETY = 3 };
 
 /*
- * The options. The run's own, as run.json records them, are parsed
- * straight into @ri (struct ri_run: testname, num_disks (-1 = from the
- * .lun file), seq, raid0, cache_size (MB, -1 = not given),
- * orion_version: the summary's ORION VERSION line, repeat: -repeat's
- * passes over the plan, 1 by default); runset.c completes
- * it with the plan, the LUNs and the hosts and writes it as run.json.
+ * The options. Those the run records with the option's own type are
+ * parsed straight into @ri (struct ri_run: num_disks (-1 = from the .lun
+ * file), seq, raid0, cache_size (MB, -1 = not given)); runset.c starts
+ * run.json's run from it and completes it with the plan, the other
+ * options, the LUNs and the hosts.
  */
 struct opts {
 	struct ri_run ri;
 	enum mx_run run;
 	bool have_run;
+	const char *testname;
 	long size_small, size_large;	/* KB */
 	long num_streamio;
 	long stripe_kb;
@@ -45,6 +45,7 @@ struct opts {
 	const char *backend;
 	enum or_compat compat;
 	const char *outdir;
+	const char *orion_version;	/* the summary's ORION VERSION line */
 	bool jobs_only;
 	bool force_write;	/* write LUNs that carry signatures */
 	bool prefill;		/* write over each file LUN before the run */
@@ -59,6 +60,7 @@ struct opts {
 	bool duration_auto;	/* -duration auto[:MAX]: duration is MAX */
 	const char *max_latency;	/* -max_latency, as given (run.json: ladder.c, once known) */
 	bool stop_at_knee;
+	long repeat;		/* -repeat N: passes over the plan (1) */
 	bool version;		/* -version: print the versions, run nothing */
 	struct fio_opts fio_opts;	/* -fio_opt, -include: into every [global] */
 	const char *compat_from;	/* "-compat", "FIORION_COMPAT" or "default" */

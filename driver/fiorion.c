@@ -113,30 +113,30 @@ static int jobfile_main(const struct opts *o)
  */
 static void testname_folder(struct opts *o)
 {
-	char *slash = strrchr(o->ri.testname, '/');
+	const char *slash = strrchr(o->testname, '/');
 	size_t dl;
 
 	if (!slash)
 		return;
-	dl = (size_t)(slash - o->ri.testname);
+	dl = (size_t)(slash - o->testname);
 	if (!slash[1])
-		die_usage("-testname '%s': ends with '/'; give a name after the folder", o->ri.testname);
-	if (o->ri.testname[0] == '/')
-		o->outdir = dl ? xasprintf("%.*s", (int)dl, o->ri.testname) : "/";
+		die_usage("-testname '%s': ends with '/'; give a name after the folder", o->testname);
+	if (o->testname[0] == '/')
+		o->outdir = dl ? xasprintf("%.*s", (int)dl, o->testname) : "/";
 	else
-		o->outdir = xasprintf("%s/%.*s", o->outdir, (int)dl, o->ri.testname);
-	o->ri.testname = slash + 1;
+		o->outdir = xasprintf("%s/%.*s", o->outdir, (int)dl, o->testname);
+	o->testname = slash + 1;
 }
 
 /* -resume: the identity of the run being continued, from its run.json. */
 static void resume_id(struct run *r, const struct opts *o)
 {
-	char *path = xasprintf("%s/%s_jobs/run.json", o->outdir, o->ri.testname);
+	char *path = xasprintf("%s/%s_jobs/run.json", o->outdir, o->testname);
 	struct fj_set set = { 0 };
 	struct fr_err err = { "" };
 
 	if (fj_read_file(&set, path, &err))
-		die_usage("-resume: no run of '%s' to continue in %s (%s)", o->ri.testname, o->outdir, err.msg);
+		die_usage("-resume: no run of '%s' to continue in %s (%s)", o->testname, o->outdir, err.msg);
 	if (!set.run.run_id || strlen(set.run.run_id) != 16)
 		die_usage("-resume: %s names no run identity to continue", path);
 	memcpy(r->run_id, set.run.run_id, 17);
@@ -412,13 +412,13 @@ static void point_limits(const struct jp_file *jf, unsigned int nluns, const str
 static void plan_run(struct run *r, struct opts *o)
 {
 	/* ORION: <testname>.lun, as given (a .lun suffix is not stripped). */
-	char *lunfile = xasprintf("%s.lun", o->ri.testname);
+	char *lunfile = xasprintf("%s.lun", o->testname);
 	struct vvol_conf vc = { 0 };
 	struct fr_err err = { "" };
 	size_t i, len = 0;
 	int ret;
 
-	char *testname = xasprintf("%s", o->ri.testname);
+	char *testname = xasprintf("%s", o->testname);
 
 	testname_folder(o);
 	if (o->clients) {
@@ -451,7 +451,7 @@ static void plan_run(struct run *r, struct opts *o)
 	if (ret == -EINVAL)
 		die_usage("this -run/-matrix combination tests no point");
 	if (!ret)
-		ret = mx_repeat(&r->plan, (unsigned int)o->ri.repeat);
+		ret = mx_repeat(&r->plan, (unsigned int)o->repeat);
 	if (ret)
 		die_run("out of memory");
 	if (!o->backend && !o->clients)
@@ -493,7 +493,7 @@ static void plan_run(struct run *r, struct opts *o)
 		if (r->plan.passes > 1)
 			snprintf(pass, sizeof(pass), "; pass %u of %u", p->pass, r->plan.passes);
 		cmt = xasprintf("# fiorion %s: '%s' point %u of %zu: small=%u large=%u%s%s%s\n",
-				FIORION_VERSION, o->ri.testname, p->num, r->plan.per_pass, p->s, p->l, pass,
+				FIORION_VERSION, o->testname, p->num, r->plan.per_pass, p->s, p->l, pass,
 				h ? "; host " : "", h ? h->label : "");
 		FILE *f = open_memstream(&r->texts[i], &len);
 
@@ -547,7 +547,7 @@ static void banner(const struct run *r, const struct opts *o)
 		char stamp[32];
 
 		fs_stamp(stamp, sizeof(stamp), r->start);
-		printf("%s_%s\n", o->ri.testname, stamp);
+		printf("%s_%s\n", o->testname, stamp);
 	}
 	if (lay->calibration)
 		printf("Calibration will take approximately %ld minutes.\n"
@@ -587,9 +587,9 @@ static void write_set(struct run *r, const struct opts *o, int argc, char **argv
 
 	if (o->resume) {
 		/* The run's files stay: its job files are checked, not rewritten. */
-		r->jobs_dir = xasprintf("%s/%s_jobs", o->outdir, o->ri.testname);
+		r->jobs_dir = xasprintf("%s/%s_jobs", o->outdir, o->testname);
 		lock_own_folder(r->jobs_dir);
-		r->whole = xasprintf("%s/%s.fio", o->outdir, o->ri.testname);
+		r->whole = xasprintf("%s/%s.fio", o->outdir, o->testname);
 		r->resumed = resume_check(r, o);
 		if (!o->clients && lunid_check(r->jobs_dir, &err))
 			die_usage("-resume: %s: the points measured so far are of another volume; start a new run",
@@ -599,7 +599,7 @@ static void write_set(struct run *r, const struct opts *o, int argc, char **argv
 			r->resumed, r->plan.n, r->resumed + 1);
 		return;
 	}
-	move_aside(o->outdir, o->ri.testname, o->compat, r->start);
+	move_aside(o->outdir, o->testname, o->compat, r->start);
 	r->warnings = json_array();
 	if (!o->clients)
 		memory_luns(r->vv, r->warnings);
@@ -607,7 +607,7 @@ static void write_set(struct run *r, const struct opts *o, int argc, char **argv
 		fprintf(stderr, "fiorion: warning: %s\n", json_string_value(s));
 	banner(r, o);
 
-	r->jobs_dir = xasprintf("%s/%s_jobs", o->outdir, o->ri.testname);
+	r->jobs_dir = xasprintf("%s/%s_jobs", o->outdir, o->testname);
 	if (mkdir(r->jobs_dir, 0755) < 0 && errno != EEXIST)
 		die_run("cannot create '%s': %s", r->jobs_dir, strerror(errno));
 	lock_own_folder(r->jobs_dir);
@@ -620,8 +620,8 @@ static void write_set(struct run *r, const struct opts *o, int argc, char **argv
 			die_run("out of memory");
 		fprintf(f, "# fiorion %s: the whole matrix of '%s'%s%s, %zu points (+ (0,0), which runs nothing);\n"
 			   "# each point is one stonewalled group. One file per point: %s_jobs/pNNN%s%s.fio\n",
-			FIORION_VERSION, o->ri.testname, ho ? " on host " : "", ho ? ho->label : "",
-			r->plan.per_pass, o->ri.testname, ho ? "." : "", ho ? ho->tag : "");
+			FIORION_VERSION, o->testname, ho ? " on host " : "", ho ? ho->label : "",
+			r->plan.per_pass, o->testname, ho ? "." : "", ho ? ho->tag : "");
 		if (ho) {
 			r->jc.luns = ho->luns;
 			r->jc.vol_size = ho->vol_size;
@@ -631,8 +631,8 @@ static void write_set(struct run *r, const struct opts *o, int argc, char **argv
 			jf_point(f, &r->jc, (unsigned int)i + 1, &r->plan.pts[i], i == 0);
 		fclose(f);
 		r->jc.luns = NULL;
-		path = ho ? xasprintf("%s/%s.%s.fio", o->outdir, o->ri.testname, ho->tag)
-			  : xasprintf("%s/%s.fio", o->outdir, o->ri.testname);
+		path = ho ? xasprintf("%s/%s.%s.fio", o->outdir, o->testname, ho->tag)
+			  : xasprintf("%s/%s.fio", o->outdir, o->testname);
 		write_or_die(path, text, len);
 		free(text);
 		if (!h)
@@ -704,7 +704,7 @@ int main(int argc, char **argv)
 	/* The run's folder and lock, before anything is written (-prefill too). */
 	if (or_make_dir(o.outdir, &err))
 		die_usage("%s", err.msg);
-	lock_run(o.outdir, o.ri.testname);
+	lock_run(o.outdir, o.testname);
 	/* Held from here to the end: nothing mounts a LUN while it is written. */
 	if (!o.jobs_only && !o.clients && (o.write_pct > 0 || o.prefill) &&
 	    (status = vvol_hold(r.vv, &err)))
