@@ -303,9 +303,15 @@ $(B)/tests/test_jobparse: tests/test_jobparse.c $(B)/san/driver/runner/jobparse.
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lm
 
-$(B)/tests/test_beconf $(B)/tests/test_vio $(B)/tests/test_viofake $(B)/tests/test_vvol: $(B)/tests/%: tests/%.c $(SAN_OBJS)
+$(B)/tests/test_beconf $(B)/tests/test_vio $(B)/tests/test_vvol: $(B)/tests/%: tests/%.c $(SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CORE_LIBS) $(CMOCKA_LIBS) -lm
+
+# The fake backend (tests/fakebe.c), shared by the tests that drive the
+# engine core through it.
+$(B)/tests/test_viofake: tests/test_viofake.c $(B)/san/tests/fakebe.o $(SAN_OBJS)
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CORE_LIBS) $(CMOCKA_LIBS) -lm -lpthread
 
 $(B)/tests/test_benchfio $(B)/tests/test_fiojson $(B)/tests/test_hosts $(B)/tests/test_report: $(B)/tests/%: tests/%.c $(CONV_SAN_OBJS)
 	@mkdir -p $(dir $@)
