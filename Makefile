@@ -153,6 +153,7 @@ UNIT_TESTS := \
 	test_mountcheck \
 	test_report \
 	test_rnstat \
+	test_runner \
 	test_ssjson \
 	test_steady \
 	test_svg \
@@ -312,6 +313,12 @@ $(B)/tests/test_beconf $(B)/tests/test_vio $(B)/tests/test_vvol: $(B)/tests/%: t
 $(B)/tests/test_viofake: tests/test_viofake.c $(B)/san/tests/fakebe.o $(SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CORE_LIBS) $(CMOCKA_LIBS) -lm -lpthread
+
+# The built-in runner on the fake: backend=fake through a wrapped backend_find().
+RUNNER_SAN_OBJS := $(patsubst %.c,$(B)/san/%.o,$(filter driver/runner/%,$(DRIVER_SRCS)))
+$(B)/tests/test_runner: tests/test_runner.c $(B)/san/tests/fakebe.o $(RUNNER_SAN_OBJS) $(SAN_OBJS)
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -Wl,--wrap=backend_find -o $@ $(filter %.c %.o,$^) $(CORE_LIBS) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm -lpthread
 
 $(B)/tests/test_benchfio $(B)/tests/test_fiojson $(B)/tests/test_hosts $(B)/tests/test_report: $(B)/tests/%: tests/%.c $(CONV_SAN_OBJS)
 	@mkdir -p $(dir $@)
