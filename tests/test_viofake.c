@@ -139,7 +139,7 @@ static void test_vio_fake_short(void **state)
 {
 	struct fixture *fx = *state;
 	struct vvol *vv = open_vol(fx, "raid0", VVOL_WRITE);
-	uint64_t seed = (uint64_t)time(NULL);
+	uint64_t seed = (uint64_t)tu_seed(__func__);
 	char *wbuf = malloc(64 * K), *rbuf = malloc(64 * K), *lbuf = malloc(16 * K);
 	struct vio_req r;
 	struct vio *q;
@@ -241,7 +241,7 @@ static void test_vio_fake_backpressure(void **state)
 	};
 	struct fixture *fx = *state;
 	struct vvol *vv = open_vol(fx, "raid0", VVOL_WRITE);
-	uint64_t seed = (uint64_t)time(NULL);
+	uint64_t seed = (uint64_t)tu_seed(__func__);
 	struct vio_req r[1024];
 	char *wbuf = malloc(vv->size), *rbuf = malloc(vv->size);
 	unsigned int n, i, p;
@@ -308,7 +308,7 @@ static void test_vio_fake_part_error(void **state)
 {
 	struct fixture *fx = *state;
 	struct vvol *vv = open_vol(fx, "raid0", VVOL_WRITE);
-	uint64_t seed = (uint64_t)time(NULL);
+	uint64_t seed = (uint64_t)tu_seed(__func__);
 	char *buf = malloc(3 * 64 * K), *lbuf = malloc(8 * K);
 	struct vio_req r[3];
 	struct vio *q;
