@@ -138,6 +138,7 @@ UNIT_TESTS := \
 	test_cmpmark \
 	test_common \
 	test_dropin \
+	test_driver_hosts \
 	test_fioopt \
 	test_fiojson \
 	test_hosts \
@@ -329,6 +330,10 @@ $(B)/tests/test_cmpmark $(B)/tests/test_knee $(B)/tests/test_interval $(B)/tests
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
 
 $(B)/tests/test_lock: tests/test_lock.c $(B)/san/driver/lock.o $(B)/san/driver/pointcheck.o $(B)/san/driver/lunid.o $(B)/san/driver/cli.o $(B)/san/driver/matrix.o $(B)/san/driver/hosts.o $(B)/san/driver/lockfile.o $(B)/san/driver/dropin.o $(B)/san/driver/history.o $(B)/san/driver/fioopt.o $(B)/san/driver/runner/jobparse.o $(B)/san/driver/runner/jobopts.o $(CONV_SAN_OBJS)
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
+
+$(B)/tests/test_driver_hosts: tests/test_driver_hosts.c $(B)/san/driver/hosts.o $(CONV_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
 
