@@ -110,7 +110,10 @@ n=0 running=0
 for suite in "$@"; do
 	n=$((n + 1))
 	alone=
-	[ "$jobs" -gt 1 ] && [ -n "$(header alone "$suite")" ] && alone=1
+	# one at a time (-j 1) is every suite alone: waited for, not polled
+	if [ "$jobs" -eq 1 ] || [ -n "$(header alone "$suite")" ]; then
+		alone=1
+	fi
 	# wait for a free slot, or for every slot when this suite runs alone
 	while [ "$running" -gt 0 ] && { [ -n "$alone" ] || [ "$running" -ge "$jobs" ]; }; do
 		for rcf in "$work"/*.rc; do
@@ -119,7 +122,7 @@ for suite in "$@"; do
 			report "${i%.rc}"
 			running=$((running - 1))
 		done
-		[ "$running" -gt 0 ] && sleep 0.2
+		[ "$running" -gt 0 ] && sleep 0.1
 	done
 	start "$n" "$suite"
 	running=$((running + 1))
