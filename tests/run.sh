@@ -103,41 +103,52 @@ report() {
 	rm -f "$work/$1".*
 }
 
-# Run the suites: "alone" ones each with nothing beside it, the others up
-# to $jobs at once; outputs are printed as suites end.
-t_start=$(now_ms)
-n=0 running=0
-for suite in "$@"; do
+# reap_done: report every suite that has ended.
+reap_done() {
+	for rcf in "$work"/*.rc; do
+		[ -f "$rcf" ] || continue
+		i=${rcf##*/}
+		report "${i%.rc}"
+		running=$((running - 1))
+	done
+}
+
+# run_suite SUITE ALONE: start SUITE when a slot is free (ALONE non-empty:
+# when no other suite runs, and wait for it).
+run_suite() {
 	n=$((n + 1))
-	alone=
-	# one at a time (-j 1) is every suite alone: waited for, not polled
-	if [ "$jobs" -eq 1 ] || [ -n "$(header alone "$suite")" ]; then
-		alone=1
-	fi
-	# wait for a free slot, or for every slot when this suite runs alone
-	while [ "$running" -gt 0 ] && { [ -n "$alone" ] || [ "$running" -ge "$jobs" ]; }; do
-		for rcf in "$work"/*.rc; do
-			[ -f "$rcf" ] || continue
-			i=${rcf##*/}
-			report "${i%.rc}"
-			running=$((running - 1))
-		done
+	while [ "$running" -gt 0 ] && { [ -n "$2" ] || [ "$running" -ge "$jobs" ]; }; do
+		reap_done
 		[ "$running" -gt 0 ] && sleep 0.1
 	done
-	start "$n" "$suite"
+	start "$n" "$1"
 	running=$((running + 1))
-	if [ -n "$alone" ]; then
+	if [ -n "$2" ]; then
 		wait
 		report "$n"
 		running=0
 	fi
-done
+}
+
+# Outputs are printed as suites end. -j 1: one at a time, in order. Else
+# the suites that may share the machine first, up to $jobs at once, then
+# each "alone" suite with nothing beside it.
+t_start=$(now_ms)
+n=0 running=0
+if [ "$jobs" -eq 1 ]; then
+	for suite in "$@"; do
+		run_suite "$suite" 1
+	done
+else
+	for suite in "$@"; do
+		[ -n "$(header alone "$suite")" ] || run_suite "$suite" ""
+	done
+	for suite in "$@"; do
+		[ -z "$(header alone "$suite")" ] || run_suite "$suite" 1
+	done
+fi
 wait
-for rcf in "$work"/*.rc; do
-	[ -f "$rcf" ] || continue
-	i=${rcf##*/}
-	report "${i%.rc}"
-done
+reap_done
 total=$(($(now_ms) - t_start))
 if [ $# -gt 1 ]; then
 	echo "# time per suite (s), slowest first:"
