@@ -12,6 +12,7 @@
 #   CFLAGS       user flags (-O2 -g); the warnings below are always added
 #   LDFLAGS      user link flags, on every link line
 #   DEVELOPER=1  warnings become errors
+#   CHECK_JOBS   suites make check runs at once (default: the cores + 1)
 #
 # Targets: all (default; installs nothing, names what is missing), deps
 # (installs the Debian packages and fetches fio's source), demo and check
@@ -363,16 +364,20 @@ demo: deps
 	@$(MAKE) --no-print-directory all
 	@sh scripts/demo.sh
 
-# Every test, one count at the end. check-unit needs no fio source.
+# Every test, one count at the end, each suite's seconds. check-unit needs
+# no fio source. check and check-e2e run up to CHECK_JOBS suites at once
+# (the cores + 1; CHECK_JOBS=1: one at a time, in order); the suites that
+# judge measured numbers ('# run.sh: alone') always run by themselves.
+CHECK_JOBS ?= $(shell echo $$(($$(nproc 2>/dev/null || echo 1) + 1)))
 check: deps
 	@$(MAKE) --no-print-directory all $(TEST_BINS) $(B)/tests/placement $(FUZZ_BINS)
-	@sh tests/run.sh $(TEST_BINS) tests/e2e_*.sh
+	@sh tests/run.sh -j $(CHECK_JOBS) $(TEST_BINS) tests/e2e_*.sh
 
 check-unit: $(TEST_BINS)
 	@sh tests/run.sh $(TEST_BINS)
 
 check-e2e: all $(B)/tests/placement $(FUZZ_BINS)
-	@sh tests/run.sh tests/e2e_*.sh
+	@sh tests/run.sh -j $(CHECK_JOBS) tests/e2e_*.sh
 
 # libFuzzer harnesses (tests/fuzz/), built with clang and the sanitizers.
 # make fuzz runs each for FUZZ_SECONDS over its seed corpus (new inputs go
