@@ -33,6 +33,10 @@ if [ "${1-}" = -j ]; then
 fi
 case "$jobs" in '' | *[!0-9]* | 0) echo "run.sh: -j wants a count of 1 or more, not '$jobs'" >&2; exit 2 ;; esac
 default_limit=300
+case "${FIORION_SUITE_TIMEOUT-1}" in '' | *[!0-9]* | 0)
+	echo "run.sh: FIORION_SUITE_TIMEOUT wants seconds, 1 or more, not '$FIORION_SUITE_TIMEOUT'" >&2
+	exit 2 ;;
+esac
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/fiorion-run.XXXXXX") || exit 2
 trap 'rm -rf "$work"' EXIT
