@@ -53,6 +53,7 @@ endif
 
 # The base layer under all three programs: no fio, no ORION, no jansson.
 COMMON_SRCS := \
+	common/fr_cli.c \
 	common/fr_err.c \
 	common/fr_file.c \
 	common/fr_lunlist.c \
@@ -376,12 +377,14 @@ $(B)/fuzz/fuzz_lunlist: tests/fuzz/fuzz_lunlist.c common/fr_lunlist.c | $(BUILD_
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_CPPFLAGS) $(FUZZ_FLAGS) $(LDFLAGS) -o $@ $(filter %.c,$^)
 
-# cli.c ends a rejected command line in exit(): the harness makes it return.
-$(B)/fuzz/cli.o: driver/cli.c | $(BUILD_OK)
+# cli.c (and fr_cli.c's die_usage()) end a rejected command line in
+# exit(): the harness makes it return.
+FUZZ_EXIT_SRCS := driver/cli.c common/fr_cli.c
+$(B)/fuzz/exit/%.o: %.c | $(BUILD_OK)
 	@mkdir -p $(dir $@)
 	$(QUIET_CC)$(FUZZ_CC) $(FUZZ_CPPFLAGS) -Dexit=fuzz_exit -DENGINE_INSTALL_DIR='"$(ENGINEDIR)"' $(FUZZ_FLAGS) -c -o $@ $<
 
-$(B)/fuzz/fuzz_cli: tests/fuzz/fuzz_cli.c $(B)/fuzz/cli.o driver/dropin.c driver/matrix.c driver/hosts.c driver/fioopt.c driver/runner/jobopts.c $(CONV_SRCS) $(COMMON_SRCS) | $(BUILD_OK)
+$(B)/fuzz/fuzz_cli: tests/fuzz/fuzz_cli.c $(FUZZ_EXIT_SRCS:%.c=$(B)/fuzz/exit/%.o) driver/dropin.c driver/matrix.c driver/hosts.c driver/fioopt.c driver/runner/jobopts.c $(CONV_SRCS) $(filter-out $(FUZZ_EXIT_SRCS),$(COMMON_SRCS)) | $(BUILD_OK)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_CPPFLAGS) $(FUZZ_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) -lm
 

@@ -18,6 +18,7 @@
 
 #include "export_benchfio.h"
 #include "fiojson.h"
+#include "fr_cli.h"
 #include "fr_file.h"
 #include "fr_size.h"
 #include "html_report.h"
@@ -25,8 +26,6 @@
 #include "orion_report.h"
 #include "points.h"
 #include "version.h"
-
-enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
 
 static void usage(FILE *f, int status)
 {
@@ -115,29 +114,12 @@ static void usage(FILE *f, int status)
  */
 static int print_version(void)
 {
-	char have[64] = "";
-	FILE *p = popen("fio --version 2>/dev/null", "r");
+	static const struct fr_version v = {
+		.title = "fio2orion (fiorion) " FIORION_VERSION,
+		.built_against = FIORION_FIO_VERSION, .fio = "fio",
+	};
 
-	if (p && !fgets(have, sizeof(have), p))
-		have[0] = '\0';
-	if (p)
-		pclose(p);
-	have[strcspn(have, "\n")] = '\0';
-	printf("fio2orion (fiorion) %s\n", FIORION_VERSION);
-	printf("engine built against: %s\n", FIORION_FIO_VERSION);
-	printf("installed fio: %s\n", have[0] ? have : "not found");
-	if (have[0] && strcmp(have, FIORION_FIO_VERSION))
-		fprintf(stderr, "fio2orion: warning: the installed fio (%s) is not the release fiorion's engine was built against (%s): " FIORION_REBUILD_HINT "\n",
-			have, FIORION_FIO_VERSION, have);
-	return fflush(stdout) || ferror(stdout) ? EXIT_FAIL : EXIT_OK;
-}
-
-static void die_usage(const char *fmt, const char *a, const char *b)
-{
-	fputs("fio2orion: ", stderr);
-	fprintf(stderr, fmt, a, b);
-	fputs("\n", stderr);
-	exit(EXIT_USAGE);
+	return fr_print_version(&v);
 }
 
 /* A size like 64k or 131072; anything else is a usage error. */
@@ -257,9 +239,9 @@ static int load_run(struct run *r, const char *arg, const struct pt_opts *po,
 static const char *export_dir(const char *format, int argc, char **argv)
 {
 	if (strcmp(format, "benchfio"))
-		die_usage("-export '%s': the one format is benchfio (bench-fio's layout, for fio-plot)%s", format, "");
+		die_usage("-export '%s': the one format is benchfio (bench-fio's layout, for fio-plot)", format);
 	if (optind >= argc || argv[optind][0] == '-')
-		die_usage("-export benchfio: expected the folder to write%s%s", "", "");
+		die_usage("-export benchfio: expected the folder to write");
 	return argv[optind++];
 }
 
@@ -272,7 +254,7 @@ static int export_benchfio(const char *dir, const char *testname, char *const *f
 
 	if (ret < 0) {
 		fprintf(stderr, "fio2orion: %s\n", err.msg);
-		return ret == -EINVAL || ret == -ENAMETOOLONG ? EXIT_USAGE : EXIT_FAIL;
+		return ret == -EINVAL || ret == -ENAMETOOLONG ? EXIT_USAGE : EXIT_RUN;
 	}
 	fprintf(stderr, "fio2orion: wrote %d files under %s/ in bench-fio's layout (fio-plot -i %s/%s-small/<bs> ...)\n",
 		ret, dir, dir, name);
@@ -295,13 +277,13 @@ static int compare(char *const *dirs, size_t n, const char *testname, const char
 
 	if (!runs) {
 		fputs("fio2orion: out of memory\n", stderr);
-		return EXIT_FAIL;
+		return EXIT_RUN;
 	}
 	for (k = 0; k < n && !ret; k++, loaded++)
 		ret = load_run(&runs[k], dirs[k], po, bound, &err);
 	if (ret) {
 		fprintf(stderr, "fio2orion: %s\n", err.msg);
-		status = ret == -ENOMEM ? EXIT_FAIL : EXIT_USAGE;
+		status = ret == -ENOMEM ? EXIT_RUN : EXIT_USAGE;
 		goto out;
 	}
 	for (k = 0; k < n; k++)
@@ -315,19 +297,19 @@ static int compare(char *const *dirs, size_t n, const char *testname, const char
 	f = open_memstream(&buf, &len);
 	if (!f) {
 		fputs("fio2orion: out of memory\n", stderr);
-		status = EXIT_FAIL;
+		status = EXIT_RUN;
 		goto out;
 	}
 	ret = hr_compare(f, hr, n, &err);
 	if (fclose(f) || ret) {
 		fprintf(stderr, "fio2orion: %s\n", ret ? err.msg : "out of memory");
-		status = EXIT_FAIL;
+		status = EXIT_RUN;
 	} else if (or_make_dir(outdir, &err)) {
 		fprintf(stderr, "fio2orion: %s\n", err.msg);
 		status = EXIT_USAGE;
 	} else if (fr_write_atomic(path, buf, len, &err)) {
 		fprintf(stderr, "fio2orion: %s\n", err.msg);
-		status = EXIT_FAIL;
+		status = EXIT_RUN;
 	}
 	free(buf);
 out:
@@ -353,10 +335,10 @@ static size_t compare_args(int argc, char **argv, char *const **first)
 		k++;
 	}
 	if (k < 2)
-		die_usage("-compare '%s': expected at least two folders, A and B%s", optarg, "");
+		die_usage("-compare '%s': expected at least two folders, A and B", optarg);
 	snprintf(n, sizeof(n), "%zu", k);
 	if (k > HR_MAX_RUNS)
-		die_usage("-compare: at most 8 runs (A and up to 7 more), not %s%s", n, "");
+		die_usage("-compare: at most 8 runs (A and up to 7 more), not %s", n);
 	return k;
 }
 
@@ -397,6 +379,7 @@ int main(int argc, char **argv)
 	struct kn_bound bound;
 	int c, i, status = EXIT_OK;
 
+	fr_cli_init("fio2orion", false);
 	memset(&bound, 0, sizeof(bound));
 	pt_opts_init(&po);
 	opterr = 0;
@@ -404,7 +387,7 @@ int main(int argc, char **argv)
 		switch (c) {
 		case 't':
 			if (!*optarg)
-				die_usage("-testname: must not be empty%s%s", "", "");
+				die_usage("-testname: must not be empty");
 			testname = optarg;
 			break;
 		case 'o':
@@ -433,17 +416,17 @@ int main(int argc, char **argv)
 			else if (!strcmp(optarg, "mean"))
 				po.merge = PT_MERGE_MEAN;
 			else
-				die_usage("-merge '%s': must be last or mean%s", optarg, "");
+				die_usage("-merge '%s': must be last or mean", optarg);
 			break;
 		case 'x':
 			if (kn_parse(&bound, optarg, &err))
-				die_usage("-max_latency %s%s", err.msg, "");
+				die_usage("-max_latency %s", err.msg);
 			break;
 		case 'f':
 			if (!strcmp(optarg, "json"))
 				json = true;
 			else if (strcmp(optarg, "orion"))
-				die_usage("-format '%s': must be orion or json%s", optarg, "");
+				die_usage("-format '%s': must be orion or json", optarg);
 			break;
 		case 'h':
 			usage(stdout, EXIT_OK);
@@ -472,27 +455,27 @@ int main(int argc, char **argv)
 	}
 	if (cmp) {
 		if (!(flags & OR_WRITE_HTML))
-			die_usage("-compare writes an HTML report: add -html%s%s", "", "");
+			die_usage("-compare writes an HTML report: add -html");
 		if (json)
-			die_usage("-compare: not with -format json%s%s", "", "");
+			die_usage("-compare: not with -format json");
 		if (optind < argc)
-			die_usage("-compare takes run folders, not files ('%s')%s", argv[optind], "");
+			die_usage("-compare takes run folders, not files ('%s')", argv[optind]);
 		if (stat(outdir, &st) == 0 && !S_ISDIR(st.st_mode))
-			die_usage("-outdir '%s': exists and is not a folder%s", outdir, "");
+			die_usage("-outdir '%s': exists and is not a folder", outdir);
 		return compare(cmp, ncmp, testname, outdir, &po, &bound);
 	}
 	if (xdir && (json || (flags & OR_WRITE_HTML)))
-		die_usage("-export benchfio writes its own files: not with -format json or -html%s%s", "", "");
+		die_usage("-export benchfio writes its own files: not with -format json or -html");
 	if (json && (flags & OR_WRITE_HTML))
-		die_usage("-html: not with -format json (the report is a file beside ORION's)%s%s", "", "");
+		die_usage("-html: not with -format json (the report is a file beside ORION's)");
 	if (optind == argc) {
 		fputs("fio2orion: no input files (see fio2orion -help)\n", stderr);
 		return EXIT_USAGE;
 	}
 	if (po.small_max >= po.large_min)
-		die_usage("-small_max must be below -large_min%s%s", "", "");
+		die_usage("-small_max must be below -large_min");
 	if (!json && stat(outdir, &st) == 0 && !S_ISDIR(st.st_mode))
-		die_usage("-outdir '%s': exists and is not a folder%s", outdir, "");
+		die_usage("-outdir '%s': exists and is not a folder", outdir);
 
 	for (i = optind; i < argc; i++) {
 		if (fj_read_file(&set, argv[i], &err)) {
@@ -521,28 +504,28 @@ int main(int argc, char **argv)
 			   set.run.argc ? NULL : argv + 1,
 			   set.run.argc ? 0 : (size_t)(argc - 1), &err)) {
 		fprintf(stderr, "fio2orion: %s\n", err.msg);
-		status = EXIT_FAIL;
+		status = EXIT_RUN;
 		goto out;
 	}
 	/* -max_latency overrides the run's bound. */
 	if (bound.set && or_params_set_bound(&params, &pts, &bound, &err)) {
 		fprintf(stderr, "fio2orion: %s\n", err.msg);
 		or_params_release(&params);
-		status = EXIT_FAIL;
+		status = EXIT_RUN;
 		goto out;
 	}
 	if (json) {
 		if (or_points_json(stdout, &params, &pts) || fflush(stdout) ||
 		    ferror(stdout)) {
 			fputs("fio2orion: cannot write standard output\n", stderr);
-			status = EXIT_FAIL;
+			status = EXIT_RUN;
 		}
 	} else if (or_make_dir(outdir, &err)) {
 		fprintf(stderr, "fio2orion: %s\n", err.msg);
 		status = EXIT_USAGE;
 	} else if (or_write_all(&params, &pts, outdir, compat, flags, &written, &err)) {
 		fprintf(stderr, "fio2orion: %s\n", err.msg);
-		status = EXIT_FAIL;
+		status = EXIT_RUN;
 	} else if (or_layout(compat)->hist && !written.hist) {
 		fputs("fio2orion: note: no latency bins in the input (run fio with --output-format=json+); _hist.txt not written\n",
 		      stderr);

@@ -168,50 +168,6 @@ static void usage(FILE *f, const struct opts *o)
 }
 
 
-static void vdie(int status, const char *fmt, va_list ap) __attribute__((noreturn, format(printf, 2, 0)));
-static void vdie(int status, const char *fmt, va_list ap)
-{
-	char *msg = NULL;
-	const char *c;
-
-	fputs("fiorion: ", stderr);
-	if (vasprintf(&msg, fmt, ap) < 0)
-		msg = NULL;
-	/* What the message quotes (a binary .lun line, a planted file) is never echoed raw. */
-	for (c = msg ? msg : "out of memory"; *c; c++)
-		if (((unsigned char)*c < 0x20 && *c != '\t') || *c == 0x7f)
-			fprintf(stderr, "\\x%02x", (unsigned char)*c);
-		else
-			fputc(*c, stderr);
-	fputc('\n', stderr);
-	free(msg);
-	exit(status);
-}
-
-void die_usage(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vdie(EXIT_USAGE, fmt, ap);
-}
-
-void die_safety(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vdie(EXIT_SAFETY, fmt, ap);
-}
-
-void die_run(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vdie(EXIT_RUN, fmt, ap);
-}
-
 static long parse_num(const char *opt, const char *v, long min, long max)
 {
 	char *end;
