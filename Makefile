@@ -57,6 +57,7 @@ COMMON_SRCS := \
 	common/fr_err.c \
 	common/fr_file.c \
 	common/fr_lunlist.c \
+	common/fr_opt.c \
 	common/fr_size.c \
 	common/fr_sysblock.c \
 	common/lathist.c \
@@ -141,6 +142,7 @@ UNIT_TESTS := \
 	test_dropin \
 	test_fioopt \
 	test_fiojson \
+	test_fropt \
 	test_hosts \
 	test_html \
 	test_interval \
@@ -281,6 +283,10 @@ $(B)/tests/test_clock: tests/test_clock.c $(B)/san/driver/runner/clock.o
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Idriver $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lpthread
 
 $(B)/tests/test_common: tests/test_common.c $(COMMON_SAN_OBJS)
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lm
+
+$(B)/tests/test_fropt: tests/test_fropt.c $(COMMON_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lm
 
