@@ -55,6 +55,8 @@ struct opts {
 	bool stop_at_knee;
 	long repeat;		/* -repeat N: passes over the plan (1) */
 	bool version;		/* -version: print the versions, run nothing */
+	bool help;		/* -help: print it, run nothing */
+	bool compat_given;	/* -compat was on the command line */
 	struct fio_opts fio_opts;	/* -fio_opt, -include: into every [global] */
 	const char *compat_from;	/* "-compat", "FIORION_COMPAT" or "default" */
 	long duration_env;	/* FIORION_DURATION=S, 0 = not set */
