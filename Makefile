@@ -245,7 +245,7 @@ $(B)/plugin/fio_engine.o: plugin/fio_engine.c $(FIO_SRC)/config-host.h | $(BUILD
 $(ENGINE): $(B)/plugin/fio_engine.o $(CORE_OBJS) | fio-version-check
 	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) -shared -o $@ $^ $(CORE_LIBS) -lm
 
-$(FIO2ORION): $(B)/converter/fio2orion.o $(CONV_OBJS)
+$(FIO2ORION): $(B)/converter/fio2orion.o $(B)/converter/f2o_cli.o $(CONV_OBJS)
 	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(JANSSON_LIBS) -lm
 
 # The install folder is compiled in: a change of prefix or libdir rebuilds
@@ -261,8 +261,8 @@ $(B)/driver/locate.o $(B)/driver/cliopts.o: override CPPFLAGS += -DENGINE_INSTAL
 $(B)/.fioversion: FORCE
 	@mkdir -p $(B)
 	@echo '$(FIO_SRC_VERSION)' | cmp -s - $@ || echo '$(FIO_SRC_VERSION)' >$@
-$(B)/driver/fiorion.o $(B)/converter/fio2orion.o: $(B)/.fioversion
-$(B)/driver/fiorion.o $(B)/converter/fio2orion.o: override CPPFLAGS += -DFIORION_FIO_VERSION='"$(or $(FIO_SRC_VERSION),unknown)"'
+$(B)/driver/fiorion.o $(B)/converter/f2o_cli.o: $(B)/.fioversion
+$(B)/driver/fiorion.o $(B)/converter/f2o_cli.o: override CPPFLAGS += -DFIORION_FIO_VERSION='"$(or $(FIO_SRC_VERSION),unknown)"'
 
 $(FIORION): $(DRIVER_OBJS) $(DRIVER_LIB_OBJS)
 	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(CORE_LIBS) $(JANSSON_LIBS) -lm -lpthread
