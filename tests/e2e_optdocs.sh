@@ -12,6 +12,13 @@
 # completion offers -help's options and no others.
 . "$(dirname "$0")/lib.sh"
 
+for need in bash python3; do
+	if ! command -v $need >/dev/null 2>&1; then
+		skip_test "option documents" "no $need"
+		finish
+		exit 0
+	fi
+done
 cd "$T" || exit 1
 # -help as a user with no drop-in settings sees it.
 help_of() { env -u FIORION_COMPAT -u FIORION_DURATION "$TOP/build/$1" -help; }
