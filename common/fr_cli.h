@@ -11,7 +11,10 @@
 #include <stddef.h>
 
 /* 0 done, 1 a point or an output failed, 2 bad options or input, 3 a safety refusal. */
-enum { EXIT_OK = 0, EXIT_RUN = 1, EXIT_USAGE = 2, EXIT_SAFETY = 3 };
+enum { EXIT_OK = 0,
+       EXIT_RUN = 1,
+       EXIT_USAGE = 2,
+       EXIT_SAFETY = 3 };
 
 /*
  * The program the messages name (default "fiorion") and whether a
@@ -33,12 +36,12 @@ void fr_fio_version(const char *fio, char *buf, size_t len);
 
 /* What -version prints, in this order. */
 struct fr_version {
-	const char *title;	/* the first line: "fiorion 0.1" */
-	const char *layout;	/* "layout: ..." line, or NULL for none */
-	const char *built_against;	/* the fio release the engine was built against */
-	const char *engine;	/* "engine: PATH" line ("(not found)" added), or NULL */
-	const char *fio;	/* the fio program asked */
-	bool fio_named;		/* the warning names @fio (fiorion's -fio) */
+	const char *title;	   /* the first line: "fiorion 0.1" */
+	const char *layout;	   /* "layout: ..." line, or NULL for none */
+	const char *built_against; /* the fio release the engine was built against */
+	const char *engine;	   /* "engine: PATH" line ("(not found)" added), or NULL */
+	const char *fio;	   /* the fio program asked */
+	bool fio_named;		   /* the warning names @fio (fiorion's -fio) */
 };
 
 /*

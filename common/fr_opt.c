@@ -48,7 +48,8 @@ int fr_opt_pick(const struct fr_opt *d, const char *v)
 			return n;
 	for (i = 0; i < n && len < sizeof(list); i++)
 		len += (size_t)snprintf(list + len, sizeof(list) - len, "%s%s", d->values[i],
-					i + 2 < n ? ", " : i + 1 < n ? " or " : "");
+					i + 2 < n ? ", " : i + 1 < n ? " or "
+								     : "");
 	die_usage("-%s '%s': must be %s", d->name, v, list);
 }
 

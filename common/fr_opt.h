@@ -15,16 +15,16 @@
 #include <stdio.h>
 
 enum fr_opt_kind {
-	FR_OPT_TEXT,		/* no option: help is printed as it is (a section's title) */
-	FR_OPT_FLAG,		/* no value: the bool field is set */
-	FR_OPT_STRING,		/* const char * field: the value */
-	FR_OPT_LONG,		/* long field: a whole number from min to max */
-	FR_OPT_UINT,		/* unsigned int field: likewise */
-	FR_OPT_SIZE,		/* uint64_t field: fio's size syntax (64k), bytes from min to max */
-	FR_OPT_ENUM,		/* int-sized enum field: min + the value's place in values */
-	FR_OPT_ENUM_BOOL,	/* bool field: whether the value is values[1] */
-	FR_OPT_ENUM_STR,	/* const char * field: the value as values spells it */
-	FR_OPT_CALL,		/* set() takes the value (none when arg is NULL) */
+	FR_OPT_TEXT,	  /* no option: help is printed as it is (a section's title) */
+	FR_OPT_FLAG,	  /* no value: the bool field is set */
+	FR_OPT_STRING,	  /* const char * field: the value */
+	FR_OPT_LONG,	  /* long field: a whole number from min to max */
+	FR_OPT_UINT,	  /* unsigned int field: likewise */
+	FR_OPT_SIZE,	  /* uint64_t field: fio's size syntax (64k), bytes from min to max */
+	FR_OPT_ENUM,	  /* int-sized enum field: min + the value's place in values */
+	FR_OPT_ENUM_BOOL, /* bool field: whether the value is values[1] */
+	FR_OPT_ENUM_STR,  /* const char * field: the value as values spells it */
+	FR_OPT_CALL,	  /* set() takes the value (none when arg is NULL) */
 };
 
 /* FR_OPT_ENUM*: the values match whatever their case (ORION's options). */
@@ -36,16 +36,16 @@ enum fr_opt_kind {
 #define FR_FIELD(type, member) (offsetof(type, member) + 1)
 
 struct fr_opt {
-	const char *name;	/* without the dash: "num_disks" */
+	const char *name; /* without the dash: "num_disks" */
 	enum fr_opt_kind kind;
-	const char *arg;	/* -help's name of the value ("KB", "rand|seq"); NULL: takes none */
-	long min, max;		/* LONG, UINT, SIZE: the range; ENUM: min is the first value's */
-	const char *const *values;	/* ENUM*: the values, NULL-terminated */
-	size_t field;		/* FR_FIELD() of what the option sets (CALL: for set()) */
-	size_t given;		/* FR_FIELD() of a bool set when the option is given, or 0 */
-	unsigned int flags;	/* FR_OPTF_* */
-	void (*set)(void *o, const struct fr_opt *d, const char *v);	/* CALL */
-	const char *help;	/* -help's text, lines split by \n */
+	const char *arg;					     /* -help's name of the value ("KB", "rand|seq"); NULL: takes none */
+	long min, max;						     /* LONG, UINT, SIZE: the range; ENUM: min is the first value's */
+	const char *const *values;				     /* ENUM*: the values, NULL-terminated */
+	size_t field;						     /* FR_FIELD() of what the option sets (CALL: for set()) */
+	size_t given;						     /* FR_FIELD() of a bool set when the option is given, or 0 */
+	unsigned int flags;					     /* FR_OPTF_* */
+	void (*set)(void *o, const struct fr_opt *d, const char *v); /* CALL */
+	const char *help;					     /* -help's text, lines split by \n */
 };
 
 /* The most options (not TEXT lines) a table may hold. */

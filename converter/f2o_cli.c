@@ -84,7 +84,8 @@ static void set_version(void *o, const struct fr_opt *d, const char *v)
 {
 	static const struct fr_version ver = {
 		.title = "fio2orion (fiorion) " FIORION_VERSION,
-		.built_against = FIORION_FIO_VERSION, .fio = "fio",
+		.built_against = FIORION_FIO_VERSION,
+		.fio = "fio",
 	};
 
 	(void)o, (void)d, (void)v;
@@ -95,6 +96,8 @@ static const char *const merges[] = { "last", "mean", NULL };
 static const char *const formats[] = { "orion", "json", NULL };
 
 #define F(m) FR_FIELD(struct f2o_opts, m)
+/* One option a row, its -help text as it prints. */
+/* clang-format off */
 /* In -help's order. */
 const struct fr_opt f2o_opts[] = {
 	{ .name = "testname", .kind = FR_OPT_STRING, .arg = "NAME", .field = F(testname), .flags = FR_OPTF_NONEMPTY,
@@ -171,6 +174,7 @@ const struct fr_opt f2o_opts[] = {
 	  .help = "fiorion's version, the fio release its engine was\n"
 		  "built against and the installed fio's" },
 };
+/* clang-format on */
 const size_t f2o_nopts = sizeof(f2o_opts) / sizeof(f2o_opts[0]);
 
 void f2o_usage(FILE *f)
@@ -188,7 +192,8 @@ void f2o_usage(FILE *f)
 	      "--client runs: loads are per host, totals summed from each host's own\n"
 	      "entries (never fio's \"All clients\"), and NAME_hosts.csv gives each host's.\n"
 	      "\n"
-	      "options:\n", f);
+	      "options:\n",
+	      f);
 	fr_opt_help(f, f2o_opts, f2o_nopts, 22);
 	fputs("\n"
 	      "exit status: 0 done, 1 an output file could not be written,\n"

@@ -15,19 +15,19 @@
 #include "points.h"
 
 struct f2o_opts {
-	int argc;		/* the command line: -compare and -export take the words after */
+	int argc; /* the command line: -compare and -export take the words after */
 	char **argv;
-	const char *testname;	/* -testname, or NULL: the run's */
-	const char *outdir;	/* -outdir (.) */
-	enum or_compat compat;	/* -compat (10.2) */
-	bool compat_given;	/* ... given: else the run's layout */
-	struct pt_opts po;	/* -small_max, -large_min, -merge, -sum, -skip_failed */
-	bool json;		/* -format json */
-	struct kn_bound bound;	/* -max_latency (bound.set) */
-	bool html;		/* -html */
-	char *const *cmp;	/* -compare A B ...: the run folders in argv, or NULL */
+	const char *testname;  /* -testname, or NULL: the run's */
+	const char *outdir;    /* -outdir (.) */
+	enum or_compat compat; /* -compat (10.2) */
+	bool compat_given;     /* ... given: else the run's layout */
+	struct pt_opts po;     /* -small_max, -large_min, -merge, -sum, -skip_failed */
+	bool json;	       /* -format json */
+	struct kn_bound bound; /* -max_latency (bound.set) */
+	bool html;	       /* -html */
+	char *const *cmp;      /* -compare A B ...: the run folders in argv, or NULL */
 	size_t ncmp;
-	const char *xdir;	/* -export benchfio DIR, or NULL */
+	const char *xdir; /* -export benchfio DIR, or NULL */
 };
 
 /* Every option of fio2orion, in -help's order. */

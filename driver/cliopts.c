@@ -116,6 +116,8 @@ const char *cli_run_name(enum mx_run run)
 }
 
 #define F(m) FR_FIELD(struct opts, m)
+/* One option a row, its -help text as it prints. */
+/* clang-format off */
 /* In -help's order. */
 const struct fr_opt cli_opts[] = {
 	{ .kind = FR_OPT_TEXT, .help = "ORION options (single dash, ORION's defaults):\n" },
@@ -268,6 +270,7 @@ const struct fr_opt cli_opts[] = {
 	{ .name = "output", .kind = FR_OPT_STRING, .arg = "FILE", .field = F(output),
 	  .help = "with -jobfile: write the JSON to FILE instead" },
 };
+/* clang-format on */
 const size_t cli_nopts = sizeof(cli_opts) / sizeof(cli_opts[0]);
 
 void cli_usage(FILE *f, const struct opts *o)
@@ -285,7 +288,8 @@ void cli_usage(FILE *f, const struct opts *o)
 	      "WARNING: -write destroys the data on the LUNs. A LUN that is mounted or\n"
 	      "held (dm, md, LVM) is refused; one that holds a filesystem, RAID member\n"
 	      "or partition table is refused unless -force_write is given (exit 3).\n"
-	      "\n", f);
+	      "\n",
+	      f);
 	fr_opt_help(f, cli_opts, cli_nopts, 21);
 	fputs("\n"
 	      "environment: FIORION_STUCK_TIMEOUT=S  seconds with no I/O completing\n"

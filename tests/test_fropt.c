@@ -23,10 +23,12 @@
 #include "fr_cli.h"
 #include "fr_opt.h"
 
-enum shape { SH_ROUND = 3, SH_SQUARE, SH_FLAT };
+enum shape { SH_ROUND = 3,
+	     SH_SQUARE,
+	     SH_FLAT };
 
 struct topts {
-	enum shape shape;	/* offset 0: FR_FIELD() must tell it from "none" */
+	enum shape shape; /* offset 0: FR_FIELD() must tell it from "none" */
 	bool have_shape;
 	bool flag;
 	const char *name;
@@ -53,6 +55,8 @@ static void set_call(void *o, const struct fr_opt *d, const char *v)
 }
 
 #define F(m) FR_FIELD(struct topts, m)
+/* One option a row, its -help text as it prints. */
+/* clang-format off */
 static const struct fr_opt tab[] = {
 	{ .kind = FR_OPT_TEXT, .help = "section:\n" },
 	{ "shape", FR_OPT_ENUM, "SHAPE", SH_ROUND, 0, shapes, F(shape), F(have_shape), FR_OPTF_NOCASE, NULL,
@@ -69,6 +73,7 @@ static const struct fr_opt tab[] = {
 	{ "call", FR_OPT_CALL, "V", 0, 0, NULL, 0, 0, 0, set_call, "set() takes it" },
 	{ "ping", FR_OPT_CALL, NULL, 0, 0, NULL, 0, 0, 0, set_call, "set() without a value" },
 };
+/* clang-format on */
 #define NTAB (sizeof(tab) / sizeof(tab[0]))
 
 static int walk(struct topts *t, char **argv)
@@ -78,7 +83,7 @@ static int walk(struct topts *t, char **argv)
 	while (argv[argc])
 		argc++;
 	memset(t, 0, sizeof(*t));
-	optind = 0;	/* glibc: start getopt over */
+	optind = 0; /* glibc: start getopt over */
 	return fr_opt_walk(tab, NTAB, t, argc, argv);
 }
 
