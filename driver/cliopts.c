@@ -92,13 +92,23 @@ static void set_max_latency(void *o, const struct fr_opt *d, const char *v)
 	OPT(o)->max_latency = v;
 }
 
-/* -fio_opt KEY=VALUE, or -include FILE. */
+/* -fio_opt KEY=VALUE: into every point's [global]. */
 static void set_fio_opt(void *o, const struct fr_opt *d, const char *v)
 {
 	struct fr_err err = { "" };
 
-	if (strcmp(d->name, "include") ? fo_add(&OPT(o)->fio_opts, v, &err)
-				       : fo_include(&OPT(o)->fio_opts, v, &err))
+	(void)d;
+	if (fo_add(&OPT(o)->fio_opts, v, &err))
+		die_usage("%s", err.msg);
+}
+
+/* -include FILE: its KEY=VALUE lines, each as -fio_opt. */
+static void set_include(void *o, const struct fr_opt *d, const char *v)
+{
+	struct fr_err err = { "" };
+
+	(void)d;
+	if (fo_include(&OPT(o)->fio_opts, v, &err))
 		die_usage("%s", err.msg);
 }
 
@@ -254,7 +264,7 @@ const struct fr_opt cli_opts[] = {
 		  "iodepth, numjobs, runtime, direct, the engine's)\n"
 		  "are refused; with the built-in runner so is one it\n"
 		  "does not honour (use -runner fio for it)" },
-	{ .name = "include", .kind = FR_OPT_CALL, .arg = "FILE", .set = set_fio_opt,
+	{ .name = "include", .kind = FR_OPT_CALL, .arg = "FILE", .set = set_include,
 	  .help = "the options of FILE (fio's included-file syntax:\n"
 		  "KEY=VALUE lines, # comments, include lines, no\n"
 		  "sections) as -fio_opt each; inlined in the job\n"
