@@ -54,9 +54,11 @@ endif
 
 # The base layer under all three programs: no fio, no ORION, no jansson.
 COMMON_SRCS := \
+	common/fr_cli.c \
 	common/fr_err.c \
 	common/fr_file.c \
 	common/fr_lunlist.c \
+	common/fr_opt.c \
 	common/fr_size.c \
 	common/fr_sysblock.c \
 	common/lathist.c \
@@ -105,6 +107,7 @@ DRIVER_SRCS := \
 	driver/runner/clock.c \
 	driver/runner/diskutil.c \
 	driver/cli.c \
+	driver/cliopts.c \
 	driver/dropin.c \
 	driver/fiochild.c \
 	driver/fioopt.c \
@@ -142,6 +145,7 @@ UNIT_TESTS := \
 	test_driver_hosts \
 	test_fioopt \
 	test_fiojson \
+	test_fropt \
 	test_hosts \
 	test_html \
 	test_interval \
@@ -255,7 +259,7 @@ $(ENGINE): $(B)/plugin/fio_engine.o $(CORE_OBJS) plugin/engine.map | fio-version
 	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) -shared -Wl,--version-script=plugin/engine.map \
 		-o $@ $(filter %.o,$^) $(CORE_LIBS) -lm
 
-$(FIO2ORION): $(B)/converter/fio2orion.o $(CONV_OBJS)
+$(FIO2ORION): $(B)/converter/fio2orion.o $(B)/converter/f2o_cli.o $(CONV_OBJS)
 	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(JANSSON_LIBS) -lm
 
 # The install folder is compiled in: a change of prefix or libdir rebuilds
@@ -265,14 +269,14 @@ $(B)/.enginedir: FORCE
 	@echo '$(ENGINEDIR)' | cmp -s - $@ || echo '$(ENGINEDIR)' >$@
 FORCE:
 
-$(B)/driver/locate.o $(B)/driver/cli.o: $(B)/.enginedir
-$(B)/driver/locate.o $(B)/driver/cli.o: override CPPFLAGS += -DENGINE_INSTALL_DIR='"$(ENGINEDIR)"'
+$(B)/driver/locate.o $(B)/driver/cliopts.o: $(B)/.enginedir
+$(B)/driver/locate.o $(B)/driver/cliopts.o: override CPPFLAGS += -DENGINE_INSTALL_DIR='"$(ENGINEDIR)"'
 # Likewise the fio release the engine is built against (FIO_SRC's).
 $(B)/.fioversion: FORCE
 	@mkdir -p $(B)
 	@echo '$(FIO_SRC_VERSION)' | cmp -s - $@ || echo '$(FIO_SRC_VERSION)' >$@
-$(B)/driver/fiorion.o $(B)/converter/fio2orion.o: $(B)/.fioversion
-$(B)/driver/fiorion.o $(B)/converter/fio2orion.o: override CPPFLAGS += -DFIORION_FIO_VERSION='"$(or $(FIO_SRC_VERSION),unknown)"'
+$(B)/driver/fiorion.o $(B)/converter/f2o_cli.o: $(B)/.fioversion
+$(B)/driver/fiorion.o $(B)/converter/f2o_cli.o: override CPPFLAGS += -DFIORION_FIO_VERSION='"$(or $(FIO_SRC_VERSION),unknown)"'
 
 $(FIORION): $(DRIVER_OBJS) $(DRIVER_LIB_OBJS)
 	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(CORE_LIBS) $(JANSSON_LIBS) -lm -lpthread
@@ -281,7 +285,7 @@ $(B)/tests/test_matrix: tests/test_matrix.c $(B)/san/driver/matrix.o $(B)/san/dr
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Idriver $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lm
 
-$(B)/tests/test_dropin: tests/test_dropin.c $(B)/san/driver/dropin.o $(B)/san/driver/cli.o $(B)/san/driver/history.o $(B)/san/driver/lockfile.o $(B)/san/driver/hosts.o $(B)/san/driver/matrix.o $(B)/san/driver/fioopt.o $(B)/san/driver/runner/jobparse.o $(B)/san/driver/runner/jobopts.o $(CONV_SAN_OBJS)
+$(B)/tests/test_dropin: tests/test_dropin.c $(B)/san/driver/dropin.o $(B)/san/driver/cli.o $(B)/san/driver/cliopts.o $(B)/san/driver/history.o $(B)/san/driver/lockfile.o $(B)/san/driver/hosts.o $(B)/san/driver/matrix.o $(B)/san/driver/fioopt.o $(B)/san/driver/runner/jobparse.o $(B)/san/driver/runner/jobopts.o $(CONV_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Idriver -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
 
@@ -294,6 +298,10 @@ $(B)/tests/test_clock: tests/test_clock.c $(B)/san/driver/runner/clock.o
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Idriver $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lpthread
 
 $(B)/tests/test_common: tests/test_common.c $(COMMON_SAN_OBJS)
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lm
+
+$(B)/tests/test_fropt: tests/test_fropt.c $(COMMON_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lm
 
@@ -341,7 +349,7 @@ $(B)/tests/test_cmpmark $(B)/tests/test_knee $(B)/tests/test_interval $(B)/tests
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
 
-$(B)/tests/test_lock: tests/test_lock.c $(B)/san/driver/lock.o $(B)/san/driver/pointcheck.o $(B)/san/driver/lunid.o $(B)/san/driver/cli.o $(B)/san/driver/matrix.o $(B)/san/driver/hosts.o $(B)/san/driver/lockfile.o $(B)/san/driver/dropin.o $(B)/san/driver/history.o $(B)/san/driver/fioopt.o $(B)/san/driver/runner/jobparse.o $(B)/san/driver/runner/jobopts.o $(CONV_SAN_OBJS)
+$(B)/tests/test_lock: tests/test_lock.c $(B)/san/driver/lock.o $(B)/san/driver/pointcheck.o $(B)/san/driver/lunid.o $(B)/san/driver/cli.o $(B)/san/driver/cliopts.o $(B)/san/driver/matrix.o $(B)/san/driver/hosts.o $(B)/san/driver/lockfile.o $(B)/san/driver/dropin.o $(B)/san/driver/history.o $(B)/san/driver/fioopt.o $(B)/san/driver/runner/jobparse.o $(B)/san/driver/runner/jobopts.o $(CONV_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
 
@@ -410,12 +418,14 @@ $(B)/fuzz/fuzz_lunlist: tests/fuzz/fuzz_lunlist.c common/fr_lunlist.c | $(BUILD_
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_CPPFLAGS) $(FUZZ_FLAGS) $(LDFLAGS) -o $@ $(filter %.c,$^)
 
-# cli.c ends a rejected command line in exit(): the harness makes it return.
-$(B)/fuzz/cli.o: driver/cli.c | $(BUILD_OK)
+# cli.c (and fr_cli.c's die_usage()) end a rejected command line in
+# exit(): the harness makes it return.
+FUZZ_EXIT_SRCS := driver/cli.c driver/cliopts.c common/fr_cli.c
+$(B)/fuzz/exit/%.o: %.c | $(BUILD_OK)
 	@mkdir -p $(dir $@)
 	$(QUIET_CC)$(FUZZ_CC) $(FUZZ_CPPFLAGS) -Dexit=fuzz_exit -DENGINE_INSTALL_DIR='"$(ENGINEDIR)"' $(FUZZ_FLAGS) -c -o $@ $<
 
-$(B)/fuzz/fuzz_cli: tests/fuzz/fuzz_cli.c $(B)/fuzz/cli.o driver/dropin.c driver/matrix.c driver/hosts.c driver/fioopt.c driver/runner/jobopts.c $(CONV_SRCS) $(COMMON_SRCS) | $(BUILD_OK)
+$(B)/fuzz/fuzz_cli: tests/fuzz/fuzz_cli.c $(FUZZ_EXIT_SRCS:%.c=$(B)/fuzz/exit/%.o) driver/dropin.c driver/matrix.c driver/hosts.c driver/fioopt.c driver/runner/jobopts.c $(CONV_SRCS) $(filter-out $(FUZZ_EXIT_SRCS),$(COMMON_SRCS)) | $(BUILD_OK)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_CPPFLAGS) $(FUZZ_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) -lm
 
