@@ -348,7 +348,7 @@ void ri_read(struct ri_run *r, json_t *o)
 	read_hosts(r, json_object_get(o, "hosts"));
 	r->max_latency = xstrdup(str(o, "max_latency"));
 	r->stop_at_knee = json_is_true(json_object_get(o, "stop_at_knee"));
-	r->repeat = fr_to_u64(num(o, "repeat", 1));
+	r->repeat = fr_to_i64(num(o, "repeat", 1));
 	a = json_object_get(o, "stopped");
 	r->stopped = json_array_size(a) ? calloc(json_array_size(a), sizeof(*r->stopped)) : NULL;
 	for (i = 0; r->stopped && i < json_array_size(a); i++) {

@@ -120,7 +120,7 @@ struct ri_run {
 	struct kn_knee *knees;	/* kn_find_all()'s; run.json keeps small, fixed, load, why */
 	size_t nknees;
 	uint64_t duration_auto; /* -duration auto[:MAX]: MAX s; 0 = not auto */
-	uint64_t repeat;	/* -repeat N: passes over the plan; 0 or 1 = one */
+	int64_t repeat;		/* -repeat N: passes over the plan; 1 (or less) = one */
 	uint64_t duration_env;	/* FIORION_DURATION=S overrode -duration; 0 = not */
 };
 

@@ -173,12 +173,11 @@ static void check_matrix(const struct opts *o)
 void cli_parse(struct opts *o, int argc, char **argv)
 {
 	*o = (struct opts){
-		.ri = { .num_disks = -1, .cache_size = -1 },
+		.ri = { .num_disks = -1, .cache_size = -1, .repeat = 1 },
 		.testname = "orion", .size_small = 8,
 		.size_large = 1024, .num_streamio = 4, .stripe_kb = 1024,
 		.duration = 60, .num_small = -1,
 		.num_large = -1, .runner = "builtin", .fio = "fio", .outdir = ".",
-		.repeat = 1,
 	};
 	if (fr_opt_walk(cli_opts, cli_nopts, o, argc, argv)) {
 		if (optopt)
@@ -205,7 +204,7 @@ void cli_parse(struct opts *o, int argc, char **argv)
 	}
 	if (o->output && !o->jobfile)
 		die_usage("-output: only with -jobfile");
-	if (o->jobfile && o->repeat > 1)
+	if (o->jobfile && o->ri.repeat > 1)
 		die_usage("-repeat: not with -jobfile (which runs one job file once)");
 	check_fio_opts(o);
 	if (o->jobfile) {

@@ -19,7 +19,8 @@
 /*
  * The options. Those the run records with the option's own type are
  * parsed straight into @ri (struct ri_run: num_disks (-1 = from the .lun
- * file), seq, raid0, cache_size (MB, -1 = not given)); runset.c starts
+ * file), seq, raid0, cache_size (MB, -1 = not given), repeat (-repeat's
+ * passes over the plan, 1 by default)); runset.c starts
  * run.json's run from it and completes it with the plan, the other
  * options, the LUNs and the hosts.
  */
@@ -58,7 +59,6 @@ struct opts {
 	bool duration_auto;	/* -duration auto[:MAX]: duration is MAX */
 	const char *max_latency;	/* -max_latency, as given (run.json: ladder.c, once known) */
 	bool stop_at_knee;
-	long repeat;		/* -repeat N: passes over the plan (1) */
 	bool version;		/* -version: print the versions, run nothing */
 	bool help;		/* -help: print it, run nothing */
 	bool compat_given;	/* -compat was on the command line */

@@ -238,7 +238,7 @@ const struct fr_opt cli_opts[] = {
 		  "less than 5 % a doubling of the load, judged on the\n"
 		  "points' intervals and confirmed by the next load;\n"
 		  "skipped cells stay empty" },
-	{ .name = "repeat", .kind = FR_OPT_LONG, .arg = "N", .min = 1, .max = 20, .field = F(repeat),
+	{ .name = "repeat", .kind = FR_OPT_LONG, .arg = "N", .min = 1, .max = 20, .field = F(ri.repeat),
 	  .help = "N passes over the whole plan (all points, then all\n"
 		  "again); each cell is the median of its N\n"
 		  "measurements, its interval the one across passes\n"

@@ -434,7 +434,7 @@ static void plan_run(struct run *r, struct opts *o)
 	if (ret == -EINVAL)
 		die_usage("this -run/-matrix combination tests no point");
 	if (!ret)
-		ret = mx_repeat(&r->plan, (unsigned int)o->repeat);
+		ret = mx_repeat(&r->plan, (unsigned int)o->ri.repeat);
 	if (ret)
 		die_run("out of memory");
 	if (!o->backend && !o->clients)

@@ -73,7 +73,6 @@ char *run_json(const struct opts *o, const struct vvol *vv,
 	r.version = FIORION_VERSION;
 	r.testname = (char *)o->testname;
 	r.orion_version = (char *)o->orion_version;
-	r.repeat = plan->passes;
 	/* Job files with placeholders carry no identity: neither does run.json. */
 	r.run_id = o->placeholders ? NULL : run_id;
 	r.compat = (char *)or_layout(o->compat)->name;
