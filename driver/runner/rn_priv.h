@@ -150,9 +150,6 @@ bool rn_check_pattern(const struct jp_job *j, const unsigned char *b, uint64_t l
 /* The next I/O's direction, length and offset. */
 void rn_next_io(struct rn_td *td, struct rn_io *io);
 
-/* The clone's runtime in ms as fio rounds it (its job_runtime). */
-uint64_t rn_runtime_ms(const struct rn_td *td);
-
 /*
  * The result document of clones @tds (all of @f's, in order), with
  * disk_util from @du (may be NULL), started at @wall, @elapsed seconds

@@ -622,12 +622,6 @@ static int start_group(struct rn_start *s, struct rn_td **tds, size_t first,
 	return reap(tds, first, n, stuck_s, stop, tm, err);
 }
 
-uint64_t rn_runtime_ms(const struct rn_td *td)
-{
-	/* backend.c: update_runtime(): whole microseconds, rounded up to ms. */
-	return td->t_end > td->t0 ? ((td->t_end - td->t0) / 1000 + 999) / 1000 : 0;
-}
-
 /* A clone's name in messages: "job 'x'", or "job 'x' (clone 3 of 8)". */
 static int clone_errf(const struct rn_td *td, int ret, struct fr_err *err)
 {
