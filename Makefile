@@ -124,6 +124,7 @@ DRIVER_SRCS := \
 	driver/runner/jobopts.c \
 	driver/runner/jobparse.c \
 	driver/matrix.c \
+	driver/runner/rngroup.c \
 	driver/runner/rnjson.c \
 	driver/runner/rnstat.c \
 	driver/runner/runner.c \

@@ -13,6 +13,7 @@
 
 #include <jansson.h>
 
+#include "clock.h"
 #include "jobparse.h"
 #include "lathist.h"
 #include "rnstat.h"
@@ -128,6 +129,21 @@ struct rn_engine_ops {
 	void (*close_file)(struct rn_td *td);
 	void (*cleanup)(struct rn_td *td);
 };
+
+/* The runner's clock (clock.h) for its stamps. */
+static inline uint64_t now_ns(void)
+{
+	return clk_ns();
+}
+
+/*
+ * b - a in ns, never negative: stamps taken on two CPUs (the thread moved
+ * between them) may be a few ns out of order with the TSC clock.
+ */
+static inline uint64_t since(uint64_t a, uint64_t b)
+{
+	return (int64_t)(b - a) > 0 ? b - a : 0;
+}
 
 /* hooks.c: the hooks over the engine core. */
 extern const struct rn_engine_ops rn_core_ops;
