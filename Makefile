@@ -57,6 +57,7 @@ COMMON_SRCS := \
 	common/fr_file.c \
 	common/fr_lunlist.c \
 	common/fr_size.c \
+	common/fr_spawn.c \
 	common/fr_sysblock.c \
 	common/lathist.c \
 	# EOL
@@ -154,6 +155,7 @@ UNIT_TESTS := \
 	test_mountcheck \
 	test_report \
 	test_rnstat \
+	test_spawn \
 	test_ssjson \
 	test_steady \
 	test_svg \
@@ -280,7 +282,7 @@ $(B)/tests/test_clock: tests/test_clock.c $(B)/san/driver/runner/clock.o
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Idriver $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lpthread
 
-$(B)/tests/test_common: tests/test_common.c $(COMMON_SAN_OBJS)
+$(B)/tests/test_common $(B)/tests/test_spawn: $(B)/tests/%: tests/%.c $(COMMON_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lm
 

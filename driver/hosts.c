@@ -14,7 +14,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -22,6 +21,7 @@
 
 #include "fiojson.h"
 #include "fr_file.h"
+#include "fr_spawn.h"
 #include "fr_time.h"
 #include "fr_lunlist.h"
 #include "hosts.h"
@@ -351,6 +351,11 @@ static int probe_error(const char *path, bool *found)
 	return e;
 }
 
+/*
+ * fio --client for @h's probe. The probe's fio inherits the signals'
+ * dispositions (hosts_probe() ends it itself on a stop signal) and is
+ * killed when fiorion ends.
+ */
 static pid_t start_probe(const struct host *h, const struct probe_conf *pc, const char *job,
 			 const char *out, const char *errf)
 {
@@ -360,17 +365,14 @@ static pid_t start_probe(const struct host *h, const struct probe_conf *pc, cons
 	if (!arg || asprintf(&client, "--client=%s", arg) < 0)
 		return -1;
 	free(arg);
-	pid = fork();
-	if (pid == 0) {
-		int o = fr_create_new(out);
-		int e = fr_create_new(errf);
+	{
+		char *argv[] = { (char *)pc->fio, "--output-format=json", client, (char *)job, NULL };
+		const struct fr_spawn sp = {
+			.argv = argv, .out = out, .err = errf, .pdeath_sig = SIGKILL,
+			.pass_stop = false, .who = "fio",
+		};
 
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
-		if (o < 0 || e < 0 || dup2(o, 1) < 0 || dup2(e, 2) < 0)
-			_exit(126);
-		execlp(pc->fio, pc->fio, "--output-format=json", client, job, (char *)NULL);
-		fprintf(stderr, "fio: cannot run '%s': %s\n", pc->fio, strerror(errno));
-		_exit(127);
+		pid = fr_spawn(&sp, NULL);
 	}
 	free(client);
 	return pid;
