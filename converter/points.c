@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "interval.h"
+#include "jobname.h"
 #include "pt_priv.h"
 
 void pt_opts_init(struct pt_opts *o)
@@ -25,36 +26,6 @@ void pt_opts_init(struct pt_opts *o)
 	o->small_max = 64 * 1024;
 	o->large_min = 128 * 1024;
 	o->merge = PT_MERGE_NONE;
-}
-
-/*
- * fiorion's job names: pNNN-sS-lL-small|large|warm, and -rK after them
- * for pass K >= 2 of -repeat (*@pass is 1 without it).
- */
-static bool parse_name(const char *name, unsigned int *num, unsigned int *s,
-		       unsigned int *l, char *kind, unsigned int *pass)
-{
-	char k[8];
-	int n = 0, m = 0;
-	unsigned int r = 1;
-
-	if (sscanf(name, "p%u-s%u-l%u-%7[a-z]%n", num, s, l, k, &n) != 4)
-		return false;
-	if (name[n] == '-' && (sscanf(name + n, "-r%u%n", &r, &m) != 1 || r < 2))
-		return false;
-	if (name[n + m] != '\0')
-		return false;
-	if (pass)
-		*pass = r;
-	if (!strcmp(k, "small"))
-		*kind = 's';
-	else if (!strcmp(k, "large"))
-		*kind = 'l';
-	else if (!strcmp(k, "warm"))
-		*kind = 'w';
-	else
-		return false;
-	return true;
 }
 
 /* A working group of jobs before it becomes a point. */
@@ -397,12 +368,14 @@ static int make_point(struct pt_point *p, const struct fj_set *in,
 	}
 	for (k = 0; k < g->njobs && !ret; k++) {
 		const struct fj_job *j = &in->jobs[g->jobs[k]];
-		unsigned int num, s, l, load, clones;
+		unsigned int load, clones;
+		struct jn_name jn;
 		uint64_t bs;
 		char kind = 0;
 
-		if (exact && parse_name(j->name, &num, &s, &l, &kind, NULL)) {
-			if (kind == 'w')
+		if (exact && jn_parse(j->name, &jn)) {
+			kind = jn.kind;
+			if (kind == JN_WARM)
 				continue;
 		} else {
 			uint64_t ios = job_ios(j);
@@ -521,15 +494,19 @@ static int group_jobs(struct pt_set *out, const struct fj_set *in, const struct 
 
 	for (i = 0; i < in->njobs; i++) {
 		const struct fj_job *j = &in->jobs[i];
-		unsigned int num = 0, s = 0, l = 0, file, pass = 1;
+		struct jn_name jn = { .pass = 1 };
+		unsigned int num, s, l, file, pass;
 		struct fr_err jerr = { "" };
-		char kind;
 		int gid;
 		bool named;
 
 		if (!of_host(j, o))
 			continue;
-		named = parse_name(j->name, &num, &s, &l, &kind, &pass);
+		named = jn_parse(j->name, &jn);
+		num = jn.num;
+		s = jn.s;
+		l = jn.l;
+		pass = jn.pass;
 
 		/* A job that failed, or was cut short, measured nothing: not a data point. */
 		if (jc_job_measured(j, named, &jerr)) {
@@ -682,12 +659,11 @@ int pt_build(struct pt_set *out, const struct fj_set *in,
 	memset(out, 0, sizeof(*out));
 	out->opts = *o;
 	for (i = 0; i < in->njobs; i++) {
-		unsigned int num, s, l;
-		char kind;
+		struct jn_name jn;
 
 		if (!of_host(&in->jobs[i], o))
 			continue;
-		if (parse_name(in->jobs[i].name, &num, &s, &l, &kind, NULL))
+		if (jn_parse(in->jobs[i].name, &jn))
 			exact = true;
 	}
 	ret = group_jobs(out, in, o, exact, &g, &ng, err);
