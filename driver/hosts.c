@@ -25,6 +25,7 @@
 #include "fr_time.h"
 #include "fr_lunlist.h"
 #include "hosts.h"
+#include "jobfile.h"
 #include "version.h"
 
 #define MAX_HOSTS 256
@@ -234,22 +235,17 @@ static char *probe_job(const struct host *h, const struct probe_conf *pc)
 	if (!f)
 		return NULL;
 	fprintf(f, "# fiorion: probe of host %s\n[global]\n"
-		   "description=fiorion probe\n"
-		   "ioengine=external:%s\n"
-		   "luns=%s\n"
-		   "simulate=%s\n",
-		h->label, pc->engine, h->luns, pc->simulate);
-	if (!strcmp(pc->simulate, "raid0"))
-		fprintf(f, "stripe=%uk\n", pc->stripe_kb);
-	if (pc->backend)
-		fprintf(f, "backend=%s\n", pc->backend);
-	if (pc->allow_signatures)
-		fputs("allow_signatures=1\n", f);
+		   "description=fiorion probe\n", h->label);
+	jf_engine_opts(f, &(const struct jf_engine){
+		.engine = pc->engine, .luns = h->luns, .raid0 = !strcmp(pc->simulate, "raid0"),
+		.stripe_kb = pc->stripe_kb, .backend = pc->backend,
+		.allow_signatures = pc->allow_signatures,
+	});
 	/*
 	 * A run that writes opens the LUNs for writing, with the engine's
 	 * safety checks; rwmixwrite=0 keeps the probe's one I/O a read.
 	 */
-	fprintf(f, "direct=1\ndescribe=1\n\n[fiorion-probe]\n%s"
+	fprintf(f, "describe=1\n\n[fiorion-probe]\n%s"
 		   "bs=%uk\nnumber_ios=1\n",
 		pc->write ? "rw=randrw\nrwmixwrite=0\n" : "rw=randread\n", pc->bs_kb);
 	fclose(f);

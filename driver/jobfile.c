@@ -21,25 +21,34 @@ bool jf_has_warm(const struct jf_conf *c, const struct mx_point *p)
 	return c->seq && p->l && c->cache_size != 0;
 }
 
+void jf_engine_opts(FILE *f, const struct jf_engine *e)
+{
+	fprintf(f, "ioengine=external:%s\n"
+		   "%s=%s\n"
+		   "simulate=%s\n",
+		e->engine, e->luns ? "luns" : "lunfile", e->luns ? e->luns : e->lunfile,
+		e->raid0 ? "raid0" : "concat");
+	if (e->raid0)
+		fprintf(f, "stripe=%uk\n", e->stripe_kb);
+	if (e->backend)
+		fprintf(f, "backend=%s\n", e->backend);
+	if (e->allow_signatures)
+		fputs("allow_signatures=1\n", f);
+	fputs("direct=1\n", f);
+}
+
 void jf_global(FILE *f, const struct jf_conf *c, const char *comment)
 {
 	fprintf(f, "%s", comment);
 	fputs("[global]\n", f);
 	if (c->run_id)
 		fprintf(f, "description=fiorion run %s\n", c->run_id);
-	fprintf(f, "ioengine=external:%s\n"
-		   "%s=%s\n"
-		   "simulate=%s\n",
-		c->engine, c->luns ? "luns" : "lunfile", c->luns ? c->luns : c->lunfile,
-		c->raid0 ? "raid0" : "concat");
-	if (c->raid0)
-		fprintf(f, "stripe=%uk\n", c->stripe_kb);
-	if (c->backend)
-		fprintf(f, "backend=%s\n", c->backend);
-	if (c->allow_signatures)
-		fputs("allow_signatures=1\n", f);
-	fprintf(f, "direct=1\n"
-		   "time_based=1\n"
+	jf_engine_opts(f, &(const struct jf_engine){
+		.engine = c->engine, .lunfile = c->lunfile, .luns = c->luns, .raid0 = c->raid0,
+		.stripe_kb = c->stripe_kb, .backend = c->backend,
+		.allow_signatures = c->allow_signatures,
+	});
+	fprintf(f, "time_based=1\n"
 		   "runtime=%s\n"
 		   "norandommap=1\n"
 		   "randrepeat=0\n"
