@@ -53,6 +53,7 @@ endif
 
 # The base layer under all three programs: no fio, no ORION, no jansson.
 COMMON_SRCS := \
+	common/fr_describe.c \
 	common/fr_err.c \
 	common/fr_file.c \
 	common/fr_lunlist.c \
@@ -140,6 +141,7 @@ UNIT_TESTS := \
 	test_clock \
 	test_cmpmark \
 	test_common \
+	test_describe \
 	test_dropin \
 	test_fioopt \
 	test_fiojson \
@@ -284,7 +286,7 @@ $(B)/tests/test_clock: tests/test_clock.c $(B)/san/driver/runner/clock.o
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Idriver $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lpthread
 
-$(B)/tests/test_common $(B)/tests/test_spawn: $(B)/tests/%: tests/%.c $(COMMON_SAN_OBJS)
+$(B)/tests/test_common $(B)/tests/test_describe $(B)/tests/test_spawn: $(B)/tests/%: tests/%.c $(COMMON_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lm
 

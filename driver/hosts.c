@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "fiojson.h"
+#include "fr_describe.h"
 #include "fr_file.h"
 #include "fr_spawn.h"
 #include "fr_time.h"
@@ -276,6 +277,7 @@ static void fio_lines(FILE *out, const char *path)
 		fclose(f);
 }
 
+/* @h's fio, engine, volume and LUNs from the engine's describe lines (fr_describe.h). */
 static int read_describe(struct host *h, const char *path)
 {
 	char line[4096];
@@ -283,10 +285,9 @@ static int read_describe(struct host *h, const char *path)
 	int ret = 0;
 
 	while (f && fgets(line, sizeof(line), f)) {
-		char *s = strstr(line, "fiorion: describe: "), ver[64], eng[64], what[256];
-		unsigned long long size;
+		char *s = strstr(line, FR_DESC_PREFIX);
+		struct fr_desc d;
 		unsigned int n, k;
-		int at = 0;
 
 		if (!s)
 			continue;
@@ -296,32 +297,45 @@ static int read_describe(struct host *h, const char *path)
 			if (e && e < s)
 				h->server_name = strndup(line + 1, (size_t)(e - line - 1));
 		}
-		s += strlen("fiorion: describe: ");
+		s += strlen(FR_DESC_PREFIX);
 		s[strcspn(s, "\n")] = '\0';
-		if (sscanf(s, "fio %63s engine %63s volume %llu align %u luns %u", ver, eng, &size,
-			   &h->align, &n) == 5) {
+		switch (fr_desc_parse(s, &d)) {
+		case FR_DESC_VOLUME:
+			n = d.nluns;
+			h->align = d.align;
 			if (n != h->nluns) {
 				ret = -EPROTO;
 				break;
 			}
-			h->fio_version = strdup(ver);
-			h->engine_version = strdup(eng);
-			h->vol_size = size;
+			h->fio_version = strdup(d.fio);
+			h->engine_version = strdup(d.engine);
+			h->vol_size = d.size;
 			h->paths = calloc(n, sizeof(*h->paths));
 			h->sizes = calloc(n, sizeof(*h->sizes));
 			h->unbacked = calloc(n, sizeof(*h->unbacked));
 			if (!h->paths || !h->sizes || !h->unbacked)
 				ret = -ENOMEM;
-		} else if (h->paths && sscanf(s, "lun %u size %llu path %n", &k, &size, &at) == 2 &&
-			   at && k >= 1 && k <= h->nluns) {
-			h->sizes[k - 1] = size;
+			break;
+		case FR_DESC_LUN:
+			k = d.lun;
+			if (!h->paths || k < 1 || k > h->nluns)
+				break;
+			h->sizes[k - 1] = d.size;
 			free(h->paths[k - 1]);
-			h->paths[k - 1] = strdup(s + at);
-		} else if (h->paths && sscanf(s, "lun %u unbacked %255[^\n]", &k, what) == 2 &&
-			   k >= 1 && k <= h->nluns) {
+			h->paths[k - 1] = strdup(d.path);
+			break;
+		case FR_DESC_UNBACKED:
+			k = d.lun;
+			if (!h->paths || k < 1 || k > h->nluns)
+				break;
 			free(h->unbacked[k - 1]);
-			h->unbacked[k - 1] = strdup(what);
+			h->unbacked[k - 1] = strdup(d.unbacked);
+			break;
+		case FR_DESC_NONE:
+			break;
 		}
+		if (ret == -EPROTO)
+			break;
 	}
 	if (f)
 		fclose(f);
