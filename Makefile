@@ -196,7 +196,14 @@ BUILD_OK := $(B)/.build-ok
 .DELETE_ON_ERROR:
 .SECONDARY:
 
-all: $(ENGINE) $(FIO2ORION) $(FIORION)
+all: $(B)/.layers-ok $(ENGINE) $(FIO2ORION) $(FIORION)
+
+# The layer rule (docs/architecture.md): no source includes a header of a
+# layer above its own; the build stops naming the file and line.
+LAYER_SRCS := $(wildcard common/*.[ch] plugin/*.[ch] converter/*.[ch] driver/*.[ch] driver/runner/*.[ch])
+$(B)/.layers-ok: $(LAYER_SRCS) scripts/check-layers.sh | $(BUILD_OK)
+	@sh scripts/check-layers.sh
+	@touch $@
 
 # A plain make installs nothing: it names what is missing, in one line.
 $(BUILD_OK): scripts/setup.sh
@@ -245,8 +252,10 @@ $(B)/plugin/fio_engine.o: plugin/fio_engine.c $(FIO_SRC)/config-host.h | $(BUILD
 		-include $(FIO_SRC)/config-host.h -I$(FIO_SRC) -c -o $@ $<
 
 # No -z defs: fio's symbols resolve against the fio binary at dlopen time.
-$(ENGINE): $(B)/plugin/fio_engine.o $(CORE_OBJS) | fio-version-check
-	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) -shared -o $@ $^ $(CORE_LIBS) -lm
+# plugin/engine.map exports only what fio loads (the ioengine ops table).
+$(ENGINE): $(B)/plugin/fio_engine.o $(CORE_OBJS) plugin/engine.map | fio-version-check
+	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) -shared -Wl,--version-script=plugin/engine.map \
+		-o $@ $(filter %.o,$^) $(CORE_LIBS) -lm
 
 $(FIO2ORION): $(B)/converter/fio2orion.o $(CONV_OBJS)
 	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(JANSSON_LIBS) -lm

@@ -27,8 +27,9 @@ BUILD_PKGS="gcc make pkg-config liburing-dev libaio-dev libblkid-dev libcmocka-d
 # mandoc: the man pages' lint; debhelper and lintian: the Debian package
 # (dpkg-buildpackage is dpkg-dev's); chromium (headless) and libxml2-utils
 # (xmllint): the HTML report's test renders it and checks its SVG
-# (tests/e2e_report.sh).
-PKGS="$BUILD_PKGS dpkg-dev time python3 python3-fusepy clang libclang-rt-14-dev e2fsprogs util-linux groff mandoc debhelper lintian chromium libxml2-utils"
+# (tests/e2e_report.sh); clang-format: make format-check (make check runs
+# it first).
+PKGS="$BUILD_PKGS dpkg-dev time python3 python3-fusepy clang libclang-rt-14-dev clang-format e2fsprogs util-linux groff mandoc debhelper lintian chromium libxml2-utils"
 
 die() { echo "setup: $*" >&2; exit 1; }
 note() { echo "setup: $*" >&2; }

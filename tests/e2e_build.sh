@@ -1,9 +1,11 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# Description: the build's promises: a fio source tree of another release
-# is a build error naming both versions, an unconfigured FIO_SRC is
-# refused, and install/uninstall honour PREFIX and DESTDIR.
+# Description: the build's promises: the layer rule, the engine exports
+# only ioengine, a
+# fio source tree of another release is a build error naming both
+# versions, an unconfigured FIO_SRC is refused, and install/uninstall
+# honour PREFIX and DESTDIR.
 . "$(dirname "$0")/lib.sh"
 
 cd "$TOP"
@@ -19,6 +21,31 @@ elif grep -q "fio version mismatch: 'fio' is fio-$have but FIO_SRC=$T/oldfio is 
 else
 	not_ok "version mismatch message"
 	cat "$T/v.out"
+fi
+
+# The engine exports only what fio loads (plugin/engine.map): the core's
+# and common/'s functions stay local, so none interposes on fio's.
+exports=$(nm -D --defined-only "$TOP/build/fiorion-engine.so" 2>&1 | awk '{ print $3 }' | tr '\n' ' ')
+if [ "$exports" = "ioengine " ]; then
+	ok "the engine exports only ioengine"
+else
+	not_ok "the engine exports more than ioengine: $exports"
+fi
+
+# The layer rule the build enforces: the tree passes, and a converter
+# file that includes a driver header (in a copy) is named.
+mkdir -p "$T/layers"
+cp -r common plugin converter driver "$T/layers/"
+if sh scripts/check-layers.sh "$T/layers" 2>"$T/l.out"; then
+	echo '#include "cli.h"' >>"$T/layers/converter/knee.c"
+	if ! sh scripts/check-layers.sh "$T/layers" 2>"$T/l.out" \
+		&& grep -q '^converter/knee.c:[0-9]*: includes cli.h (driver/), which converter/ may not use' "$T/l.out"; then
+		ok "the layer rule: the tree passes, an upward include is named"
+	else
+		not_ok "an upward include was not caught"; cat "$T/l.out"
+	fi
+else
+	not_ok "the tree breaks the layer rule"; cat "$T/l.out"
 fi
 
 mkdir -p "$T/unconf"
