@@ -12,6 +12,7 @@
 #   CFLAGS       user flags (-O2 -g); the warnings below are always added
 #   LDFLAGS      user link flags, on every link line
 #   DEVELOPER=1  warnings become errors
+#   CHECK_JOBS   suites make check runs at once (default: the cores + 1)
 #
 # Targets: all (default; installs nothing, names what is missing), deps
 # (installs the Debian packages and fetches fio's source), demo and check
@@ -53,10 +54,12 @@ endif
 
 # The base layer under all three programs: no fio, no ORION, no jansson.
 COMMON_SRCS := \
+	common/fr_cli.c \
 	common/fr_describe.c \
 	common/fr_err.c \
 	common/fr_file.c \
 	common/fr_lunlist.c \
+	common/fr_opt.c \
 	common/fr_size.c \
 	common/fr_spawn.c \
 	common/fr_sysblock.c \
@@ -107,6 +110,7 @@ DRIVER_SRCS := \
 	driver/runner/clock.c \
 	driver/runner/diskutil.c \
 	driver/cli.c \
+	driver/cliopts.c \
 	driver/dropin.c \
 	driver/fiochild.c \
 	driver/fioopt.c \
@@ -143,8 +147,10 @@ UNIT_TESTS := \
 	test_common \
 	test_describe \
 	test_dropin \
+	test_driver_hosts \
 	test_fioopt \
 	test_fiojson \
+	test_fropt \
 	test_hosts \
 	test_html \
 	test_interval \
@@ -157,8 +163,11 @@ UNIT_TESTS := \
 	test_lunid \
 	test_matrix \
 	test_mountcheck \
+	test_points \
 	test_report \
 	test_rnstat \
+	test_runinfo \
+	test_runner \
 	test_spawn \
 	test_ssjson \
 	test_steady \
@@ -257,7 +266,7 @@ $(ENGINE): $(B)/plugin/fio_engine.o $(CORE_OBJS) plugin/engine.map | fio-version
 	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) -shared -Wl,--version-script=plugin/engine.map \
 		-o $@ $(filter %.o,$^) $(CORE_LIBS) -lm
 
-$(FIO2ORION): $(B)/converter/fio2orion.o $(CONV_OBJS)
+$(FIO2ORION): $(B)/converter/fio2orion.o $(B)/converter/f2o_cli.o $(CONV_OBJS)
 	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(JANSSON_LIBS) -lm
 
 # The install folder is compiled in: a change of prefix or libdir rebuilds
@@ -267,14 +276,14 @@ $(B)/.enginedir: FORCE
 	@echo '$(ENGINEDIR)' | cmp -s - $@ || echo '$(ENGINEDIR)' >$@
 FORCE:
 
-$(B)/driver/locate.o $(B)/driver/cli.o: $(B)/.enginedir
-$(B)/driver/locate.o $(B)/driver/cli.o: override CPPFLAGS += -DENGINE_INSTALL_DIR='"$(ENGINEDIR)"'
+$(B)/driver/locate.o $(B)/driver/cliopts.o: $(B)/.enginedir
+$(B)/driver/locate.o $(B)/driver/cliopts.o: override CPPFLAGS += -DENGINE_INSTALL_DIR='"$(ENGINEDIR)"'
 # Likewise the fio release the engine is built against (FIO_SRC's).
 $(B)/.fioversion: FORCE
 	@mkdir -p $(B)
 	@echo '$(FIO_SRC_VERSION)' | cmp -s - $@ || echo '$(FIO_SRC_VERSION)' >$@
-$(B)/driver/fiorion.o $(B)/converter/fio2orion.o: $(B)/.fioversion
-$(B)/driver/fiorion.o $(B)/converter/fio2orion.o: override CPPFLAGS += -DFIORION_FIO_VERSION='"$(or $(FIO_SRC_VERSION),unknown)"'
+$(B)/driver/fiorion.o $(B)/converter/f2o_cli.o: $(B)/.fioversion
+$(B)/driver/fiorion.o $(B)/converter/f2o_cli.o: override CPPFLAGS += -DFIORION_FIO_VERSION='"$(or $(FIO_SRC_VERSION),unknown)"'
 
 $(FIORION): $(DRIVER_OBJS) $(DRIVER_LIB_OBJS)
 	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(CORE_LIBS) $(JANSSON_LIBS) -lm -lpthread
@@ -283,7 +292,7 @@ $(B)/tests/test_matrix: tests/test_matrix.c $(B)/san/driver/matrix.o $(B)/san/dr
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Idriver $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lm
 
-$(B)/tests/test_dropin: tests/test_dropin.c $(B)/san/driver/dropin.o $(B)/san/driver/cli.o $(B)/san/driver/history.o $(B)/san/driver/lockfile.o $(B)/san/driver/hosts.o $(B)/san/driver/jobfile.o $(B)/san/driver/matrix.o $(B)/san/driver/fioopt.o $(B)/san/driver/runner/jobparse.o $(B)/san/driver/runner/jobopts.o $(CONV_SAN_OBJS)
+$(B)/tests/test_dropin: tests/test_dropin.c $(B)/san/driver/dropin.o $(B)/san/driver/cli.o $(B)/san/driver/cliopts.o $(B)/san/driver/history.o $(B)/san/driver/lockfile.o $(B)/san/driver/hosts.o $(B)/san/driver/jobfile.o $(B)/san/driver/matrix.o $(B)/san/driver/fioopt.o $(B)/san/driver/runner/jobparse.o $(B)/san/driver/runner/jobopts.o $(CONV_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Idriver -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
 
@@ -296,6 +305,10 @@ $(B)/tests/test_clock: tests/test_clock.c $(B)/san/driver/runner/clock.o
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Idriver $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lpthread
 
 $(B)/tests/test_common $(B)/tests/test_describe $(B)/tests/test_spawn: $(B)/tests/%: tests/%.c $(COMMON_SAN_OBJS)
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lm
+
+$(B)/tests/test_fropt: tests/test_fropt.c $(COMMON_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lm
 
@@ -319,19 +332,35 @@ $(B)/tests/test_jobparse: tests/test_jobparse.c $(B)/san/driver/runner/jobparse.
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lm
 
-$(B)/tests/test_beconf $(B)/tests/test_vio $(B)/tests/test_viofake $(B)/tests/test_vvol: $(B)/tests/%: tests/%.c $(SAN_OBJS)
+$(B)/tests/test_beconf $(B)/tests/test_vio $(B)/tests/test_vvol: $(B)/tests/%: tests/%.c $(SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CORE_LIBS) $(CMOCKA_LIBS) -lm
+
+# The fake backend (tests/fakebe.c), shared by the tests that drive the
+# engine core through it.
+$(B)/tests/test_viofake: tests/test_viofake.c $(B)/san/tests/fakebe.o $(SAN_OBJS)
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CORE_LIBS) $(CMOCKA_LIBS) -lm -lpthread
+
+# The built-in runner on the fake: backend=fake through a wrapped backend_find().
+RUNNER_SAN_OBJS := $(patsubst %.c,$(B)/san/%.o,$(filter driver/runner/%,$(DRIVER_SRCS)))
+$(B)/tests/test_runner: tests/test_runner.c $(B)/san/tests/fakebe.o $(RUNNER_SAN_OBJS) $(SAN_OBJS)
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -Wl,--wrap=backend_find -o $@ $(filter %.c %.o,$^) $(CORE_LIBS) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm -lpthread
 
 $(B)/tests/test_benchfio $(B)/tests/test_fiojson $(B)/tests/test_hosts $(B)/tests/test_jobname $(B)/tests/test_report: $(B)/tests/%: tests/%.c $(CONV_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
 
-$(B)/tests/test_cmpmark $(B)/tests/test_knee $(B)/tests/test_interval $(B)/tests/test_ssjson $(B)/tests/test_svg $(B)/tests/test_html: $(B)/tests/%: tests/%.c $(CONV_SAN_OBJS)
+$(B)/tests/test_cmpmark $(B)/tests/test_knee $(B)/tests/test_interval $(B)/tests/test_ssjson $(B)/tests/test_svg $(B)/tests/test_html $(B)/tests/test_points $(B)/tests/test_runinfo: $(B)/tests/%: tests/%.c $(CONV_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
 
-$(B)/tests/test_lock: tests/test_lock.c $(B)/san/driver/lock.o $(B)/san/driver/pointcheck.o $(B)/san/driver/lunid.o $(B)/san/driver/cli.o $(B)/san/driver/matrix.o $(B)/san/driver/hosts.o $(B)/san/driver/jobfile.o $(B)/san/driver/lockfile.o $(B)/san/driver/dropin.o $(B)/san/driver/history.o $(B)/san/driver/fioopt.o $(B)/san/driver/runner/jobparse.o $(B)/san/driver/runner/jobopts.o $(CONV_SAN_OBJS)
+$(B)/tests/test_lock: tests/test_lock.c $(B)/san/driver/lock.o $(B)/san/driver/pointcheck.o $(B)/san/driver/lunid.o $(B)/san/driver/cli.o $(B)/san/driver/cliopts.o $(B)/san/driver/matrix.o $(B)/san/driver/hosts.o $(B)/san/driver/jobfile.o $(B)/san/driver/lockfile.o $(B)/san/driver/dropin.o $(B)/san/driver/history.o $(B)/san/driver/fioopt.o $(B)/san/driver/runner/jobparse.o $(B)/san/driver/runner/jobopts.o $(CONV_SAN_OBJS)
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
+
+$(B)/tests/test_driver_hosts: tests/test_driver_hosts.c $(B)/san/driver/hosts.o $(B)/san/driver/jobfile.o $(B)/san/driver/fioopt.o $(B)/san/driver/runner/jobparse.o $(B)/san/driver/runner/jobopts.o $(CONV_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
 
@@ -359,16 +388,20 @@ demo: deps
 	@$(MAKE) --no-print-directory all
 	@sh scripts/demo.sh
 
-# Every test, one count at the end. check-unit needs no fio source.
+# Every test, one count at the end, each suite's seconds. check-unit needs
+# no fio source. check and check-e2e run up to CHECK_JOBS suites at once
+# (the cores + 1; CHECK_JOBS=1: one at a time, in order); the suites that
+# judge measured numbers ('# run.sh: alone') always run by themselves.
+CHECK_JOBS ?= $(shell echo $$(($$(nproc 2>/dev/null || echo 1) + 1)))
 check: deps
 	@$(MAKE) --no-print-directory all $(TEST_BINS) $(B)/tests/placement $(FUZZ_BINS)
-	@sh tests/run.sh $(TEST_BINS) tests/e2e_*.sh
+	@sh tests/run.sh -j $(CHECK_JOBS) $(TEST_BINS) tests/e2e_*.sh
 
 check-unit: $(TEST_BINS)
 	@sh tests/run.sh $(TEST_BINS)
 
 check-e2e: all $(B)/tests/placement $(FUZZ_BINS)
-	@sh tests/run.sh tests/e2e_*.sh
+	@sh tests/run.sh -j $(CHECK_JOBS) tests/e2e_*.sh
 
 # libFuzzer harnesses (tests/fuzz/), built with clang and the sanitizers.
 # make fuzz runs each for FUZZ_SECONDS over its seed corpus (new inputs go
@@ -392,12 +425,14 @@ $(B)/fuzz/fuzz_lunlist: tests/fuzz/fuzz_lunlist.c common/fr_lunlist.c | $(BUILD_
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_CPPFLAGS) $(FUZZ_FLAGS) $(LDFLAGS) -o $@ $(filter %.c,$^)
 
-# cli.c ends a rejected command line in exit(): the harness makes it return.
-$(B)/fuzz/cli.o: driver/cli.c | $(BUILD_OK)
+# cli.c (and fr_cli.c's die_usage()) end a rejected command line in
+# exit(): the harness makes it return.
+FUZZ_EXIT_SRCS := driver/cli.c driver/cliopts.c common/fr_cli.c
+$(B)/fuzz/exit/%.o: %.c | $(BUILD_OK)
 	@mkdir -p $(dir $@)
 	$(QUIET_CC)$(FUZZ_CC) $(FUZZ_CPPFLAGS) -Dexit=fuzz_exit -DENGINE_INSTALL_DIR='"$(ENGINEDIR)"' $(FUZZ_FLAGS) -c -o $@ $<
 
-$(B)/fuzz/fuzz_cli: tests/fuzz/fuzz_cli.c $(B)/fuzz/cli.o driver/dropin.c driver/matrix.c driver/hosts.c driver/jobfile.c driver/fioopt.c driver/runner/jobopts.c $(CONV_SRCS) $(COMMON_SRCS) | $(BUILD_OK)
+$(B)/fuzz/fuzz_cli: tests/fuzz/fuzz_cli.c $(FUZZ_EXIT_SRCS:%.c=$(B)/fuzz/exit/%.o) driver/dropin.c driver/matrix.c driver/hosts.c driver/jobfile.c driver/fioopt.c driver/runner/jobopts.c $(CONV_SRCS) $(filter-out $(FUZZ_EXIT_SRCS),$(COMMON_SRCS)) | $(BUILD_OK)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_CPPFLAGS) $(FUZZ_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) -lm
 

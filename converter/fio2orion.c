@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * fio2orion.c -- fio JSON results into ORION's files.
+ * fio2orion.c -- fio JSON results into ORION's files (the options:
+ * f2o_cli.c's table).
  *
  * Usage: fio2orion [options] FILE...   (fio2orion -help)
  *        fio2orion -compare A B [C ...] -html [options]
@@ -17,140 +18,14 @@
 #include <sys/stat.h>
 
 #include "export_benchfio.h"
+#include "f2o_cli.h"
 #include "fiojson.h"
+#include "fr_cli.h"
 #include "fr_file.h"
-#include "fr_size.h"
 #include "html_report.h"
 #include "knee.h"
 #include "orion_report.h"
 #include "points.h"
-#include "version.h"
-
-enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
-
-static void usage(FILE *f, int status)
-{
-	fputs("usage: fio2orion [options] FILE...\n"
-	      "       fio2orion -compare A B [C ...] -html [options]\n"
-	      "\n"
-	      "Converts fio JSON results (fio 2.1 .. 3.x; json or json+; local or\n"
-	      "--client runs) into Oracle ORION's files. Several FILEs form one\n"
-	      "result set (one JSON per point; one per host with -sum). Jobs named by fiorion\n"
-	      "(pNNN-sS-lL-small|large|warm) map to their points exactly; any other\n"
-	      "result maps one fio group to one point, each job small or large by\n"
-	      "its average block size, with load = iodepth x clones (a sequential\n"
-	      "large job: its clones, ORION's streams, of iodepth I/Os each).\n"
-	      "--client runs: loads are per host, totals summed from each host's own\n"
-	      "entries (never fio's \"All clients\"), and NAME_hosts.csv gives each host's.\n"
-	      "\n"
-	      "options:\n"
-	      "  -testname NAME      prefix of the output files (default: the run's,\n"
-	      "                      else orion)\n"
-	      "  -outdir DIR         where the files go (default .; made when missing)\n"
-	      "  -compat V           ORION layout: 10.2, 11.1, 11.2, 12.1, 12.2, 19c\n"
-	      "                      (default: the run's, else 10.2). 10.2 writes\n"
-	      "                      NAME_summary.txt, _iops.csv, _mbps.csv, _lat.csv\n"
-	      "                      (ms), _trace.txt and, when some point mixes small\n"
-	      "                      and large load, _tradeoff.csv; 19c (no tradeoff) prefixes\n"
-	      "                      NAME_YYYYMMDD_HHMM_, gives latency in us, adds the\n"
-	      "                      latency lines and histogram, and _hist.txt (json+)\n"
-	      "  -small_max SIZE     largest average block of a small job (default 64k)\n"
-	      "  -large_min SIZE     smallest average block of a large job (default 128k)\n"
-	      "  -merge last|mean    two groups at the same (small, large) load: keep\n"
-	      "                      the last, or average them (default: an error)\n"
-	      "  -sum                the FILEs ran at the same time (one per host): the\n"
-	      "                      same group in each is one point, loads and\n"
-	      "                      throughputs add, latency combines by I/O count\n"
-	      "  -skip_failed        leave out jobs that failed in fio (an error) or\n"
-	      "                      were cut short, with a warning; by default they\n"
-	      "                      are refused\n"
-	      "  -format orion|json  orion: ORION's files (default); json: the points\n"
-	      "                      as one JSON document on standard output, with\n"
-	      "                      each class's 95 % intervals, each point's passes\n"
-	      "                      and steady state, the answers and knees\n"
-	      "                      under the latency bound, each host's points\n"
-	      "  -max_latency B      the latency bound of the answer (default: the\n"
-	      "                      run's): MS (mean latency) or pNN:MS (a\n"
-	      "                      percentile, e.g. p99:5, p99.9:0.5; p100 the\n"
-	      "                      maximum), or both, MS,pNN:MS (2,p100:5); the\n"
-	      "                      summary adds the most small IOPS (and large\n"
-	      "                      MBPS) within it and where, the trace each\n"
-	      "                      ladder's knee\n"
-	      "  -html               also write NAME_report.html (named as the other\n"
-	      "                      files): one self-contained page with the charts\n"
-	      "                      (IOPS, MBPS and latency against load, latency\n"
-	      "                      against IOPS with the knees, the matrix as heat\n"
-	      "                      maps, each host's lines), the run's table and\n"
-	      "                      the summary; without it an earlier NAME_report.html\n"
-	      "                      under these names is removed (fiorion always\n"
-	      "                      writes it)\n"
-	      "  -compare A B [C ...]  with -html: compare 2 to 8 runs, each a fiorion\n"
-	      "                      NAME_jobs/ folder (run.json and the per-point\n"
-	      "                      JSON) or an output folder holding one; writes\n"
-	      "                      NAME_compare.html (NAME: -testname, else A's) with\n"
-	      "                      every run on each chart and each cell's ratio to A\n"
-	      "                      with its 95 % interval, marked changed only when\n"
-	      "                      the interval excludes 1, a geometric mean per\n"
-	      "                      class and the marks counted\n"
-	      "  -export benchfio DIR  instead of ORION's files, each point's small and\n"
-"                      large class as its own fio JSON file in bench-fio's\n"
-"                      layout, for fio-plot: DIR/NAME-small/BS/MODE-\n"
-"                      IODEPTH-NUMJOBS.json (NAME-small-with-largeL/ under\n"
-"                      a large load L; NAME-large/, NAME-large-with-smallS/\n"
-"                      likewise); fiorion's named jobs only, warm-up left\n"
-"                      out; a different file in the way is refused\n"
-"  -help               this text\n"
-	      "  -version            fiorion's version, the fio release its engine was\n"
-	      "                      built against and the installed fio's\n"
-	      "\n"
-	      "exit status: 0 done, 1 an output file could not be written,\n"
-	      "2 bad options or input (the message names the file, line and column)\n",
-	      f);
-	exit(status);
-}
-
-/*
- * -version: fiorion's version, the fio release its engine was built
- * against and the installed fio's (fio on PATH); a mismatch is a warning.
- */
-static int print_version(void)
-{
-	char have[64] = "";
-	FILE *p = popen("fio --version 2>/dev/null", "r");
-
-	if (p && !fgets(have, sizeof(have), p))
-		have[0] = '\0';
-	if (p)
-		pclose(p);
-	have[strcspn(have, "\n")] = '\0';
-	printf("fio2orion (fiorion) %s\n", FIORION_VERSION);
-	printf("engine built against: %s\n", FIORION_FIO_VERSION);
-	printf("installed fio: %s\n", have[0] ? have : "not found");
-	if (have[0] && strcmp(have, FIORION_FIO_VERSION))
-		fprintf(stderr, "fio2orion: warning: the installed fio (%s) is not the release fiorion's engine was built against (%s): " FIORION_REBUILD_HINT "\n",
-			have, FIORION_FIO_VERSION, have);
-	return fflush(stdout) || ferror(stdout) ? EXIT_FAIL : EXIT_OK;
-}
-
-static void die_usage(const char *fmt, const char *a, const char *b)
-{
-	fputs("fio2orion: ", stderr);
-	fprintf(stderr, fmt, a, b);
-	fputs("\n", stderr);
-	exit(EXIT_USAGE);
-}
-
-/* A size like 64k or 131072; anything else is a usage error. */
-static uint64_t parse_size_opt(const char *name, const char *v)
-{
-	uint64_t n;
-
-	if (fr_parse_size(v, &n))
-		die_usage("-%s '%s': expected a size such as 64k or 131072", name, v);
-	if (!n || n > (1ULL << 40))
-		die_usage("-%s '%s': must be between 1 byte and 1 TiB", name, v);
-	return n;
-}
 
 /* One run of a comparison: its JSON, points and parameters. */
 struct run {
@@ -253,16 +128,6 @@ static int load_run(struct run *r, const char *arg, const struct pt_opts *po,
 	return ret;
 }
 
-/* -export FORMAT DIR: DIR is the word after the format (getopt's optind). */
-static const char *export_dir(const char *format, int argc, char **argv)
-{
-	if (strcmp(format, "benchfio"))
-		die_usage("-export '%s': the one format is benchfio (bench-fio's layout, for fio-plot)%s", format, "");
-	if (optind >= argc || argv[optind][0] == '-')
-		die_usage("-export benchfio: expected the folder to write%s%s", "", "");
-	return argv[optind++];
-}
-
 /* -export benchfio DIR: the inputs (read once already) in bench-fio's layout. */
 static int export_benchfio(const char *dir, const char *testname, char *const *files, size_t n)
 {
@@ -272,7 +137,7 @@ static int export_benchfio(const char *dir, const char *testname, char *const *f
 
 	if (ret < 0) {
 		fprintf(stderr, "fio2orion: %s\n", err.msg);
-		return ret == -EINVAL || ret == -ENAMETOOLONG ? EXIT_USAGE : EXIT_FAIL;
+		return ret == -EINVAL || ret == -ENAMETOOLONG ? EXIT_USAGE : EXIT_RUN;
 	}
 	fprintf(stderr, "fio2orion: wrote %d files under %s/ in bench-fio's layout (fio-plot -i %s/%s-small/<bs> ...)\n",
 		ret, dir, dir, name);
@@ -295,13 +160,13 @@ static int compare(char *const *dirs, size_t n, const char *testname, const char
 
 	if (!runs) {
 		fputs("fio2orion: out of memory\n", stderr);
-		return EXIT_FAIL;
+		return EXIT_RUN;
 	}
 	for (k = 0; k < n && !ret; k++, loaded++)
 		ret = load_run(&runs[k], dirs[k], po, bound, &err);
 	if (ret) {
 		fprintf(stderr, "fio2orion: %s\n", err.msg);
-		status = ret == -ENOMEM ? EXIT_FAIL : EXIT_USAGE;
+		status = ret == -ENOMEM ? EXIT_RUN : EXIT_USAGE;
 		goto out;
 	}
 	for (k = 0; k < n; k++)
@@ -315,19 +180,19 @@ static int compare(char *const *dirs, size_t n, const char *testname, const char
 	f = open_memstream(&buf, &len);
 	if (!f) {
 		fputs("fio2orion: out of memory\n", stderr);
-		status = EXIT_FAIL;
+		status = EXIT_RUN;
 		goto out;
 	}
 	ret = hr_compare(f, hr, n, &err);
 	if (fclose(f) || ret) {
 		fprintf(stderr, "fio2orion: %s\n", ret ? err.msg : "out of memory");
-		status = EXIT_FAIL;
+		status = EXIT_RUN;
 	} else if (or_make_dir(outdir, &err)) {
 		fprintf(stderr, "fio2orion: %s\n", err.msg);
 		status = EXIT_USAGE;
 	} else if (fr_write_atomic(path, buf, len, &err)) {
 		fprintf(stderr, "fio2orion: %s\n", err.msg);
-		status = EXIT_FAIL;
+		status = EXIT_RUN;
 	}
 	free(buf);
 out:
@@ -337,179 +202,33 @@ out:
 	return status;
 }
 
-/*
- * -compare A B [C ...] (getopt has just taken A): the run folders are A
- * and the words after it up to the next option, 2 to HR_MAX_RUNS of them
- * (else exit 2, one line). *@first is A's place in @argv.
- */
-static size_t compare_args(int argc, char **argv, char *const **first)
+/* Read @files, one result set, and write what @o asks: ORION's files, JSON or bench-fio's layout. */
+static int convert(const struct f2o_opts *o, char *const *files, int nfiles)
 {
-	char n[32];
-	size_t k = 1;
-
-	*first = argv + optind - 1;
-	while (optind < argc && argv[optind][0] != '-') {
-		optind++;
-		k++;
-	}
-	if (k < 2)
-		die_usage("-compare '%s': expected at least two folders, A and B%s", optarg, "");
-	snprintf(n, sizeof(n), "%zu", k);
-	if (k > HR_MAX_RUNS)
-		die_usage("-compare: at most 8 runs (A and up to 7 more), not %s%s", n, "");
-	return k;
-}
-
-int main(int argc, char **argv)
-{
-	static const struct option opts[] = {
-		{"testname", required_argument, NULL, 't'},
-		{"outdir", required_argument, NULL, 'o'},
-		{"compat", required_argument, NULL, 'c'},
-		{"small_max", required_argument, NULL, 's'},
-		{"large_min", required_argument, NULL, 'l'},
-		{"merge", required_argument, NULL, 'm'},
-		{"format", required_argument, NULL, 'f'},
-		{"help", no_argument, NULL, 'h'},
-		{"skip_failed", no_argument, NULL, 'S'},
-		{"sum", no_argument, NULL, 'U'},
-		{"max_latency", required_argument, NULL, 'x'},
-		{"html", no_argument, NULL, 'H'},
-		{"compare", required_argument, NULL, 'C'},
-		{"version", no_argument, NULL, 'V'},
-		{"export", required_argument, NULL, 'X'},
-		{NULL, 0, NULL, 0},
-	};
-	const char *testname = NULL, *outdir = ".", *xdir = NULL;
-	char *const *cmp = NULL;
-	size_t ncmp = 0;
-	unsigned int flags = 0;
-	enum or_compat compat = OR_COMPAT_102;
-	bool compat_given = false;
+	enum or_compat compat = o->compat;
 	struct fj_set set = { 0 };
 	struct pt_set pts = { 0 };
 	struct or_params params;
-	struct pt_opts po;
 	struct fr_err err = { "" };
-	struct stat st;
-	bool json = false;
 	struct or_written written = { 0 };
-	struct kn_bound bound;
-	int c, i, status = EXIT_OK;
+	int i, status = EXIT_OK;
 
-	memset(&bound, 0, sizeof(bound));
-	pt_opts_init(&po);
-	opterr = 0;
-	while ((c = getopt_long_only(argc, argv, "", opts, NULL)) != -1) {
-		switch (c) {
-		case 't':
-			if (!*optarg)
-				die_usage("-testname: must not be empty%s%s", "", "");
-			testname = optarg;
-			break;
-		case 'o':
-			outdir = optarg;
-			break;
-		case 'c':
-			if (or_compat_parse(optarg, &compat))
-				die_usage("-compat '%s': must be %s", optarg, OR_COMPAT_NAMES);
-			compat_given = true;
-			break;
-		case 's':
-			po.small_max = parse_size_opt("small_max", optarg);
-			break;
-		case 'S':
-			po.skip_failed = true;
-			break;
-		case 'U':
-			po.sum = true;
-			break;
-		case 'l':
-			po.large_min = parse_size_opt("large_min", optarg);
-			break;
-		case 'm':
-			if (!strcmp(optarg, "last"))
-				po.merge = PT_MERGE_LAST;
-			else if (!strcmp(optarg, "mean"))
-				po.merge = PT_MERGE_MEAN;
-			else
-				die_usage("-merge '%s': must be last or mean%s", optarg, "");
-			break;
-		case 'x':
-			if (kn_parse(&bound, optarg, &err))
-				die_usage("-max_latency %s%s", err.msg, "");
-			break;
-		case 'f':
-			if (!strcmp(optarg, "json"))
-				json = true;
-			else if (strcmp(optarg, "orion"))
-				die_usage("-format '%s': must be orion or json%s", optarg, "");
-			break;
-		case 'h':
-			usage(stdout, EXIT_OK);
-			break;
-		case 'V':
-			return print_version();
-		case 'H':
-			flags |= OR_WRITE_HTML;
-			break;
-		case 'X':
-			xdir = export_dir(optarg, argc, argv);
-			break;
-		case 'C':
-			ncmp = compare_args(argc, argv, &cmp);
-			break;
-		default:
-			if (optopt)
-				fprintf(stderr, "fio2orion: option -%s needs a value\n",
-					argv[optind - 1][1] == '-' ? argv[optind - 1] + 2
-								   : argv[optind - 1] + 1);
-			else
-				fprintf(stderr, "fio2orion: unknown option '%s' (see fio2orion -help)\n",
-					argv[optind - 1]);
-			return EXIT_USAGE;
-		}
-	}
-	if (cmp) {
-		if (!(flags & OR_WRITE_HTML))
-			die_usage("-compare writes an HTML report: add -html%s%s", "", "");
-		if (json)
-			die_usage("-compare: not with -format json%s%s", "", "");
-		if (optind < argc)
-			die_usage("-compare takes run folders, not files ('%s')%s", argv[optind], "");
-		if (stat(outdir, &st) == 0 && !S_ISDIR(st.st_mode))
-			die_usage("-outdir '%s': exists and is not a folder%s", outdir, "");
-		return compare(cmp, ncmp, testname, outdir, &po, &bound);
-	}
-	if (xdir && (json || (flags & OR_WRITE_HTML)))
-		die_usage("-export benchfio writes its own files: not with -format json or -html%s%s", "", "");
-	if (json && (flags & OR_WRITE_HTML))
-		die_usage("-html: not with -format json (the report is a file beside ORION's)%s%s", "", "");
-	if (optind == argc) {
-		fputs("fio2orion: no input files (see fio2orion -help)\n", stderr);
-		return EXIT_USAGE;
-	}
-	if (po.small_max >= po.large_min)
-		die_usage("-small_max must be below -large_min%s%s", "", "");
-	if (!json && stat(outdir, &st) == 0 && !S_ISDIR(st.st_mode))
-		die_usage("-outdir '%s': exists and is not a folder%s", outdir, "");
-
-	for (i = optind; i < argc; i++) {
-		if (fj_read_file(&set, argv[i], &err)) {
+	for (i = 0; i < nfiles; i++) {
+		if (fj_read_file(&set, files[i], &err)) {
 			fprintf(stderr, "fio2orion: %s\n", err.msg);
 			status = EXIT_USAGE;
 			goto out;
 		}
 	}
-	if (xdir) {
-		status = export_benchfio(xdir, testname ? testname : set.run.testname,
-					 argv + optind, (size_t)(argc - optind));
+	if (o->xdir) {
+		status = export_benchfio(o->xdir, o->testname ? o->testname : set.run.testname,
+					 files, (size_t)nfiles);
 		goto out;
 	}
 	/* The layout the run was made in, unless -compat says otherwise. */
-	if (!compat_given && set.run.compat && or_compat_parse(set.run.compat, &compat))
+	if (!o->compat_given && set.run.compat && or_compat_parse(set.run.compat, &compat))
 		compat = OR_COMPAT_102;
-	if (pt_build(&pts, &set, &po, &err)) {
+	if (pt_build(&pts, &set, &o->po, &err)) {
 		fprintf(stderr, "fio2orion: %s\n", err.msg);
 		status = EXIT_USAGE;
 		goto out;
@@ -517,37 +236,37 @@ int main(int argc, char **argv)
 	if (pts.nfailed)
 		fprintf(stderr, "fio2orion: warning: left out %zu job(s) that failed in fio or were cut short (-skip_failed)\n",
 			pts.nfailed);
-	if (or_params_init(&params, &set, &pts, testname,
-			   set.run.argc ? NULL : argv + 1,
-			   set.run.argc ? 0 : (size_t)(argc - 1), &err)) {
+	if (or_params_init(&params, &set, &pts, o->testname,
+			   set.run.argc ? NULL : o->argv + 1,
+			   set.run.argc ? 0 : (size_t)(o->argc - 1), &err)) {
 		fprintf(stderr, "fio2orion: %s\n", err.msg);
-		status = EXIT_FAIL;
+		status = EXIT_RUN;
 		goto out;
 	}
 	/* -max_latency overrides the run's bound. */
-	if (bound.set && or_params_set_bound(&params, &pts, &bound, &err)) {
+	if (o->bound.set && or_params_set_bound(&params, &pts, &o->bound, &err)) {
 		fprintf(stderr, "fio2orion: %s\n", err.msg);
 		or_params_release(&params);
-		status = EXIT_FAIL;
+		status = EXIT_RUN;
 		goto out;
 	}
-	if (json) {
+	if (o->json) {
 		if (or_points_json(stdout, &params, &pts) || fflush(stdout) ||
 		    ferror(stdout)) {
 			fputs("fio2orion: cannot write standard output\n", stderr);
-			status = EXIT_FAIL;
+			status = EXIT_RUN;
 		}
-	} else if (or_make_dir(outdir, &err)) {
+	} else if (or_make_dir(o->outdir, &err)) {
 		fprintf(stderr, "fio2orion: %s\n", err.msg);
 		status = EXIT_USAGE;
-	} else if (or_write_all(&params, &pts, outdir, compat, flags, &written, &err)) {
+	} else if (or_write_all(&params, &pts, o->outdir, compat, o->html ? OR_WRITE_HTML : 0, &written, &err)) {
 		fprintf(stderr, "fio2orion: %s\n", err.msg);
-		status = EXIT_FAIL;
+		status = EXIT_RUN;
 	} else if (or_layout(compat)->hist && !written.hist) {
 		fputs("fio2orion: note: no latency bins in the input (run fio with --output-format=json+); _hist.txt not written\n",
 		      stderr);
 	}
-	for (i = 0; !status && !json && i < (int)params.nwarnings; i++)
+	for (i = 0; !status && !o->json && i < (int)params.nwarnings; i++)
 		fprintf(stderr, "fio2orion: warning: %s\n", params.warnings[i]);
 	if (!status && written.removed[0])
 		fprintf(stderr, "fio2orion: note: removed %s, left by an earlier result set under these names (this one has none%s)\n",
@@ -558,4 +277,40 @@ out:
 	pt_set_release(&pts);
 	fj_set_release(&set);
 	return status;
+}
+
+int main(int argc, char **argv)
+{
+	struct f2o_opts o;
+	struct stat st;
+	int status;
+
+	fr_cli_init("fio2orion", false);
+	status = f2o_parse(&o, argc, argv);
+	if (status)
+		return status;
+	if (o.cmp) {
+		if (!o.html)
+			die_usage("-compare writes an HTML report: add -html");
+		if (o.json)
+			die_usage("-compare: not with -format json");
+		if (optind < argc)
+			die_usage("-compare takes run folders, not files ('%s')", argv[optind]);
+		if (stat(o.outdir, &st) == 0 && !S_ISDIR(st.st_mode))
+			die_usage("-outdir '%s': exists and is not a folder", o.outdir);
+		return compare(o.cmp, o.ncmp, o.testname, o.outdir, &o.po, &o.bound);
+	}
+	if (o.xdir && (o.json || o.html))
+		die_usage("-export benchfio writes its own files: not with -format json or -html");
+	if (o.json && o.html)
+		die_usage("-html: not with -format json (the report is a file beside ORION's)");
+	if (optind == argc) {
+		fputs("fio2orion: no input files (see fio2orion -help)\n", stderr);
+		return EXIT_USAGE;
+	}
+	if (o.po.small_max >= o.po.large_min)
+		die_usage("-small_max must be below -large_min");
+	if (!o.json && stat(o.outdir, &st) == 0 && !S_ISDIR(st.st_mode))
+		die_usage("-outdir '%s': exists and is not a folder", o.outdir);
+	return convert(&o, argv + optind, argc - optind);
 }

@@ -8,14 +8,12 @@
 
 #include <stdbool.h>
 
+#include "fr_cli.h"
 #include "fioopt.h"
 #include "dropin.h"
 #include "hosts.h"
 #include "matrix.h"
 #include "orion_report.h"
-
-/* 0 done, 1 a point or an output failed, 2 bad options or input, 3 a safety refusal. */
-enum { EXIT_OK = 0, EXIT_RUN = 1, EXIT_USAGE = 2, EXIT_SAFETY = 3 };
 
 struct opts {
 	enum mx_run run;
@@ -57,6 +55,8 @@ struct opts {
 	bool stop_at_knee;
 	long repeat;		/* -repeat N: passes over the plan (1) */
 	bool version;		/* -version: print the versions, run nothing */
+	bool help;		/* -help: print it, run nothing */
+	bool compat_given;	/* -compat was on the command line */
 	struct fio_opts fio_opts;	/* -fio_opt, -include: into every [global] */
 	const char *compat_from;	/* "-compat", "FIORION_COMPAT" or "default" */
 	long duration_env;	/* FIORION_DURATION=S, 0 = not set */
@@ -67,10 +67,6 @@ struct opts {
 
 /* Parse and check the command line; a bad option exits with EXIT_USAGE. */
 void cli_parse(struct opts *o, int argc, char **argv);
-/* "fiorion: <message>" and exit EXIT_USAGE (bad options or input). */
-void die_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
-/* "fiorion: <message>" and exit EXIT_RUN (the system failed: a write, a full disk). */
-void die_run(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 /*
  * The runner's options from the environment: FIORION_STUCK_TIMEOUT=S
  * (whole seconds, 0 to 86400; 0 waits for ever). A bad value is one
@@ -78,8 +74,6 @@ void die_run(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn
  */
 struct rn_opts;
 void cli_runner_opts(struct rn_opts *ro);
-/* "fiorion: <message>" and exit EXIT_SAFETY (a LUN holds what the user did not name). */
-void die_safety(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 /* asprintf() that exits EXIT_RUN when memory runs out. */
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

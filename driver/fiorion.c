@@ -227,20 +227,6 @@ static size_t resume_check(const struct run *r, const struct opts *o)
 	return done;
 }
 
-/* "fio-3.33" from `@fio --version`, or "" when it cannot be run. */
-static void fio_version_of(const char *fio, char *buf, size_t len)
-{
-	char *cmd = xasprintf("'%s' --version 2>/dev/null", fio);
-	FILE *p = strchr(fio, '\'') ? NULL : popen(cmd, "r");
-
-	buf[0] = '\0';
-	if (p && fgets(buf, (int)len, p))
-		buf[strcspn(buf, "\n")] = '\0';
-	if (p)
-		pclose(p);
-	free(cmd);
-}
-
 /*
  * -version: fiorion's version, the fio release the engine was built
  * against, the engine this fiorion would load and the installed fio's
@@ -248,19 +234,16 @@ static void fio_version_of(const char *fio, char *buf, size_t len)
  */
 static int print_version(const struct opts *o)
 {
-	char have[64];
 	char *engine = find_engine(o->engine, false);
+	struct fr_version v = {
+		.title = "fiorion " FIORION_VERSION, .layout = dropin_layout_text(o),
+		.built_against = FIORION_FIO_VERSION, .engine = engine,
+		.fio = o->fio, .fio_named = true,
+	};
+	int status = fr_print_version(&v);
 
-	fio_version_of(o->fio, have, sizeof(have));
-	printf("fiorion %s\nlayout: %s\n", FIORION_VERSION, dropin_layout_text(o));
-	printf("engine built against: %s\n", FIORION_FIO_VERSION);
-	printf("engine: %s%s\n", engine, access(engine, R_OK) ? " (not found)" : "");
-	printf("installed fio: %s\n", have[0] ? have : "not found");
-	if (have[0] && strcmp(have, FIORION_FIO_VERSION))
-		fprintf(stderr, "fiorion: warning: the installed fio ('%s': %s) is not the release the engine was built against (%s): " FIORION_REBUILD_HINT "\n",
-			o->fio, have, FIORION_FIO_VERSION, have);
 	free(engine);
-	return fflush(stdout) || ferror(stdout) ? EXIT_RUN : EXIT_OK;
+	return status;
 }
 
 /* A host's volume as the probe saw it: paths and sizes, nothing open. */
@@ -325,7 +308,7 @@ static void plan_hosts(struct run *r, struct opts *o, const char *testname)
 		exit(ret == -FR_ESAFETY ? EXIT_SAFETY : ret == -ENOMEM ? EXIT_RUN : EXIT_USAGE);
 	}
 	free(msgs);
-	fio_version_of(o->fio, local_fio, sizeof(local_fio));
+	fr_fio_version(o->fio, local_fio, sizeof(local_fio));
 	for (i = 0; i < hs->n; i++) {
 		const struct host *h = &hs->h[i];
 

@@ -419,6 +419,8 @@ int vio_queue(struct vio *q, struct vio_req *r)
 		q->pend_head = head;
 	q->pend_tail = tail;
 	q->outstanding++;
+	/* vio.h: at most depth requests queued and not yet returned. */
+	assert(q->outstanding - q->returned <= q->depth);
 	ret = flush_pending(q);
 	return ret < 0 ? ret : 0;
 

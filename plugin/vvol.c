@@ -13,6 +13,7 @@
 #include "fr_lunlist.h"
 #include "lunsafe.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -410,6 +411,9 @@ int vvol_map(const struct vvol *vv, uint64_t off, uint64_t len,
 		ext->lun = (unsigned int)(k % vv->nluns);
 		ext->off = (k / vv->nluns) * vv->stripe + in;
 		ext->len = vv->stripe - in < len ? vv->stripe - in : len;
+		/* vvol.h: never across a stripe, never past the LUN's share. */
+		assert(ext->len && in + ext->len <= vv->stripe &&
+		       ext->off + ext->len <= vv->luns[ext->lun].usable);
 		return 0;
 	} else {
 		unsigned int lo = 0, hi = vv->nluns - 1;
@@ -430,6 +434,8 @@ int vvol_map(const struct vvol *vv, uint64_t off, uint64_t len,
 		ext->lun = lo;
 		ext->off = off - l->start;
 		ext->len = room < len ? room : len;
+		/* vvol.h: never across the end of the LUN's usable bytes. */
+		assert(off >= l->start && ext->len && ext->off + ext->len <= l->usable);
 		return 0;
 	}
 }

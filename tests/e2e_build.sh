@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# run.sh: alone
 #
 # Description: the build's promises: the layer rule, the engine exports
 # only ioengine, a

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# run.sh: alone
 #
 # Description: fiorion end to end with stock fio (-runner fio) on scratch
 # files: a simple run writes ORION's five files with 8 data points and

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# run.sh: alone timeout=900
 #
 # e2e_fidelity.sh -- the numbers mean what fio's mean (design.md,
 # "Measurement fidelity"), checked against independent peers.
@@ -61,7 +62,7 @@ rw=randread
 bs=8k
 direct=1
 time_based=1
-runtime=2
+runtime=1
 norandommap=1
 randrepeat=0
 
@@ -250,7 +251,7 @@ fi
 # 3. Every small cell of an ORION oltp run, each runner.
 for runner in builtin fio; do
 	rm -rf o && mkdir o && cp v.lun o/t.lun
-	if (cd o && "$FR" -run oltp -num_disks 2 -testname t -duration 2 -cache_size 0 -runner "$runner" \
+	if (cd o && "$FR" -run oltp -num_disks 2 -testname t -duration 1 -cache_size 0 -runner "$runner" \
 		>run.out 2>run.err) && "$F2O" -format json o/t_jobs/run.json o/t_jobs/p*.json >cells.json 2>cells.err \
 		&& "$PY" "$FID" cells cells.json >cells.txt && [ "$(wc -l <cells.txt)" -ge 20 ]; then
 		if awk '{r = $4 / $1; if (r < 0.97 || r > 1.03) bad = 1} END {exit bad}' cells.txt; then

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# run.sh: alone
 #
 # Description: make install DESTDIR=... prefix=/usr puts the programs, the
 # engine at <libdir>/fio/fio-fiorion.so, the job files (and man pages and

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# run.sh: alone
 #
 # Description: every cell says how sure it is (issue 23, items 1-3).
 #

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# run.sh: alone
 #
 # Description: the built-in runner's JSON has every key fio 3.33 writes
 # for the same job file (one job, numjobs, two stonewall groups, mixed

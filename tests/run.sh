@@ -1,35 +1,163 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# run.sh -- run every test suite and count the results.
+# run.sh -- run every test suite, time it and count the results.
 #
-# Usage: tests/run.sh SUITE...   (cmocka binaries and tests/e2e_*.sh scripts)
+# Usage: tests/run.sh [-j N] SUITE...
+#   SUITE: a cmocka binary or a tests/e2e_*.sh script.
+#   -j N:  run up to N suites at once (default: FIORION_TEST_JOBS, or 1).
 #
 # Every suite prints TAP ("ok", "not ok", "# SKIP"); cmocka is asked for
 # TAP through CMOCKA_MESSAGE_OUTPUT. A suite that exits non-zero without
 # reporting a failure (a crash, a sanitizer report) counts as one failure.
-# Ends with "N passed, N failed, N skipped" and exits 1 on any failure.
+# Each suite's output is printed whole when it ends, followed by
+# "# suite NAME: S s"; the run ends with the wall time and
+# "N passed, N failed, N skipped", and exits 1 on any failure.
+#
+# Time limit: every suite runs under timeout(1) in a process group of its
+# own; over its limit the group gets SIGTERM (lib.sh's at_exit removes the
+# loop devices, cgroups and FUSE mounts it made), SIGKILL 15 s later, and
+# the suite counts one failure naming the limit. The limit is
+# FIORION_SUITE_TIMEOUT seconds when set (every suite), else the suite's
+# own "# run.sh: timeout=S" header line, else 300 s.
+#
+# Suites that judge numbers (IOPS or latency against a device with a known
+# answer, runners compared, time itself) say "# run.sh: alone" in their
+# header: with -j they run with the machine to themselves, never beside
+# another suite. The others run up to N at once.
 
-passed=0 failed=0 skipped=0
-log=$(mktemp "${TMPDIR:-/tmp}/fiorion-run.XXXXXX")
-trap 'rm -f "$log"' EXIT
-for suite in "$@"; do
-	echo "# suite $suite"
-	case "$suite" in
-	*.sh) sh "$suite" >"$log" 2>&1 ;;
-	*) CMOCKA_MESSAGE_OUTPUT=TAP "./$suite" >"$log" 2>&1 ;;
-	esac
-	rc=$?
-	cat "$log"
-	p=$(grep -c '^ok ' "$log" | head -n1)
-	s=$(grep -c '^ok .*# [Ss][Kk][Ii][Pp]' "$log" | head -n1)
-	f=$(grep -c '^not ok ' "$log" | head -n1)
-	p=$((p - s))
-	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
-		echo "not ok - $suite exited with status $rc"
-		f=1
+jobs=${FIORION_TEST_JOBS:-1}
+if [ "${1-}" = -j ]; then
+	jobs=$2
+	shift 2
+fi
+case "$jobs" in '' | *[!0-9]* | 0) echo "run.sh: -j wants a count of 1 or more, not '$jobs'" >&2; exit 2 ;; esac
+default_limit=300
+case "${FIORION_SUITE_TIMEOUT-1}" in '' | *[!0-9]* | 0)
+	echo "run.sh: FIORION_SUITE_TIMEOUT wants seconds, 1 or more, not '$FIORION_SUITE_TIMEOUT'" >&2
+	exit 2 ;;
+esac
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/fiorion-run.XXXXXX") || exit 2
+trap 'rm -rf "$work"' EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+now_ms() { echo $(($(date +%s%N) / 1000000)); }
+secs() { printf '%d.%d' $(($1 / 1000)) $(($1 % 1000 / 100)); }
+
+# header KEY SUITE: the suite's "# run.sh: ... KEY[=VALUE]" (cmocka
+# binaries have none): prints VALUE, or KEY for a bare word.
+header() {
+	case "$2" in *.sh) ;; *) return 0 ;; esac
+	sed -n '1,40s/^# run\.sh:\(.*\)$/\1/p' "$2" | tr ' ' '\n' |
+		sed -n "s/^$1=\(.*\)$/\1/p; s/^$1$/$1/p" | head -n1
+}
+
+limit_of() {
+	if [ -n "${FIORION_SUITE_TIMEOUT-}" ]; then
+		echo "$FIORION_SUITE_TIMEOUT"
+		return
 	fi
-	passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
-done
+	_l=$(header timeout "$1")
+	echo "${_l:-$default_limit}"
+}
+
+# start I SUITE: run suite number I in the background; its log, status
+# and times go to $work/I.*.
+start() {
+	_i=$1 _s=$2 _lim=$(limit_of "$2")
+	echo "$_s" >"$work/$_i.name"
+	echo "$_lim" >"$work/$_i.limit"
+	(
+		t0=$(now_ms)
+		case "$_s" in
+		*.sh) timeout -k 15 "$_lim" sh "$_s" ;;
+		*) CMOCKA_MESSAGE_OUTPUT=TAP timeout -k 15 "$_lim" "./$_s" ;;
+		esac >"$work/$_i.log" 2>&1 </dev/null
+		rc=$?
+		echo $(($(now_ms) - t0)) >"$work/$_i.ms"
+		echo "$rc" >"$work/$_i.rc.tmp" && mv "$work/$_i.rc.tmp" "$work/$_i.rc"
+	) &
+}
+
+passed=0 failed=0 skipped=0 times=
+# report I: print suite I's output and time, add its counts.
+report() {
+	_s=$(cat "$work/$1.name") _lim=$(cat "$work/$1.limit")
+	_rc=$(cat "$work/$1.rc") _ms=$(cat "$work/$1.ms")
+	_log=$work/$1.log
+	echo "# suite $_s"
+	cat "$_log"
+	_p=$(grep -c '^ok ' "$_log")
+	_k=$(grep -c '^ok .*# [Ss][Kk][Ii][Pp]' "$_log")
+	_f=$(grep -c '^not ok ' "$_log")
+	_p=$((_p - _k))
+	if [ "$_rc" -eq 124 ] || { [ "$_rc" -eq 137 ] && [ "$_ms" -ge $((_lim * 1000)) ]; }; then
+		echo "not ok - $_s timed out: killed after its limit of $_lim s (# run.sh: timeout=S in the suite, or FIORION_SUITE_TIMEOUT)"
+		_f=$((_f + 1))
+	elif [ "$_rc" -ne 0 ] && [ "$_f" -eq 0 ]; then
+		echo "not ok - $_s exited with status $_rc"
+		_f=1
+	fi
+	echo "# suite $_s: $(secs "$_ms") s"
+	times="$times$(secs "$_ms") $_s
+"
+	passed=$((passed + _p)) failed=$((failed + _f)) skipped=$((skipped + _k))
+	rm -f "$work/$1".*
+}
+
+# reap_done: report every suite that has ended.
+reap_done() {
+	for rcf in "$work"/*.rc; do
+		[ -f "$rcf" ] || continue
+		i=${rcf##*/}
+		report "${i%.rc}"
+		running=$((running - 1))
+	done
+}
+
+# run_suite SUITE ALONE: start SUITE when a slot is free (ALONE non-empty:
+# when no other suite runs, and wait for it).
+run_suite() {
+	n=$((n + 1))
+	while [ "$running" -gt 0 ] && { [ -n "$2" ] || [ "$running" -ge "$jobs" ]; }; do
+		reap_done
+		[ "$running" -gt 0 ] && sleep 0.1
+	done
+	start "$n" "$1"
+	running=$((running + 1))
+	if [ -n "$2" ]; then
+		wait
+		report "$n"
+		running=0
+	fi
+}
+
+# Outputs are printed as suites end. -j 1: one at a time, in order. Else
+# the suites that may share the machine first, up to $jobs at once, then
+# each "alone" suite with nothing beside it.
+t_start=$(now_ms)
+n=0 running=0
+if [ "$jobs" -eq 1 ]; then
+	for suite in "$@"; do
+		run_suite "$suite" 1
+	done
+else
+	for suite in "$@"; do
+		[ -n "$(header alone "$suite")" ] || run_suite "$suite" ""
+	done
+	for suite in "$@"; do
+		[ -z "$(header alone "$suite")" ] || run_suite "$suite" 1
+	done
+fi
+wait
+reap_done
+total=$(($(now_ms) - t_start))
+if [ $# -gt 1 ]; then
+	echo "# time per suite (s), slowest first:"
+	printf '%s' "$times" | sort -rn | sed 's/^/#   /'
+fi
+echo "# $# suites in $(secs "$total") s (-j $jobs)"
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]

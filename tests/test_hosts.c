@@ -28,6 +28,7 @@
 
 #include "fiojson.h"
 #include "orion_report.h"
+#include "conv_fixture.h"
 #include "points.h"
 #include "runinfo.h"
 
@@ -64,39 +65,12 @@ static char *all_clients(void)
 /* A client_stats document of @n entries (freed); run.json's object @fr or NULL. */
 static char *doc_of(char **jobs, int n, const char *fr)
 {
-	size_t len = 64 + (fr ? strlen(fr) : 0);
-	char *doc;
-	int i;
-
-	for (i = 0; i < n; i++)
-		len += strlen(jobs[i]) + 2;
-	doc = calloc(1, len);
-	if (!doc)
-		abort();
-	strcpy(doc, "{");
-	if (fr) {
-		strcat(doc, "\"fiorion\": ");
-		strcat(doc, fr);
-		strcat(doc, ", ");
-	}
-	strcat(doc, "\"client_stats\": [");
-	for (i = 0; i < n; i++) {
-		strcat(doc, jobs[i]);
-		strcat(doc, i + 1 < n ? "," : "");
-		free(jobs[i]);
-	}
-	strcat(doc, "]}");
-	return doc;
+	return cf_doc("client_stats", jobs, n, fr);
 }
 
 static void read_doc(struct fj_set *set, char *doc)
 {
-	struct fr_err err = {""};
-
-	memset(set, 0, sizeof(*set));
-	if (fj_read_buffer(set, "cs.json", doc, strlen(doc), &err))
-		fail_msg("%s", err.msg);
-	free(doc);
+	cf_read(set, "cs.json", doc);
 }
 
 /*
@@ -122,13 +96,7 @@ static void two_hosts(struct fj_set *set, const char *fr)
 
 static void build(struct pt_set *pts, const struct fj_set *set, const char *host)
 {
-	struct fr_err err = {""};
-	struct pt_opts po;
-
-	pt_opts_init(&po);
-	po.host = host;
-	if (pt_build(pts, set, &po, &err))
-		fail_msg("%s", err.msg);
+	cf_points(pts, set, PT_MERGE_NONE, host);
 }
 
 static char *render(struct or_params *p, struct pt_set *pts, char what, enum or_compat c)

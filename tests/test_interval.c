@@ -9,6 +9,8 @@
  * and its interval across passes; ratios; a point's cells from fio JSON
  * (within) and from three passes (-repeat: medians, "passes").
  */
+#include "testutil.h"
+
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -122,11 +124,10 @@ static double gauss(unsigned int *seed)
 
 static void test_coverage(void **state)
 {
-	unsigned int seed = (unsigned int)time(NULL), s0 = seed;
+	unsigned int seed = (unsigned int)tu_seed(__func__);
 	int trial, hit = 0, trials = 2000;
 
 	(void)state;
-	printf("# test_coverage seed %u\n", s0);
 	for (trial = 0; trial < trials; trial++) {
 		double x[6], rel;
 		struct io_stat st;

@@ -28,6 +28,7 @@
 #include "orion_report.h"
 #include "points.h"
 #include "runinfo.h"
+#include "conv_fixture.h"
 
 /* ------------------------------------------------------------ kn_parse */
 
@@ -451,35 +452,12 @@ static char *job(const char *name, int depth, int bs, long ios, long runtime_ms,
 /* @jobs (freed) and an optional "fiorion" object body into @set and @pts. */
 static void build(struct fj_set *set, struct pt_set *pts, char **jobs, int n, const char *run)
 {
-	struct fr_err err = {""};
-	struct pt_opts po;
-	size_t len = 64 + (run ? strlen(run) : 0);
-	char *doc;
-	int i;
+	char *obj = NULL;
 
-	for (i = 0; i < n; i++)
-		len += strlen(jobs[i]) + 2;
-	doc = calloc(1, len);
-	assert_non_null(doc);
-	strcpy(doc, "{");
-	if (run) {
-		strcat(doc, "\"fiorion\": {");
-		strcat(doc, run);
-		strcat(doc, "}, ");
-	}
-	strcat(doc, "\"jobs\": [");
-	for (i = 0; i < n; i++) {
-		strcat(doc, jobs[i]);
-		strcat(doc, i + 1 < n ? "," : "]}");
-		free(jobs[i]);
-	}
-	memset(set, 0, sizeof(*set));
-	if (fj_read_buffer(set, "t.json", doc, strlen(doc), &err))
-		fail_msg("%s", err.msg);
-	free(doc);
-	pt_opts_init(&po);
-	if (pt_build(pts, set, &po, &err))
-		fail_msg("%s", err.msg);
+	if (run)
+		assert_true(asprintf(&obj, "{%s}", run) > 0);
+	cf_build(set, pts, jobs, n, obj, PT_MERGE_NONE);
+	free(obj);
 }
 
 /*

@@ -19,6 +19,7 @@
 #include "fiojson.h"
 #include "orion_report.h"
 #include "points.h"
+#include "conv_fixture.h"
 
 /* One fio 3.x job object; @bins is a json+ bins object body or "". */
 static char *job(const char *name, int gid, int depth, int bs, long rios,
@@ -48,28 +49,7 @@ static char *job(const char *name, int gid, int depth, int bs, long rios,
 
 static void build(struct fj_set *set, struct pt_set *pts, char **jobs, int n)
 {
-	struct fr_err err = { "" };
-	struct pt_opts po;
-	size_t len = 32;
-	char *doc;
-	int i;
-
-	for (i = 0; i < n; i++)
-		len += strlen(jobs[i]) + 2;
-	doc = calloc(1, len);
-	strcpy(doc, "{\"jobs\": [");
-	for (i = 0; i < n; i++) {
-		strcat(doc, jobs[i]);
-		strcat(doc, i + 1 < n ? "," : "]}");
-		free(jobs[i]);
-	}
-	memset(set, 0, sizeof(*set));
-	if (fj_read_buffer(set, "t.json", doc, strlen(doc), &err))
-		fail_msg("%s", err.msg);
-	free(doc);
-	pt_opts_init(&po);
-	if (pt_build(pts, set, &po, &err))
-		fail_msg("%s", err.msg);
+	cf_build(set, pts, jobs, n, NULL, PT_MERGE_NONE);
 }
 
 static char *render(void (*fn)(FILE *, const struct pt_set *), const struct pt_set *pts)

@@ -18,6 +18,7 @@
 
 #include "fiojson.h"
 #include "orion_report.h"
+#include "conv_fixture.h"
 #include "points.h"
 
 #define DATA "tests/data/fio-json/"
@@ -190,29 +191,8 @@ static void build(struct fj_set *set, struct pt_set *pts, struct or_params *p, c
 		  int n, enum pt_merge merge)
 {
 	struct fr_err err = {""};
-	struct pt_opts po;
-	size_t len = 32;
-	char *doc;
-	int i;
 
-	for (i = 0; i < n; i++)
-		len += strlen(jobs[i]) + 2;
-	doc = calloc(1, len);
-	assert_non_null(doc);
-	strcpy(doc, "{\"jobs\": [");
-	for (i = 0; i < n; i++) {
-		strcat(doc, jobs[i]);
-		strcat(doc, i + 1 < n ? "," : "]}");
-		free(jobs[i]);
-	}
-	memset(set, 0, sizeof(*set));
-	if (fj_read_buffer(set, "t.json", doc, strlen(doc), &err))
-		fail_msg("%s", err.msg);
-	free(doc);
-	pt_opts_init(&po);
-	po.merge = merge;
-	if (pt_build(pts, set, &po, &err))
-		fail_msg("%s", err.msg);
+	cf_build(set, pts, jobs, n, NULL, merge);
 	if (or_params_init(p, set, pts, "t", NULL, 0, &err))
 		fail_msg("%s", err.msg);
 }

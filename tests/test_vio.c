@@ -17,7 +17,7 @@ static void roundtrip(struct fixture *fx, const char *sim, int flags)
 	bool null = !strcmp(fx->backend, "null");
 	struct vio_req r[1024];
 	unsigned int n, i, l;
-	uint64_t *wbuf = NULL, *rbuf = NULL, w, seed = (uint64_t)time(NULL);
+	uint64_t *wbuf = NULL, *rbuf = NULL, w, seed = (uint64_t)tu_seed(__func__);
 	struct vio *q;
 
 	q = open_queue(fx, vv, 16, 200 * K);

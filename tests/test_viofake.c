@@ -9,233 +9,7 @@
  * refused.
  */
 #include "vio_fixture.h"
-
-/* ------------------------------------------------------- a fake backend */
-
-/*
- * A backend the test controls. Parts are prepared into a small submission
- * queue, moved to flight by submit() and completed by reap(), which does
- * the I/O for real (pread/pwrite on the LUN's descriptor) so data can be
- * checked; the knobs make it transfer less than asked, refuse slots or
- * submissions, or fail I/O on one LUN. It logs every I/O it did and
- * counts how many times each LUN byte was transferred.
- */
-#define FAKE_MAX 4096
-#define FAKE_LOG 4096
-
-struct fake_io {
-	unsigned int lun;
-	uint64_t off, len;
-	int64_t res;
-};
-
-static struct fake {
-	/* Knobs, set after fake_reset(). */
-	int init_err;		/* init() fails with this (negative) */
-	unsigned int slots;	/* parts prepared, not submitted: 0 = entries */
-	unsigned int take;	/* submit() hands over at most this: 0 = all */
-	unsigned int busy_every; /* every n-th submit() returns -EBUSY */
-	bool lifo;		/* complete the newest part first */
-	uint64_t short_max;	/* most bytes one I/O transfers: 0 = all */
-	int fail_lun;		/* I/O on this LUN starting at fail_off ... */
-	uint64_t fail_off;
-	int fail_err;		/* ... fails with this errno (0: transfers 0) */
-
-	/* What happened. */
-	struct vio_part *prepped[FAKE_MAX], *flight[FAKE_MAX];
-	unsigned int nprepped, nflight, entries;
-	unsigned int submits, busy, partial, prep_busy, nio;
-	struct fake_io log[FAKE_LOG];
-	unsigned int nlog;
-	unsigned int nluns;
-	uint8_t *seen[3];	/* per LUN byte: times transferred */
-	uint64_t seen_len[3];
-} fake;
-
-static void fake_reset(const struct vvol *vv)
-{
-	unsigned int l;
-
-	for (l = 0; l < 3; l++)
-		free(fake.seen[l]);
-	memset(&fake, 0, sizeof(fake));
-	fake.fail_lun = -1;
-	fake.nluns = vv->nluns;
-	for (l = 0; l < vv->nluns; l++) {
-		fake.seen_len[l] = vv->luns[l].size;
-		fake.seen[l] = calloc(1, vv->luns[l].size);
-		assert_non_null(fake.seen[l]);
-	}
-}
-
-static void fake_forget(void)
-{
-	unsigned int l;
-
-	for (l = 0; l < 3; l++) {
-		if (fake.seen[l])
-			memset(fake.seen[l], 0, fake.seen_len[l]);
-	}
-	fake.nlog = 0;
-	fake.nio = 0;
-}
-
-static void fake_done(void)
-{
-	unsigned int l;
-
-	for (l = 0; l < 3; l++) {
-		free(fake.seen[l]);
-		fake.seen[l] = NULL;
-	}
-}
-
-static int fake_init(struct backend *be, unsigned int entries)
-{
-	fake.entries = entries;
-	if (fake.init_err)
-		return fake.init_err;
-	assert_true(entries <= FAKE_MAX);
-	be->priv = &fake;
-	be->entries = entries;
-	return 0;
-}
-
-/* For the refusal advice: -ENOSPC is a limit the user could raise. */
-static bool fake_refusal(int err, unsigned int entries, char *buf, size_t len)
-{
-	if (err != -ENOSPC)
-		return false;
-	snprintf(buf, len, "the kernel refused %u fake slots (fake.max is too low)",
-		 entries);
-	return true;
-}
-
-static int fake_prep(struct backend *be, struct vio_part *p)
-{
-	unsigned int limit = fake.slots ? fake.slots : be->entries, i;
-
-	assert_ptr_equal(be->priv, &fake);
-	if (fake.nprepped == limit) {
-		fake.prep_busy++;
-		return -EBUSY;
-	}
-	/* Never handed the same part twice while it is still ours. */
-	for (i = 0; i < fake.nprepped; i++)
-		assert_ptr_not_equal(fake.prepped[i], p);
-	for (i = 0; i < fake.nflight; i++)
-		assert_ptr_not_equal(fake.flight[i], p);
-	assert_true(p->len > 0 && p->lun < fake.nluns);
-	assert_true(fake.nprepped + fake.nflight < be->entries);
-	fake.prepped[fake.nprepped++] = p;
-	return 0;
-}
-
-static int fake_submit(struct backend *be)
-{
-	unsigned int n = fake.nprepped;
-
-	(void)be;
-	fake.submits++;
-	if (fake.busy_every && fake.submits % fake.busy_every == 0) {
-		fake.busy++;
-		return -EBUSY;
-	}
-	if (fake.take && n > fake.take) {
-		n = fake.take;
-		fake.partial++;
-	}
-	memcpy(fake.flight + fake.nflight, fake.prepped, n * sizeof(*fake.prepped));
-	fake.nflight += n;
-	fake.nprepped -= n;
-	memmove(fake.prepped, fake.prepped + n,
-		fake.nprepped * sizeof(*fake.prepped));
-	return (int)n;
-}
-
-/* Like io_uring_submit_and_wait(): submit; reap() then finds them done. */
-static int fake_submit_wait(struct backend *be, unsigned int min)
-{
-	(void)min;
-	return fake_submit(be);
-}
-
-static void fake_io(struct vio_part *p)
-{
-	uint64_t want = p->len, b;
-	ssize_t got;
-
-	if (fake.short_max && want > fake.short_max)
-		want = fake.short_max;
-	if ((int)p->lun == fake.fail_lun && p->off >= fake.fail_off) {
-		p->res = -fake.fail_err;
-	} else {
-		got = p->op == VIO_WRITE ? pwrite(p->fd, p->buf, want, (off_t)p->off)
-					 : pread(p->fd, p->buf, want, (off_t)p->off);
-		assert_int_equal(got, want);
-		p->res = (int64_t)got;
-		assert_true(p->off + want <= fake.seen_len[p->lun]);
-		for (b = 0; b < want; b++)
-			fake.seen[p->lun][p->off + b]++;
-	}
-	if (fake.nlog < FAKE_LOG)
-		fake.log[fake.nlog++] = (struct fake_io){ p->lun, p->off, p->len,
-							  p->res };
-	fake.nio++;
-}
-
-/* Completes what is in flight; never blocks (nothing else would come). */
-static int fake_reap(struct backend *be, unsigned int min, struct vio_part **out,
-		     unsigned int max, const struct timespec *t)
-{
-	unsigned int got = 0;
-
-	(void)be;
-	(void)min;
-	(void)t;
-	while (got < max && fake.nflight) {
-		struct vio_part *p;
-
-		if (fake.lifo) {
-			p = fake.flight[--fake.nflight];
-		} else {
-			p = fake.flight[0];
-			memmove(fake.flight, fake.flight + 1,
-				--fake.nflight * sizeof(*fake.flight));
-		}
-		fake_io(p);
-		out[got++] = p;
-	}
-	return (int)got;
-}
-
-static void fake_exit(struct backend *be)
-{
-	be->priv = NULL;
-}
-
-static const struct backend_ops fake_ops = {
-	.name	= "fake",
-	.fallback = "psync",
-	.init	= fake_init,
-	.refusal = fake_refusal,
-	.prep	= fake_prep,
-	.submit	= fake_submit,
-	.reap	= fake_reap,
-	.exit	= fake_exit,
-};
-
-/* The same with submit_wait(), as io_uring has: getevents' other path. */
-static const struct backend_ops fake_ops_wait = {
-	.name	= "fake",
-	.fallback = "psync",
-	.init	= fake_init,
-	.prep	= fake_prep,
-	.submit	= fake_submit,
-	.reap	= fake_reap,
-	.submit_wait = fake_submit_wait,
-	.exit	= fake_exit,
-};
+#include "fakebe.h"
 
 static struct vio *fake_queue(struct vvol *vv, const struct backend_ops *ops,
 			      unsigned int depth, uint64_t max_len)
@@ -283,6 +57,7 @@ static void drive(struct vio *q, struct vio_req *r, unsigned int n,
 		assert_true(got >= 0 && (unsigned int)got <= inflight);
 		if (how == REAP_WAIT)
 			assert_true(got >= 1);
+		FAKE_ASSERT_OK();
 		for (i = 0; i < (unsigned int)got; i++)
 			(*(unsigned int *)vio_event(q, i)->user)++;
 		assert_null(vio_event(q, (unsigned int)got));
@@ -291,6 +66,7 @@ static void drive(struct vio *q, struct vio_req *r, unsigned int n,
 		assert_true(++rounds < 1000000);
 	}
 	assert_int_equal(vio_outstanding(q), 0);
+	FAKE_ASSERT_OK();
 	for (i = 0; i < n; i++) {
 		if (back[i] != 1)
 			fail_msg("request %u returned %u times", i, back[i]);
@@ -363,7 +139,7 @@ static void test_vio_fake_short(void **state)
 {
 	struct fixture *fx = *state;
 	struct vvol *vv = open_vol(fx, "raid0", VVOL_WRITE);
-	uint64_t seed = (uint64_t)time(NULL);
+	uint64_t seed = (uint64_t)tu_seed(__func__);
 	char *wbuf = malloc(64 * K), *rbuf = malloc(64 * K), *lbuf = malloc(16 * K);
 	struct vio_req r;
 	struct vio *q;
@@ -435,6 +211,7 @@ static void test_vio_fake_short(void **state)
 
 	vio_free(q);
 	assert_int_equal(fake.nprepped + fake.nflight, 0);
+	FAKE_ASSERT_OK();
 	fake_done();
 	vvol_free(vv);
 	free(wbuf);
@@ -464,7 +241,7 @@ static void test_vio_fake_backpressure(void **state)
 	};
 	struct fixture *fx = *state;
 	struct vvol *vv = open_vol(fx, "raid0", VVOL_WRITE);
-	uint64_t seed = (uint64_t)time(NULL);
+	uint64_t seed = (uint64_t)tu_seed(__func__);
 	struct vio_req r[1024];
 	char *wbuf = malloc(vv->size), *rbuf = malloc(vv->size);
 	unsigned int n, i, p;
@@ -502,6 +279,7 @@ static void test_vio_fake_backpressure(void **state)
 		vio_free(q);
 		assert_int_equal(fake.nprepped + fake.nflight, 0);
 	}
+	FAKE_ASSERT_OK();
 	fake_done();
 	vvol_free(vv);
 	free(wbuf);
@@ -530,7 +308,7 @@ static void test_vio_fake_part_error(void **state)
 {
 	struct fixture *fx = *state;
 	struct vvol *vv = open_vol(fx, "raid0", VVOL_WRITE);
-	uint64_t seed = (uint64_t)time(NULL);
+	uint64_t seed = (uint64_t)tu_seed(__func__);
 	char *buf = malloc(3 * 64 * K), *lbuf = malloc(8 * K);
 	struct vio_req r[3];
 	struct vio *q;
@@ -600,6 +378,7 @@ static void test_vio_fake_part_error(void **state)
 
 	vio_free(q);
 	assert_int_equal(fake.nprepped + fake.nflight, 0);
+	FAKE_ASSERT_OK();
 	fake_done();
 	vvol_free(vv);
 	free(buf);
@@ -680,6 +459,7 @@ static void test_vio_fake_refused(void **state)
 	assert_refused(vv, &ops, -EPERM,
 		       "backend=libaio: the kernel refused it (operation not permitted); use backend=io_uring or psync");
 
+	FAKE_ASSERT_OK();
 	fake_done();
 	vvol_free(vv);
 }

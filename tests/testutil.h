@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 static inline char *tu_mkdtemp(void)
@@ -98,6 +99,20 @@ static inline char *tu_file(const char *dir, const char *name, uint64_t size,
 	}
 	close(fd);
 	return p;
+}
+
+/*
+ * A seed for random test data: FIORION_TEST_SEED when set (to repeat a
+ * run), else the time. Printed as a TAP comment, with how to repeat it.
+ */
+static inline unsigned long long tu_seed(const char *what)
+{
+	const char *e = getenv("FIORION_TEST_SEED");
+	unsigned long long seed = e && *e ? strtoull(e, NULL, 0) : (unsigned long long)time(NULL);
+
+	printf("# %s: seed %llu (FIORION_TEST_SEED=%llu repeats it)\n", what, seed, seed);
+	fflush(stdout);
+	return seed;
 }
 
 /* Write @text to @dir/@name; returns the path. */

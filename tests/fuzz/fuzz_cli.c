@@ -3,7 +3,8 @@
  * fuzz_cli.c -- libFuzzer harness: any bytes as fiorion's command line
  * (NUL-separated words) for cli.c's parser and checks. A rejected line
  * ends in die_usage(), which exits; here exit() is made to return to the
- * harness (cli.c is compiled with -Dexit=fuzz_exit for this binary).
+ * harness (cli.c, cliopts.c and common/fr_cli.c are compiled with
+ * -Dexit=fuzz_exit for this binary: the Makefile's FUZZ_EXIT_SRCS).
  */
 #include <setjmp.h>
 #include <getopt.h>

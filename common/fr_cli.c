@@ -1,0 +1,112 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * fr_cli.c -- the programs' edge: fatal messages with their exit status,
+ * and -version.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "fr_cli.h"
+#include "version.h"
+
+static const char *prog = "fiorion";
+static bool escape = true;
+
+void fr_cli_init(const char *name, bool esc)
+{
+	prog = name;
+	escape = esc;
+}
+
+const char *fr_cli_prog(void)
+{
+	return prog;
+}
+
+static void vdie(int status, const char *fmt, va_list ap) __attribute__((noreturn, format(printf, 2, 0)));
+static void vdie(int status, const char *fmt, va_list ap)
+{
+	char *msg = NULL;
+	const char *c;
+
+	fprintf(stderr, "%s: ", prog);
+	if (!escape) {
+		vfprintf(stderr, fmt, ap);
+		fputc('\n', stderr);
+		exit(status);
+	}
+	if (vasprintf(&msg, fmt, ap) < 0)
+		msg = NULL;
+	/* What the message quotes (a binary .lun line, a planted file) is never echoed raw. */
+	for (c = msg ? msg : "out of memory"; *c; c++)
+		if (((unsigned char)*c < 0x20 && *c != '\t') || *c == 0x7f)
+			fprintf(stderr, "\\x%02x", (unsigned char)*c);
+		else
+			fputc(*c, stderr);
+	fputc('\n', stderr);
+	free(msg);
+	exit(status);
+}
+
+void die_usage(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vdie(EXIT_USAGE, fmt, ap);
+}
+
+void die_safety(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vdie(EXIT_SAFETY, fmt, ap);
+}
+
+void die_run(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vdie(EXIT_RUN, fmt, ap);
+}
+
+void fr_fio_version(const char *fio, char *buf, size_t len)
+{
+	char *cmd = NULL;
+	FILE *p = NULL;
+
+	buf[0] = '\0';
+	if (!strchr(fio, '\'') && asprintf(&cmd, "'%s' --version 2>/dev/null", fio) >= 0)
+		p = popen(cmd, "r");
+	if (p && fgets(buf, (int)len, p))
+		buf[strcspn(buf, "\n")] = '\0';
+	if (p)
+		pclose(p);
+	free(cmd);
+}
+
+int fr_print_version(const struct fr_version *v)
+{
+	char have[64];
+
+	fr_fio_version(v->fio, have, sizeof(have));
+	printf("%s\n", v->title);
+	if (v->layout)
+		printf("layout: %s\n", v->layout);
+	printf("engine built against: %s\n", v->built_against);
+	if (v->engine)
+		printf("engine: %s%s\n", v->engine, access(v->engine, R_OK) ? " (not found)" : "");
+	printf("installed fio: %s\n", have[0] ? have : "not found");
+	if (have[0] && strcmp(have, v->built_against) && v->fio_named)
+		fprintf(stderr, "%s: warning: the installed fio ('%s': %s) is not the release the engine was built against (%s): " FIORION_REBUILD_HINT "\n",
+			prog, v->fio, have, v->built_against, have);
+	else if (have[0] && strcmp(have, v->built_against))
+		fprintf(stderr, "%s: warning: the installed fio (%s) is not the release fiorion's engine was built against (%s): " FIORION_REBUILD_HINT "\n",
+			prog, have, v->built_against, have);
+	return fflush(stdout) || ferror(stdout) ? EXIT_RUN : EXIT_OK;
+}

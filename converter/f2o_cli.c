@@ -1,0 +1,217 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * f2o_cli.c -- fio2orion's options, one table: each option's name, kind,
+ * range or values, field of struct f2o_opts and -help text. getopt's
+ * table, the values' checks and -help come from it (common/fr_opt.c);
+ * the man page, the bash completion and the README's -help block are
+ * checked against -help (tests/e2e_optdocs.sh).
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "f2o_cli.h"
+#include "fr_cli.h"
+#include "html_report.h"
+#include "version.h"
+
+/* FR_OPT_ENUM stores an int: the enum must be int-sized. */
+_Static_assert(sizeof(enum pt_merge) == sizeof(int), "FR_OPT_ENUM fields are int-sized");
+
+#define OPT(o) ((struct f2o_opts *)(o))
+
+static void set_compat(void *o, const struct fr_opt *d, const char *v)
+{
+	(void)d;
+	if (or_compat_parse(v, &OPT(o)->compat))
+		die_usage("-compat '%s': must be %s", v, OR_COMPAT_NAMES);
+}
+
+static void set_max_latency(void *o, const struct fr_opt *d, const char *v)
+{
+	struct fr_err err = { "" };
+
+	(void)d;
+	if (kn_parse(&OPT(o)->bound, v, &err))
+		die_usage("-max_latency %s", err.msg);
+}
+
+/*
+ * -compare A B [C ...] (getopt has just taken A): the run folders are A
+ * and the words after it up to the next option, 2 to HR_MAX_RUNS of them.
+ */
+static void set_compare(void *o, const struct fr_opt *d, const char *v)
+{
+	char **argv = OPT(o)->argv;
+	size_t k = 1;
+
+	(void)d;
+	OPT(o)->cmp = argv + optind - 1;
+	while (optind < OPT(o)->argc && argv[optind][0] != '-') {
+		optind++;
+		k++;
+	}
+	if (k < 2)
+		die_usage("-compare '%s': expected at least two folders, A and B", v);
+	if (k > HR_MAX_RUNS)
+		die_usage("-compare: at most 8 runs (A and up to 7 more), not %zu", k);
+	OPT(o)->ncmp = k;
+}
+
+/* -export FORMAT DIR: DIR is the word after the format (getopt's optind). */
+static void set_export(void *o, const struct fr_opt *d, const char *v)
+{
+	(void)d;
+	if (strcmp(v, "benchfio"))
+		die_usage("-export '%s': the one format is benchfio (bench-fio's layout, for fio-plot)", v);
+	if (optind >= OPT(o)->argc || OPT(o)->argv[optind][0] == '-')
+		die_usage("-export benchfio: expected the folder to write");
+	OPT(o)->xdir = OPT(o)->argv[optind++];
+}
+
+static void set_help(void *o, const struct fr_opt *d, const char *v)
+{
+	(void)o, (void)d, (void)v;
+	f2o_usage(stdout);
+}
+
+/*
+ * -version: fiorion's version, the fio release its engine was built
+ * against and the installed fio's (fio on PATH); a mismatch is a warning.
+ */
+static void set_version(void *o, const struct fr_opt *d, const char *v)
+{
+	static const struct fr_version ver = {
+		.title = "fio2orion (fiorion) " FIORION_VERSION,
+		.built_against = FIORION_FIO_VERSION,
+		.fio = "fio",
+	};
+
+	(void)o, (void)d, (void)v;
+	exit(fr_print_version(&ver));
+}
+
+static const char *const merges[] = { "last", "mean", NULL };
+static const char *const formats[] = { "orion", "json", NULL };
+
+#define F(m) FR_FIELD(struct f2o_opts, m)
+/* One option a row, its -help text as it prints. */
+/* clang-format off */
+/* In -help's order. */
+const struct fr_opt f2o_opts[] = {
+	{ .name = "testname", .kind = FR_OPT_STRING, .arg = "NAME", .field = F(testname), .flags = FR_OPTF_NONEMPTY,
+	  .help = "prefix of the output files (default: the run's,\n"
+		  "else orion)" },
+	{ .name = "outdir", .kind = FR_OPT_STRING, .arg = "DIR", .field = F(outdir),
+	  .help = "where the files go (default .; made when missing)" },
+	{ .name = "compat", .kind = FR_OPT_CALL, .arg = "V", .field = F(compat), .given = F(compat_given), .set = set_compat,
+	  .help = "ORION layout: 10.2, 11.1, 11.2, 12.1, 12.2, 19c\n"
+		  "(default: the run's, else 10.2). 10.2 writes\n"
+		  "NAME_summary.txt, _iops.csv, _mbps.csv, _lat.csv\n"
+		  "(ms), _trace.txt and, when some point mixes small\n"
+		  "and large load, _tradeoff.csv; 19c (no tradeoff) prefixes\n"
+		  "NAME_YYYYMMDD_HHMM_, gives latency in us, adds the\n"
+		  "latency lines and histogram, and _hist.txt (json+)" },
+	{ .name = "small_max", .kind = FR_OPT_SIZE, .arg = "SIZE", .min = 1, .max = 1L << 40, .field = F(po.small_max),
+	  .help = "largest average block of a small job (default 64k)" },
+	{ .name = "large_min", .kind = FR_OPT_SIZE, .arg = "SIZE", .min = 1, .max = 1L << 40, .field = F(po.large_min),
+	  .help = "smallest average block of a large job (default 128k)" },
+	{ .name = "merge", .kind = FR_OPT_ENUM, .arg = "last|mean", .min = PT_MERGE_LAST, .values = merges, .field = F(po.merge),
+	  .help = "two groups at the same (small, large) load: keep\n"
+		  "the last, or average them (default: an error)" },
+	{ .name = "sum", .kind = FR_OPT_FLAG, .field = F(po.sum),
+	  .help = "the FILEs ran at the same time (one per host): the\n"
+		  "same group in each is one point, loads and\n"
+		  "throughputs add, latency combines by I/O count" },
+	{ .name = "skip_failed", .kind = FR_OPT_FLAG, .field = F(po.skip_failed),
+	  .help = "leave out jobs that failed in fio (an error) or\n"
+		  "were cut short, with a warning; by default they\n"
+		  "are refused" },
+	{ .name = "format", .kind = FR_OPT_ENUM_BOOL, .arg = "orion|json", .values = formats, .field = F(json),
+	  .help = "orion: ORION's files (default); json: the points\n"
+		  "as one JSON document on standard output, with\n"
+		  "each class's 95 % intervals, each point's passes\n"
+		  "and steady state, the answers and knees\n"
+		  "under the latency bound, each host's points" },
+	{ .name = "max_latency", .kind = FR_OPT_CALL, .arg = "B", .field = F(bound), .set = set_max_latency,
+	  .help = "the latency bound of the answer (default: the\n"
+		  "run's): MS (mean latency) or pNN:MS (a\n"
+		  "percentile, e.g. p99:5, p99.9:0.5; p100 the\n"
+		  "maximum), or both, MS,pNN:MS (2,p100:5); the\n"
+		  "summary adds the most small IOPS (and large\n"
+		  "MBPS) within it and where, the trace each\n"
+		  "ladder's knee" },
+	{ .name = "html", .kind = FR_OPT_FLAG, .field = F(html),
+	  .help = "also write NAME_report.html (named as the other\n"
+		  "files): one self-contained page with the charts\n"
+		  "(IOPS, MBPS and latency against load, latency\n"
+		  "against IOPS with the knees, the matrix as heat\n"
+		  "maps, each host's lines), the run's table and\n"
+		  "the summary; without it an earlier NAME_report.html\n"
+		  "under these names is removed (fiorion always\n"
+		  "writes it)" },
+	{ .name = "compare", .kind = FR_OPT_CALL, .arg = "A B [C ...]", .set = set_compare,
+	  .help = "with -html: compare 2 to 8 runs, each a fiorion\n"
+		  "NAME_jobs/ folder (run.json and the per-point\n"
+		  "JSON) or an output folder holding one; writes\n"
+		  "NAME_compare.html (NAME: -testname, else A's) with\n"
+		  "every run on each chart and each cell's ratio to A\n"
+		  "with its 95 % interval, marked changed only when\n"
+		  "the interval excludes 1, a geometric mean per\n"
+		  "class and the marks counted" },
+	{ .name = "export", .kind = FR_OPT_CALL, .arg = "benchfio DIR", .field = F(xdir), .set = set_export,
+	  .help = "instead of ORION's files, each point's small and\n"
+		  "large class as its own fio JSON file in bench-fio's\n"
+		  "layout, for fio-plot: DIR/NAME-small/BS/MODE-\n"
+		  "IODEPTH-NUMJOBS.json (NAME-small-with-largeL/ under\n"
+		  "a large load L; NAME-large/, NAME-large-with-smallS/\n"
+		  "likewise); fiorion's named jobs only, warm-up left\n"
+		  "out; a different file in the way is refused" },
+	{ .name = "help", .kind = FR_OPT_CALL, .set = set_help,
+	  .help = "this text" },
+	{ .name = "version", .kind = FR_OPT_CALL, .set = set_version,
+	  .help = "fiorion's version, the fio release its engine was\n"
+		  "built against and the installed fio's" },
+};
+/* clang-format on */
+const size_t f2o_nopts = sizeof(f2o_opts) / sizeof(f2o_opts[0]);
+
+void f2o_usage(FILE *f)
+{
+	fputs("usage: fio2orion [options] FILE...\n"
+	      "       fio2orion -compare A B [C ...] -html [options]\n"
+	      "\n"
+	      "Converts fio JSON results (fio 2.1 .. 3.x; json or json+; local or\n"
+	      "--client runs) into Oracle ORION's files. Several FILEs form one\n"
+	      "result set (one JSON per point; one per host with -sum). Jobs named by fiorion\n"
+	      "(pNNN-sS-lL-small|large|warm) map to their points exactly; any other\n"
+	      "result maps one fio group to one point, each job small or large by\n"
+	      "its average block size, with load = iodepth x clones (a sequential\n"
+	      "large job: its clones, ORION's streams, of iodepth I/Os each).\n"
+	      "--client runs: loads are per host, totals summed from each host's own\n"
+	      "entries (never fio's \"All clients\"), and NAME_hosts.csv gives each host's.\n"
+	      "\n"
+	      "options:\n",
+	      f);
+	fr_opt_help(f, f2o_opts, f2o_nopts, 22);
+	fputs("\n"
+	      "exit status: 0 done, 1 an output file could not be written,\n"
+	      "2 bad options or input (the message names the file, line and column)\n",
+	      f);
+	exit(EXIT_OK);
+}
+
+int f2o_parse(struct f2o_opts *o, int argc, char **argv)
+{
+	*o = (struct f2o_opts){ .argc = argc, .argv = argv, .outdir = ".", .compat = OR_COMPAT_102 };
+	pt_opts_init(&o->po);
+	if (!fr_opt_walk(f2o_opts, f2o_nopts, o, argc, argv))
+		return 0;
+	if (optopt)
+		fprintf(stderr, "fio2orion: option -%s needs a value\n",
+			argv[optind - 1][1] == '-' ? argv[optind - 1] + 2 : argv[optind - 1] + 1);
+	else
+		fprintf(stderr, "fio2orion: unknown option '%s' (see fio2orion -help)\n", argv[optind - 1]);
+	return EXIT_USAGE;
+}
