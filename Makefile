@@ -55,11 +55,13 @@ endif
 # The base layer under all three programs: no fio, no ORION, no jansson.
 COMMON_SRCS := \
 	common/fr_cli.c \
+	common/fr_describe.c \
 	common/fr_err.c \
 	common/fr_file.c \
 	common/fr_lunlist.c \
 	common/fr_opt.c \
 	common/fr_size.c \
+	common/fr_spawn.c \
 	common/fr_sysblock.c \
 	common/lathist.c \
 	# EOL
@@ -88,6 +90,7 @@ CONV_SRCS := \
 	converter/infer.c \
 	converter/interval.c \
 	converter/jobcheck.c \
+	converter/jobname.c \
 	converter/jscan.c \
 	converter/knee.c \
 	converter/orion_hist.c \
@@ -129,6 +132,7 @@ DRIVER_SRCS := \
 	driver/runner/jobopts.c \
 	driver/runner/jobparse.c \
 	driver/matrix.c \
+	driver/runner/rngroup.c \
 	driver/runner/rnjson.c \
 	driver/runner/rnstat.c \
 	driver/runner/runner.c \
@@ -142,6 +146,7 @@ UNIT_TESTS := \
 	test_clock \
 	test_cmpmark \
 	test_common \
+	test_describe \
 	test_dropin \
 	test_driver_hosts \
 	test_fileset \
@@ -153,6 +158,7 @@ UNIT_TESTS := \
 	test_interval \
 	test_jobparse \
 	test_jobcheck \
+	test_jobname \
 	test_jscan \
 	test_knee \
 	test_lock \
@@ -164,6 +170,7 @@ UNIT_TESTS := \
 	test_rnstat \
 	test_runinfo \
 	test_runner \
+	test_spawn \
 	test_ssjson \
 	test_steady \
 	test_svg \
@@ -283,15 +290,15 @@ $(B)/driver/fiorion.o $(B)/converter/f2o_cli.o: override CPPFLAGS += -DFIORION_F
 $(FIORION): $(DRIVER_OBJS) $(DRIVER_LIB_OBJS)
 	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(CORE_LIBS) $(JANSSON_LIBS) -lm -lpthread
 
-$(B)/tests/test_matrix: tests/test_matrix.c $(B)/san/driver/matrix.o $(B)/san/driver/jobfile.o $(B)/san/driver/fioopt.o $(B)/san/driver/runner/jobopts.o $(COMMON_SAN_OBJS)
+$(B)/tests/test_matrix: tests/test_matrix.c $(B)/san/driver/matrix.o $(B)/san/driver/jobfile.o $(B)/san/converter/jobname.o $(B)/san/driver/fioopt.o $(B)/san/driver/runner/jobopts.o $(COMMON_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Idriver $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lm
 
-$(B)/tests/test_dropin: tests/test_dropin.c $(B)/san/driver/dropin.o $(B)/san/driver/cli.o $(B)/san/driver/cliopts.o $(B)/san/driver/history.o $(B)/san/driver/lockfile.o $(B)/san/driver/hosts.o $(B)/san/driver/matrix.o $(B)/san/driver/fioopt.o $(B)/san/driver/runner/jobparse.o $(B)/san/driver/runner/jobopts.o $(CONV_SAN_OBJS)
+$(B)/tests/test_dropin: tests/test_dropin.c $(B)/san/driver/dropin.o $(B)/san/driver/cli.o $(B)/san/driver/cliopts.o $(B)/san/driver/history.o $(B)/san/driver/lockfile.o $(B)/san/driver/hosts.o $(B)/san/driver/jobfile.o $(B)/san/driver/matrix.o $(B)/san/driver/fioopt.o $(B)/san/driver/runner/jobparse.o $(B)/san/driver/runner/jobopts.o $(CONV_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Idriver -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
 
-$(B)/tests/test_writeshare: tests/test_writeshare.c $(B)/san/driver/writeshare.o $(B)/san/driver/matrix.o $(B)/san/driver/jobfile.o $(B)/san/driver/fioopt.o $(B)/san/driver/runner/jobparse.o $(B)/san/driver/runner/jobopts.o $(COMMON_SAN_OBJS)
+$(B)/tests/test_writeshare: tests/test_writeshare.c $(B)/san/driver/writeshare.o $(B)/san/driver/matrix.o $(B)/san/driver/jobfile.o $(B)/san/converter/jobname.o $(B)/san/driver/fioopt.o $(B)/san/driver/runner/jobparse.o $(B)/san/driver/runner/jobopts.o $(COMMON_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Idriver $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lm
 
@@ -299,7 +306,7 @@ $(B)/tests/test_clock: tests/test_clock.c $(B)/san/driver/runner/clock.o
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Idriver $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lpthread
 
-$(B)/tests/test_common: tests/test_common.c $(COMMON_SAN_OBJS)
+$(B)/tests/test_common $(B)/tests/test_describe $(B)/tests/test_spawn: $(B)/tests/%: tests/%.c $(COMMON_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lm
 
@@ -323,7 +330,7 @@ $(B)/tests/test_fioopt: tests/test_fioopt.c $(B)/san/driver/fioopt.o $(B)/san/dr
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lm
 
-$(B)/tests/test_jobparse: tests/test_jobparse.c $(B)/san/driver/runner/jobparse.o $(B)/san/driver/runner/jobopts.o $(B)/san/driver/jobfile.o $(B)/san/driver/fioopt.o $(COMMON_SAN_OBJS)
+$(B)/tests/test_jobparse: tests/test_jobparse.c $(B)/san/driver/runner/jobparse.o $(B)/san/driver/runner/jobopts.o $(B)/san/driver/jobfile.o $(B)/san/converter/jobname.o $(B)/san/driver/fioopt.o $(COMMON_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lm
 
@@ -343,7 +350,7 @@ $(B)/tests/test_runner: tests/test_runner.c $(B)/san/tests/fakebe.o $(RUNNER_SAN
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -Wl,--wrap=backend_find -o $@ $(filter %.c %.o,$^) $(CORE_LIBS) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm -lpthread
 
-$(B)/tests/test_benchfio $(B)/tests/test_fileset $(B)/tests/test_fiojson $(B)/tests/test_hosts $(B)/tests/test_report: $(B)/tests/%: tests/%.c $(CONV_SAN_OBJS)
+$(B)/tests/test_benchfio $(B)/tests/test_fileset $(B)/tests/test_fiojson $(B)/tests/test_hosts $(B)/tests/test_jobname $(B)/tests/test_report: $(B)/tests/%: tests/%.c $(CONV_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
 
@@ -351,11 +358,11 @@ $(B)/tests/test_cmpmark $(B)/tests/test_knee $(B)/tests/test_interval $(B)/tests
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
 
-$(B)/tests/test_lock: tests/test_lock.c $(B)/san/driver/lock.o $(B)/san/driver/pointcheck.o $(B)/san/driver/lunid.o $(B)/san/driver/cli.o $(B)/san/driver/cliopts.o $(B)/san/driver/matrix.o $(B)/san/driver/hosts.o $(B)/san/driver/lockfile.o $(B)/san/driver/dropin.o $(B)/san/driver/history.o $(B)/san/driver/fioopt.o $(B)/san/driver/runner/jobparse.o $(B)/san/driver/runner/jobopts.o $(CONV_SAN_OBJS)
+$(B)/tests/test_lock: tests/test_lock.c $(B)/san/driver/lock.o $(B)/san/driver/pointcheck.o $(B)/san/driver/lunid.o $(B)/san/driver/cli.o $(B)/san/driver/cliopts.o $(B)/san/driver/matrix.o $(B)/san/driver/hosts.o $(B)/san/driver/jobfile.o $(B)/san/driver/lockfile.o $(B)/san/driver/dropin.o $(B)/san/driver/history.o $(B)/san/driver/fioopt.o $(B)/san/driver/runner/jobparse.o $(B)/san/driver/runner/jobopts.o $(CONV_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
 
-$(B)/tests/test_driver_hosts: tests/test_driver_hosts.c $(B)/san/driver/hosts.o $(CONV_SAN_OBJS)
+$(B)/tests/test_driver_hosts: tests/test_driver_hosts.c $(B)/san/driver/hosts.o $(B)/san/driver/jobfile.o $(B)/san/driver/fioopt.o $(B)/san/driver/runner/jobparse.o $(B)/san/driver/runner/jobopts.o $(CONV_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
 
@@ -427,7 +434,7 @@ $(B)/fuzz/exit/%.o: %.c | $(BUILD_OK)
 	@mkdir -p $(dir $@)
 	$(QUIET_CC)$(FUZZ_CC) $(FUZZ_CPPFLAGS) -Dexit=fuzz_exit -DENGINE_INSTALL_DIR='"$(ENGINEDIR)"' $(FUZZ_FLAGS) -c -o $@ $<
 
-$(B)/fuzz/fuzz_cli: tests/fuzz/fuzz_cli.c $(FUZZ_EXIT_SRCS:%.c=$(B)/fuzz/exit/%.o) driver/dropin.c driver/matrix.c driver/hosts.c driver/fioopt.c driver/runner/jobopts.c $(CONV_SRCS) $(filter-out $(FUZZ_EXIT_SRCS),$(COMMON_SRCS)) | $(BUILD_OK)
+$(B)/fuzz/fuzz_cli: tests/fuzz/fuzz_cli.c $(FUZZ_EXIT_SRCS:%.c=$(B)/fuzz/exit/%.o) driver/dropin.c driver/matrix.c driver/hosts.c driver/jobfile.c driver/fioopt.c driver/runner/jobopts.c $(CONV_SRCS) $(filter-out $(FUZZ_EXIT_SRCS),$(COMMON_SRCS)) | $(BUILD_OK)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_CPPFLAGS) $(FUZZ_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) -lm
 

@@ -14,6 +14,7 @@
 #include <jansson.h>
 
 #include "fr_file.h"
+#include "jobname.h"
 #include "jscan.h"
 #include "outdir.h"
 
@@ -103,8 +104,8 @@ static int add_job(struct xb *x, const char *name, json_t *doc, json_t *job,
 	const char *jn = json_string_value(json_object_get(job, "jobname"));
 	json_t *global = json_object_get(doc, "global options");
 	const char *rw, *depth, *nj, *bs, *mix = NULL;
-	char cls[16], series[256], mixdir[64] = "", path[PATH_MAX], *end;
-	unsigned int p, s, l;
+	char series[256], mixdir[64] = "", path[PATH_MAX], *end;
+	struct jn_name n;
 	struct xb_out *o;
 	long rmix = 50;
 	int k;
@@ -113,12 +114,11 @@ static int add_job(struct xb *x, const char *name, json_t *doc, json_t *job,
 		return fr_errf(err, -EINVAL, "%s: a job without a jobname", name);
 	if (!strcmp(jn, "All clients"))
 		return 0;
-	if (sscanf(jn, "p%u-s%u-l%u-%15s", &p, &s, &l, cls) != 4 ||
-	    (strcmp(cls, "small") && strcmp(cls, "large") && strcmp(cls, "warm")))
+	if (!jn_parse(jn, &n) || n.pass > 1)
 		return fr_errf(err, -EINVAL,
 			       "%s: job '%s' is not one of fiorion's points (pNNN-sS-lL-small|large): -export benchfio keeps each point's small and large classes apart, which needs fiorion's job names",
 			       name, jn);
-	if (!strcmp(cls, "warm"))
+	if (n.kind == JN_WARM)
 		return 0;
 	if (json_is_array(global))
 		global = json_array_get(global, 0);
@@ -135,22 +135,23 @@ static int add_job(struct xb *x, const char *name, json_t *doc, json_t *job,
 			rmix = 100 - strtol(mix, &end, 10);
 		snprintf(mixdir, sizeof(mixdir), "%s%ld/", rw, rmix);
 	}
-	if (!strcmp(cls, "small"))
-		k = l ? snprintf(series, sizeof(series), "%s-small-with-large%u", x->testname, l)
+	if (n.kind == JN_SMALL)
+		k = n.l ? snprintf(series, sizeof(series), "%s-small-with-large%u", x->testname, n.l)
 		      : snprintf(series, sizeof(series), "%s-small", x->testname);
 	else
-		k = s ? snprintf(series, sizeof(series), "%s-large-with-small%u", x->testname, s)
+		k = n.s ? snprintf(series, sizeof(series), "%s-large-with-small%u", x->testname, n.s)
 		      : snprintf(series, sizeof(series), "%s-large", x->testname);
 	if (k < 0 || (size_t)k >= sizeof(series) ||
 	    (size_t)snprintf(path, sizeof(path), "%s/%s/%s%s/%s-%s-%s.json", x->dir, series,
 			     mixdir, bs, rw, depth, nj) >= sizeof(path))
 		return fr_errf(err, -ENAMETOOLONG, "-export benchfio: a path under '%s' is too long", x->dir);
-	o = out_for(x, path, p, doc, err);
+	o = out_for(x, path, n.num, doc, err);
 	if (!o)
 		return -EINVAL;
 	if (!json_object_get(o->doc, "fiorion export")) {
-		json_t *fe = json_pack("{s:i, s:s, s:i, s:i}", "point", (int)p, "class", cls,
-				       "small_load", (int)s, "large_load", (int)l);
+		json_t *fe = json_pack("{s:i, s:s, s:i, s:i}", "point", (int)n.num, "class",
+				       n.kind == JN_SMALL ? "small" : "large",
+				       "small_load", (int)n.s, "large_load", (int)n.l);
 
 		json_object_set_new(o->doc, "fiorion export", fe);
 	}

@@ -299,11 +299,71 @@ static void job_release(struct fj_job *j)
 	memset(j, 0, sizeof(*j));
 }
 
+/* The options the converter reads: the job's own, else its document's global ones. */
+static void read_job_opts(struct fj_job *job, json_t *j, json_t *global)
+{
+	const char *v;
+
+	v = opt(j, global, "time_based");
+	job->time_based = v && (!*v || strcmp(v, "0"));
+	job->runtime_planned_ms = opt_ms(opt(j, global, "runtime"));
+	job->rw = xstrdup(opt(j, global, "rw"));
+	if (!job->rw)
+		job->rw = xstrdup(opt(j, global, "readwrite"));
+	v = opt(j, global, "rwmixwrite");
+	job->rwmixwrite = v ? strtod(v, NULL) : -1;
+	if (!v && (v = opt(j, global, "rwmixread")))
+		job->rwmixwrite = 100.0 - strtod(v, NULL);
+	job->bs = opt_size(opt(j, global, "bs"));
+	if (!job->bs)
+		job->bs = opt_size(opt(j, global, "blocksize"));
+	v = opt(j, global, "exitall");
+	job->exitall = v && (!*v || strcmp(v, "0"));
+	{
+		static const char *const rated[] = { "rate", "rate_iops", "rate_min",
+						     "rate_iops_min", "thinktime" };
+		size_t r;
+
+		for (r = 0; r < sizeof(rated) / sizeof(rated[0]); r++)
+			if ((v = opt(j, global, rated[r])) && strtod(v, NULL) > 0)
+				job->rated = true;
+	}
+	job->filename = xstrdup(opt(j, global, "filename"));
+	job->lunfile = xstrdup(opt(j, global, "lunfile"));
+	job->luns = xstrdup(opt(j, global, "luns"));
+	job->simulate = xstrdup(opt(j, global, "simulate"));
+	job->backend = xstrdup(opt(j, global, "backend"));
+}
+
+/* fiorion's per-slot trace of a job ("fiorion_slots"), when it has one. */
+static void read_slots(struct fj_job *job, json_t *slots)
+{
+	size_t n = json_array_size(slots), k;
+
+	if (!json_is_array(slots) || !n)
+		return;
+	/* Optional detail: without memory, or with a bad value, none. */
+	job->slot_ios = calloc(n, sizeof(*job->slot_ios));
+	job->slot_lat_ns = calloc(n, sizeof(*job->slot_lat_ns));
+	job->nslots = job->slot_ios && job->slot_lat_ns ? n : 0;
+	for (k = 0; k < job->nslots; k++) {
+		json_t *s = json_array_get(slots, k);
+		double c = fj_num(s, "count", 0), l = fj_num(s, "lat_ns_mean", 0);
+
+		if (!isfinite(c) || c < 0 || c > 1e18 || !isfinite(l) || l < 0) {
+			job->nslots = 0;
+			break;
+		}
+		job->slot_ios[k] = (uint64_t)c;
+		job->slot_lat_ns[k] = l;
+	}
+}
+
 static int add_job(struct fj_set *set, json_t *doc, json_t *j, unsigned int order,
 		   char *why, size_t wlen)
 {
 	struct fj_job *job;
-	json_t *global, *port, *slots;
+	json_t *global, *port;
 	const char *host = str(j, "hostname"), *v;
 	char portbuf[32] = "";
 	int ret, d;
@@ -351,35 +411,7 @@ static int add_job(struct fj_set *set, json_t *doc, json_t *j, unsigned int orde
 		job_release(job);
 		return ret;
 	}
-	v = opt(j, global, "time_based");
-	job->time_based = v && (!*v || strcmp(v, "0"));
-	job->runtime_planned_ms = opt_ms(opt(j, global, "runtime"));
-	job->rw = xstrdup(opt(j, global, "rw"));
-	if (!job->rw)
-		job->rw = xstrdup(opt(j, global, "readwrite"));
-	v = opt(j, global, "rwmixwrite");
-	job->rwmixwrite = v ? strtod(v, NULL) : -1;
-	if (!v && (v = opt(j, global, "rwmixread")))
-		job->rwmixwrite = 100.0 - strtod(v, NULL);
-	job->bs = opt_size(opt(j, global, "bs"));
-	if (!job->bs)
-		job->bs = opt_size(opt(j, global, "blocksize"));
-	v = opt(j, global, "exitall");
-	job->exitall = v && (!*v || strcmp(v, "0"));
-	{
-		static const char *const rated[] = { "rate", "rate_iops", "rate_min",
-						     "rate_iops_min", "thinktime" };
-		size_t r;
-
-		for (r = 0; r < sizeof(rated) / sizeof(rated[0]); r++)
-			if ((v = opt(j, global, rated[r])) && strtod(v, NULL) > 0)
-				job->rated = true;
-	}
-	job->filename = xstrdup(opt(j, global, "filename"));
-	job->lunfile = xstrdup(opt(j, global, "lunfile"));
-	job->luns = xstrdup(opt(j, global, "luns"));
-	job->simulate = xstrdup(opt(j, global, "simulate"));
-	job->backend = xstrdup(opt(j, global, "backend"));
+	read_job_opts(job, j, global);
 	job->usr_cpu = fj_num(j, "usr_cpu", 0);
 	job->sys_cpu = fj_num(j, "sys_cpu", 0);
 	job->job_runtime_ms = fr_to_u64(fj_num(j, "job_runtime", 0));
@@ -401,26 +433,7 @@ static int add_job(struct fj_set *set, json_t *doc, json_t *j, unsigned int orde
 			return ret;
 		}
 	}
-	slots = json_object_get(j, "fiorion_slots");
-	if (json_is_array(slots) && json_array_size(slots)) {
-		size_t n = json_array_size(slots), k;
-
-		/* Optional detail: without memory, or with a bad value, none. */
-		job->slot_ios = calloc(n, sizeof(*job->slot_ios));
-		job->slot_lat_ns = calloc(n, sizeof(*job->slot_lat_ns));
-		job->nslots = job->slot_ios && job->slot_lat_ns ? n : 0;
-		for (k = 0; k < job->nslots; k++) {
-			json_t *s = json_array_get(slots, k);
-			double c = fj_num(s, "count", 0), l = fj_num(s, "lat_ns_mean", 0);
-
-			if (!isfinite(c) || c < 0 || c > 1e18 || !isfinite(l) || l < 0) {
-				job->nslots = 0;
-				break;
-			}
-			job->slot_ios[k] = (uint64_t)c;
-			job->slot_lat_ns[k] = l;
-		}
-	}
+	read_slots(job, json_object_get(j, "fiorion_slots"));
 	set->njobs++;
 	return 0;
 }

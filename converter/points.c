@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "interval.h"
+#include "jobname.h"
 #include "pt_priv.h"
 
 void pt_opts_init(struct pt_opts *o)
@@ -25,36 +26,6 @@ void pt_opts_init(struct pt_opts *o)
 	o->small_max = 64 * 1024;
 	o->large_min = 128 * 1024;
 	o->merge = PT_MERGE_NONE;
-}
-
-/*
- * fiorion's job names: pNNN-sS-lL-small|large|warm, and -rK after them
- * for pass K >= 2 of -repeat (*@pass is 1 without it).
- */
-static bool parse_name(const char *name, unsigned int *num, unsigned int *s,
-		       unsigned int *l, char *kind, unsigned int *pass)
-{
-	char k[8];
-	int n = 0, m = 0;
-	unsigned int r = 1;
-
-	if (sscanf(name, "p%u-s%u-l%u-%7[a-z]%n", num, s, l, k, &n) != 4)
-		return false;
-	if (name[n] == '-' && (sscanf(name + n, "-r%u%n", &r, &m) != 1 || r < 2))
-		return false;
-	if (name[n + m] != '\0')
-		return false;
-	if (pass)
-		*pass = r;
-	if (!strcmp(k, "small"))
-		*kind = 's';
-	else if (!strcmp(k, "large"))
-		*kind = 'l';
-	else if (!strcmp(k, "warm"))
-		*kind = 'w';
-	else
-		return false;
-	return true;
 }
 
 /* A working group of jobs before it becomes a point. */
@@ -397,12 +368,14 @@ static int make_point(struct pt_point *p, const struct fj_set *in,
 	}
 	for (k = 0; k < g->njobs && !ret; k++) {
 		const struct fj_job *j = &in->jobs[g->jobs[k]];
-		unsigned int num, s, l, load, clones;
+		unsigned int load, clones;
+		struct jn_name jn;
 		uint64_t bs;
 		char kind = 0;
 
-		if (exact && parse_name(j->name, &num, &s, &l, &kind, NULL)) {
-			if (kind == 'w')
+		if (exact && jn_parse(j->name, &jn)) {
+			kind = jn.kind;
+			if (kind == JN_WARM)
 				continue;
 		} else {
 			uint64_t ios = job_ios(j);
@@ -505,36 +478,35 @@ static bool of_host(const struct fj_job *j, const struct pt_opts *o)
 	return !o->host || (j->host && !strcmp(j->host, o->host));
 }
 
-int pt_build(struct pt_set *out, const struct fj_set *in,
-	     const struct pt_opts *o, struct fr_err *err)
+/*
+ * @in's jobs (of -host's, when given) in groups: a point's jobs, each
+ * pass of it apart (@exact: named as fiorion names them), else a file's
+ * group (all files' at once for hosts or -sum); in run order. Jobs that
+ * measured nothing are counted in @out->nfailed under -skip_failed.
+ * Updates *@gp and *@ngp as it grows them, also on an error.
+ */
+static int group_jobs(struct pt_set *out, const struct fj_set *in, const struct pt_opts *o,
+		      bool exact, struct grp **gp, size_t *ngp, struct fr_err *err)
 {
-	struct grp *g = NULL;
-	size_t ng = 0, capg = 0, i, k;
-	bool exact = false;
+	struct grp *g = *gp;
+	size_t ng = *ngp, capg = ng, i, k;
 	int ret = 0;
 
-	memset(out, 0, sizeof(*out));
-	out->opts = *o;
-	for (i = 0; i < in->njobs; i++) {
-		unsigned int num, s, l;
-		char kind;
-
-		if (!of_host(&in->jobs[i], o))
-			continue;
-		if (parse_name(in->jobs[i].name, &num, &s, &l, &kind, NULL))
-			exact = true;
-	}
 	for (i = 0; i < in->njobs; i++) {
 		const struct fj_job *j = &in->jobs[i];
-		unsigned int num = 0, s = 0, l = 0, file, pass = 1;
+		struct jn_name jn = { .pass = 1 };
+		unsigned int num, s, l, file, pass;
 		struct fr_err jerr = { "" };
-		char kind;
 		int gid;
 		bool named;
 
 		if (!of_host(j, o))
 			continue;
-		named = parse_name(j->name, &num, &s, &l, &kind, &pass);
+		named = jn_parse(j->name, &jn);
+		num = jn.num;
+		s = jn.s;
+		l = jn.l;
+		pass = jn.pass;
 
 		/* A job that failed, or was cut short, measured nothing: not a data point. */
 		if (jc_job_measured(j, named, &jerr)) {
@@ -545,14 +517,14 @@ int pt_build(struct pt_set *out, const struct fj_set *in,
 			ret = fr_errf(err, -EINVAL,
 				      "%.700s; look at fio's messages before its JSON, or give -skip_failed to leave it out",
 				      jerr.msg);
-			goto out;
+			goto done;
 		}
 
 		if (exact && !named) {
 			ret = fr_errf(err, -EINVAL,
 				      "job '%s' is not named like fiorion's jobs (pNNN-sS-lL-small|large|warm) while others are; convert such results separately",
 				      j->name);
-			goto out;
+			goto done;
 		}
 		if (exact) {
 			file = pass - 1;	/* each pass of a point its own group */
@@ -572,7 +544,7 @@ int pt_build(struct pt_set *out, const struct fj_set *in,
 
 				if (!n) {
 					ret = fr_errf(err, -ENOMEM, "out of memory");
-					goto out;
+					goto done;
 				}
 				g = n;
 				capg = ncap;
@@ -589,12 +561,12 @@ int pt_build(struct pt_set *out, const struct fj_set *in,
 			ret = fr_errf(err, -EINVAL,
 				      "job '%s' says point %u is (small=%u, large=%u), another job of it says (%u, %u)",
 				      j->name, num, s, l, g[k].s, g[k].l);
-			goto out;
+			goto done;
 		}
 		ret = grp_add(&g[k], i);
 		if (ret) {
 			fr_errf(err, ret, "out of memory");
-			goto out;
+			goto done;
 		}
 	}
 	/* Run order: point number (exact) or first appearance. */
@@ -606,6 +578,97 @@ int pt_build(struct pt_set *out, const struct fj_set *in,
 			g[k] = g[k - 1];
 			g[k - 1] = t;
 		}
+done:
+	*gp = g;
+	*ngp = ng;
+	return ret;
+}
+
+/*
+ * Point @p of group @i of @g into @out: a new point, or under -merge the
+ * one with its loads (last, or the mean); two with the same loads and no
+ * -merge are an error. @p is @out's or released either way.
+ */
+static int add_point(struct pt_set *out, const struct fj_set *in, const struct grp *g,
+		     size_t i, struct pt_point p, const struct pt_opts *o, bool exact,
+		     struct fr_err *err)
+{
+	struct pt_point *dup = NULL;
+	size_t k;
+	int ret;
+
+	/*
+	 * One host's points are found by group, not load: where the
+	 * hosts held different loads, two of its groups may share one
+	 * (S, L) that the totals do not.
+	 */
+	for (k = 0; k < out->n && !o->host; k++)
+		if (out->pts[k].s == p.s && out->pts[k].l == p.l &&
+		    !(exact && out->pts[k].number == p.number))	/* passes */
+			dup = &out->pts[k];
+	if (dup && o->merge == PT_MERGE_NONE) {
+		const struct grp *a = !exact && dup->number ? &g[dup->number - 1] : NULL;
+		const struct fj_job *ja = a ? &in->jobs[a->first] : NULL;
+		const struct fj_job *jb = &in->jobs[g[i].first];
+
+		if (ja && a->key_file != g[i].key_file && !strcmp(ja->name, jb->name) &&
+		    ja->file < in->nfiles && jb->file < in->nfiles)
+			ret = fr_errf(err, -EINVAL,
+				      "points %u and %u both have small=%u large=%u: the same jobs ('%s') from %s and %s; if those ran at the same time (one file per host), give -sum to add them up; else -merge last or -merge mean",
+				      dup->number, p.number, p.s, p.l, jb->name,
+				      in->file_names[ja->file], in->file_names[jb->file]);
+		else
+			ret = fr_errf(err, -EINVAL,
+				      "points %u and %u both have small=%u large=%u; use -merge last or -merge mean",
+				      dup->number, p.number, p.s, p.l);
+		class_release(&p.small);
+		class_release(&p.large);
+		return ret;
+	}
+	if (dup && o->merge == PT_MERGE_LAST) {
+		unsigned int num = dup->number;
+
+		class_release(&dup->small);
+		class_release(&dup->large);
+		*dup = p;
+		dup->number = num;
+		return 0;
+	}
+	if (dup) {
+		pt_class_mean(&dup->small, &p.small, dup->merged + 1);
+		pt_class_mean(&dup->large, &p.large, dup->merged + 1);
+		dup->merged++;
+		dup->uneven_hosts |= p.uneven_hosts;
+		ptss_fold(&dup->ss, &p.ss);
+		class_release(&p.small);
+		class_release(&p.large);
+		return 0;
+	}
+	out->pts[out->n++] = p;
+	return 0;
+}
+
+int pt_build(struct pt_set *out, const struct fj_set *in,
+	     const struct pt_opts *o, struct fr_err *err)
+{
+	struct grp *g = NULL;
+	size_t ng = 0, i;
+	bool exact = false;
+	int ret = 0;
+
+	memset(out, 0, sizeof(*out));
+	out->opts = *o;
+	for (i = 0; i < in->njobs; i++) {
+		struct jn_name jn;
+
+		if (!of_host(&in->jobs[i], o))
+			continue;
+		if (jn_parse(in->jobs[i].name, &jn))
+			exact = true;
+	}
+	ret = group_jobs(out, in, o, exact, &g, &ng, err);
+	if (ret)
+		goto out;
 	out->pts = calloc(ng + 1, sizeof(*out->pts));
 	if (!out->pts) {
 		ret = fr_errf(err, -ENOMEM, "out of memory");
@@ -614,7 +677,6 @@ int pt_build(struct pt_set *out, const struct fj_set *in,
 	out->exact = exact;
 	for (i = 0; i < ng; i++) {
 		struct pt_point p;
-		struct pt_point *dup = NULL;
 
 		ret = make_point(&p, in, &g[i], o, exact, err);
 		if (ret)
@@ -629,54 +691,9 @@ int pt_build(struct pt_set *out, const struct fj_set *in,
 			class_release(&p.large);
 			continue;
 		}
-		/*
-		 * One host's points are found by group, not load: where the
-		 * hosts held different loads, two of its groups may share one
-		 * (S, L) that the totals do not.
-		 */
-		for (k = 0; k < out->n && !o->host; k++)
-			if (out->pts[k].s == p.s && out->pts[k].l == p.l &&
-			    !(exact && out->pts[k].number == p.number))	/* passes */
-				dup = &out->pts[k];
-		if (dup && o->merge == PT_MERGE_NONE) {
-			const struct grp *a = !exact && dup->number ? &g[dup->number - 1] : NULL;
-			const struct fj_job *ja = a ? &in->jobs[a->first] : NULL;
-			const struct fj_job *jb = &in->jobs[g[i].first];
-
-			if (ja && a->key_file != g[i].key_file && !strcmp(ja->name, jb->name) &&
-			    ja->file < in->nfiles && jb->file < in->nfiles)
-				ret = fr_errf(err, -EINVAL,
-					      "points %u and %u both have small=%u large=%u: the same jobs ('%s') from %s and %s; if those ran at the same time (one file per host), give -sum to add them up; else -merge last or -merge mean",
-					      dup->number, p.number, p.s, p.l, jb->name,
-					      in->file_names[ja->file], in->file_names[jb->file]);
-			else
-				ret = fr_errf(err, -EINVAL,
-					      "points %u and %u both have small=%u large=%u; use -merge last or -merge mean",
-					      dup->number, p.number, p.s, p.l);
-			class_release(&p.small);
-			class_release(&p.large);
+		ret = add_point(out, in, g, i, p, o, exact, err);
+		if (ret)
 			goto out;
-		}
-		if (dup && o->merge == PT_MERGE_LAST) {
-			unsigned int num = dup->number;
-
-			class_release(&dup->small);
-			class_release(&dup->large);
-			*dup = p;
-			dup->number = num;
-			continue;
-		}
-		if (dup) {
-			pt_class_mean(&dup->small, &p.small, dup->merged + 1);
-			pt_class_mean(&dup->large, &p.large, dup->merged + 1);
-			dup->merged++;
-			dup->uneven_hosts |= p.uneven_hosts;
-			ptss_fold(&dup->ss, &p.ss);
-			class_release(&p.small);
-			class_release(&p.large);
-			continue;
-		}
-		out->pts[out->n++] = p;
 	}
 	ret = pt_fold_passes(out, err);
 	if (ret)

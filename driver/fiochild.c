@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -19,6 +18,7 @@
 #include "fiochild.h"
 #include "fiojson.h"
 #include "fr_file.h"
+#include "fr_spawn.h"
 #include "fr_time.h"
 #include "hosts.h"
 
@@ -76,44 +76,21 @@ static char *tail_of(const char *path)
  * Start @argv with its standard output in @out and standard error in
  * @err, both created new (never through a name planted there). The stop
  * signals wait until the child is known, so the handler can pass them
- * on; the child gets them, and SIGPIPE, back at fio's defaults.
+ * on; the child gets them, and SIGPIPE, back at fio's defaults. fio does
+ * not outlive fiorion (it would go on loading the LUNs).
  */
 static pid_t spawn(char *const *argv, const char *out, const char *err, char **why)
 {
-	sigset_t block, old;
-	pid_t pid;
+	const struct fr_spawn sp = {
+		.argv = argv, .out = out, .err = err, .pdeath_sig = SIGTERM,
+		.pass_stop = true, .pid = &fiochild_pid, .who = "fiorion",
+	};
+	pid_t pid = fr_spawn(&sp, NULL);
 
-	fflush(NULL);
-	sigemptyset(&block);
-	sigaddset(&block, SIGINT);
-	sigaddset(&block, SIGTERM);
-	sigaddset(&block, SIGHUP);
-	sigprocmask(SIG_BLOCK, &block, &old);
-	pid = fork();
 	if (pid < 0) {
-		sigprocmask(SIG_SETMASK, &old, NULL);
-		*why = xasprintf("cannot start fio: %s\n", strerror(errno));
+		*why = xasprintf("cannot start fio: %s\n", strerror(-pid));
 		return -1;
 	}
-	if (pid == 0) {
-		signal(SIGINT, SIG_DFL);
-		signal(SIGTERM, SIG_DFL);
-		signal(SIGHUP, SIG_DFL);
-		signal(SIGPIPE, SIG_DFL);
-		sigprocmask(SIG_SETMASK, &old, NULL);
-		/* fio does not outlive fiorion (it would go on loading the LUNs). */
-		prctl(PR_SET_PDEATHSIG, SIGTERM);
-		int o = fr_create_new(out);
-		int e = fr_create_new(err);
-
-		if (o < 0 || e < 0 || dup2(o, 1) < 0 || dup2(e, 2) < 0)
-			_exit(126);
-		execvp(argv[0], argv);
-		fprintf(stderr, "fiorion: cannot run '%s': %s\n", argv[0], strerror(errno));
-		_exit(127);
-	}
-	fiochild_pid = pid;
-	sigprocmask(SIG_SETMASK, &old, NULL);
 	return pid;
 }
 

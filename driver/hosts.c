@@ -14,17 +14,19 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "fiojson.h"
+#include "fr_describe.h"
 #include "fr_file.h"
+#include "fr_spawn.h"
 #include "fr_time.h"
 #include "fr_lunlist.h"
 #include "hosts.h"
+#include "jobfile.h"
 #include "version.h"
 
 #define MAX_HOSTS 256
@@ -234,22 +236,17 @@ static char *probe_job(const struct host *h, const struct probe_conf *pc)
 	if (!f)
 		return NULL;
 	fprintf(f, "# fiorion: probe of host %s\n[global]\n"
-		   "description=fiorion probe\n"
-		   "ioengine=external:%s\n"
-		   "luns=%s\n"
-		   "simulate=%s\n",
-		h->label, pc->engine, h->luns, pc->simulate);
-	if (!strcmp(pc->simulate, "raid0"))
-		fprintf(f, "stripe=%uk\n", pc->stripe_kb);
-	if (pc->backend)
-		fprintf(f, "backend=%s\n", pc->backend);
-	if (pc->allow_signatures)
-		fputs("allow_signatures=1\n", f);
+		   "description=fiorion probe\n", h->label);
+	jf_engine_opts(f, &(const struct jf_engine){
+		.engine = pc->engine, .luns = h->luns, .raid0 = !strcmp(pc->simulate, "raid0"),
+		.stripe_kb = pc->stripe_kb, .backend = pc->backend,
+		.allow_signatures = pc->allow_signatures,
+	});
 	/*
 	 * A run that writes opens the LUNs for writing, with the engine's
 	 * safety checks; rwmixwrite=0 keeps the probe's one I/O a read.
 	 */
-	fprintf(f, "direct=1\ndescribe=1\n\n[fiorion-probe]\n%s"
+	fprintf(f, "describe=1\n\n[fiorion-probe]\n%s"
 		   "bs=%uk\nnumber_ios=1\n",
 		pc->write ? "rw=randrw\nrwmixwrite=0\n" : "rw=randread\n", pc->bs_kb);
 	fclose(f);
@@ -280,6 +277,7 @@ static void fio_lines(FILE *out, const char *path)
 		fclose(f);
 }
 
+/* @h's fio, engine, volume and LUNs from the engine's describe lines (fr_describe.h). */
 static int read_describe(struct host *h, const char *path)
 {
 	char line[4096];
@@ -287,10 +285,9 @@ static int read_describe(struct host *h, const char *path)
 	int ret = 0;
 
 	while (f && fgets(line, sizeof(line), f)) {
-		char *s = strstr(line, "fiorion: describe: "), ver[64], eng[64], what[256];
-		unsigned long long size;
+		char *s = strstr(line, FR_DESC_PREFIX);
+		struct fr_desc d;
 		unsigned int n, k;
-		int at = 0;
 
 		if (!s)
 			continue;
@@ -300,32 +297,45 @@ static int read_describe(struct host *h, const char *path)
 			if (e && e < s)
 				h->server_name = strndup(line + 1, (size_t)(e - line - 1));
 		}
-		s += strlen("fiorion: describe: ");
+		s += strlen(FR_DESC_PREFIX);
 		s[strcspn(s, "\n")] = '\0';
-		if (sscanf(s, "fio %63s engine %63s volume %llu align %u luns %u", ver, eng, &size,
-			   &h->align, &n) == 5) {
+		switch (fr_desc_parse(s, &d)) {
+		case FR_DESC_VOLUME:
+			n = d.nluns;
+			h->align = d.align;
 			if (n != h->nluns) {
 				ret = -EPROTO;
 				break;
 			}
-			h->fio_version = strdup(ver);
-			h->engine_version = strdup(eng);
-			h->vol_size = size;
+			h->fio_version = strdup(d.fio);
+			h->engine_version = strdup(d.engine);
+			h->vol_size = d.size;
 			h->paths = calloc(n, sizeof(*h->paths));
 			h->sizes = calloc(n, sizeof(*h->sizes));
 			h->unbacked = calloc(n, sizeof(*h->unbacked));
 			if (!h->paths || !h->sizes || !h->unbacked)
 				ret = -ENOMEM;
-		} else if (h->paths && sscanf(s, "lun %u size %llu path %n", &k, &size, &at) == 2 &&
-			   at && k >= 1 && k <= h->nluns) {
-			h->sizes[k - 1] = size;
+			break;
+		case FR_DESC_LUN:
+			k = d.lun;
+			if (!h->paths || k < 1 || k > h->nluns)
+				break;
+			h->sizes[k - 1] = d.size;
 			free(h->paths[k - 1]);
-			h->paths[k - 1] = strdup(s + at);
-		} else if (h->paths && sscanf(s, "lun %u unbacked %255[^\n]", &k, what) == 2 &&
-			   k >= 1 && k <= h->nluns) {
+			h->paths[k - 1] = strdup(d.path);
+			break;
+		case FR_DESC_UNBACKED:
+			k = d.lun;
+			if (!h->paths || k < 1 || k > h->nluns)
+				break;
 			free(h->unbacked[k - 1]);
-			h->unbacked[k - 1] = strdup(what);
+			h->unbacked[k - 1] = strdup(d.unbacked);
+			break;
+		case FR_DESC_NONE:
+			break;
 		}
+		if (ret == -EPROTO)
+			break;
 	}
 	if (f)
 		fclose(f);
@@ -351,6 +361,11 @@ static int probe_error(const char *path, bool *found)
 	return e;
 }
 
+/*
+ * fio --client for @h's probe. The probe's fio inherits the signals'
+ * dispositions (hosts_probe() ends it itself on a stop signal) and is
+ * killed when fiorion ends.
+ */
 static pid_t start_probe(const struct host *h, const struct probe_conf *pc, const char *job,
 			 const char *out, const char *errf)
 {
@@ -360,17 +375,14 @@ static pid_t start_probe(const struct host *h, const struct probe_conf *pc, cons
 	if (!arg || asprintf(&client, "--client=%s", arg) < 0)
 		return -1;
 	free(arg);
-	pid = fork();
-	if (pid == 0) {
-		int o = fr_create_new(out);
-		int e = fr_create_new(errf);
+	{
+		char *argv[] = { (char *)pc->fio, "--output-format=json", client, (char *)job, NULL };
+		const struct fr_spawn sp = {
+			.argv = argv, .out = out, .err = errf, .pdeath_sig = SIGKILL,
+			.pass_stop = false, .who = "fio",
+		};
 
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
-		if (o < 0 || e < 0 || dup2(o, 1) < 0 || dup2(e, 2) < 0)
-			_exit(126);
-		execlp(pc->fio, pc->fio, "--output-format=json", client, job, (char *)NULL);
-		fprintf(stderr, "fio: cannot run '%s': %s\n", pc->fio, strerror(errno));
-		_exit(127);
+		pid = fr_spawn(&sp, NULL);
 	}
 	free(client);
 	return pid;

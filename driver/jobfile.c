@@ -12,11 +12,29 @@
 
 #include <inttypes.h>
 
+#include "jobname.h"
+
 #define WARM_SECONDS 120	/* ORION: "fill up cache for 2 minutes" */
 
 bool jf_has_warm(const struct jf_conf *c, const struct mx_point *p)
 {
 	return c->seq && p->l && c->cache_size != 0;
+}
+
+void jf_engine_opts(FILE *f, const struct jf_engine *e)
+{
+	fprintf(f, "ioengine=external:%s\n"
+		   "%s=%s\n"
+		   "simulate=%s\n",
+		e->engine, e->luns ? "luns" : "lunfile", e->luns ? e->luns : e->lunfile,
+		e->raid0 ? "raid0" : "concat");
+	if (e->raid0)
+		fprintf(f, "stripe=%uk\n", e->stripe_kb);
+	if (e->backend)
+		fprintf(f, "backend=%s\n", e->backend);
+	if (e->allow_signatures)
+		fputs("allow_signatures=1\n", f);
+	fputs("direct=1\n", f);
 }
 
 void jf_global(FILE *f, const struct jf_conf *c, const char *comment)
@@ -25,19 +43,12 @@ void jf_global(FILE *f, const struct jf_conf *c, const char *comment)
 	fputs("[global]\n", f);
 	if (c->run_id)
 		fprintf(f, "description=fiorion run %s\n", c->run_id);
-	fprintf(f, "ioengine=external:%s\n"
-		   "%s=%s\n"
-		   "simulate=%s\n",
-		c->engine, c->luns ? "luns" : "lunfile", c->luns ? c->luns : c->lunfile,
-		c->raid0 ? "raid0" : "concat");
-	if (c->raid0)
-		fprintf(f, "stripe=%uk\n", c->stripe_kb);
-	if (c->backend)
-		fprintf(f, "backend=%s\n", c->backend);
-	if (c->allow_signatures)
-		fputs("allow_signatures=1\n", f);
-	fprintf(f, "direct=1\n"
-		   "time_based=1\n"
+	jf_engine_opts(f, &(const struct jf_engine){
+		.engine = c->engine, .lunfile = c->lunfile, .luns = c->luns, .raid0 = c->raid0,
+		.stripe_kb = c->stripe_kb, .backend = c->backend,
+		.allow_signatures = c->allow_signatures,
+	});
+	fprintf(f, "time_based=1\n"
 		   "runtime=%s\n"
 		   "norandommap=1\n"
 		   "randrepeat=0\n"
@@ -59,14 +70,16 @@ static void random_rw(FILE *f, unsigned int w)
 		fprintf(f, "rw=randrw\nrwmixwrite=%u\n", w);
 }
 
+/* A job's section, named as converter/jobname.h says (-repeat's -rK included). */
 static void section(FILE *f, unsigned int num, const struct mx_point *p,
-		    const char *kind, bool *stonewall)
+		    enum jn_kind kind, bool *stonewall)
 {
-	fprintf(f, "\n[p%03u-s%u-l%u-%s", num, p->s, p->l, kind);
-	/* -repeat: pass K >= 2 of the point (the converter folds the passes). */
-	if (p->pass > 1)
-		fprintf(f, "-r%u", p->pass);
-	fputs("]\n", f);
+	const struct jn_name n = { .num = num, .s = p->s, .l = p->l, .kind = (char)kind,
+				   .pass = p->pass };
+	char name[JN_NAME_MAX];
+
+	jn_format(name, sizeof(name), &n);
+	fprintf(f, "\n[%s]\n", name);
 	if (*stonewall)
 		fputs("stonewall=1\n", f);
 	*stonewall = false;
@@ -109,7 +122,7 @@ void jf_point(FILE *f, const struct jf_conf *c, unsigned int num,
 	bool sw = !first_group;
 
 	if (jf_has_warm(c, p)) {
-		section(f, num, p, "warm", &sw);
+		section(f, num, p, JN_WARM, &sw);
 		/* Junk reads before reads, junk writes before writes. */
 		fprintf(f, "rw=%s\nbs=%uk\niodepth=%u\nnumjobs=1\n",
 			c->write_pct ? "randwrite" : "randread", c->size_large,
@@ -122,7 +135,7 @@ void jf_point(FILE *f, const struct jf_conf *c, unsigned int num,
 		sw = true;
 	}
 	if (p->s) {
-		section(f, num, p, "small", &sw);
+		section(f, num, p, JN_SMALL, &sw);
 		random_rw(f, c->write_pct);
 		fprintf(f, "bs=%uk\n", c->size_small);
 		load(f, c, p->s);
@@ -131,7 +144,7 @@ void jf_point(FILE *f, const struct jf_conf *c, unsigned int num,
 	if (!p->l)
 		return;
 	if (!c->seq) {
-		section(f, num, p, "large", &sw);
+		section(f, num, p, JN_LARGE, &sw);
 		random_rw(f, c->write_pct);
 		fprintf(f, "bs=%uk\n", c->size_large);
 		load(f, c, p->l);
@@ -161,14 +174,14 @@ void jf_point(FILE *f, const struct jf_conf *c, unsigned int num,
 			snprintf(woff, sizeof(woff), "%" PRIu64, readers * b);
 		}
 		if (readers) {
-			section(f, num, p, "large", &sw);
+			section(f, num, p, JN_LARGE, &sw);
 			fprintf(f, "rw=read\nbs=%uk\niodepth=%u\nnumjobs=%u\n"
 				   "size=%s\noffset_increment=%s\n",
 				c->size_large, c->num_streamio, readers, slice, slice);
 			steady(f, c);
 		}
 		if (writers) {
-			section(f, num, p, "large", &sw);
+			section(f, num, p, JN_LARGE, &sw);
 			fprintf(f, "rw=write\nbs=%uk\niodepth=%u\nnumjobs=%u\n",
 				c->size_large, c->num_streamio, writers);
 			if (readers)

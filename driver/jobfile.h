@@ -42,6 +42,24 @@ struct jf_conf {
 	const struct fio_opts *user;	/* -fio_opt, -include: last in [global]; NULL: none */
 };
 
+/*
+ * The engine's options in a job file (fiorion's points and the hosts'
+ * probe): the engine, the LUNs, the volume's layout, the backend, the
+ * signatures override, and direct=1.
+ */
+struct jf_engine {
+	const char *engine;	/* ioengine=external:ENGINE */
+	const char *lunfile;	/* lunfile=, unless ... */
+	const char *luns;	/* ... luns= is given */
+	bool raid0;		/* simulate=raid0 and stripe=, else simulate=concat */
+	unsigned int stripe_kb;
+	const char *backend;	/* NULL: the engine's default */
+	bool allow_signatures;
+};
+
+/* @e's lines, in the order every fiorion job file has them. */
+void jf_engine_opts(FILE *f, const struct jf_engine *e);
+
 /* Does this point get a warm-up group? */
 bool jf_has_warm(const struct jf_conf *c, const struct mx_point *p);
 

@@ -324,6 +324,80 @@ static void fio_takes_options(const struct opts *o, const char *jobs_dir, const 
 	free(err);
 }
 
+/*
+ * Before the points run: staged results of a fiorion killed mid-point
+ * removed, the user's fio options judged (-runner fio), and under
+ * -resume the points before @done (measured or skipped already) told to
+ * the ladders. Returns the seconds those points took in the plan.
+ */
+static long resume(const struct opts *o, const struct jf_conf *jc, const struct mx_plan *plan,
+		   const char *jobs_dir, struct ladders *ld, size_t done)
+{
+	long secs = 0;
+	size_t i;
+
+	/* A fio that a dead fiorion's signal cut short left only a staged file. */
+	for (i = 0; i < plan->n; i++) {
+		char *part = point_file(jobs_dir, &plan->pts[i], "json.part");
+
+		unlink(part);
+		free(part);
+	}
+	if (!strcmp(o->runner, "fio") && !o->clients && o->fio_opts.n && done < plan->n)
+		fio_takes_options(o, jobs_dir, &plan->pts[done]);
+	/* -resume: the points before @done are measured (or skipped) already. */
+	for (i = 0; i < done; i++) {
+		char *json = point_file(jobs_dir, &plan->pts[i], "json"), why[600];
+
+		secs += point_secs(o, jc, &plan->pts[i]);
+		if (!access(json, F_OK))
+			ld_measured(ld, i, json);
+		else
+			ld_skip(ld, i, why, sizeof(why));
+		free(json);
+	}
+	return secs;
+}
+
+/* A point -stop_at_knee leaves out: its marker and its line. */
+static void mark_skipped(const struct mx_plan *plan, size_t i, const char *jobs_dir,
+			 const char *res, bool tty)
+{
+	const struct mx_point *p = &plan->pts[i];
+	char *skip = point_file(jobs_dir, p, "skip");
+	struct fr_err err = { "" };
+	char *line = xasprintf("%s\n", res);
+
+	/* A marker, so -resume and the report know the point was not run. */
+	if (fr_write_atomic(skip, line, strlen(line), &err))
+		die_run("%s", err.msg);
+	fprintf(stderr, "%sfiorion: point %zu of %zu (small=%u, large=%u) not run: %s\n",
+		tty ? "\r\033[K" : "", i + 1, plan->n, p->s, p->l, res);
+	free(skip);
+	free(line);
+}
+
+/*
+ * Point @p (the @i-th) measured by the runner the options name: 0, or
+ * non-zero with *@why set (-1: a signal came first, nothing run).
+ */
+static int measure(const struct opts *o, const struct jf_conf *jc, const struct mx_point *p,
+		   size_t i, const char *jobs_dir, const char *job, const char *json,
+		   const char *errf, const struct rn_opts *ro, const char *luns, char **why)
+{
+	struct fio_limit lim = { 0, ro->stuck_s, luns };
+
+	if (stop_signal)
+		return -1;
+	if (o->clients)
+		return run_clients(o, jc, p, jobs_dir, i, json, errf, why);
+	if (strcmp(o->runner, "fio"))
+		return run_builtin(job, json, ro, why);
+	if (ro->stuck_s)
+		lim.secs = (unsigned int)point_secs(o, jc, p) + ro->stuck_s;
+	return run_fio(o, job, json, errf, &lim, why);
+}
+
 int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_plan *plan,
 	       const char *jobs_dir, long total_secs, struct ladders *ld, size_t *done)
 {
@@ -345,26 +419,7 @@ int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_p
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
 	luns = lun_names(jc);
-	/* A fio that a dead fiorion's signal cut short left only a staged file. */
-	for (i = 0; i < plan->n; i++) {
-		char *part = point_file(jobs_dir, &plan->pts[i], "json.part");
-
-		unlink(part);
-		free(part);
-	}
-	if (!strcmp(o->runner, "fio") && !o->clients && o->fio_opts.n && *done < plan->n)
-		fio_takes_options(o, jobs_dir, &plan->pts[*done]);
-	/* -resume: the points before *done are measured (or skipped) already. */
-	for (i = 0; i < *done; i++) {
-		char *json = point_file(jobs_dir, &plan->pts[i], "json"), why[600];
-
-		left -= point_secs(o, jc, &plan->pts[i]);
-		if (!access(json, F_OK))
-			ld_measured(ld, i, json);
-		else
-			ld_skip(ld, i, why, sizeof(why));
-		free(json);
-	}
+	left -= resume(o, jc, plan, jobs_dir, ld, *done);
 	for (i = *done; i < plan->n; i++) {
 		const struct mx_point *p = &plan->pts[i];
 		char *job = job_path(jobs_dir, o, p, 0);
@@ -376,19 +431,9 @@ int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_p
 
 		fmt_hms(eta, sizeof(eta), left);
 		if (!stop_signal && ld_skip(ld, i, res, sizeof(res))) {
-			char *skip = point_file(jobs_dir, p, "skip");
-			struct fr_err err = { "" };
-			char *line = xasprintf("%s\n", res);
-
-			/* A marker, so -resume and the report know the point was not run. */
-			if (fr_write_atomic(skip, line, strlen(line), &err))
-				die_run("%s", err.msg);
-			fprintf(stderr, "%sfiorion: point %zu of %zu (small=%u, large=%u) not run: %s\n",
-				tty ? "\r\033[K" : "", i + 1, plan->n, p->s, p->l, res);
+			mark_skipped(plan, i, jobs_dir, res, tty);
 			left -= point_secs(o, jc, p);
 			++*done;
-			free(skip);
-			free(line);
 			free(job);
 			free(json);
 			free(errf);
@@ -409,19 +454,7 @@ int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_p
 		if (tty)
 			fprintf(stderr, "\r\033[Kfiorion: point %zu of %zu (small=%u, large=%u%s) running, ETA %s",
 				i + 1, plan->n, p->s, p->l, pass_of(plan, p, pb, sizeof(pb)), eta);
-		if (stop_signal)
-			failed = -1;
-		else if (o->clients)
-			failed = run_clients(o, jc, p, jobs_dir, i, json, errf, &why);
-		else if (strcmp(o->runner, "fio"))
-			failed = run_builtin(job, json, &ro, &why);
-		else {
-			struct fio_limit lim = { 0, ro.stuck_s, luns };
-
-			if (ro.stuck_s)
-				lim.secs = (unsigned int)point_secs(o, jc, p) + ro.stuck_s;
-			failed = run_fio(o, job, json, errf, &lim, &why);
-		}
+		failed = measure(o, jc, p, i, jobs_dir, job, json, errf, &ro, luns, &why);
 		if (!failed && !stop_signal)
 			failed = point_check(json, o->clients ? NULL : jobs_dir, &why);
 		if (stop_signal) {

@@ -13,6 +13,7 @@
 #include "fio.h"
 #include "optgroup.h"
 
+#include "fr_describe.h"
 #include "lunsafe.h"
 #include "version.h"
 #include "vio.h"
@@ -262,22 +263,22 @@ static void fio_fr_cleanup(struct thread_data *td)
  * describe=1: what this host has, once its LUNs are open as the job asks
  * (O_DIRECT, and for writing with its safety checks). In client/server
  * mode these lines reach the fio client with the host's name; fiorion's
- * probe reads them. One line for the host, one per LUN (path last).
+ * probe reads them (their formats: common/fr_describe.h). One line for
+ * the host, one per LUN (path last).
  */
 static void fr_describe(const struct vvol *vv)
 {
 	unsigned int i;
 
-	log_info("fiorion: describe: fio %s engine %s volume %llu align %u luns %u\n",
-		 fio_version_string, FIORION_VERSION, (unsigned long long)vv->size,
-		 vv->align, vv->nluns);
+	log_info(FR_DESC_VOLUME_FMT, fio_version_string, FIORION_VERSION,
+		 (unsigned long long)vv->size, vv->align, vv->nluns);
 	for (i = 0; i < vv->nluns; i++) {
 		char what[256];
 
-		log_info("fiorion: describe: lun %u size %llu path %s\n", i + 1,
-			 (unsigned long long)vv->luns[i].size, vv->luns[i].path);
+		log_info(FR_DESC_LUN_FMT, i + 1, (unsigned long long)vv->luns[i].size,
+			 vv->luns[i].path);
 		if (lun_unbacked(vv->luns[i].path, what, sizeof(what)) > 0)
-			log_info("fiorion: describe: lun %u unbacked %s\n", i + 1, what);
+			log_info(FR_DESC_UNBACKED_FMT, i + 1, what);
 	}
 }
 

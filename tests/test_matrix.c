@@ -5,7 +5,7 @@
  * simple 8 (N=1), 29 (N=4), 38 (N=8, small 1, 2, 4, .., 40), normal 18
  * (N=1); and oltp, dss, point, row, col, max, their order, and the
  * job sections written for small, large, mixed, sequential and warmed
- * points.
+ * points; the engine's options (jf_engine_opts()).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -225,6 +225,36 @@ static void test_matrix_job_sections(void **state)
 	assert_false(jf_has_warm(&c, &seq));
 }
 
+/*
+ * The engine's options (jf_engine_opts()), as the points' [global] and
+ * the hosts' probe both write them: a concat volume from a .lun file,
+ * then inline LUNs on raid0 with a backend and the signatures override.
+ */
+static void test_engine_opts(void **state)
+{
+	struct jf_engine e = { .engine = "/e.so", .lunfile = "/t.lun", .stripe_kb = 64 };
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	(void)state;
+	f = open_memstream(&buf, &len);
+	jf_engine_opts(f, &e);
+	fclose(f);
+	assert_string_equal(buf, "ioengine=external:/e.so\nlunfile=/t.lun\nsimulate=concat\ndirect=1\n");
+	free(buf);
+	e.luns = "/a:/b";
+	e.raid0 = true;
+	e.backend = "psync";
+	e.allow_signatures = true;
+	f = open_memstream(&buf, &len);
+	jf_engine_opts(f, &e);
+	fclose(f);
+	assert_string_equal(buf, "ioengine=external:/e.so\nluns=/a:/b\nsimulate=raid0\nstripe=64k\n"
+				 "backend=psync\nallow_signatures=1\ndirect=1\n");
+	free(buf);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -232,6 +262,7 @@ int main(void)
 		cmocka_unit_test(test_matrix_ladders),
 		cmocka_unit_test(test_matrix_order),
 		cmocka_unit_test(test_matrix_job_sections),
+		cmocka_unit_test(test_engine_opts),
 	};
 
 	return cmocka_run_group_tests_name("matrix", tests, NULL, NULL);

@@ -145,6 +145,72 @@ static void job_free(struct jp_job *j)
 	free(j->description);
 }
 
+/*
+ * @f's jobs from its sections @sec (the [global] lines before each
+ * copied in): their options applied, their groups (stonewall), what each
+ * needs and what a group must share checked. Returns 0 or a negative
+ * errno, with @err set (-ENOMEM: not set).
+ */
+static int make_jobs(struct jp_file *f, const struct section *sec, size_t nsec,
+		     const char *name, struct fr_err *err)
+{
+	size_t i, k;
+	int ret, gid = 0;
+
+	f->jobs = calloc(nsec, sizeof(*f->jobs));
+	if (!f->jobs)
+		return -ENOMEM;
+	for (i = 0; i < nsec; i++) {
+		struct jp_job *j = &f->jobs[i];
+		bool sw = false;
+
+		jp_job_defaults(j);
+		j->name = strdup(sec[i].name);
+		j->line = sec[i].line;
+		f->njobs++;
+		for (k = 0; k < sec[i].nkv; k++) {
+			ret = jp_apply(j, &sec[i].kv[k], name, &sw, err);
+			if (ret)
+				return ret;
+			/* The job's own lines (after the copied globals). */
+			if (sec[i].kv[k].line > sec[i].line &&
+			    (ret = kv_push(&j->own, &j->nown, jp_canonical(sec[i].kv[k].key),
+					   sec[i].kv[k].val, sec[i].kv[k].line)))
+				return ret;
+		}
+		if (sw && i > 0)
+			gid++;
+		j->groupid = gid;
+		if (!j->ioengine)
+			return fr_errf(err, -EINVAL,
+				       "%s:%u: job '%s' has no ioengine= (the built-in runner does not default to one)",
+				       name, j->line, j->name);
+		if (j->engine_so ? !j->lunfile == !j->luns : !j->filename)
+			return fr_errf(err, -EINVAL,
+				       j->engine_so ? "%s:%u: job '%s' needs exactly one of lunfile= and luns="
+						    : "%s:%u: job '%s' needs filename=",
+				       name, j->line, j->name);
+	}
+	f->ngroups = gid + 1;
+	for (i = 0; i < f->njobs; i++) {
+		const struct jp_job *j = &f->jobs[i];
+
+		for (k = 0; k < i; k++) {
+			const struct jp_job *o = &f->jobs[k];
+
+			if (o->groupid == j->groupid && !ss_same(o, j))
+				return fr_errf(err, -EINVAL,
+					       "%s:%u: job '%s': its steady state (steadystate, steadystate_duration, steadystate_ramp_time) differs from that of job '%s' of the same group; fio 3.33 rejects the job (\"steadystate options must be consistent within reporting groups\"): give the jobs of a group the same, or separate them with stonewall",
+					       name, j->line, j->name, o->name);
+		}
+	}
+	for (i = 0; i < f->njobs; i++)
+		if (f->jobs[i].exitall)
+			for (k = 0; k < f->njobs; k++)
+				f->jobs[k].exitall = true;
+	return 0;
+}
+
 int jp_parse_buffer(struct jp_file *f, const char *name, const char *text,
 		    struct fr_err *err)
 {
@@ -153,7 +219,7 @@ int jp_parse_buffer(struct jp_file *f, const char *name, const char *text,
 	size_t nsec = 0, nglob = 0, i, k;
 	char *copy = strdup(text), *line;
 	unsigned int ln = 0;
-	int ret = 0, gid = 0;
+	int ret = 0;
 	bool in_global = false;
 	const char *p;
 
@@ -240,65 +306,7 @@ int jp_parse_buffer(struct jp_file *f, const char *name, const char *text,
 		ret = fr_errf(err, -EINVAL, "%s: no job sections", name);
 		goto out;
 	}
-	f->jobs = calloc(nsec, sizeof(*f->jobs));
-	if (!f->jobs) {
-		ret = -ENOMEM;
-		goto out;
-	}
-	for (i = 0; i < nsec; i++) {
-		struct jp_job *j = &f->jobs[i];
-		bool sw = false;
-
-		jp_job_defaults(j);
-		j->name = strdup(sec[i].name);
-		j->line = sec[i].line;
-		f->njobs++;
-		for (k = 0; k < sec[i].nkv; k++) {
-			ret = jp_apply(j, &sec[i].kv[k], name, &sw, err);
-			if (ret)
-				goto out;
-			/* The job's own lines (after the copied globals). */
-			if (sec[i].kv[k].line > sec[i].line &&
-			    (ret = kv_push(&j->own, &j->nown, jp_canonical(sec[i].kv[k].key),
-					   sec[i].kv[k].val, sec[i].kv[k].line)))
-				goto out;
-		}
-		if (sw && i > 0)
-			gid++;
-		j->groupid = gid;
-		if (!j->ioengine) {
-			ret = fr_errf(err, -EINVAL,
-				      "%s:%u: job '%s' has no ioengine= (the built-in runner does not default to one)",
-				      name, j->line, j->name);
-			goto out;
-		}
-		if (j->engine_so ? !j->lunfile == !j->luns : !j->filename) {
-			ret = fr_errf(err, -EINVAL,
-				      j->engine_so ? "%s:%u: job '%s' needs exactly one of lunfile= and luns="
-						   : "%s:%u: job '%s' needs filename=",
-				      name, j->line, j->name);
-			goto out;
-		}
-	}
-	f->ngroups = gid + 1;
-	for (i = 0; i < f->njobs; i++) {
-		const struct jp_job *j = &f->jobs[i];
-
-		for (k = 0; k < i; k++) {
-			const struct jp_job *o = &f->jobs[k];
-
-			if (o->groupid == j->groupid && !ss_same(o, j)) {
-				ret = fr_errf(err, -EINVAL,
-					      "%s:%u: job '%s': its steady state (steadystate, steadystate_duration, steadystate_ramp_time) differs from that of job '%s' of the same group; fio 3.33 rejects the job (\"steadystate options must be consistent within reporting groups\"): give the jobs of a group the same, or separate them with stonewall",
-					      name, j->line, j->name, o->name);
-				goto out;
-			}
-		}
-	}
-	for (i = 0; i < f->njobs; i++)
-		if (f->jobs[i].exitall)
-			for (k = 0; k < f->njobs; k++)
-				f->jobs[k].exitall = true;
+	ret = make_jobs(f, sec, nsec, name, err);
 out:
 	for (i = 0; i < nsec; i++) {
 		free(sec[i].name);

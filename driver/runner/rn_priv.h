@@ -13,6 +13,7 @@
 
 #include <jansson.h>
 
+#include "clock.h"
 #include "jobparse.h"
 #include "lathist.h"
 #include "rnstat.h"
@@ -129,6 +130,21 @@ struct rn_engine_ops {
 	void (*cleanup)(struct rn_td *td);
 };
 
+/* The runner's clock (clock.h) for its stamps. */
+static inline uint64_t now_ns(void)
+{
+	return clk_ns();
+}
+
+/*
+ * b - a in ns, never negative: stamps taken on two CPUs (the thread moved
+ * between them) may be a few ns out of order with the TSC clock.
+ */
+static inline uint64_t since(uint64_t a, uint64_t b)
+{
+	return (int64_t)(b - a) > 0 ? b - a : 0;
+}
+
 /* hooks.c: the hooks over the engine core. */
 extern const struct rn_engine_ops rn_core_ops;
 /* The volume a job names: its lunfile/luns (engine) or its filename. */
@@ -149,9 +165,6 @@ bool rn_check_pattern(const struct jp_job *j, const unsigned char *b, uint64_t l
 		      uint64_t *bad);
 /* The next I/O's direction, length and offset. */
 void rn_next_io(struct rn_td *td, struct rn_io *io);
-
-/* The clone's runtime in ms as fio rounds it (its job_runtime). */
-uint64_t rn_runtime_ms(const struct rn_td *td);
 
 /*
  * The result document of clones @tds (all of @f's, in order), with

@@ -20,6 +20,13 @@
 #include "rn_priv.h"
 
 
+/* The clone's runtime in ms as fio rounds it (its job_runtime). */
+static uint64_t rn_runtime_ms(const struct rn_td *td)
+{
+	/* backend.c: update_runtime(): whole microseconds, rounded up to ms. */
+	return td->t_end > td->t0 ? ((td->t_end - td->t0) / 1000 + 999) / 1000 : 0;
+}
+
 static const double default_pcts[] = {
 	1, 5, 10, 20, 30, 40, 50, 60, 70, 80, 90, 95, 99, 99.5, 99.9, 99.95, 99.99,
 };
