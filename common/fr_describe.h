@@ -21,16 +21,21 @@
 /* LUN k reads from nowhere in places (lun_unbacked()'s words). */
 #define FR_DESC_UNBACKED_FMT FR_DESC_PREFIX "lun %u unbacked %s\n"
 
-enum fr_desc_kind { FR_DESC_NONE, FR_DESC_VOLUME, FR_DESC_LUN, FR_DESC_UNBACKED };
+enum fr_desc_kind {
+	FR_DESC_NONE,
+	FR_DESC_VOLUME,
+	FR_DESC_LUN,
+	FR_DESC_UNBACKED
+};
 
 struct fr_desc {
 	enum fr_desc_kind kind;
-	char fio[64], engine[64];	/* VOLUME: the versions (63 bytes at most) */
-	unsigned long long size;	/* VOLUME: the volume's bytes; LUN: the LUN's */
-	unsigned int align, nluns;	/* VOLUME */
-	unsigned int lun;		/* LUN, UNBACKED: 1-based, not range-checked */
-	const char *path;		/* LUN: into the parsed text */
-	char unbacked[256];		/* UNBACKED: the words (255 bytes at most) */
+	char fio[64], engine[64];  /* VOLUME: the versions (63 bytes at most) */
+	unsigned long long size;   /* VOLUME: the volume's bytes; LUN: the LUN's */
+	unsigned int align, nluns; /* VOLUME */
+	unsigned int lun;	   /* LUN, UNBACKED: 1-based, not range-checked */
+	const char *path;	   /* LUN: into the parsed text */
+	char unbacked[256];	   /* UNBACKED: the words (255 bytes at most) */
 };
 
 /*

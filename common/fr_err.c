@@ -41,7 +41,7 @@ int fr_errf_errno(struct fr_err *err, const char *fmt, ...)
 const char *fr_strerror(int ret, char *buf, unsigned long len)
 {
 	const char *s = (ret < 0 ? -ret : ret) == FR_ESAFETY ? "refused to protect data on a LUN"
-							       : strerror(ret < 0 ? -ret : ret);
+							     : strerror(ret < 0 ? -ret : ret);
 
 	snprintf(buf, len, "%s", s);
 	/* git style: messages are lower-case ("no such file or directory"). */

@@ -19,7 +19,7 @@
 #define FR_ESAFETY 4096
 
 struct fr_err {
-	char msg[1024];	/* NUL-terminated; empty when nothing failed */
+	char msg[1024]; /* NUL-terminated; empty when nothing failed */
 };
 
 /*

@@ -240,7 +240,7 @@ int fr_stage_commit(struct fr_stage *st, struct fr_err *err)
 		struct stat sb;
 
 		if (lstat(st->path[i], &sb) < 0 || S_ISDIR(sb.st_mode))
-			continue;	/* new: nothing to keep (a folder: its rename fails) */
+			continue; /* new: nothing to keep (a folder: its rename fails) */
 		bak[i] = malloc(strlen(st->tmp[i]) + 5);
 		if (!bak[i]) {
 			ret = fr_errf(err, -ENOMEM, "out of memory");

@@ -14,8 +14,8 @@
 #include "fr_err.h"
 
 enum {
-	FR_READ_REGULAR = 1,	/* refuse pipes and devices (a regular file only) */
-	FR_READ_TEXT = 2,	/* refuse NUL bytes */
+	FR_READ_REGULAR = 1, /* refuse pipes and devices (a regular file only) */
+	FR_READ_TEXT = 2,    /* refuse NUL bytes */
 };
 
 /*

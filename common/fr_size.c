@@ -21,11 +21,26 @@ int fr_parse_size(const char *v, uint64_t *out)
 	if (errno)
 		return -EINVAL;
 	switch (tolower((unsigned char)*end)) {
-	case 'k': mult = 1ULL << 10; end++; break;
-	case 'm': mult = 1ULL << 20; end++; break;
-	case 'g': mult = 1ULL << 30; end++; break;
-	case 't': mult = 1ULL << 40; end++; break;
-	case 'p': mult = 1ULL << 50; end++; break;
+	case 'k':
+		mult = 1ULL << 10;
+		end++;
+		break;
+	case 'm':
+		mult = 1ULL << 20;
+		end++;
+		break;
+	case 'g':
+		mult = 1ULL << 30;
+		end++;
+		break;
+	case 't':
+		mult = 1ULL << 40;
+		end++;
+		break;
+	case 'p':
+		mult = 1ULL << 50;
+		end++;
+		break;
 	default: break;
 	}
 	if (mult > 1 && tolower((unsigned char)*end) == 'i')

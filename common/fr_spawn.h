@@ -15,8 +15,8 @@
 #include "fr_err.h"
 
 struct fr_spawn {
-	char *const *argv;	/* argv[0] is looked up in PATH */
-	const char *out, *err;	/* its stdout and stderr: created new (fr_create_new()) */
+	char *const *argv;     /* argv[0] is looked up in PATH */
+	const char *out, *err; /* its stdout and stderr: created new (fr_create_new()) */
 	/* Sent to the child when its parent ends (prctl PR_SET_PDEATHSIG); 0: none. */
 	int pdeath_sig;
 	/*
@@ -27,7 +27,7 @@ struct fr_spawn {
 	 * ignored signals stay ignored, SIGPIPE among them).
 	 */
 	bool pass_stop;
-	volatile sig_atomic_t *pid;	/* may be NULL */
+	volatile sig_atomic_t *pid; /* may be NULL */
 	/* Its message when argv[0] cannot be run starts "@who: " ("fio", "fiorion"). */
 	const char *who;
 };

@@ -19,8 +19,8 @@
 
 struct lathist {
 	uint64_t n;
-	uint64_t min, max;	/* ns */
-	double mean, m2;	/* Welford */
+	uint64_t min, max; /* ns */
+	double mean, m2;   /* Welford */
 	uint64_t bucket[LH_NR];
 };
 

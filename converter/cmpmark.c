@@ -33,7 +33,7 @@ bool cm_cell(const struct iv_fig *a, bool a_iv, const struct iv_fig *b, bool b_i
 
 void cm_class_init(struct cm_class *c, bool more_is_better)
 {
-	*c = (struct cm_class){.more_is_better = more_is_better};
+	*c = (struct cm_class){ .more_is_better = more_is_better };
 }
 
 void cm_class_add(struct cm_class *c, const struct cm_ratio *r)

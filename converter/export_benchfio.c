@@ -122,10 +122,12 @@ static int add_job(struct xb *x, const char *name, json_t *doc, json_t *job,
 		return 0;
 	if (json_is_array(global))
 		global = json_array_get(global, 0);
-	rw = opt(job, global, "rw") ?: opt(job, global, "readwrite") ?: "read";
+	rw = opt(job, global, "rw") ?: opt(job, global, "readwrite") ?
+								     : "read";
 	depth = opt(job, global, "iodepth") ?: "1";
 	nj = opt(job, global, "numjobs") ?: "1";
-	bs = opt(job, global, "bs") ?: opt(job, global, "blocksize") ?: "4k";
+	bs = opt(job, global, "bs") ?: opt(job, global, "blocksize") ?
+								     : "4k";
 	if (!safe(rw) || !safe(depth) || !safe(nj) || !safe(bs))
 		return fr_errf(err, -EINVAL, "%s: job '%s': rw, iodepth, numjobs or bs is not a folder or file name", name, jn);
 	if (mixed(rw)) {
@@ -137,10 +139,10 @@ static int add_job(struct xb *x, const char *name, json_t *doc, json_t *job,
 	}
 	if (n.kind == JN_SMALL)
 		k = n.l ? snprintf(series, sizeof(series), "%s-small-with-large%u", x->testname, n.l)
-		      : snprintf(series, sizeof(series), "%s-small", x->testname);
+			: snprintf(series, sizeof(series), "%s-small", x->testname);
 	else
 		k = n.s ? snprintf(series, sizeof(series), "%s-large-with-small%u", x->testname, n.s)
-		      : snprintf(series, sizeof(series), "%s-large", x->testname);
+			: snprintf(series, sizeof(series), "%s-large", x->testname);
 	if (k < 0 || (size_t)k >= sizeof(series) ||
 	    (size_t)snprintf(path, sizeof(path), "%s/%s/%s%s/%s-%s-%s.json", x->dir, series,
 			     mixdir, bs, rw, depth, nj) >= sizeof(path))

@@ -33,8 +33,9 @@ static json_t *lat_json(const struct fj_lat *l)
 	json_object_set_new(o, "percentiles_ns", pct);
 	/* Which latency the percentiles are of, and whence: fio gives clat's. */
 	json_object_set_new(o, "percentiles_from",
-			    json_string(l->nbins ? (l->bins_from_clat ? "clat bins" : "lat bins")
-						 : l->pct_from_clat ? "clat" : "lat"));
+			    json_string(l->nbins		   ? (l->bins_from_clat ? "clat bins" : "lat bins")
+						: l->pct_from_clat ? "clat"
+								   : "lat"));
 	return o;
 }
 

@@ -29,11 +29,11 @@ enum fs_member {
 	FS_MBPS,
 	FS_LAT,
 	FS_TRACE,
-	FS_TRADEOFF,	/* 10.2 only, with a mixed point */
-	FS_HIST,	/* 12.1+ with latency bins */
-	FS_HOSTS,	/* several hosts */
-	FS_REPORT,	/* the HTML report */
-	FS_POINTS,	/* the tidy per-point file */
+	FS_TRADEOFF, /* 10.2 only, with a mixed point */
+	FS_HIST,     /* 12.1+ with latency bins */
+	FS_HOSTS,    /* several hosts */
+	FS_REPORT,   /* the HTML report */
+	FS_POINTS,   /* the tidy per-point file */
 	FS_NMEMBERS
 };
 
@@ -57,7 +57,7 @@ void fs_member_name(char *buf, size_t len, const char *testname, bool dated, tim
 struct fs_name {
 	enum fs_member member;
 	bool dated;
-	char stamp[14];		/* "YYYYMMDD_HHMM" when dated, else "" */
+	char stamp[14]; /* "YYYYMMDD_HHMM" when dated, else "" */
 };
 
 /*

@@ -149,10 +149,10 @@ static int export_benchfio(const char *dir, const char *testname, char *const *f
 static int compare(char *const *dirs, size_t n, const char *testname, const char *outdir,
 		   const struct pt_opts *po, const struct kn_bound *bound)
 {
-	static const char *const labels[HR_MAX_RUNS] = {"A", "B", "C", "D", "E", "F", "G", "H"};
+	static const char *const labels[HR_MAX_RUNS] = { "A", "B", "C", "D", "E", "F", "G", "H" };
 	struct run *runs = calloc(n, sizeof(*runs));
 	struct hr_run hr[HR_MAX_RUNS];
-	struct fr_err err = {""};
+	struct fr_err err = { "" };
 	char *buf = NULL, path[PATH_MAX];
 	size_t len = 0, k, loaded = 0;
 	const char *name;
@@ -171,7 +171,7 @@ static int compare(char *const *dirs, size_t n, const char *testname, const char
 		goto out;
 	}
 	for (k = 0; k < n; k++)
-		hr[k] = (struct hr_run){labels[k], &runs[k].params, &runs[k].pts};
+		hr[k] = (struct hr_run){ labels[k], &runs[k].params, &runs[k].pts };
 	name = testname ? testname : runs[0].params.run->testname;
 	if (snprintf(path, sizeof(path), "%s/%s_compare.html", outdir, name) >= (int)sizeof(path)) {
 		fprintf(stderr, "fio2orion: -outdir '%s': the path is too long\n", outdir);

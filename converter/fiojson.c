@@ -116,7 +116,7 @@ static uint64_t depth_from_levels(json_t *job)
 			errno = 0;
 			depth = (uint64_t)strtoull(k, NULL, 10);
 			if (errno || depth > FJ_MAX_DEPTH)
-				depth = UINT64_MAX;	/* refused by job_counts() */
+				depth = UINT64_MAX; /* refused by job_counts() */
 		}
 	}
 	return depth ? depth : 1;
@@ -157,9 +157,17 @@ static int job_counts(struct fj_job *job, const char *numjobs, char *why, size_t
  */
 static uint64_t opt_ms(const char *s)
 {
-	static const struct { const char *unit; double ms; } units[] = {
-		{ "", 1000 }, { "s", 1000 }, { "ms", 1 }, { "us", 1e-3 }, { "m", 60000 },
-		{ "h", 3600000 }, { "d", 86400000 },
+	static const struct {
+		const char *unit;
+		double ms;
+	} units[] = {
+		{ "", 1000 },
+		{ "s", 1000 },
+		{ "ms", 1 },
+		{ "us", 1e-3 },
+		{ "m", 60000 },
+		{ "h", 3600000 },
+		{ "d", 86400000 },
 	};
 	char *end;
 	double v;
@@ -185,7 +193,7 @@ static void held_depth(struct fj_job *job, json_t *j, const char *engine)
 	static const char *const sync_engines[] = {
 		"sync", "psync", "vsync", "pvsync", "pvsync2", "mmap", "splice",
 		"falloc", "ftruncate", "e4defrag", "filecreate", "filestat",
-		"filedelete", "dircreate", "dirstat", "dirdelete",
+		"filedelete", "dircreate", "dirstat", "dirdelete"
 	};
 	json_t *lv = json_object_get(j, "iodepth_level");
 	double ld = fj_num(j, "latency_depth", 0);
@@ -224,8 +232,7 @@ static json_t *global_for(json_t *doc, const char *host, const char *port)
 		json_t *p = json_object_get(e, "port");
 
 		if (h && host && !strcmp(h, host) &&
-		    (!port || (json_is_integer(p) &&
-			       json_integer_value(p) == strtoll(port, NULL, 10))))
+		    (!port || (json_is_integer(p) && json_integer_value(p) == strtoll(port, NULL, 10))))
 			return e;
 	}
 	return NULL;
@@ -420,9 +427,9 @@ static int add_job(struct fj_set *set, json_t *doc, json_t *j, unsigned int orde
 	job->clones = 1;
 	for (d = 0; d < 2; d++) {
 		ret = fj_read_dir(&job->dir[d], json_object_get(j, d ? "write" : "read"),
-			       d ? "write" : "read", why, wlen);
+				  d ? "write" : "read", why, wlen);
 		if (ret) {
-			job_release(job);	/* not counted in the set: freed here */
+			job_release(job); /* not counted in the set: freed here */
 			return ret;
 		}
 	}
@@ -447,7 +454,7 @@ static char *doc_run_id(json_t *doc, json_t *fr)
 
 	if (json_is_object(fr) && str(fr, "run_id"))
 		return strdup(str(fr, "run_id"));
-	if (json_is_array(g))	/* fio 3.39+ client/server: one per server */
+	if (json_is_array(g)) /* fio 3.39+ client/server: one per server */
 		g = json_array_get(g, 0);
 	d = json_is_object(g) ? str(g, "description") : NULL;
 	if (!d || strncmp(d, p, strlen(p)))

@@ -34,36 +34,39 @@ struct fj_bin {
 
 struct fj_lat {
 	bool present;
-	double min, max, mean, stddev;	/* ns */
-	uint64_t n;			/* samples (fio's N, else total_ios) */
+	double min, max, mean, stddev; /* ns */
+	uint64_t n;		       /* samples (fio's N, else total_ios) */
 	unsigned int npct;
-	double pct[FJ_MAX_PCT];		/* the percentile, e.g. 99.9 */
-	double pct_ns[FJ_MAX_PCT];	/* its value, ns */
-	bool pct_from_clat;		/* lat_ns had none; these are clat's */
+	double pct[FJ_MAX_PCT];	   /* the percentile, e.g. 99.9 */
+	double pct_ns[FJ_MAX_PCT]; /* its value, ns */
+	bool pct_from_clat;	   /* lat_ns had none; these are clat's */
 	size_t nbins;
-	struct fj_bin *bins;		/* sorted by ns; NULL without json+ */
+	struct fj_bin *bins; /* sorted by ns; NULL without json+ */
 	bool bins_from_clat;
 };
 
 struct fj_dir {
-	uint64_t ios;		/* completed I/Os */
+	uint64_t ios; /* completed I/Os */
 	uint64_t bytes;
 	uint64_t runtime_ms;
-	double iops_fio;	/* fio's own iops when it gave no total_ios, else 0 */
-	struct fj_lat lat;	/* submission to completion (fio's lat) */
+	double iops_fio;   /* fio's own iops when it gave no total_ios, else 0 */
+	struct fj_lat lat; /* submission to completion (fio's lat) */
 	/*
 	 * fio's interval samples (iopsavgtime / bwavgtime, 500 ms by default):
 	 * their mean, standard deviation and count, as fio wrote them; under
 	 * group_reporting fio adds the members' means, counts and sums of
 	 * squares (stat.c sum_stat(), pure_sum). Count 0: fio wrote none.
 	 */
-	double iops_mean, iops_sd;	/* I/Os per second */
+	double iops_mean, iops_sd; /* I/Os per second */
 	uint64_t iops_samples;
-	double bw_mean, bw_sd;		/* KiB per second */
+	double bw_mean, bw_sd; /* KiB per second */
 	uint64_t bw_samples;
 };
 
-enum { FJ_READ = 0, FJ_WRITE = 1 };
+enum {
+	FJ_READ = 0,
+	FJ_WRITE = 1
+};
 
 /*
  * fio's "steadystate" block (fio 2.16+; a job with steadystate_duration
@@ -90,30 +93,30 @@ struct fj_job {
 	int groupid;
 	char *host;		/* "host:port" in client/server runs, else NULL */
 	unsigned int file;	/* index of the input file */
-	unsigned int doc_order;	/* position in its file */
+	unsigned int doc_order; /* position in its file */
 	int error;		/* fio's error for the job */
 
 	/* Options (job overlaid on global), as fio echoed them. */
-	uint64_t iodepth;	/* what fio held (1 when it did not say) */
-	uint64_t iodepth_asked;	/* the iodepth= option, 0 when not echoed */
-	const char *depth_why;	/* why iodepth differs from the option, or NULL */
-	uint64_t numjobs;	/* 1 when fio did not say */
-	char *rw;		/* NULL when not echoed */
-	double rwmixwrite;	/* percent, or -1 when not set */
-	uint64_t bs;		/* bytes of the bs= option, 0 if absent */
-	char *filename;		/* filename= option */
-	char *lunfile, *luns, *simulate;	/* fiorion engine options */
-	char *backend;		/* the engine's backend= option, NULL when not set */
+	uint64_t iodepth;		 /* what fio held (1 when it did not say) */
+	uint64_t iodepth_asked;		 /* the iodepth= option, 0 when not echoed */
+	const char *depth_why;		 /* why iodepth differs from the option, or NULL */
+	uint64_t numjobs;		 /* 1 when fio did not say */
+	char *rw;			 /* NULL when not echoed */
+	double rwmixwrite;		 /* percent, or -1 when not set */
+	uint64_t bs;			 /* bytes of the bs= option, 0 if absent */
+	char *filename;			 /* filename= option */
+	char *lunfile, *luns, *simulate; /* fiorion engine options */
+	char *backend;			 /* the engine's backend= option, NULL when not set */
 
-	struct fj_dir dir[2];	/* FJ_READ, FJ_WRITE */
-	double usr_cpu, sys_cpu;	/* percent */
+	struct fj_dir dir[2];	 /* FJ_READ, FJ_WRITE */
+	double usr_cpu, sys_cpu; /* percent */
 	uint64_t job_runtime_ms;
-	struct fj_ss ss;	/* present only when fio wrote the block */
-	bool exitall;		/* exitall=1: its group ends with its first job */
-	bool rated;		/* rate=, rate_iops=, rate_min= or thinktime= set: not a closed loop */
-	bool time_based;	/* time_based=1 */
-	uint64_t runtime_planned_ms;	/* the runtime= option, 0 when not given */
-	unsigned int clones;	/* entries this one stands for (group_reporting) */
+	struct fj_ss ss;	     /* present only when fio wrote the block */
+	bool exitall;		     /* exitall=1: its group ends with its first job */
+	bool rated;		     /* rate=, rate_iops=, rate_min= or thinktime= set: not a closed loop */
+	bool time_based;	     /* time_based=1 */
+	uint64_t runtime_planned_ms; /* the runtime= option, 0 when not given */
+	unsigned int clones;	     /* entries this one stands for (group_reporting) */
 	/* fiorion's runner: each I/O unit's count and mean lat (ns). */
 	size_t nslots;
 	uint64_t *slot_ios;
@@ -124,11 +127,11 @@ struct fj_set {
 	struct fj_job *jobs;
 	size_t njobs, capjobs;
 	unsigned int nfiles;
-	char **file_names;	/* the name each input was read under, by index */
-	char *fio_version;	/* of the first file that names one */
-	int64_t timestamp;	/* epoch seconds of the first result, 0 = unknown */
+	char **file_names; /* the name each input was read under, by index */
+	char *fio_version; /* of the first file that names one */
+	int64_t timestamp; /* epoch seconds of the first result, 0 = unknown */
 	bool client_server;
-	struct ri_run run;	/* run.json, when an input carries it */
+	struct ri_run run; /* run.json, when an input carries it */
 	/*
 	 * The fiorion run the inputs come from: run.json's "run_id", and in
 	 * every point's JSON the description=fiorion run ID that the driver
@@ -136,9 +139,9 @@ struct fj_set {
 	 * two runs, or a fiorion run's files beside a file that carries no
 	 * identity, are refused.
 	 */
-	char *run_id;		/* NULL: no input named one */
-	char *run_id_file;	/* the first input that named it */
-	char *anon_file;	/* the first input with jobs and no identity */
+	char *run_id;	   /* NULL: no input named one */
+	char *run_id_file; /* the first input that named it */
+	char *anon_file;   /* the first input with jobs and no identity */
 };
 
 /*

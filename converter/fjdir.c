@@ -46,7 +46,7 @@ static int read_bins(struct fj_lat *l, json_t *bins, double scale)
 		k = strtod(key, NULL);
 		if (!isfinite(k) || k < 0 || k > 9.2e18)
 			continue;
-		if (bits && bits <= 16) {	/* index keys, values in us */
+		if (bits && bits <= 16) { /* index keys, values in us */
 			if (k >= (double)(LH_GROUPS << bits))
 				continue;
 			k = (double)lh_plat_val((unsigned int)k, bits) * 1000.0;
@@ -169,7 +169,7 @@ int fj_read_dir(struct fj_dir *d, json_t *o, const char *dname, char *why, size_
 	d->runtime_ms = (uint64_t)runtime;
 	d->bytes = (uint64_t)bytes;
 	if (!json_object_get(o, "io_kbytes"))
-		d->bytes *= 1024;	/* KiB before fio 2.21 */
+		d->bytes *= 1024; /* KiB before fio 2.21 */
 	if (json_object_get(o, "total_ios")) {
 		d->ios = (uint64_t)ios;
 	} else {
@@ -183,7 +183,7 @@ int fj_read_dir(struct fj_dir *d, json_t *o, const char *dname, char *why, size_
 	if (!lat && !clat) {
 		lat = json_object_get(o, "lat");
 		clat = json_object_get(o, "clat");
-		scale = 1000.0;	/* us before fio 2.99 */
+		scale = 1000.0; /* us before fio 2.99 */
 	}
 	if (json_is_object(lat)) {
 		json_t *p, *b;

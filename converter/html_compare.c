@@ -23,9 +23,9 @@ static const struct {
 	enum hr_val v;
 	bool more_is_better;
 } classes[3] = {
-	{"small IOPS", true, V_IOPS, true},
-	{"large MBPS", false, V_MBPS, true},
-	{"small latency", true, V_LAT, false},
+	{ "small IOPS", true, V_IOPS, true },
+	{ "large MBPS", false, V_MBPS, true },
+	{ "small latency", true, V_LAT, false },
 };
 
 /* Figure @v of @pt's class and whether it has an interval (hr_interval()'s rule). */
@@ -182,7 +182,7 @@ static void counts(FILE *f, const struct hr_run *a, const struct hr_run *b)
 /* The table of each cell's ratio of run @b to @a, the geometric means last. */
 static void ratio_table(FILE *f, const struct hr_run *a, const struct hr_run *b)
 {
-	static const char *const col[3] = {"IOPS", "MBPS", "latency (ms)"};
+	static const char *const col[3] = { "IOPS", "MBPS", "latency (ms)" };
 	struct cm_class cm[3];
 	size_t k;
 
@@ -229,7 +229,7 @@ static void luns_text(char *buf, size_t len, const struct or_params *p)
 /* How many cells of @pts have each kind of interval, in words. */
 static void intervals_text(char *buf, size_t len, const struct pt_set *pts)
 {
-	size_t n[3] = {0, 0, 0}, i;
+	size_t n[3] = { 0, 0, 0 }, i;
 
 	for (i = 0; i < pts->n; i++) {
 		if (pts->pts[i].small.present)
@@ -285,7 +285,8 @@ static void intro(FILE *f, const struct hr_run *r, size_t n)
 	static const char *const dash[HR_MAX_RUNS] = {
 		"solid (dotted beyond its 8th ladder)", "dashed (6 4)", "dotted (2 3)",
 		"dash-dotted (9 3 2 3)", "finely dotted (1 5)", "long-dashed (12 4)",
-		"dash-dot-dotted (6 2 1 2 1 2)", "sparsely dashed (3 7)"};
+		"dash-dot-dotted (6 2 1 2 1 2)", "sparsely dashed (3 7)"
+	};
 	char title[2048];
 	size_t k, m = 0;
 
@@ -322,11 +323,11 @@ int hr_compare(FILE *f, const struct hr_run *r, size_t n, struct fr_err *err)
 		bool small;
 		enum hr_val xv, yv;
 	} ch[] = {
-		{"iops-load", "Small I/O: IOPS vs load", true, V_LOAD, V_IOPS},
-		{"lat-load", "Small I/O: latency vs load", true, V_LOAD, V_LAT},
-		{"mbps-load", "Large I/O: MBPS vs load", false, V_LOAD, V_MBPS},
-		{"lat-iops", "Small I/O: latency vs IOPS", true, V_IOPS, V_LAT},
-		{"lat-mbps", "Large I/O: latency vs MBPS", false, V_MBPS, V_LAT},
+		{ "iops-load", "Small I/O: IOPS vs load", true, V_LOAD, V_IOPS },
+		{ "lat-load", "Small I/O: latency vs load", true, V_LOAD, V_LAT },
+		{ "mbps-load", "Large I/O: MBPS vs load", false, V_LOAD, V_MBPS },
+		{ "lat-iops", "Small I/O: latency vs IOPS", true, V_IOPS, V_LAT },
+		{ "lat-mbps", "Large I/O: latency vs MBPS", false, V_MBPS, V_LAT },
 	};
 	char pre[HR_MAX_RUNS][300];
 	size_t i, k;
@@ -337,7 +338,7 @@ int hr_compare(FILE *f, const struct hr_run *r, size_t n, struct fr_err *err)
 	for (k = 0; k < n; k++)
 		snprintf(pre[k], sizeof(pre[k]), "%s: %s", r[k].label, r[k].p->run->testname);
 	for (i = 0; i < sizeof(ch) / sizeof(ch[0]); i++) {
-		struct hr_lines L = {0};
+		struct hr_lines L = { 0 };
 		struct svg_chart c = {
 			.id = ch[i].id,
 			.title = ch[i].title,

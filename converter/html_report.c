@@ -296,12 +296,12 @@ void hr_figure(FILE *f, const struct svg_chart *c, const char *caption)
 	fputs("</figure>\n", f);
 }
 
-const struct svg_axis hr_ax_sload = {"Small load", "outstanding I/Os", false, true, true};
-const struct svg_axis hr_ax_lload = {"Large load", "outstanding I/Os", false, true, true};
-const struct svg_axis hr_ax_iops = {"Small IOPS", "I/Os per second", false, true, false};
-const struct svg_axis hr_ax_mbps = {"Large MBPS", "MiB per second", false, true, false};
-const struct svg_axis hr_ax_slat = {"Small latency", "ms", false, true, false};
-const struct svg_axis hr_ax_llat = {"Large latency", "ms", false, true, false};
+const struct svg_axis hr_ax_sload = { "Small load", "outstanding I/Os", false, true, true };
+const struct svg_axis hr_ax_lload = { "Large load", "outstanding I/Os", false, true, true };
+const struct svg_axis hr_ax_iops = { "Small IOPS", "I/Os per second", false, true, false };
+const struct svg_axis hr_ax_mbps = { "Large MBPS", "MiB per second", false, true, false };
+const struct svg_axis hr_ax_slat = { "Small latency", "ms", false, true, false };
+const struct svg_axis hr_ax_llat = { "Large latency", "ms", false, true, false };
 
 bool hr_has_class(const struct pt_set *pts, bool small)
 {
@@ -357,7 +357,7 @@ static size_t knee_marks(const struct or_params *p, const struct pt_set *pts, bo
 static int tradeoff_chart(FILE *f, const struct or_params *p, const struct pt_set *pts,
 			  bool small)
 {
-	struct hr_lines L = {0};
+	struct hr_lines L = { 0 };
 	struct svg_mark marks[MAX_MARKS];
 	char labels[MAX_MARKS][96], bound[96], cap[512];
 	struct svg_chart c = {
@@ -410,7 +410,7 @@ static int tradeoff_chart(FILE *f, const struct or_params *p, const struct pt_se
 /* The line charts of one result set. */
 static int charts(FILE *f, const struct or_params *p, const struct pt_set *pts)
 {
-	struct hr_lines L = {0};
+	struct hr_lines L = { 0 };
 	struct svg_chart c;
 	bool small = hr_has_class(pts, true), large = hr_has_class(pts, false);
 	int ret = 0;
@@ -418,14 +418,14 @@ static int charts(FILE *f, const struct or_params *p, const struct pt_set *pts)
 	if (small) {
 		memset(&c, 0, sizeof(c));
 		hr_add_ladders(&L, pts, true, V_LOAD, V_IOPS, false, NULL, "Small I/O", false);
-		c = (struct svg_chart){.id = "iops-load", .title = "Small I/O: IOPS vs load", .x = hr_ax_sload, .y = hr_ax_iops, .series = L.s, .nseries = L.n};
+		c = (struct svg_chart){ .id = "iops-load", .title = "Small I/O: IOPS vs load", .x = hr_ax_sload, .y = hr_ax_iops, .series = L.s, .nseries = L.n };
 		if (!L.oom)
 			hr_figure(f, &c, "Small random I/Os per second at each small load, one line per large load running beside them." BARS);
 		ret = L.oom ? -ENOMEM : 0;
 		hr_lines_release(&L);
 
 		hr_add_ladders(&L, pts, true, V_LOAD, V_LAT, true, NULL, "Small I/O", false);
-		c = (struct svg_chart){.id = "lat-load", .title = "Small I/O: latency vs load", .x = hr_ax_sload, .y = hr_ax_slat, .series = L.s, .nseries = L.n};
+		c = (struct svg_chart){ .id = "lat-load", .title = "Small I/O: latency vs load", .x = hr_ax_sload, .y = hr_ax_slat, .series = L.s, .nseries = L.n };
 		if (!ret && !L.oom) {
 			if (any_band(&L))
 				c.band_name = "p50..p99";
@@ -439,7 +439,7 @@ static int charts(FILE *f, const struct or_params *p, const struct pt_set *pts)
 	}
 	if (!ret && large) {
 		hr_add_ladders(&L, pts, false, V_LOAD, V_MBPS, false, NULL, "Large I/O", false);
-		c = (struct svg_chart){.id = "mbps-load", .title = "Large I/O: MBPS vs load", .x = hr_ax_lload, .y = hr_ax_mbps, .series = L.s, .nseries = L.n};
+		c = (struct svg_chart){ .id = "mbps-load", .title = "Large I/O: MBPS vs load", .x = hr_ax_lload, .y = hr_ax_mbps, .series = L.s, .nseries = L.n };
 		if (!L.oom)
 			hr_figure(f, &c, "Large I/O throughput (MiB per second) at each large load, one line per small load running beside it." BARS);
 		ret = L.oom ? -ENOMEM : 0;
@@ -545,7 +545,7 @@ static int host_charts(FILE *f, const struct or_params *p, const struct pt_set *
 	fputs("<h2>Hosts</h2>\n", f);
 	for (side = 0; side < 2 && !ret; side++) {
 		bool small = !side;
-		struct hr_lines L = {0};
+		struct hr_lines L = { 0 };
 		struct pt_set one;
 		char title[128], cap[256];
 		int64_t *lv = NULL;
@@ -604,7 +604,7 @@ static int host_charts(FILE *f, const struct or_params *p, const struct pt_set *
 			free(one.by_load);
 		}
 		free(lv);
-		c = (struct svg_chart){.id = small ? "hosts-iops" : "hosts-mbps", .title = title, .x = small ? hr_ax_sload : hr_ax_lload, .y = small ? hr_ax_iops : hr_ax_mbps, .series = L.s, .nseries = L.n};
+		c = (struct svg_chart){ .id = small ? "hosts-iops" : "hosts-mbps", .title = title, .x = small ? hr_ax_sload : hr_ax_lload, .y = small ? hr_ax_iops : hr_ax_mbps, .series = L.s, .nseries = L.n };
 		if (!L.oom)
 			hr_figure(f, &c, cap);
 		ret = L.oom ? -ENOMEM : 0;

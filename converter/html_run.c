@@ -30,7 +30,7 @@ static void row(FILE *f, const char *head, const char *text)
 
 static void size_text(char *buf, size_t len, uint64_t bytes)
 {
-	static const char *const unit[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
+	static const char *const unit[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB" };
 	double v = (double)bytes;
 	size_t u = 0;
 
@@ -104,7 +104,7 @@ static void intervals_text(char *buf, size_t len, const struct or_params *p,
 		"within the point (from fio's interval samples)",
 		"across passes (-repeat: the median and the passes' spread)",
 	};
-	size_t n[3] = {0, 0, 0}, i, k, used = 0;
+	size_t n[3] = { 0, 0, 0 }, i, k, used = 0;
 	char name[1024];
 
 	for (i = 0; i < pts->n; i++) {

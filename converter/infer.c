@@ -110,7 +110,8 @@ static int lun_from_path(struct ri_run *r, size_t *cap, const char *path)
 	if (!r->luns[r->nluns].name)
 		return -ENOMEM;
 	r->luns[r->nluns].size = stat(path, &st) == 0 && S_ISREG(st.st_mode)
-					 ? (uint64_t)st.st_size : 0;
+		? (uint64_t)st.st_size
+		: 0;
 	r->nluns++;
 	return 0;
 }
@@ -472,7 +473,7 @@ static void infer_from_points(struct ri_run *r, const struct pt_set *pts)
 			if (pt->large.present && !pt->large.rand && !r->num_streamio)
 				r->num_streamio = pt->large.stream_depth;
 			ios_all += pt->small.ios[0] + pt->small.ios[1] + pt->large.ios[0] +
-				   pt->large.ios[1];
+				pt->large.ios[1];
 			ios_w += pt->small.ios[1] + pt->large.ios[1];
 			if ((uint64_t)llround(secs) > r->duration)
 				r->duration = (uint64_t)llround(secs);

@@ -31,9 +31,9 @@
 
 /* Which interval a figure has. */
 enum iv_kind {
-	IV_NONE = 0,	/* no samples to judge by */
-	IV_WITHIN,	/* from fio's interval samples within the point */
-	IV_PASSES,	/* across -repeat passes */
+	IV_NONE = 0, /* no samples to judge by */
+	IV_WITHIN,   /* from fio's interval samples within the point */
+	IV_PASSES,   /* across -repeat passes */
 };
 
 /* A figure and its 95 % interval (lo = hi = value when kind is IV_NONE). */
@@ -43,12 +43,12 @@ struct iv_fig {
 
 /* Adding up the entries of a class while a point is built. */
 struct iv_sum {
-	double mean;	/* summed per-interval mean */
-	double var;	/* summed variance of the mean (se^2) */
-	double ws_den;	/* Welch-Satterthwaite: sum of var_i^2 / df_i */
+	double mean;	  /* summed per-interval mean */
+	double var;	  /* summed variance of the mean (se^2) */
+	double ws_den;	  /* Welch-Satterthwaite: sum of var_i^2 / df_i */
 	uint64_t samples; /* intervals seen (over entries) */
-	bool have;	/* some entry was added */
-	bool missing;	/* some entry had too few samples */
+	bool have;	  /* some entry was added */
+	bool missing;	  /* some entry had too few samples */
 };
 
 /* t distribution's 97.5 % quantile for @df degrees of freedom (df >= 1). */

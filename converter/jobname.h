@@ -16,13 +16,17 @@
 #include <stddef.h>
 
 /* A job's kind, as its name's KIND says. */
-enum jn_kind { JN_SMALL = 's', JN_LARGE = 'l', JN_WARM = 'w' };
+enum jn_kind {
+	JN_SMALL = 's',
+	JN_LARGE = 'l',
+	JN_WARM = 'w'
+};
 
 struct jn_name {
-	unsigned int num;	/* the point's number, 1-based */
-	unsigned int s, l;	/* its small and large load */
-	char kind;		/* enum jn_kind */
-	unsigned int pass;	/* 1, or K of -rK (K >= 2) */
+	unsigned int num;  /* the point's number, 1-based */
+	unsigned int s, l; /* its small and large load */
+	char kind;	   /* enum jn_kind */
+	unsigned int pass; /* 1, or K of -rK (K >= 2) */
 };
 
 /* Longest name: three 10-digit numbers, "large", a 10-digit pass. */

@@ -67,8 +67,7 @@ size_t js_first_doc(const char *buf, size_t len)
 
 static size_t skip_ws(const char *b, size_t len, size_t i)
 {
-	while (i < len && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' ||
-			   b[i] == '\r'))
+	while (i < len && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r'))
 		i++;
 	return i;
 }
@@ -222,8 +221,7 @@ int js_error_at(const char *name, const char *buf, size_t len, size_t pos,
 	}
 	trunc = je.position >= 0 && (size_t)je.position >= len - pos;
 	js_where(buf, trunc ? len : pos + (size_t)(je.position > 0 ? je.position : 0),
-	      &line, &col);
+		 &line, &col);
 	return fr_errf(err, -EINVAL, "%s:%d:%d: %s%s", name, line, col,
 		       trunc ? "truncated JSON: " : "not valid JSON: ", je.text);
 }
-

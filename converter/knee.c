@@ -192,7 +192,12 @@ double kn_flat_pct(unsigned int from, unsigned int to)
 }
 
 /* What one step says: nothing, a crossing or a flat step, or either by its figure only (noise). */
-enum verdict { V_NONE, V_CROSS, V_FLAT, V_NOISE };
+enum verdict {
+	V_NONE,
+	V_CROSS,
+	V_FLAT,
+	V_NOISE
+};
 
 /* Is step @s over @b by its figures (@sure: and by the mean latency's interval)? */
 static bool over(const struct kn_bound *b, const struct kn_step *s, bool sure)
@@ -208,7 +213,7 @@ static bool over(const struct kn_bound *b, const struct kn_step *s, bool sure)
 	ms_mean = b->pct > 0 ? b->ms2 : b->ms;
 	ms_pct = b->pct > 0 ? b->ms : b->ms2;
 	mean_over = ms_mean > 0 && lat_mean >= 0 && lat_mean > ms_mean &&
-		    (!sure || !s->iv || s->lat_lo_ms > ms_mean);
+		(!sure || !s->iv || s->lat_lo_ms > ms_mean);
 	/* A percentile has no interval here: its value decides. */
 	pct_over = ms_pct > 0 && lat_pct >= 0 && lat_pct > ms_pct;
 	return mean_over || pct_over;
@@ -234,8 +239,8 @@ struct walk {
 	long at;
 	enum kn_why why;
 	bool confirmed;
-	size_t confirm;		/* the step that confirmed (when confirmed) */
-	long noise;		/* the first step judged noise, -1 none */
+	size_t confirm; /* the step that confirmed (when confirmed) */
+	long noise;	/* the first step judged noise, -1 none */
 	bool noise_interval;
 };
 
@@ -288,7 +293,7 @@ static void walk(const struct kn_step *s, size_t n, const struct kn_bound *b, st
 		if (i + 2 >= n) {
 			w->at = (long)i;
 			w->why = v == V_CROSS ? KN_LATENCY : KN_FLAT;
-			return;	/* the ladder's last step: unconfirmed */
+			return; /* the ladder's last step: unconfirmed */
 		}
 		/* A crossing holds when the next load is over too; a flat step when
 		 * the next step is flat or over. */

@@ -46,8 +46,8 @@ double kn_flat_pct(unsigned int from, unsigned int to);
 
 struct kn_bound {
 	bool set;
-	double ms;     /* latency bound, ms (> 0) */
-	double pct;    /* 0: mean latency; else the percentile, e.g. 99 or 99.9 (100: the maximum) */
+	double ms;  /* latency bound, ms (> 0) */
+	double pct; /* 0: mean latency; else the percentile, e.g. 99 or 99.9 (100: the maximum) */
 	/*
 	 * A second bound given with the first ("2,p100:5": mean <= 2 ms and
 	 * nothing over 5 ms, seed 004's two targets): one of the two is the
@@ -78,7 +78,6 @@ double kn_lat2_ms(const struct pt_class *c, const struct kn_bound *b);
 /* @c's latency (all directions, PT_ALL) under @b's statistic, in ms; -1 when unknown (no percentiles/bins in the input). Percentiles via pt_percentile() (json+ bins or fio's percentile list). */
 double kn_lat_ms(const struct pt_class *c, const struct kn_bound *b);
 
-
 /* run.json's word for @w: "open", "latency", "flat" or "over". */
 const char *kn_why_name(enum kn_why w);
 
@@ -87,8 +86,8 @@ bool kn_why_parse(const char *s, enum kn_why *w);
 
 struct kn_step {
 	unsigned int load;
-	double value;  /* small IOPS (rows) or large MBPS (columns) */
-	double lat_ms; /* under the bound's statistic; -1 unknown */
+	double value;	/* small IOPS (rows) or large MBPS (columns) */
+	double lat_ms;	/* under the bound's statistic; -1 unknown */
 	double lat2_ms; /* under the second bound's (kn_bound.ms2); -1 unknown */
 	/*
 	 * The 95 % intervals (interval.h), when @iv: of the value, and of the
@@ -111,7 +110,6 @@ struct kn_step {
  * and KN_OPEN.
  */
 long kn_ladder(const struct kn_step *s, size_t n, const struct kn_bound *b, enum kn_why *why);
-
 
 /*
  * The steps of the ladder at @fixed, ascending by load: a row (@small:

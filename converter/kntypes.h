@@ -41,8 +41,8 @@ struct kn_knee {
 	bool confirmed;
 	unsigned int confirm_load;
 	unsigned int noise_load;
-	bool noise_interval;	/* noise_load's interval said noise (else: not confirmed) */
-	double next_lat2_ms;	/* the step after the knee, second bound's statistic */
+	bool noise_interval; /* noise_load's interval said noise (else: not confirmed) */
+	double next_lat2_ms; /* the step after the knee, second bound's statistic */
 };
 
 #endif

@@ -9,7 +9,7 @@
 
 #include "orion_report.h"
 
-#define HIST_TOP 268435456ULL	/* 2^28 us, ORION's catch-all bound */
+#define HIST_TOP 268435456ULL /* 2^28 us, ORION's catch-all bound */
 
 /* Counts per power-of-two us bucket: [0,32), [32,64), ... */
 static unsigned int bucket_of(double ns)

@@ -78,12 +78,16 @@ static double lat_unit(const struct pt_point *pt, enum or_compat c)
 
 static long long iops_of(const struct pt_class *c)
 {
-	return (long long)c->iops;	/* ORION truncates */
+	return (long long)c->iops; /* ORION truncates */
 }
 
 /* ---------------------------------------------------------------- CSV */
 
-enum csv_kind { CSV_IOPS, CSV_LAT, CSV_MBPS };
+enum csv_kind {
+	CSV_IOPS,
+	CSV_LAT,
+	CSV_MBPS
+};
 
 static bool cell(const struct pt_set *pts, enum csv_kind k, int64_t s,
 		 int64_t l, const struct pt_point **out)
@@ -106,7 +110,7 @@ static void csv(FILE *f, const struct or_params *p, const struct pt_set *pts,
 	int64_t *cols, *rows;
 	size_t nc, nr, i, j;
 
-	nc = or_plan_levels(p, pts, true, k == CSV_MBPS, &cols);	/* the planned ladder */
+	nc = or_plan_levels(p, pts, true, k == CSV_MBPS, &cols); /* the planned ladder */
 	nr = or_plan_levels(p, pts, false, k != CSV_MBPS, &rows);
 	cols_line(f, "Large/Small", cols, nc);
 	for (i = 0; i < nr; i++) {
@@ -139,7 +143,8 @@ static void csv(FILE *f, const struct or_params *p, const struct pt_set *pts,
 void or_plan_csv(FILE *f, const struct or_params *p, const struct pt_set *pts, char which,
 		 enum or_compat c)
 {
-	csv(f, p, pts, which == 'i' ? CSV_IOPS : which == 'm' ? CSV_MBPS : CSV_LAT,
+	csv(f, p, pts, which == 'i' ? CSV_IOPS : which == 'm' ? CSV_MBPS
+							      : CSV_LAT,
 	    which == 'l' ? c : OR_COMPAT_102);
 }
 
@@ -317,7 +322,7 @@ static void answer_line(FILE *f, const struct or_params *p, const struct pt_set 
 			continue;
 		n++;
 		unknown += kn_lat_ms(c, &p->bound) < 0 ||
-			   (p->bound.ms2 > 0 && kn_lat2_ms(c, &p->bound) < 0);
+			(p->bound.ms2 > 0 && kn_lat2_ms(c, &p->bound) < 0);
 	}
 	if (!n)
 		return;
@@ -560,7 +565,7 @@ void or_result_block(FILE *f, const struct pt_set *pts, enum or_compat c)
 }
 
 void or_summary_named(FILE *f, const struct or_params *p, const struct pt_set *pts,
-		    enum or_compat c, const char *hosts_file)
+		      enum or_compat c, const char *hosts_file)
 {
 	size_t i;
 
@@ -658,7 +663,8 @@ static void trace_class(FILE *f, const struct or_params *p,
 	fprintf(f, "ran (%s): my %3u oth %3u iops %3lld size %llu K lat %s ms bw = %6.2f MBps dur %6.2f s %s\n",
 		tag, c->load, other->present ? other->load : 0, iops_of(c),
 		(unsigned long long)(c->avg_bs / 1024), lat, c->mbps, c->secs,
-		!c->ios[1] ? "READ" : !c->ios[0] ? "WRITE" : "MIXED");
+		!c->ios[1] ? "READ" : !c->ios[0] ? "WRITE"
+						 : "MIXED");
 	if (c->depth_why && c->asked_load != c->load)
 		fprintf(f, "ran (%s): note: the options asked for %u outstanding I/Os; fio held %u (%s)\n",
 			tag, c->asked_load, c->load, c->depth_why);
@@ -706,12 +712,12 @@ void or_trace(FILE *f, const struct or_params *p, const struct pt_set *pts)
 	for (i = 1; i <= n; i++) {
 		const struct pt_point *hdr = i > 1 ? real[i - 2] : NULL;
 
-		fprintf(f, "Point %zu (small=%u, large=%u) of %zu\n"	/* N: Total Data Points */
+		fprintf(f, "Point %zu (small=%u, large=%u) of %zu\n" /* N: Total Data Points */
 			   "Valid small 1 Valid large 1\nValid\n\n",
 			i, hdr ? hdr->s : 0, hdr ? hdr->l : 0, p->run->total_points > n ? (size_t)p->run->total_points : n);
 		if (i <= nreal) {
 			const struct pt_point *r = real[i - 1];
-			double w = p->run->write_pct;	/* req w%: -write when run.json says it */
+			double w = p->run->write_pct; /* req w%: -write when run.json says it */
 
 			if (r->small.present)
 				trace_class(f, p, &r->small, &r->large, "small",

@@ -39,7 +39,8 @@ static void fold_fig(struct pt_set *set, const struct passes *ps, char cls, char
 		const struct pt_point *p = &set->pts[ps->idx[k]];
 		const struct pt_class *c = cls == 's' ? &p->small : &p->large;
 
-		v[k] = fig == 'i' ? c->iops : fig == 'm' ? c->mbps : c->lat[PT_ALL].mean;
+		v[k] = fig == 'i' ? c->iops : fig == 'm' ? c->mbps
+							 : c->lat[PT_ALL].mean;
 	}
 	out->value = iv_median(v, ps->n, &half);
 	out->lo = out->value - half > 0 ? out->value - half : 0;
@@ -109,7 +110,7 @@ static int fold_one(struct pt_set *set, struct passes *ps, struct fr_err *err)
 			pt_point_release(&set->pts[ps->idx[k]]);
 	set->pts[ps->idx[0]] = keep;
 	for (k = 1; k < ps->n; k++)
-		set->pts[ps->idx[k]].passes = 0;	/* marks a slot to drop */
+		set->pts[ps->idx[k]].passes = 0; /* marks a slot to drop */
 	return 0;
 }
 

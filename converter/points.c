@@ -22,7 +22,7 @@
 
 void pt_opts_init(struct pt_opts *o)
 {
-	memset(o, 0, sizeof(*o));	/* every option off unless set below */
+	memset(o, 0, sizeof(*o)); /* every option off unless set below */
 	o->small_max = 64 * 1024;
 	o->large_min = 128 * 1024;
 	o->merge = PT_MERGE_NONE;
@@ -30,13 +30,13 @@ void pt_opts_init(struct pt_opts *o)
 
 /* A working group of jobs before it becomes a point. */
 struct grp {
-	unsigned int key_file;	/* file (or ~0 in client/server runs) */
+	unsigned int key_file; /* file (or ~0 in client/server runs) */
 	int key_gid;
-	unsigned int number;	/* exact: pNNN */
-	unsigned int s, l;	/* exact: from the name */
+	unsigned int number; /* exact: pNNN */
+	unsigned int s, l;   /* exact: from the name */
 	size_t *jobs;
 	size_t njobs, cap;
-	size_t first;		/* for ordering */
+	size_t first; /* for ordering */
 };
 
 static int grp_add(struct grp *g, size_t j)
@@ -527,7 +527,7 @@ static int group_jobs(struct pt_set *out, const struct fj_set *in, const struct 
 			goto done;
 		}
 		if (exact) {
-			file = pass - 1;	/* each pass of a point its own group */
+			file = pass - 1; /* each pass of a point its own group */
 			gid = (int)num;
 		} else {
 			/* -sum: the files ran at once, like a client/server run's hosts. */
@@ -571,8 +571,7 @@ static int group_jobs(struct pt_set *out, const struct fj_set *in, const struct 
 	}
 	/* Run order: point number (exact) or first appearance. */
 	for (i = 1; i < ng; i++)
-		for (k = i; k > 0 && (exact ? g[k - 1].number > g[k].number
-					    : g[k - 1].first > g[k].first); k--) {
+		for (k = i; k > 0 && (exact ? g[k - 1].number > g[k].number : g[k - 1].first > g[k].first); k--) {
 			struct grp t = g[k];
 
 			g[k] = g[k - 1];
@@ -604,7 +603,7 @@ static int add_point(struct pt_set *out, const struct fj_set *in, const struct g
 	 */
 	for (k = 0; k < out->n && !o->host; k++)
 		if (out->pts[k].s == p.s && out->pts[k].l == p.l &&
-		    !(exact && out->pts[k].number == p.number))	/* passes */
+		    !(exact && out->pts[k].number == p.number)) /* passes */
 			dup = &out->pts[k];
 	if (dup && o->merge == PT_MERGE_NONE) {
 		const struct grp *a = !exact && dup->number ? &g[dup->number - 1] : NULL;

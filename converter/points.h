@@ -30,18 +30,18 @@
 #include "interval.h"
 
 enum pt_merge {
-	PT_MERGE_NONE = 0,	/* two groups at the same (S, L): error */
-	PT_MERGE_LAST,		/* the later one wins */
-	PT_MERGE_MEAN,		/* average the metrics */
+	PT_MERGE_NONE = 0, /* two groups at the same (S, L): error */
+	PT_MERGE_LAST,	   /* the later one wins */
+	PT_MERGE_MEAN,	   /* average the metrics */
 };
 
 struct pt_opts {
-	uint64_t small_max;	/* bytes; avg block <= this is small (64 KiB) */
-	uint64_t large_min;	/* bytes; avg block >= this is large (128 KiB) */
+	uint64_t small_max; /* bytes; avg block <= this is small (64 KiB) */
+	uint64_t large_min; /* bytes; avg block >= this is large (128 KiB) */
 	enum pt_merge merge;
-	bool skip_failed;	/* leave out jobs fio failed to run, else refuse */
-	bool sum;		/* the files ran at once: groups add up across them */
-	const char *host;	/* only this host's jobs ("host:port"), each group
+	bool skip_failed; /* leave out jobs fio failed to run, else refuse */
+	bool sum;	  /* the files ran at once: groups add up across them */
+	const char *host; /* only this host's jobs ("host:port"), each group
 				 * its own point (never merged by load); NULL = all */
 };
 
@@ -51,28 +51,32 @@ struct pt_slot {
 	double lat_ms;
 };
 
-enum { PT_READ = 0, PT_WRITE = 1, PT_ALL = 2 };
+enum {
+	PT_READ = 0,
+	PT_WRITE = 1,
+	PT_ALL = 2
+};
 
 /* The small or the large side of a point. */
 struct pt_class {
 	bool present;
-	unsigned int load;	/* outstanding I/Os: S or L (sequential: streams) */
-	unsigned int asked_load;	/* what the options asked, when fio held less */
-	const char *depth_why;	/* why (fiojson's depth_why), or NULL */
-	uint64_t ios[2];	/* read, write */
+	unsigned int load;	 /* outstanding I/Os: S or L (sequential: streams) */
+	unsigned int asked_load; /* what the options asked, when fio held less */
+	const char *depth_why;	 /* why (fiojson's depth_why), or NULL */
+	uint64_t ios[2];	 /* read, write */
 	uint64_t bytes[2];
-	double iops;		/* I/Os per second, all directions */
-	double mbps;		/* MiB per second */
-	double secs;		/* measured seconds (longest job) */
-	uint64_t avg_bs;	/* bytes */
-	double req_write;	/* requested write %, -1 unknown */
-	double req_w_sum;	/* private: sum of load x job's write % */
-	unsigned int req_w_load;	/* private: load of the jobs that say */
-	struct fj_lat lat[3];	/* PT_READ, PT_WRITE, PT_ALL; n = 0 if none */
+	double iops;		 /* I/Os per second, all directions */
+	double mbps;		 /* MiB per second */
+	double secs;		 /* measured seconds (longest job) */
+	uint64_t avg_bs;	 /* bytes */
+	double req_write;	 /* requested write %, -1 unknown */
+	double req_w_sum;	 /* private: sum of load x job's write % */
+	unsigned int req_w_load; /* private: load of the jobs that say */
+	struct fj_lat lat[3];	 /* PT_READ, PT_WRITE, PT_ALL; n = 0 if none */
 	size_t nslots;
-	struct pt_slot *slots;	/* NULL unless the input had per-slot entries */
+	struct pt_slot *slots; /* NULL unless the input had per-slot entries */
 	unsigned int njobs;
-	bool rand;		/* random (else sequential) */
+	bool rand; /* random (else sequential) */
 	/*
 	 * How sure the figures are (interval.h): the kind, IOPS, MBPS and
 	 * mean latency (ns, all directions) with their 95 % intervals, the
@@ -82,10 +86,10 @@ struct pt_class {
 	 */
 	enum iv_kind iv;
 	struct iv_fig iops_iv, mbps_iv, lat_iv;
-	uint64_t samples;	/* interval samples (within), 0 otherwise */
-	bool rated;		/* a job was rate-limited or had think time */
-	struct iv_sum iv_iops, iv_bw;	/* private: while building */
-	unsigned int stream_depth;	/* sequential large I/O: I/Os per stream (iodepth) */
+	uint64_t samples;	      /* interval samples (within), 0 otherwise */
+	bool rated;		      /* a job was rate-limited or had think time */
+	struct iv_sum iv_iops, iv_bw; /* private: while building */
+	unsigned int stream_depth;    /* sequential large I/O: I/Os per stream (iodepth) */
 };
 
 /*
@@ -94,44 +98,44 @@ struct pt_class {
  * how long the point ran.
  */
 struct pt_ss {
-	bool present;		/* some measured job had a steadystate block */
-	bool attained;		/* every measured job had one and attained it, or
+	bool present;			      /* some measured job had a steadystate block */
+	bool attained;			      /* every measured job had one and attained it, or
 				 * (exitall=1) on every host one job did and ended the rest */
-	unsigned int njobs;	/* measured jobs (small and large, no warm-up) */
-	unsigned int nwith;	/* of them, with a steadystate block */
-	unsigned int nattained; /* of them, attained */
-	unsigned int nexitall;	/* of them, with exitall=1 */
-	unsigned int nhosts, nhosts_attained;	/* hosts (1 when local), and those with one attained */
-	const char *hosts[64];	/* while building only: the jobs' host names */
+	unsigned int njobs;		      /* measured jobs (small and large, no warm-up) */
+	unsigned int nwith;		      /* of them, with a steadystate block */
+	unsigned int nattained;		      /* of them, attained */
+	unsigned int nexitall;		      /* of them, with exitall=1 */
+	unsigned int nhosts, nhosts_attained; /* hosts (1 when local), and those with one attained */
+	const char *hosts[64];		      /* while building only: the jobs' host names */
 	bool host_attained[64];
-	char setting[64];	/* the first block's "ss": "iops_slope:2.000000%" */
-	unsigned int window_s;	/* its window ("duration"), s */
-	double secs;		/* how long the point ran: its longest job, s */
+	char setting[64];      /* the first block's "ss": "iops_slope:2.000000%" */
+	unsigned int window_s; /* its window ("duration"), s */
+	double secs;	       /* how long the point ran: its longest job, s */
 };
 
 struct pt_point {
-	unsigned int number;	/* pNNN, or order of appearance */
+	unsigned int number; /* pNNN, or order of appearance */
 	unsigned int s, l;
 	struct pt_class small, large;
-	unsigned int merged;	/* groups folded in (-merge) */
-	int group;		/* pNNN, or fio's groupid: a host's own point is
+	unsigned int merged; /* groups folded in (-merge) */
+	int group;	     /* pNNN, or fio's groupid: a host's own point is
 				 * the one with the same group */
-	unsigned int nhosts;	/* hosts whose jobs make the point (0: local) */
-	bool uneven_hosts;	/* inferred: the hosts held different loads, so
+	unsigned int nhosts; /* hosts whose jobs make the point (0: local) */
+	bool uneven_hosts;   /* inferred: the hosts held different loads, so
 				 * S and L are sums over them */
-	struct pt_ss ss;	/* fio's steady state, when its jobs had it */
-	unsigned int passes;	/* -repeat: measurements folded in (1 = one) */
-	unsigned int pass;	/* while building: this measurement's pass (1..) */
+	struct pt_ss ss;     /* fio's steady state, when its jobs had it */
+	unsigned int passes; /* -repeat: measurements folded in (1 = one) */
+	unsigned int pass;   /* while building: this measurement's pass (1..) */
 };
 
 struct pt_set {
-	struct pt_point *pts;	/* in run order */
+	struct pt_point *pts; /* in run order */
 	size_t n;
-	size_t *by_load;	/* indexes of pts sorted by (s, l), for pt_find() */
-	bool exact;		/* named by fiorion (pNNN-...) */
-	size_t nfailed;		/* jobs left out by skip_failed */
-	size_t nuneven;		/* points with uneven_hosts */
-	struct pt_opts opts;	/* what built it (opts.host not owned) */
+	size_t *by_load;     /* indexes of pts sorted by (s, l), for pt_find() */
+	bool exact;	     /* named by fiorion (pNNN-...) */
+	size_t nfailed;	     /* jobs left out by skip_failed */
+	size_t nuneven;	     /* points with uneven_hosts */
+	struct pt_opts opts; /* what built it (opts.host not owned) */
 };
 
 /* Defaults: small <= 64 KiB, large >= 128 KiB, no merging. */

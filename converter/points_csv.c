@@ -28,7 +28,8 @@ static void pct_ms(FILE *f, const struct fj_lat *lat, double pct)
 
 static const char *iv_name(enum iv_kind k)
 {
-	return k == IV_WITHIN ? "within" : k == IV_PASSES ? "passes" : "none";
+	return k == IV_WITHIN ? "within" : k == IV_PASSES ? "passes"
+							  : "none";
 }
 
 static void row(FILE *f, const struct pt_point *p)

@@ -137,10 +137,10 @@ double pt_percentile(const struct fj_lat *lat, double p)
 			return lat->pct_ns[k];
 		if (lat->pct[k] > p && k > 0) {
 			double f = (p - lat->pct[k - 1]) /
-				   (lat->pct[k] - lat->pct[k - 1]);
+				(lat->pct[k] - lat->pct[k - 1]);
 
 			return lat->pct_ns[k - 1] +
-			       f * (lat->pct_ns[k] - lat->pct_ns[k - 1]);
+				f * (lat->pct_ns[k] - lat->pct_ns[k - 1]);
 		}
 	}
 	return -1;

@@ -57,10 +57,10 @@ void ptss_finish(struct pt_ss *ss)
 	 * when on every host one job did.
 	 */
 	ss->attained = ss->present &&
-		       (ss->nattained == ss->njobs ||
-			(ss->nexitall == ss->njobs && ss->nhosts <= 64 &&
-			 ss->nhosts_attained == ss->nhosts));
-	memset(ss->hosts, 0, sizeof(ss->hosts));	/* the jobs' strings: not kept */
+		(ss->nattained == ss->njobs ||
+		 (ss->nexitall == ss->njobs && ss->nhosts <= 64 &&
+		  ss->nhosts_attained == ss->nhosts));
+	memset(ss->hosts, 0, sizeof(ss->hosts)); /* the jobs' strings: not kept */
 }
 
 /* -merge mean: the groups at one load ran one after the other; all must attain. */
@@ -81,7 +81,7 @@ void ptss_fold(struct pt_ss *a, const struct pt_ss *b)
 }
 
 void pt_class_mean(struct pt_class *a, const struct pt_class *b,
-		       unsigned int wa)
+		   unsigned int wa)
 {
 	double w = (double)wa;
 	int d;

@@ -69,55 +69,55 @@ struct fj_lun {
 
 /* One host of a multi-host run. */
 struct ri_host {
-	char *name;		/* "host:port", as fio's JSON names it */
-	char *fio_version;	/* the host's fio, NULL = unknown */
+	char *name;	   /* "host:port", as fio's JSON names it */
+	char *fio_version; /* the host's fio, NULL = unknown */
 	struct fj_lun *luns;
 	size_t nluns;
 	uint64_t vlun_size;
 };
 
 struct ri_run {
-	bool present;		/* a run description was read */
-	char *version;		/* fiorion's, NULL = unknown */
-	char *run_id;		/* NULL = none (job files with placeholders) */
-	char *orion_version;	/* override of the summary's version line */
+	bool present;	     /* a run description was read */
+	char *version;	     /* fiorion's, NULL = unknown */
+	char *run_id;	     /* NULL = none (job files with placeholders) */
+	char *orion_version; /* override of the summary's version line */
 	char *testname;
-	char **argv;		/* the ORION command line tokens */
+	char **argv; /* the ORION command line tokens */
 	size_t argc;
-	char **fio_opts;	/* -fio_opt and -include: KEY=VALUE in every [global] */
+	char **fio_opts; /* -fio_opt and -include: KEY=VALUE in every [global] */
 	size_t nfio_opts;
-	char **includes;	/* the -include files, as given */
+	char **includes; /* the -include files, as given */
 	size_t nincludes;
-	uint64_t size_small, size_large;	/* KB */
-	bool seq;		/* large I/O in sequential streams: run.json's type "seq" (else "rand") */
-	bool raid0;		/* the volume is RAID-0: simulate "raid0" (else "concat") */
+	uint64_t size_small, size_large; /* KB */
+	bool seq;			 /* large I/O in sequential streams: run.json's type "seq" (else "rand") */
+	bool raid0;			 /* the volume is RAID-0: simulate "raid0" (else "concat") */
 	uint64_t stripe_kb;
 	uint64_t num_streamio;
 	double write_pct;
-	int64_t cache_size;	/* MB, -1 = not entered */
-	uint64_t duration;	/* seconds */
-	char *matrix;		/* NULL = unknown */
-	int64_t num_disks;	/* 0 = unknown */
+	int64_t cache_size; /* MB, -1 = not entered */
+	uint64_t duration;  /* seconds */
+	char *matrix;	    /* NULL = unknown */
+	int64_t num_disks;  /* 0 = unknown */
 	int64_t *small_cols, *large_cols;
 	size_t nsmall_cols, nlarge_cols;
-	int64_t *small_levels, *large_levels;	/* every load the plan has on each axis, NULL = unknown */
+	int64_t *small_levels, *large_levels; /* every load the plan has on each axis, NULL = unknown */
 	size_t nsmall_levels, nlarge_levels;
-	uint64_t total_points;	/* 0 = not given */
+	uint64_t total_points; /* 0 = not given */
 	struct fj_lun *luns;
 	size_t nluns;
 	uint64_t vlun_size;
-	int64_t start;		/* epoch seconds the run started, 0 = unknown */
-	char *kernel;		/* uname of the driving host, NULL = unknown */
-	char *compat;		/* the layout the run wrote: "10.2" .. "19c" */
-	char **warnings;	/* what the driver found about the LUNs */
+	int64_t start;	 /* epoch seconds the run started, 0 = unknown */
+	char *kernel;	 /* uname of the driving host, NULL = unknown */
+	char *compat;	 /* the layout the run wrote: "10.2" .. "19c" */
+	char **warnings; /* what the driver found about the LUNs */
 	size_t nwarnings;
-	struct ri_host *hosts;	/* multi-host runs (-clients), else NULL */
+	struct ri_host *hosts; /* multi-host runs (-clients), else NULL */
 	size_t nhosts;
 	char *max_latency; /* the bound as given, NULL = none */
 	bool stop_at_knee;
 	char **stopped; /* ladders stopped early, one sentence each */
 	size_t nstopped;
-	struct kn_knee *knees;	/* kn_find_all()'s; run.json keeps small, fixed, load, why */
+	struct kn_knee *knees; /* kn_find_all()'s; run.json keeps small, fixed, load, why */
 	size_t nknees;
 	uint64_t duration_auto; /* -duration auto[:MAX]: MAX s; 0 = not auto */
 	int64_t repeat;		/* -repeat N: passes over the plan; 1 (or less) = one */

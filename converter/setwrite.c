@@ -90,7 +90,7 @@ int or_write_all(const struct or_params *p, const struct pt_set *pts,
 		}
 		/* Staged: the set is renamed into place whole, or not at all. */
 		if (keep && k == FS_REPORT && fr_stage_file(&st, path, buf, len, &rerr))
-			stale[k] = true;	/* a full disk: ORION's own files land without it */
+			stale[k] = true; /* a full disk: ORION's own files land without it */
 		else if (keep && k != FS_REPORT)
 			ret = fr_stage_file(&st, path, buf, len, err);
 		else if (!keep)

@@ -13,9 +13,9 @@
 
 /* What or_write_all() did besides writing the files it always writes. */
 struct or_written {
-	bool hist;		/* _hist.txt was written (19c, with bins) */
-	bool report_removed;	/* an earlier _report.html was removed (no OR_WRITE_HTML) */
-	char removed[1024];	/* set members it removed, ", "-joined */
+	bool hist;	     /* _hist.txt was written (19c, with bins) */
+	bool report_removed; /* an earlier _report.html was removed (no OR_WRITE_HTML) */
+	char removed[1024];  /* set members it removed, ", "-joined */
 };
 
 /* or_write_all()'s @flags. */

@@ -39,16 +39,16 @@ static const char *const palette[] = {
 static void series_style(const struct svg_chart *c, size_t i, const char **col,
 			 const char **dash)
 {
-	static const char *const dashes[] = {"", " stroke-dasharray=\"2 3\"",
+	static const char *const dashes[] = { "", " stroke-dasharray=\"2 3\"",
 					      " stroke-dasharray=\"9 3 2 3\"",
-					      " stroke-dasharray=\"1 6\""};
-	static const char *const runs[] = {" stroke-dasharray=\"6 4\"",
-					   " stroke-dasharray=\"2 3\"",
-					   " stroke-dasharray=\"9 3 2 3\"",
-					   " stroke-dasharray=\"1 5\"",
-					   " stroke-dasharray=\"12 4\"",
-					   " stroke-dasharray=\"6 2 1 2 1 2\"",
-					   " stroke-dasharray=\"3 7\""};
+					      " stroke-dasharray=\"1 6\"" };
+	static const char *const runs[] = { " stroke-dasharray=\"6 4\"",
+					    " stroke-dasharray=\"2 3\"",
+					    " stroke-dasharray=\"9 3 2 3\"",
+					    " stroke-dasharray=\"1 5\"",
+					    " stroke-dasharray=\"12 4\"",
+					    " stroke-dasharray=\"6 2 1 2 1 2\"",
+					    " stroke-dasharray=\"3 7\"" };
 	const struct svg_series *s = &c->series[i];
 	size_t k = s->key ? s->key - 1 : i;
 
@@ -152,7 +152,7 @@ double svg_step(double range, int target)
 /* The 1-2-5 values of decade @k: 1, 2, 5 times 10^k. */
 static double one_two_five(long i)
 {
-	static const double m[3] = {1, 2, 5};
+	static const double m[3] = { 1, 2, 5 };
 	long k = i >= 0 ? i / 3 : -((-i + 2) / 3);
 
 	return m[i - 3 * k] * pow(10, (double)k);
@@ -500,7 +500,7 @@ void svg_chart(FILE *f, const struct svg_chart *c)
 	double xt[CH_MAX_TICKS], yt[CH_MAX_TICKS], xlo, xhi, ylo, yhi;
 	size_t nxt, nyt, i, rows = (legend_items(c) + CH_LEGEND_COLS - 1) / CH_LEGEND_COLS;
 	double height = CH_TOP + CH_PLOT_H + CH_BOTTOM + (double)rows * CH_LEGEND_ROW + 6;
-	struct frame fr = {0};
+	struct frame fr = { 0 };
 	bool any;
 	char num[64];
 
@@ -613,9 +613,9 @@ void svg_chart(FILE *f, const struct svg_chart *c)
 static void heat_colour(char *buf, size_t len, double t)
 {
 	static const unsigned char stop[3][3] = {
-		{0xf7, 0xfb, 0xff},
-		{0x6b, 0xae, 0xd6},
-		{0x08, 0x30, 0x6b},
+		{ 0xf7, 0xfb, 0xff },
+		{ 0x6b, 0xae, 0xd6 },
+		{ 0x08, 0x30, 0x6b },
 	};
 	int k = t < 0.5 ? 0 : 1, j;
 	double u = t < 0.5 ? t * 2 : (t - 0.5) * 2;

@@ -20,7 +20,6 @@
 #include "knee.h"
 #include "runner.h"
 
-
 /* @prog as execvp() would find it: a path, or a name in PATH. */
 /* A program file @p can run: a regular file with execute permission. */
 static bool runnable(const char *p)
@@ -38,7 +37,7 @@ static bool executable(const char *prog)
 		return false;
 	if (strchr(prog, '/'))
 		return runnable(prog);
-	for (p = path ? path : "/usr/bin:/bin"; *p; ) {
+	for (p = path ? path : "/usr/bin:/bin"; *p;) {
 		size_t n = strcspn(p, ":");
 		char *cand = xasprintf("%.*s/%s", (int)n, n ? p : ".", prog);
 		bool ok = runnable(cand);
@@ -174,10 +173,17 @@ void cli_parse(struct opts *o, int argc, char **argv)
 {
 	*o = (struct opts){
 		.ri = { .num_disks = -1, .cache_size = -1, .repeat = 1 },
-		.testname = "orion", .size_small = 8,
-		.size_large = 1024, .num_streamio = 4, .stripe_kb = 1024,
-		.duration = 60, .num_small = -1,
-		.num_large = -1, .runner = "builtin", .fio = "fio", .outdir = ".",
+		.testname = "orion",
+		.size_small = 8,
+		.size_large = 1024,
+		.num_streamio = 4,
+		.stripe_kb = 1024,
+		.duration = 60,
+		.num_small = -1,
+		.num_large = -1,
+		.runner = "builtin",
+		.fio = "fio",
+		.outdir = ".",
 	};
 	if (fr_opt_walk(cli_opts, cli_nopts, o, argc, argv)) {
 		if (optopt)
@@ -251,7 +257,6 @@ char *xasprintf(const char *fmt, ...)
 	va_end(ap);
 	return s;
 }
-
 
 void cli_runner_opts(struct rn_opts *ro)
 {

@@ -29,14 +29,14 @@ struct opts {
 	enum mx_run run;
 	bool have_run;
 	const char *testname;
-	long size_small, size_large;	/* KB */
+	long size_small, size_large; /* KB */
 	long num_streamio;
 	long stripe_kb;
 	long write_pct;
 	long duration;
 	enum mx_matrix matrix;
 	bool have_matrix;
-	long num_small, num_large;	/* -1 = not given */
+	long num_small, num_large; /* -1 = not given */
 	bool verbose;
 	const char *runner;
 	const char *fio;
@@ -44,31 +44,30 @@ struct opts {
 	const char *backend;
 	enum or_compat compat;
 	const char *outdir;
-	const char *orion_version;	/* the summary's ORION VERSION line */
+	const char *orion_version; /* the summary's ORION VERSION line */
 	bool jobs_only;
-	bool force_write;	/* write LUNs that carry signatures */
-	bool prefill;		/* write over each file LUN before the run */
-	bool resume;		/* continue the run of this -outdir/-testname */
+	bool force_write; /* write LUNs that carry signatures */
+	bool prefill;	  /* write over each file LUN before the run */
+	bool resume;	  /* continue the run of this -outdir/-testname */
 	bool placeholders;
-	const char *jobfile;	/* -jobfile: run this one file */
-	const char *output;	/* -output: its JSON goes here */
-	const char *clients;	/* -clients, as given; NULL: this host only */
-	struct hostset hosts;	/* its hosts */
-	unsigned int host_timeout;	/* s a host may be silent past a point's time */
-	bool runner_given;	/* -runner was on the command line */
-	bool duration_auto;	/* -duration auto[:MAX]: duration is MAX */
-	const char *max_latency;	/* -max_latency, as given (run.json: ladder.c, once known) */
+	const char *jobfile;	   /* -jobfile: run this one file */
+	const char *output;	   /* -output: its JSON goes here */
+	const char *clients;	   /* -clients, as given; NULL: this host only */
+	struct hostset hosts;	   /* its hosts */
+	unsigned int host_timeout; /* s a host may be silent past a point's time */
+	bool runner_given;	   /* -runner was on the command line */
+	bool duration_auto;	   /* -duration auto[:MAX]: duration is MAX */
+	const char *max_latency;   /* -max_latency, as given (run.json: ladder.c, once known) */
 	bool stop_at_knee;
-	bool version;		/* -version: print the versions, run nothing */
-	bool help;		/* -help: print it, run nothing */
-	bool compat_given;	/* -compat was on the command line */
-	struct fio_opts fio_opts;	/* -fio_opt, -include: into every [global] */
-	const char *compat_from;	/* "-compat", "FIORION_COMPAT" or "default" */
-	long duration_env;	/* FIORION_DURATION=S, 0 = not set */
-	long duration_asked;	/* -duration as given, when FIORION_DURATION overrode it */
-	bool duration_asked_auto;	/* ... and it was auto[:MAX] */
+	bool version;		  /* -version: print the versions, run nothing */
+	bool help;		  /* -help: print it, run nothing */
+	bool compat_given;	  /* -compat was on the command line */
+	struct fio_opts fio_opts; /* -fio_opt, -include: into every [global] */
+	const char *compat_from;  /* "-compat", "FIORION_COMPAT" or "default" */
+	long duration_env;	  /* FIORION_DURATION=S, 0 = not set */
+	long duration_asked;	  /* -duration as given, when FIORION_DURATION overrode it */
+	bool duration_asked_auto; /* ... and it was auto[:MAX] */
 };
-
 
 /* Parse and check the command line; a bad option exits with EXIT_USAGE. */
 void cli_parse(struct opts *o, int argc, char **argv);

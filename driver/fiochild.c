@@ -33,7 +33,6 @@ static bool printable(const char *s)
 	return true;
 }
 
-
 /*
  * fio's messages from its stderr, for an error message: the last few
  * "fio..." lines (fio: and fiorion: lines; fio also prints raw buffer
@@ -71,7 +70,6 @@ static char *tail_of(const char *path)
 	return out ? out : strdup("");
 }
 
-
 /*
  * Start @argv with its standard output in @out and standard error in
  * @err, both created new (never through a name planted there). The stop
@@ -82,8 +80,7 @@ static char *tail_of(const char *path)
 static pid_t spawn(char *const *argv, const char *out, const char *err, char **why)
 {
 	const struct fr_spawn sp = {
-		.argv = argv, .out = out, .err = err, .pdeath_sig = SIGTERM,
-		.pass_stop = true, .pid = &fiochild_pid, .who = "fiorion",
+		.argv = argv, .out = out, .err = err, .pdeath_sig = SIGTERM, .pass_stop = true, .pid = &fiochild_pid, .who = "fiorion"
 	};
 	pid_t pid = fr_spawn(&sp, NULL);
 
@@ -93,7 +90,6 @@ static pid_t spawn(char *const *argv, const char *out, const char *err, char **w
 	}
 	return pid;
 }
-
 
 /*
  * Wait for the child; with @limit_s, a child still running then is sent
@@ -127,7 +123,7 @@ static bool reap(pid_t pid, unsigned int limit_s, int *st)
 			killed = now;
 		}
 		if (killed && late && now > killed + 5)
-			break;	/* left behind: nothing more can end it */
+			break; /* left behind: nothing more can end it */
 		nanosleep(&ts, NULL);
 	}
 	fiochild_pid = 0;
@@ -306,9 +302,9 @@ int run_fio_clients(const struct opts *o, char *const *jobs, const char *json,
 			continue;
 		bad = true;
 		fprintf(f, "  host %s: %s\n", h->label,
-			failed ? "a job failed there"
-			: late ? "no result from it before fio was stopped"
-			       : "no result from it (it died, or dropped the connection)");
+			failed	       ? "a job failed there"
+				: late ? "no result from it before fio was stopped"
+				       : "no result from it (it died, or dropped the connection)");
 		host_lines(f, out, h, own_name(hs, h));
 		host_lines(f, err, h, own_name(hs, h));
 	}

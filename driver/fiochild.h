@@ -16,9 +16,9 @@ extern volatile sig_atomic_t fiochild_stop;
 
 /* The time a fio run is given: the point's own and the stuck margin. */
 struct fio_limit {
-	unsigned int secs;	/* in all; 0: no limit */
-	unsigned int stuck_s;	/* of which FIORION_STUCK_TIMEOUT */
-	const char *luns;	/* "LUN '/a'", for the message */
+	unsigned int secs;    /* in all; 0: no limit */
+	unsigned int stuck_s; /* of which FIORION_STUCK_TIMEOUT */
+	const char *luns;     /* "LUN '/a'", for the message */
 };
 
 /*

@@ -23,15 +23,15 @@
 
 struct fo_item {
 	char *key;
-	char *val;		/* NULL: given bare (fio: a flag) */
-	char *from;		/* "-fio_opt", or the include file's path */
-	unsigned int line;	/* in @from; 0 for -fio_opt */
+	char *val;	   /* NULL: given bare (fio: a flag) */
+	char *from;	   /* "-fio_opt", or the include file's path */
+	unsigned int line; /* in @from; 0 for -fio_opt */
 };
 
 struct fio_opts {
 	struct fo_item *it;
 	size_t n;
-	char **includes;	/* every -include FILE, as given */
+	char **includes; /* every -include FILE, as given */
 	size_t ninc;
 };
 

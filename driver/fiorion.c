@@ -50,13 +50,13 @@ struct run {
 	struct mx_plan plan;
 	struct jf_conf jc;
 	char dur[32], run_id[17];
-	char **texts;		/* each point's job file; -clients: [point * hosts + host] */
-	size_t nh;		/* job files per point: the hosts, or 1 */
-	char *engine;		/* the engine's path (on the hosts with -clients) */
+	char **texts; /* each point's job file; -clients: [point * hosts + host] */
+	size_t nh;    /* job files per point: the hosts, or 1 */
+	char *engine; /* the engine's path (on the hosts with -clients) */
 	char *jobs_dir, *whole;
 	json_t *warnings;
 	long total_secs;
-	size_t resumed;		/* -resume: points measured before */
+	size_t resumed; /* -resume: points measured before */
 };
 
 /* fiorion -jobfile FILE [-output F]. */
@@ -101,10 +101,9 @@ static int jobfile_main(const struct opts *o)
 		fprintf(stderr, "fiorion: %s\n", err.msg);
 	/* A plan that could not start (a LUN, a limit) is bad input: 2. */
 	if (ret == -FR_ESAFETY)
-		return EXIT_SAFETY;	/* a LUN holds what the job did not name */
+		return EXIT_SAFETY; /* a LUN holds what the job did not name */
 	return ret ? (refused ? EXIT_USAGE : EXIT_RUN) : EXIT_OK;
 }
-
 
 /*
  * A -testname with a folder (ORION: D:\\app1\\oracleio) puts the files in
@@ -200,7 +199,7 @@ static size_t resume_check(const struct run *r, const struct opts *o)
 			/* Not run: its ladder had passed its knee (-stop_at_knee). */
 			done++;
 		} else if (prefix && !fj_read_file(&set, json, &err) && set.njobs && set.run_id &&
-		    !strcmp(set.run_id, r->run_id)) {
+			   !strcmp(set.run_id, r->run_id)) {
 			bool ok = true;
 
 			for (k = 0; k < set.njobs; k++)
@@ -237,9 +236,7 @@ static int print_version(const struct opts *o)
 {
 	char *engine = find_engine(o->engine, false);
 	struct fr_version v = {
-		.title = "fiorion " FIORION_VERSION, .layout = dropin_layout_text(o),
-		.built_against = FIORION_FIO_VERSION, .engine = engine,
-		.fio = o->fio, .fio_named = true,
+		.title = "fiorion " FIORION_VERSION, .layout = dropin_layout_text(o), .built_against = FIORION_FIO_VERSION, .engine = engine, .fio = o->fio, .fio_named = true
 	};
 	int status = fr_print_version(&v);
 
@@ -288,11 +285,7 @@ static void plan_hosts(struct run *r, struct opts *o, const char *testname)
 	struct fr_err err = { "" };
 	char *msgs = NULL, *line, *save = NULL, local_fio[64];
 	struct probe_conf pc = {
-		.fio = o->fio, .engine = r->engine,
-		.simulate = o->ri.raid0 ? "raid0" : "concat", .stripe_kb = (unsigned int)o->stripe_kb,
-		.backend = o->backend, .bs_kb = (unsigned int)o->size_small,
-		.write = o->write_pct > 0, .allow_signatures = o->force_write,
-		.timeout_s = o->host_timeout,
+		.fio = o->fio, .engine = r->engine, .simulate = o->ri.raid0 ? "raid0" : "concat", .stripe_kb = (unsigned int)o->stripe_kb, .backend = o->backend, .bs_kb = (unsigned int)o->size_small, .write = o->write_pct > 0, .allow_signatures = o->force_write, .timeout_s = o->host_timeout
 	};
 	size_t i;
 	unsigned int k;
@@ -306,7 +299,8 @@ static void plan_hosts(struct run *r, struct opts *o, const char *testname)
 	if (ret) {
 		for (line = strtok_r(msgs, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
 			fprintf(stderr, "fiorion: %s\n", line);
-		exit(ret == -FR_ESAFETY ? EXIT_SAFETY : ret == -ENOMEM ? EXIT_RUN : EXIT_USAGE);
+		exit(ret == -FR_ESAFETY ? EXIT_SAFETY : ret == -ENOMEM ? EXIT_RUN
+								       : EXIT_USAGE);
 	}
 	free(msgs);
 	fr_fio_version(o->fio, local_fio, sizeof(local_fio));
@@ -368,7 +362,7 @@ static void point_limits(const struct jp_file *jf, unsigned int nluns, const str
 	size_t k;
 
 	if (!strcmp(o->runner, "fio"))
-		return;	/* fio's processes have their own limits */
+		return; /* fio's processes have their own limits */
 	for (k = 0; k < jf->njobs; k++) {
 		clones += jf->jobs[k].numjobs;
 		bytes += (uint64_t)jf->jobs[k].numjobs * jf->jobs[k].iodepth * jf->jobs[k].bs;
@@ -438,21 +432,25 @@ static void plan_run(struct run *r, struct opts *o)
 	if (ret)
 		die_run("out of memory");
 	if (!o->backend && !o->clients)
-		o->backend = pick_backend();	/* the hosts' engines fall back themselves */
+		o->backend = pick_backend(); /* the hosts' engines fall back themselves */
 	snprintf(r->dur, sizeof(r->dur), "%ld", o->duration);
 	r->jc = (struct jf_conf){
 		.engine = o->placeholders ? "${FIORION_ENGINE}" : r->engine,
 		.lunfile = o->placeholders ? "${LUNFILE}" : absolute(lunfile),
 		.duration = o->placeholders ? "${DURATION}" : r->dur,
-		.raid0 = o->ri.raid0, .stripe_kb = (unsigned int)o->stripe_kb,
+		.raid0 = o->ri.raid0,
+		.stripe_kb = (unsigned int)o->stripe_kb,
 		.backend = o->backend,
 		.size_small = (unsigned int)o->size_small,
-		.size_large = (unsigned int)o->size_large, .seq = o->ri.seq,
+		.size_large = (unsigned int)o->size_large,
+		.seq = o->ri.seq,
 		.num_streamio = (unsigned int)o->num_streamio,
 		.write_pct = (unsigned int)o->write_pct,
-		.cache_size = o->ri.cache_size, .vol_size = r->vv->size,
+		.cache_size = o->ri.cache_size,
+		.vol_size = r->vv->size,
 		.allow_signatures = o->force_write,
-		.steady = o->duration_auto, .user = &o->fio_opts,
+		.steady = o->duration_auto,
+		.user = &o->fio_opts,
 	};
 	for (i = 0; i < r->plan.n; i++)
 		r->total_secs += point_secs(o, &r->jc, &r->plan.pts[i]);
@@ -534,10 +532,12 @@ static void banner(const struct run *r, const struct opts *o)
 	}
 	if (lay->calibration)
 		printf("Calibration will take approximately %ld minutes.\n"
-		       "Using a large value for -cache_size may take longer.\n", minutes);
+		       "Using a large value for -cache_size may take longer.\n",
+		       minutes);
 	else
 		printf("Test will take approximately %ld minutes\n"
-		       "Larger caches may take longer\n", minutes);
+		       "Larger caches may take longer\n",
+		       minutes);
 	if (lay->luns_stdout) {
 		/* 12.2+ lists the LUNs on stdout too. */
 		for (i = 0; i < r->vv->nluns; i++)
@@ -693,7 +693,7 @@ int main(int argc, char **argv)
 	    (status = vvol_hold(r.vv, &err)))
 		(status == -FR_ESAFETY ? die_safety : die_run)("%s", err.msg);
 	if (!o.jobs_only && !o.clients)
-		backed_luns(r.vv, &o);	/* -clients: each host's probe looked */
+		backed_luns(r.vv, &o); /* -clients: each host's probe looked */
 	write_set(&r, &o, argc, argv);
 	if (o.jobs_only) {
 		fprintf(stderr, "fiorion: wrote %s and %zu job files in %s/\n", r.whole,
@@ -721,7 +721,9 @@ int main(int argc, char **argv)
 		if (sig)
 			snprintf(partial, sizeof(partial),
 				 "Run interrupted (%s): %zu of its %zu points were measured.",
-				 sig == SIGINT ? "SIGINT" : sig == SIGHUP ? "SIGHUP" : "SIGTERM", done - skipped, r.plan.n);
+				 sig == SIGINT ? "SIGINT" : sig == SIGHUP ? "SIGHUP"
+									  : "SIGTERM",
+				 done - skipped, r.plan.n);
 		else if (done < r.plan.n)
 			snprintf(partial, sizeof(partial),
 				 "Run stopped: point %zu failed; %zu of its %zu points were measured.",
@@ -730,7 +732,9 @@ int main(int argc, char **argv)
 			status = EXIT_RUN;
 		if (sig) {
 			printf("fiorion: run interrupted by %s; ORION's files cover the %zu points done\n",
-			       sig == SIGINT ? "SIGINT" : sig == SIGHUP ? "SIGHUP" : "SIGTERM", done);
+			       sig == SIGINT ? "SIGINT" : sig == SIGHUP ? "SIGHUP"
+									: "SIGTERM",
+			       done);
 			status = 128 + sig;
 		}
 	}

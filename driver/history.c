@@ -37,7 +37,7 @@ static bool clashes(const char *ent, const char *name, const char *stamp)
 	if (fs_run_member(ent, name))
 		return true;
 	return fs_parse(ent, name, &fn) && fn.dated == (stamp[0] != '\0') &&
-	       !strcmp(fn.stamp, stamp);
+		!strcmp(fn.stamp, stamp);
 }
 
 static int cmp_str(const void *a, const void *b)

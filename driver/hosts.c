@@ -236,12 +236,16 @@ static char *probe_job(const struct host *h, const struct probe_conf *pc)
 	if (!f)
 		return NULL;
 	fprintf(f, "# fiorion: probe of host %s\n[global]\n"
-		   "description=fiorion probe\n", h->label);
+		   "description=fiorion probe\n",
+		h->label);
 	jf_engine_opts(f, &(const struct jf_engine){
-		.engine = pc->engine, .luns = h->luns, .raid0 = !strcmp(pc->simulate, "raid0"),
-		.stripe_kb = pc->stripe_kb, .backend = pc->backend,
-		.allow_signatures = pc->allow_signatures,
-	});
+				  .engine = pc->engine,
+				  .luns = h->luns,
+				  .raid0 = !strcmp(pc->simulate, "raid0"),
+				  .stripe_kb = pc->stripe_kb,
+				  .backend = pc->backend,
+				  .allow_signatures = pc->allow_signatures,
+			  });
 	/*
 	 * A run that writes opens the LUNs for writing, with the engine's
 	 * safety checks; rwmixwrite=0 keeps the probe's one I/O a read.
@@ -378,8 +382,7 @@ static pid_t start_probe(const struct host *h, const struct probe_conf *pc, cons
 	{
 		char *argv[] = { (char *)pc->fio, "--output-format=json", client, (char *)job, NULL };
 		const struct fr_spawn sp = {
-			.argv = argv, .out = out, .err = errf, .pdeath_sig = SIGKILL,
-			.pass_stop = false, .who = "fio",
+			.argv = argv, .out = out, .err = errf, .pdeath_sig = SIGKILL, .pass_stop = false, .who = "fio"
 		};
 
 		pid = fr_spawn(&sp, NULL);
@@ -387,7 +390,6 @@ static pid_t start_probe(const struct host *h, const struct probe_conf *pc, cons
 	free(client);
 	return pid;
 }
-
 
 /* One host's verdict after its probe ended (@status) or was given up (-1). */
 static int judge(struct host *h, const struct probe_conf *pc, int status, const char *out,
@@ -459,8 +461,8 @@ static void on_probe_signal(int sig)
 /* @h's addresses, as text ("127.0.0.1", "::1"), malloc()ed and NULL-terminated; NULL when it does not resolve. */
 static char **resolve(const struct host *h)
 {
-	struct addrinfo hints = {.ai_family = h->ip6 ? AF_INET6 : AF_UNSPEC,
-				 .ai_socktype = SOCK_STREAM};
+	struct addrinfo hints = { .ai_family = h->ip6 ? AF_INET6 : AF_UNSPEC,
+				  .ai_socktype = SOCK_STREAM };
 	struct addrinfo *res = NULL, *a;
 	char **v = NULL;
 	size_t n = 0;

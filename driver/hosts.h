@@ -16,23 +16,23 @@
 #define HOST_DEFAULT_PORT 8765
 
 struct host {
-	char *addr;		/* as given, without brackets or port */
+	char *addr; /* as given, without brackets or port */
 	unsigned int port;
-	bool ip6;		/* given as [addr]: fio's ip6: prefix */
-	char *label;		/* "addr:port", as fio's JSON names the host */
-	char *tag;		/* for file names: label with ':' as '_' */
-	char *lunfile;		/* the .lun file (here) that lists its LUNs */
-	char *luns;		/* the luns= value: its paths joined by ':' */
+	bool ip6;      /* given as [addr]: fio's ip6: prefix */
+	char *label;   /* "addr:port", as fio's JSON names the host */
+	char *tag;     /* for file names: label with ':' as '_' */
+	char *lunfile; /* the .lun file (here) that lists its LUNs */
+	char *luns;    /* the luns= value: its paths joined by ':' */
 	unsigned int nluns;
 	/* What the probe found on the host. */
-	char *server_name;	/* its fio server's own name ("<name> ..." lines) */
+	char *server_name; /* its fio server's own name ("<name> ..." lines) */
 	char *fio_version;
 	char *engine_version;
 	uint64_t vol_size;
 	unsigned int align;
 	char **paths;
 	uint64_t *sizes;
-	char **unbacked;	/* why a LUN would be read from nowhere, or NULL */
+	char **unbacked; /* why a LUN would be read from nowhere, or NULL */
 };
 
 struct hostset {
@@ -55,15 +55,15 @@ int hosts_load_luns(struct hostset *hs, const char *testname, struct fr_err *err
 
 /* What the probe job runs: the options the points run with. */
 struct probe_conf {
-	const char *fio;	/* the fio program (the client) */
-	const char *engine;	/* the engine's path on the hosts */
+	const char *fio;    /* the fio program (the client) */
+	const char *engine; /* the engine's path on the hosts */
 	const char *simulate;
-	unsigned int stripe_kb;	/* raid0 only */
+	unsigned int stripe_kb; /* raid0 only */
 	const char *backend;	/* NULL: the engine's default */
 	unsigned int bs_kb;	/* the small I/O size */
 	bool write;		/* the run writes: open the LUNs for writing */
 	bool allow_signatures;
-	unsigned int timeout_s;	/* a host that has not answered by then is given up */
+	unsigned int timeout_s; /* a host that has not answered by then is given up */
 };
 
 /*

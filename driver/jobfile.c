@@ -14,7 +14,7 @@
 
 #include "jobname.h"
 
-#define WARM_SECONDS 120	/* ORION: "fill up cache for 2 minutes" */
+#define WARM_SECONDS 120 /* ORION: "fill up cache for 2 minutes" */
 
 bool jf_has_warm(const struct jf_conf *c, const struct mx_point *p)
 {
@@ -44,10 +44,14 @@ void jf_global(FILE *f, const struct jf_conf *c, const char *comment)
 	if (c->run_id)
 		fprintf(f, "description=fiorion run %s\n", c->run_id);
 	jf_engine_opts(f, &(const struct jf_engine){
-		.engine = c->engine, .lunfile = c->lunfile, .luns = c->luns, .raid0 = c->raid0,
-		.stripe_kb = c->stripe_kb, .backend = c->backend,
-		.allow_signatures = c->allow_signatures,
-	});
+				  .engine = c->engine,
+				  .lunfile = c->lunfile,
+				  .luns = c->luns,
+				  .raid0 = c->raid0,
+				  .stripe_kb = c->stripe_kb,
+				  .backend = c->backend,
+				  .allow_signatures = c->allow_signatures,
+			  });
 	fprintf(f, "time_based=1\n"
 		   "runtime=%s\n"
 		   "norandommap=1\n"
@@ -74,8 +78,7 @@ static void random_rw(FILE *f, unsigned int w)
 static void section(FILE *f, unsigned int num, const struct mx_point *p,
 		    enum jn_kind kind, bool *stonewall)
 {
-	const struct jn_name n = { .num = num, .s = p->s, .l = p->l, .kind = (char)kind,
-				   .pass = p->pass };
+	const struct jn_name n = { .num = num, .s = p->s, .l = p->l, .kind = (char)kind, .pass = p->pass };
 	char name[JN_NAME_MAX];
 
 	jn_format(name, sizeof(name), &n);
@@ -98,7 +101,8 @@ static void steady(FILE *f, const struct jf_conf *c)
 		fputs("steadystate=iops_slope:2%\n"
 		      "steadystate_duration=5s\n"
 		      "steadystate_ramp_time=2s\n"
-		      "exitall=1\n", f);
+		      "exitall=1\n",
+		      f);
 }
 
 /*

@@ -25,20 +25,20 @@
 #include "runinfo.h"
 
 struct stop {
-	bool small;		/* the row at Large=fixed, else the column at Small=fixed */
+	bool small; /* the row at Large=fixed, else the column at Small=fixed */
 	unsigned int fixed;
-	unsigned int first;	/* the first load not run */
+	unsigned int first; /* the first load not run */
 	size_t skipped;
 	char why[512];
 };
 
 struct ladders {
 	const struct mx_plan *plan;
-	bool *skipped;		/* by point number - 1: pass 1 did not run it */
+	bool *skipped; /* by point number - 1: pass 1 did not run it */
 	size_t nskipped_pass1;
 	struct kn_bound b;
 	bool stop_at_knee;
-	struct fj_set set;	/* the points measured so far */
+	struct fj_set set; /* the points measured so far */
 	struct pt_set pts;
 	struct stop *stops;
 	size_t nstops, nskipped;
@@ -91,7 +91,7 @@ static bool past_knee(const struct ladders *l, bool small, unsigned int fixed,
 	if (!s)
 		die_run("out of memory");
 	n = kn_ladder_steps(&l->pts, small, fixed, &l->b, s);
-	while (n && s[n - 1].load >= below)	/* ascending: the loads run so far */
+	while (n && s[n - 1].load >= below) /* ascending: the loads run so far */
 		n--;
 	memset(k, 0, sizeof(*k));
 	if (n)

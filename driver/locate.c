@@ -27,7 +27,6 @@ char *absolute(const char *p)
 	return r ? r : strdup(p);
 }
 
-
 /*
  * The engine: -engine; next to this program (a build: fiorion-engine.so);
  * where make install puts it relative to this program, so a DESTDIR or
@@ -65,7 +64,6 @@ char *find_engine(const char *given, bool installed)
 	return strdup(ENGINE_INSTALL_DIR "/" ENGINE_FILE);
 }
 
-
 /*
  * The default backend is io_uring; when the kernel refuses it (disabled
  * by sysctl, seccomp, an old kernel), fall back to libaio, then psync,
@@ -88,4 +86,3 @@ const char *pick_backend(void)
 	}
 	return "psync";
 }
-

@@ -72,13 +72,15 @@ void lock_run(const char *outdir, const char *testname)
 		/* Not even opened when it is not a file (a device, a FIFO). */
 		if (!lstat(path, &st) && !S_ISREG(st.st_mode))
 			die_usage("the lock file '%s' is not a regular file (%s); it is left as it is: remove it, or give another -testname or -outdir",
-				  path, S_ISLNK(st.st_mode) ? "a symbolic link" : S_ISDIR(st.st_mode) ? "a folder" : "a special file");
+				  path, S_ISLNK(st.st_mode) ? "a symbolic link" : S_ISDIR(st.st_mode) ? "a folder"
+												      : "a special file");
 		fd = open(path, O_RDWR | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
 	}
 	if (fd < 0) {
 		if (errno == ELOOP || errno == ENXIO || errno == EISDIR)
 			die_usage("the lock file '%s' is not a regular file (%s); it is left as it is: remove it, or give another -testname or -outdir",
-				  path, errno == ELOOP ? "a symbolic link" : errno == EISDIR ? "a folder" : "a special file");
+				  path, errno == ELOOP ? "a symbolic link" : errno == EISDIR ? "a folder"
+											     : "a special file");
 		/* A folder the user cannot write is a bad -outdir; a full disk is the system's. */
 		if (errno == EACCES || errno == EPERM || errno == EROFS)
 			die_usage("cannot create the lock file '%s': %s; give an -outdir you can write",
@@ -104,8 +106,8 @@ void lock_run(const char *outdir, const char *testname)
 	n = snprintf(pid, sizeof(pid), "%ld\n", (long)getpid());
 	if (ftruncate(fd, 0) < 0 || pwrite(fd, pid, (size_t)n, 0) != n)
 		die_run("cannot write the lock file '%s': %s", path, fr_strerror(-errno, eb, sizeof(eb)));
-	lock_held(xasprintf("%s", path), fd);	/* removed as the run ends (lockfile.c) */
-	/* fd stays open: the lock is the run's until it exits. */
+	lock_held(xasprintf("%s", path), fd); /* removed as the run ends (lockfile.c) */
+					      /* fd stays open: the lock is the run's until it exits. */
 }
 
 void lock_own_folder(const char *path)
@@ -113,7 +115,7 @@ void lock_own_folder(const char *path)
 	struct stat st;
 
 	if (lstat(path, &st) < 0)
-		return;	/* made next, or named by the write that fails */
+		return; /* made next, or named by the write that fails */
 	if (S_ISLNK(st.st_mode))
 		die_usage("'%s' is a symbolic link, not the run's folder; it is left as it is: remove it, or give another -testname or -outdir",
 			  path);

@@ -21,9 +21,9 @@
 #include "vvol.h"
 
 struct lun_id {
-	char kind;		/* 'f' file, 'b' block device */
-	unsigned int maj, min;	/* st_dev of a file, st_rdev of a device */
-	uint64_t ino;		/* a file's inode; a device's diskseq (0: none) */
+	char kind;	       /* 'f' file, 'b' block device */
+	unsigned int maj, min; /* st_dev of a file, st_rdev of a device */
+	uint64_t ino;	       /* a file's inode; a device's diskseq (0: none) */
 	uint64_t size;
 };
 
@@ -108,8 +108,9 @@ static int check_line(const char *line, struct fr_err *err)
 	const char *path;
 
 	if (sscanf(line, "%c %u:%u %" SCNu64 " %" SCNu64 " %n", &was.kind, &was.maj, &was.min,
-		   &was.ino, &was.size, &pos) != 5 || !pos)
-		return 0;	/* not a LUN line */
+		   &was.ino, &was.size, &pos) != 5 ||
+	    !pos)
+		return 0; /* not a LUN line */
 	path = line + pos;
 	ret = id_of(path, &now);
 	if (ret)

@@ -12,8 +12,7 @@
 #define MAX_LEVELS 4096
 
 static const char *const matrix_names[] = {
-	[MX_BASIC] = "basic", [MX_DETAILED] = "detailed", [MX_POINT] = "point",
-	[MX_COL] = "col", [MX_ROW] = "row", [MX_MAX] = "max",
+	[MX_BASIC] = "basic", [MX_DETAILED] = "detailed", [MX_POINT] = "point", [MX_COL] = "col", [MX_ROW] = "row", [MX_MAX] = "max"
 };
 
 const char *mx_matrix_name(enum mx_matrix m)
@@ -54,7 +53,7 @@ size_t mx_ladder_long(unsigned int nd, unsigned int *out, size_t cap)
 static int add(struct mx_plan *p, size_t *cap, unsigned int s, unsigned int l)
 {
 	if (!s && !l)
-		return 0;	/* (0, 0) is counted, never run */
+		return 0; /* (0, 0) is counted, never run */
 	if (p->n == *cap) {
 		size_t ncap = *cap ? *cap * 2 : 64;
 		struct mx_point *n = realloc(p->pts, ncap * sizeof(*n));
@@ -98,8 +97,14 @@ int mx_plan(struct mx_plan *p, enum mx_run run, enum mx_matrix matrix,
 	switch (run) {
 	case MX_SIMPLE: matrix = MX_BASIC; break;
 	case MX_NORMAL: matrix = MX_DETAILED; break;
-	case MX_OLTP: matrix = MX_ROW; num_large = 0; break;
-	case MX_DSS: matrix = MX_COL; num_small = 0; break;
+	case MX_OLTP:
+		matrix = MX_ROW;
+		num_large = 0;
+		break;
+	case MX_DSS:
+		matrix = MX_COL;
+		num_small = 0;
+		break;
 	case MX_ADVANCED: break;
 	}
 	p->matrix = matrix;

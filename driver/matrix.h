@@ -14,23 +14,36 @@
 
 #include <stddef.h>
 
-enum mx_run { MX_SIMPLE, MX_NORMAL, MX_ADVANCED, MX_OLTP, MX_DSS };
-enum mx_matrix { MX_BASIC, MX_DETAILED, MX_POINT, MX_COL, MX_ROW, MX_MAX };
+enum mx_run {
+	MX_SIMPLE,
+	MX_NORMAL,
+	MX_ADVANCED,
+	MX_OLTP,
+	MX_DSS
+};
+enum mx_matrix {
+	MX_BASIC,
+	MX_DETAILED,
+	MX_POINT,
+	MX_COL,
+	MX_ROW,
+	MX_MAX
+};
 
 struct mx_point {
-	unsigned int s, l;	/* outstanding small I/Os; large I/Os or streams */
-	unsigned int num;	/* the point's number, pNNN (1..) */
-	unsigned int pass;	/* -repeat: its pass, 1..passes */
+	unsigned int s, l; /* outstanding small I/Os; large I/Os or streams */
+	unsigned int num;  /* the point's number, pNNN (1..) */
+	unsigned int pass; /* -repeat: its pass, 1..passes */
 };
 
 struct mx_plan {
-	enum mx_matrix matrix;	/* after -run resolved it */
-	struct mx_point *pts;	/* points to run, in order, without (0, 0) */
+	enum mx_matrix matrix; /* after -run resolved it */
+	struct mx_point *pts;  /* points to run, in order, without (0, 0) */
 	size_t n;
-	size_t total;		/* ORION's Total Data Points: n + (0, 0) */
-	size_t per_pass;	/* distinct points (n / passes) */
-	unsigned int passes;	/* -repeat: the plan's points run this many times */
-	unsigned int *small_cols, *large_cols;	/* the summary's column lines */
+	size_t total;			       /* ORION's Total Data Points: n + (0, 0) */
+	size_t per_pass;		       /* distinct points (n / passes) */
+	unsigned int passes;		       /* -repeat: the plan's points run this many times */
+	unsigned int *small_cols, *large_cols; /* the summary's column lines */
 	size_t nsmall_cols, nlarge_cols;
 };
 

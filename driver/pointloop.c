@@ -30,7 +30,6 @@ static void fmt_hms(char *buf, size_t len, long secs)
 	snprintf(buf, len, "%ld:%02ld:%02ld", secs / 3600, secs / 60 % 60, secs % 60);
 }
 
-
 char *point_file(const char *jobs_dir, const struct mx_point *p, const char *ext)
 {
 	if (p->pass > 1)
@@ -88,7 +87,7 @@ static int run_clients(const struct opts *o, const struct jf_conf *jc, const str
 
 /* Seconds a point takes: its duration plus its warm-up (when bounded by time). */
 long point_secs(const struct opts *o, const struct jf_conf *jc,
-		       const struct mx_point *p)
+		const struct mx_point *p)
 {
 	long s = o->duration;
 
@@ -96,7 +95,6 @@ long point_secs(const struct opts *o, const struct jf_conf *jc,
 		s += 120;
 	return s;
 }
-
 
 /*
  * -verbose (ORION: "prints tracing information to standard output"):
@@ -121,7 +119,6 @@ static void verbose_point(size_t i, size_t n, const struct mx_point *p, const ch
 		fclose(f);
 	fflush(stdout);
 }
-
 
 /* Run one job file with the built-in runner; its JSON goes to @json. */
 static int run_builtin(const char *job, const char *json, const struct rn_opts *ro, char **why)
@@ -154,7 +151,6 @@ static int run_builtin(const char *job, const char *json, const struct rn_opts *
 	}
 	return 0;
 }
-
 
 /* ", pass K of N" for the progress lines of -repeat, else "". */
 static const char *pass_of(const struct mx_plan *plan, const struct mx_point *p, char *buf,
@@ -194,7 +190,6 @@ static void point_result(const char *json, char *buf, size_t len)
 	pt_set_release(&pts);
 	fj_set_release(&set);
 }
-
 
 /* Read run.json and every point's JSON, write ORION's files. */
 int report(const struct opts *o, const struct mx_plan *plan, const char *jobs_dir, size_t done,
@@ -246,7 +241,6 @@ int report(const struct opts *o, const struct mx_plan *plan, const char *jobs_di
 	return ret;
 }
 
-
 /* "LUN '/a'" or "a LUN of '/a', '/b'", from the run's .lun file, for a message. */
 static int add_name(void *arg, const char *name, size_t len, unsigned int line)
 {
@@ -290,7 +284,7 @@ static void on_signal(int sig)
 	int e = errno;
 
 	stop_signal = sig;
-	fiochild_stop = 1;	/* reap(): SIGKILL if fio has not ended 5 s later */
+	fiochild_stop = 1; /* reap(): SIGKILL if fio has not ended 5 s later */
 	if (child > 0)
 		kill(child, SIGTERM);
 	errno = e;
@@ -315,7 +309,7 @@ static void fio_takes_options(const struct opts *o, const char *jobs_dir, const 
 	unlink(out);
 	unlink(err);
 	if (why && *why)
-		why[strlen(why) - 1] = '\0';	/* the message ends its own line */
+		why[strlen(why) - 1] = '\0'; /* the message ends its own line */
 	if (ret)
 		die_usage("-fio_opt, -include: %s refuses %s, checked before any I/O (fio --parse-only):\n%s",
 			  o->fio, job, why ? why : "");

@@ -173,7 +173,6 @@ char *run_json(const struct opts *o, const struct vvol *vv,
 	return s;
 }
 
-
 /* "a file on tmpfs" or "a file on ramfs" when @path lives in memory, else NULL. */
 static const char *memory_fs(const char *path)
 {
@@ -181,13 +180,12 @@ static const char *memory_fs(const char *path)
 
 	if (statfs(path, &sf) < 0)
 		return NULL;
-	if ((unsigned long)sf.f_type == 0x01021994UL)	/* TMPFS_MAGIC */
+	if ((unsigned long)sf.f_type == 0x01021994UL) /* TMPFS_MAGIC */
 		return "a file on tmpfs";
-	if ((unsigned long)sf.f_type == 0x858458f6UL)	/* RAMFS_MAGIC */
+	if ((unsigned long)sf.f_type == 0x858458f6UL) /* RAMFS_MAGIC */
 		return "a file on ramfs";
 	return NULL;
 }
-
 
 /*
  * A LUN in memory gives memory's numbers (seeds 000/002: ORION's classic
@@ -247,7 +245,6 @@ void memory_luns(const struct vvol *vv, json_t *w)
 		}
 	}
 }
-
 
 /*
  * The run's identity: 16 hex digits from the kernel's random source. It

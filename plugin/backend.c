@@ -73,17 +73,17 @@ static int null_prep(struct backend *be, struct vio_part *p)
 }
 
 const struct backend_ops backend_psync = {
-	.name	= "psync",
-	.sync	= true,
-	.init	= sync_init,
-	.prep	= psync_prep,
-	.exit	= sync_exit,
+	.name = "psync",
+	.sync = true,
+	.init = sync_init,
+	.prep = psync_prep,
+	.exit = sync_exit,
 };
 
 const struct backend_ops backend_null = {
-	.name	= "null",
-	.sync	= true,
-	.init	= sync_init,
-	.prep	= null_prep,
-	.exit	= sync_exit,
+	.name = "null",
+	.sync = true,
+	.init = sync_init,
+	.prep = null_prep,
+	.exit = sync_exit,
 };

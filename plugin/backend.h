@@ -26,14 +26,14 @@ enum vio_op {
 
 /* One I/O on one LUN. Owned by vio.c; a backend fills only res. */
 struct vio_part {
-	struct vio_req *req;	/* the request this part belongs to */
-	struct vio_part *next;	/* vio.c's lists */
+	struct vio_req *req;   /* the request this part belongs to */
+	struct vio_part *next; /* vio.c's lists */
 	void *buf;
-	uint64_t off;		/* offset in the LUN, bytes */
-	uint64_t len;		/* bytes */
-	int64_t res;		/* bytes transferred, or -errno */
+	uint64_t off; /* offset in the LUN, bytes */
+	uint64_t len; /* bytes */
+	int64_t res;  /* bytes transferred, or -errno */
 	int fd;
-	unsigned int lun;	/* index in the volume, for error messages */
+	unsigned int lun; /* index in the volume, for error messages */
 	enum vio_op op;
 	/* Backend-private space (libaio keeps its struct iocb here). */
 	uint64_t be_space[8] __attribute__((aligned(16)));
@@ -45,12 +45,12 @@ struct vio_part {
  * (beconf.h checks that, and what each needs, before any I/O).
  */
 struct backend_conf {
-	bool fixedbufs;		/* register the I/O buffers once: READ/WRITE_FIXED */
-	bool registerfiles;	/* register the LUNs' descriptors: IOSQE_FIXED_FILE */
-	bool sqthread_poll;	/* IORING_SETUP_SQPOLL: a kernel thread submits */
-	int sqthread_poll_cpu;	/* -1: anywhere; else IORING_SETUP_SQ_AFF there */
-	bool hipri;		/* IORING_SETUP_IOPOLL: polled completions */
-	int nonvectored;	/* -1: READ/WRITE where the kernel has them, else READV/WRITEV; 0: READV/WRITEV; else READ/WRITE */
+	bool fixedbufs;	       /* register the I/O buffers once: READ/WRITE_FIXED */
+	bool registerfiles;    /* register the LUNs' descriptors: IOSQE_FIXED_FILE */
+	bool sqthread_poll;    /* IORING_SETUP_SQPOLL: a kernel thread submits */
+	int sqthread_poll_cpu; /* -1: anywhere; else IORING_SETUP_SQ_AFF there */
+	bool hipri;	       /* IORING_SETUP_IOPOLL: polled completions */
+	int nonvectored;       /* -1: READ/WRITE where the kernel has them, else READV/WRITEV; 0: READV/WRITEV; else READ/WRITE */
 };
 
 /* fio's defaults: every option off, nonvectored decided by the kernel. */
@@ -58,9 +58,9 @@ struct backend_conf {
 
 struct backend {
 	const struct backend_ops *ops;
-	const struct backend_conf *conf;	/* NULL: BACKEND_CONF_DEFAULT */
-	void *priv;		/* backend state */
-	unsigned int entries;	/* most parts prepared or in flight at once */
+	const struct backend_conf *conf; /* NULL: BACKEND_CONF_DEFAULT */
+	void *priv;			 /* backend state */
+	unsigned int entries;		 /* most parts prepared or in flight at once */
 };
 
 struct backend_ops {

@@ -18,9 +18,9 @@ _Static_assert(sizeof(struct iocb) <= sizeof(((struct vio_part *)0)->be_space),
 
 struct aio_state {
 	io_context_t ctx;
-	struct iocb **prepped;	/* waiting for io_submit */
+	struct iocb **prepped; /* waiting for io_submit */
 	unsigned int nprepped;
-	struct vio_part **failed;	/* refused by io_submit, res set */
+	struct vio_part **failed; /* refused by io_submit, res set */
 	unsigned int nfailed;
 	struct io_event *events;
 };
@@ -162,12 +162,12 @@ static int aio_reap(struct backend *be, unsigned int min, struct vio_part **out,
 }
 
 const struct backend_ops backend_libaio = {
-	.name	= "libaio",
+	.name = "libaio",
 	.fallback = "io_uring or psync",
-	.init	= aio_init,
+	.init = aio_init,
 	.refusal = aio_refusal,
-	.prep	= aio_prep,
-	.submit	= aio_submit,
-	.reap	= aio_reap,
-	.exit	= aio_exit,
+	.prep = aio_prep,
+	.submit = aio_submit,
+	.reap = aio_reap,
+	.exit = aio_exit,
 };

@@ -27,9 +27,9 @@
  */
 struct uring {
 	struct io_uring ring;
-	bool files;		/* LUN descriptors registered: index = LUN */
-	bool vectored;		/* READV/WRITEV with a one-element iovec */
-	char *buf;		/* registered buffer area, or NULL */
+	bool files;    /* LUN descriptors registered: index = LUN */
+	bool vectored; /* READV/WRITEV with a one-element iovec */
+	char *buf;     /* registered buffer area, or NULL */
 	size_t buflen;
 };
 
@@ -55,7 +55,7 @@ static bool has_nonvectored(struct io_uring *ring)
 {
 	struct io_uring_probe *pr = io_uring_get_probe_ring(ring);
 	bool ok = pr && io_uring_opcode_supported(pr, IORING_OP_READ) &&
-		  io_uring_opcode_supported(pr, IORING_OP_WRITE);
+		io_uring_opcode_supported(pr, IORING_OP_WRITE);
 
 	if (pr)
 		io_uring_free_probe(pr);
@@ -252,15 +252,15 @@ static void uring_exit(struct backend *be)
 }
 
 const struct backend_ops backend_io_uring = {
-	.name	= "io_uring",
+	.name = "io_uring",
 	.fallback = "libaio or psync",
-	.init	= uring_init,
+	.init = uring_init,
 	.refusal = uring_refusal,
-	.prep	= uring_prep,
-	.submit	= uring_submit,
-	.reap	= uring_reap,
-	.submit_wait	= uring_submit_wait,
-	.register_files	= uring_register_files,
+	.prep = uring_prep,
+	.submit = uring_submit,
+	.reap = uring_reap,
+	.submit_wait = uring_submit_wait,
+	.register_files = uring_register_files,
 	.register_buffers = uring_register_buffers,
-	.exit	= uring_exit,
+	.exit = uring_exit,
 };

@@ -20,7 +20,7 @@
 #include "vvol.h"
 
 struct fr_options {
-	void *pad;		/* fio stores the td here; offset 0 is unusable */
+	void *pad; /* fio stores the td here; offset 0 is unusable */
 	char *lunfile;
 	char *luns;
 	char *simulate;
@@ -50,137 +50,137 @@ static int fr_sqpoll_cb(void *data, unsigned long long *val)
 struct fr_data {
 	struct vvol *vv;
 	struct vio *q;
-	struct io_u **queued;	/* queued since the last commit */
+	struct io_u **queued; /* queued since the last commit */
 	unsigned int nqueued;
-	bool sync;		/* the backend completes inside vio_queue() */
+	bool sync; /* the backend completes inside vio_queue() */
 };
 
 static struct fio_option options[] = {
 	{
-		.name	= "lunfile",
-		.lname	= "ORION .lun file",
-		.type	= FIO_OPT_STR_STORE,
-		.off1	= offsetof(struct fr_options, lunfile),
-		.help	= "File listing the LUNs (devices or files), one per line",
+		.name = "lunfile",
+		.lname = "ORION .lun file",
+		.type = FIO_OPT_STR_STORE,
+		.off1 = offsetof(struct fr_options, lunfile),
+		.help = "File listing the LUNs (devices or files), one per line",
 		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
+		.group = FIO_OPT_G_INVALID,
 	},
 	{
-		.name	= "luns",
-		.lname	= "LUN list",
-		.type	= FIO_OPT_STR_STORE,
-		.off1	= offsetof(struct fr_options, luns),
-		.help	= "LUNs inline, colon-separated (instead of lunfile)",
+		.name = "luns",
+		.lname = "LUN list",
+		.type = FIO_OPT_STR_STORE,
+		.off1 = offsetof(struct fr_options, luns),
+		.help = "LUNs inline, colon-separated (instead of lunfile)",
 		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
+		.group = FIO_OPT_G_INVALID,
 	},
 	{
-		.name	= "simulate",
-		.lname	= "volume layout",
-		.type	= FIO_OPT_STR_STORE,
-		.off1	= offsetof(struct fr_options, simulate),
-		.def	= "concat",
-		.help	= "How the LUNs form the volume: concat or raid0",
+		.name = "simulate",
+		.lname = "volume layout",
+		.type = FIO_OPT_STR_STORE,
+		.off1 = offsetof(struct fr_options, simulate),
+		.def = "concat",
+		.help = "How the LUNs form the volume: concat or raid0",
 		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
+		.group = FIO_OPT_G_INVALID,
 	},
 	{
-		.name	= "stripe",
-		.lname	= "RAID-0 stripe depth",
-		.type	= FIO_OPT_STR_VAL,
-		.off1	= offsetof(struct fr_options, stripe),
-		.def	= "1m",
-		.help	= "Stripe depth for simulate=raid0",
+		.name = "stripe",
+		.lname = "RAID-0 stripe depth",
+		.type = FIO_OPT_STR_VAL,
+		.off1 = offsetof(struct fr_options, stripe),
+		.def = "1m",
+		.help = "Stripe depth for simulate=raid0",
 		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
+		.group = FIO_OPT_G_INVALID,
 	},
 	{
-		.name	= "backend",
-		.lname	= "I/O backend",
-		.type	= FIO_OPT_STR_STORE,
-		.off1	= offsetof(struct fr_options, backend),
-		.def	= "io_uring",
-		.help	= "How I/O is issued: io_uring, libaio, psync or null",
+		.name = "backend",
+		.lname = "I/O backend",
+		.type = FIO_OPT_STR_STORE,
+		.off1 = offsetof(struct fr_options, backend),
+		.def = "io_uring",
+		.help = "How I/O is issued: io_uring, libaio, psync or null",
 		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
+		.group = FIO_OPT_G_INVALID,
 	},
 	{
-		.name	= "allow_signatures",
-		.lname	= "write LUNs that carry signatures",
-		.type	= FIO_OPT_BOOL,
-		.off1	= offsetof(struct fr_options, allow_signatures),
-		.def	= "0",
-		.help	= "Write LUNs holding a filesystem, RAID or partition signature (mounted ones never)",
+		.name = "allow_signatures",
+		.lname = "write LUNs that carry signatures",
+		.type = FIO_OPT_BOOL,
+		.off1 = offsetof(struct fr_options, allow_signatures),
+		.def = "0",
+		.help = "Write LUNs holding a filesystem, RAID or partition signature (mounted ones never)",
 		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
+		.group = FIO_OPT_G_INVALID,
 	},
 	{
-		.name	= "describe",
-		.lname	= "describe the volume",
-		.type	= FIO_OPT_BOOL,
-		.off1	= offsetof(struct fr_options, describe),
-		.def	= "0",
-		.help	= "Log fio's version and each LUN's size once the LUNs are open (fiorion -clients probes hosts with it)",
+		.name = "describe",
+		.lname = "describe the volume",
+		.type = FIO_OPT_BOOL,
+		.off1 = offsetof(struct fr_options, describe),
+		.def = "0",
+		.help = "Log fio's version and each LUN's size once the LUNs are open (fiorion -clients probes hosts with it)",
 		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
+		.group = FIO_OPT_G_INVALID,
 	},
 	{
-		.name	= "hipri",
-		.lname	= "High Priority",
-		.type	= FIO_OPT_STR_SET,
-		.off1	= offsetof(struct fr_options, hipri),
-		.help	= "backend=io_uring: use polled IO completions (every LUN on a device with poll queues; direct=1)",
+		.name = "hipri",
+		.lname = "High Priority",
+		.type = FIO_OPT_STR_SET,
+		.off1 = offsetof(struct fr_options, hipri),
+		.help = "backend=io_uring: use polled IO completions (every LUN on a device with poll queues; direct=1)",
 		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
+		.group = FIO_OPT_G_INVALID,
 	},
 	{
-		.name	= "fixedbufs",
-		.lname	= "Fixed (pre-mapped) IO buffers",
-		.type	= FIO_OPT_STR_SET,
-		.off1	= offsetof(struct fr_options, fixedbufs),
-		.help	= "backend=io_uring: pre map IO buffers",
+		.name = "fixedbufs",
+		.lname = "Fixed (pre-mapped) IO buffers",
+		.type = FIO_OPT_STR_SET,
+		.off1 = offsetof(struct fr_options, fixedbufs),
+		.help = "backend=io_uring: pre map IO buffers",
 		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
+		.group = FIO_OPT_G_INVALID,
 	},
 	{
-		.name	= "registerfiles",
-		.lname	= "Register file set",
-		.type	= FIO_OPT_STR_SET,
-		.off1	= offsetof(struct fr_options, registerfiles),
-		.help	= "backend=io_uring: pre-open/register the LUNs",
+		.name = "registerfiles",
+		.lname = "Register file set",
+		.type = FIO_OPT_STR_SET,
+		.off1 = offsetof(struct fr_options, registerfiles),
+		.help = "backend=io_uring: pre-open/register the LUNs",
 		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
+		.group = FIO_OPT_G_INVALID,
 	},
 	{
-		.name	= "sqthread_poll",
-		.lname	= "Kernel SQ thread polling",
-		.type	= FIO_OPT_STR_SET,
-		.off1	= offsetof(struct fr_options, sqpoll_thread),
-		.help	= "backend=io_uring: offload submission/completion to kernel thread",
+		.name = "sqthread_poll",
+		.lname = "Kernel SQ thread polling",
+		.type = FIO_OPT_STR_SET,
+		.off1 = offsetof(struct fr_options, sqpoll_thread),
+		.help = "backend=io_uring: offload submission/completion to kernel thread",
 		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
+		.group = FIO_OPT_G_INVALID,
 	},
 	{
-		.name	= "sqthread_poll_cpu",
-		.lname	= "SQ Thread Poll CPU",
-		.type	= FIO_OPT_INT,
-		.cb	= fr_sqpoll_cb,
-		.help	= "backend=io_uring: what CPU to run SQ thread polling on",
+		.name = "sqthread_poll_cpu",
+		.lname = "SQ Thread Poll CPU",
+		.type = FIO_OPT_INT,
+		.cb = fr_sqpoll_cb,
+		.help = "backend=io_uring: what CPU to run SQ thread polling on",
 		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
+		.group = FIO_OPT_G_INVALID,
 	},
 	{
-		.name	= "nonvectored",
-		.lname	= "Non-vectored",
-		.type	= FIO_OPT_INT,
-		.off1	= offsetof(struct fr_options, nonvectored),
-		.def	= "-1",
-		.help	= "backend=io_uring: use non-vectored read/write commands (-1: where the kernel has them)",
+		.name = "nonvectored",
+		.lname = "Non-vectored",
+		.type = FIO_OPT_INT,
+		.off1 = offsetof(struct fr_options, nonvectored),
+		.def = "-1",
+		.help = "backend=io_uring: use non-vectored read/write commands (-1: where the kernel has them)",
 		.category = FIO_OPT_C_ENGINE,
-		.group	= FIO_OPT_G_INVALID,
+		.group = FIO_OPT_G_INVALID,
 	},
 	{
-		.name	= NULL,
+		.name = NULL,
 	},
 };
 
@@ -238,7 +238,8 @@ static int fio_fr_setup(struct thread_data *td)
 			       "setup");
 	if (fr_load(td, &vv))
 		return 1;
-	for_each_file(td, f, i) {
+	for_each_file(td, f, i)
+	{
 		f->real_file_size = vv->size;
 		fio_file_set_size_known(f);
 	}
@@ -330,8 +331,10 @@ static int fio_fr_init(struct thread_data *td)
 		goto out_fail;
 	}
 	conf = (struct backend_conf){
-		.hipri = o->hipri, .fixedbufs = o->fixedbufs,
-		.registerfiles = o->registerfiles, .sqthread_poll = o->sqpoll_thread,
+		.hipri = o->hipri,
+		.fixedbufs = o->fixedbufs,
+		.registerfiles = o->registerfiles,
+		.sqthread_poll = o->sqpoll_thread,
 		.sqthread_poll_cpu = o->sqpoll_set ? (int)o->sqpoll_cpu : -1,
 		.nonvectored = o->nonvectored,
 	};
@@ -524,23 +527,23 @@ static int fio_fr_invalidate(struct thread_data *td, struct fio_file *f)
 }
 
 struct ioengine_ops ioengine = {
-	.name		= "fiorion",
-	.version	= FIO_IOOPS_VERSION,
-	.flags		= FIO_DISKLESSIO | FIO_NOEXTEND | FIO_NODISKUTIL |
-			  FIO_ASYNCIO_SETS_ISSUE_TIME,
-	.setup		= fio_fr_setup,
-	.init		= fio_fr_init,
-	.post_init	= fio_fr_post_init,
-	.queue		= fio_fr_queue,
-	.commit		= fio_fr_commit,
-	.getevents	= fio_fr_getevents,
-	.event		= fio_fr_event,
-	.cleanup	= fio_fr_cleanup,
-	.open_file	= fio_fr_open_file,
-	.close_file	= fio_fr_close_file,
-	.invalidate	= fio_fr_invalidate,
-	.io_u_init	= fio_fr_io_u_init,
-	.io_u_free	= fio_fr_io_u_free,
-	.options	= options,
+	.name = "fiorion",
+	.version = FIO_IOOPS_VERSION,
+	.flags = FIO_DISKLESSIO | FIO_NOEXTEND | FIO_NODISKUTIL |
+		FIO_ASYNCIO_SETS_ISSUE_TIME,
+	.setup = fio_fr_setup,
+	.init = fio_fr_init,
+	.post_init = fio_fr_post_init,
+	.queue = fio_fr_queue,
+	.commit = fio_fr_commit,
+	.getevents = fio_fr_getevents,
+	.event = fio_fr_event,
+	.cleanup = fio_fr_cleanup,
+	.open_file = fio_fr_open_file,
+	.close_file = fio_fr_close_file,
+	.invalidate = fio_fr_invalidate,
+	.io_u_init = fio_fr_io_u_init,
+	.io_u_free = fio_fr_io_u_free,
+	.options = options,
 	.option_struct_size = sizeof(struct fr_options),
 };

@@ -138,8 +138,7 @@ static int find_signature(const char *path, char *what, size_t len)
 	if (!pr)
 		return -1;
 	blkid_probe_enable_superblocks(pr, 1);
-	blkid_probe_set_superblocks_flags(pr, BLKID_SUBLKS_TYPE | BLKID_SUBLKS_LABEL |
-						      BLKID_SUBLKS_USAGE);
+	blkid_probe_set_superblocks_flags(pr, BLKID_SUBLKS_TYPE | BLKID_SUBLKS_LABEL | BLKID_SUBLKS_USAGE);
 	blkid_probe_enable_partitions(pr, 1);
 	blkid_probe_set_partitions_flags(pr, BLKID_PARTS_MAGIC);
 	rc = blkid_do_safeprobe(pr);
@@ -158,9 +157,9 @@ static int find_signature(const char *path, char *what, size_t len)
 	blkid_probe_lookup_value(pr, "PTTYPE", &pttype, NULL);
 	if (type)
 		snprintf(what, len, "a%s %s %s%s%s%s", strchr("aeiou", type[0]) ? "n" : "", type,
-			 usage && !strcmp(usage, "raid") ? "RAID member" :
-			 usage && !strcmp(usage, "crypto") ? "encrypted volume" :
-			 usage && !strcmp(usage, "other") ? "signature" : "filesystem",
+			 usage && !strcmp(usage, "raid") ? "RAID member" : usage && !strcmp(usage, "crypto") ? "encrypted volume"
+				 : usage && !strcmp(usage, "other")					     ? "signature"
+													     : "filesystem",
 			 label ? " \"" : "", label ? label : "", label ? "\"" : "");
 	else if (pttype)
 		snprintf(what, len, "a partition table (%s)", pttype);
@@ -179,7 +178,7 @@ int lun_check_writable(const char *path, bool allow_signatures, struct fr_err *e
 	int ret = 0;
 
 	if (stat(path, &st))
-		return 0;	/* the open that follows names the error */
+		return 0; /* the open that follows names the error */
 	d = calloc(1, sizeof(*d));
 	if (!d)
 		return fr_errf(err, -ENOMEM, "LUN '%s': out of memory", path);
@@ -273,7 +272,7 @@ static int first_unwritten(int fd, unsigned long long size, unsigned long long *
 		fm->fm_extent_count = batch;
 		if (ioctl(fd, FS_IOC_FIEMAP, fm) < 0) {
 			ret = errno == EOPNOTSUPP || errno == ENOTTY ? 0 : -errno;
-			break;	/* a filesystem without FIEMAP: holes are all SEEK_HOLE sees */
+			break; /* a filesystem without FIEMAP: holes are all SEEK_HOLE sees */
 		}
 		if (!fm->fm_mapped_extents)
 			break;
@@ -328,8 +327,7 @@ int lun_unbacked(const char *path, char *what, unsigned long len)
 	return ret;
 }
 
-int lun_prefill(const char *path, void (*progress)(const char *path, unsigned long long done,
-						    unsigned long long total),
+int lun_prefill(const char *path, void (*progress)(const char *path, unsigned long long done, unsigned long long total),
 		struct fr_err *err)
 {
 	const size_t chunk = 1u << 20;

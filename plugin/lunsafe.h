@@ -56,8 +56,7 @@ int lun_unbacked(const char *path, char *what, unsigned long len);
  * then fsync: every later read reaches the device. @progress (may be
  * NULL) is called after every 64 MiB with the bytes done and the total.
  */
-int lun_prefill(const char *path, void (*progress)(const char *path, unsigned long long done,
-						    unsigned long long total),
+int lun_prefill(const char *path, void (*progress)(const char *path, unsigned long long done, unsigned long long total),
 		struct fr_err *err);
 
 #endif

@@ -111,7 +111,7 @@ static unsigned int loops_pass(const struct stat *st, struct mc_devs *d)
 			continue;
 		snprintf(p, sizeof(p), "/sys/block/%s/loop", e->d_name);
 		if (stat(p, &ls))
-			continue;	/* not bound to a file */
+			continue; /* not bound to a file */
 		snprintf(p, sizeof(p), "/sys/block/%s", e->d_name);
 		if (!fr_sysblock_devno(p, &dev) || in_set(d, dev))
 			continue;
@@ -195,7 +195,7 @@ int mc_open_dev(dev_t dev, const char *name, int flags)
 		unlink(node);
 		rmdir(dir);
 		if (fd >= 0 || (ret != -EACCES && ret != -EPERM))
-			return ret;	/* EACCES: a nodev folder; the next one may do */
+			return ret; /* EACCES: a nodev folder; the next one may do */
 	}
 	return ret;
 }
@@ -315,7 +315,7 @@ bool mc_claimed(dev_t dev, const char *name)
 		}
 		busy = fd == -EBUSY;
 		if (!busy)
-			break;	/* no permission: the open that follows says */
+			break; /* no permission: the open that follows says */
 		nanosleep(&pause, NULL);
 	}
 	pthread_mutex_unlock(&probe);

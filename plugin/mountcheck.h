@@ -22,7 +22,7 @@
 
 struct mc_devs {
 	dev_t dev[MC_MAX_DEVS];
-	char name[MC_MAX_DEVS][64];	/* sysfs name: "sdb1", "loop3" */
+	char name[MC_MAX_DEVS][64]; /* sysfs name: "sdb1", "loop3" */
 	unsigned int n;
 };
 

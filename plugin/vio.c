@@ -31,21 +31,21 @@ struct vio {
 	struct vvol *vv;
 	struct backend be;
 	unsigned int depth;
-	unsigned int cap;		/* most parts in the backend */
-	unsigned int in_backend;	/* parts prepared or in flight */
-	unsigned int unsubmitted;	/* prepared, not yet submitted */
-	unsigned int outstanding;	/* requests queued, not returned */
+	unsigned int cap;	  /* most parts in the backend */
+	unsigned int in_backend;  /* parts prepared or in flight */
+	unsigned int unsubmitted; /* prepared, not yet submitted */
+	unsigned int outstanding; /* requests queued, not returned */
 
 	struct part_chunk *chunks;
 	struct vio_part *free_parts;
 	struct vio_part *pend_head, *pend_tail;
 
-	struct vio_req **done;		/* ring of completed requests */
+	struct vio_req **done; /* ring of completed requests */
 	unsigned int done_cap, done_head, done_n;
-	unsigned int returned;		/* handed out by the last getevents */
+	unsigned int returned; /* handed out by the last getevents */
 
-	struct vio_part **reaped;	/* reap buffer, cap entries */
-	struct backend_conf conf;	/* fio's io_uring options (be.conf) */
+	struct vio_part **reaped; /* reap buffer, cap entries */
+	struct backend_conf conf; /* fio's io_uring options (be.conf) */
 };
 
 static struct vio_part *part_get(struct vio *q)
@@ -489,7 +489,7 @@ int vio_getevents(struct vio *q, unsigned int min, unsigned int max,
 		}
 		/* Something to submit and an unbounded wait for it. */
 		wait_in_submit = q->unsubmitted && ops->submit_wait &&
-				 q->done_n < min && !t;
+			q->done_n < min && !t;
 		if (wait_in_submit) {
 			/* Submit and wait in one system call. */
 			ret = submitted(q, ops->submit_wait(&q->be, 1));
@@ -585,7 +585,8 @@ void vio_describe_error(const struct vio *q, const struct vio_req *r,
 {
 	char eb[128];
 	const char *path = r->err_lun < q->vv->nluns
-				   ? q->vv->luns[r->err_lun].path : "?";
+		? q->vv->luns[r->err_lun].path
+		: "?";
 
 	snprintf(buf, len, "%s error on LUN '%s' at offset %" PRIu64 ": %s",
 		 r->op == VIO_WRITE ? "write" : "read", path, r->err_off,

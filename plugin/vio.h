@@ -26,17 +26,17 @@
 
 struct vio_req {
 	enum vio_op op;
-	void *buf;		/* O_DIRECT: aligned to vv->align */
-	uint64_t len;		/* bytes */
-	uint64_t off;		/* volume offset, bytes */
-	void *user;		/* caller's pointer (fio: the io_u) */
+	void *buf;    /* O_DIRECT: aligned to vv->align */
+	uint64_t len; /* bytes */
+	uint64_t off; /* volume offset, bytes */
+	void *user;   /* caller's pointer (fio: the io_u) */
 
 	/* Results, valid once the request is returned by vio_event(). */
-	int error;		/* positive errno, 0 on success */
-	unsigned int err_lun;	/* first failing part: LUN index ... */
-	uint64_t err_off;	/* ... and offset in that LUN */
+	int error;	      /* positive errno, 0 on success */
+	unsigned int err_lun; /* first failing part: LUN index ... */
+	uint64_t err_off;     /* ... and offset in that LUN */
 
-	unsigned int parts_left;	/* private to vio.c */
+	unsigned int parts_left; /* private to vio.c */
 };
 
 struct vio;

@@ -32,7 +32,7 @@ enum vvol_layout {
 };
 
 enum vvol_open_flags {
-	VVOL_DIRECT = (1 << 0),	/* O_DIRECT; aligned buffers and offsets */
+	VVOL_DIRECT = (1 << 0), /* O_DIRECT; aligned buffers and offsets */
 	VVOL_WRITE = (1 << 1),	/* open read-write (else read-only) */
 	/*
 	 * With VVOL_WRITE: write a LUN that carries a filesystem, RAID or
@@ -44,40 +44,40 @@ enum vvol_open_flags {
 #define VVOL_DEFAULT_STRIPE (1024ULL * 1024)
 
 struct vvol_conf {
-	const char *lunfile;	/* ORION .lun file, or NULL */
-	const char *luns;	/* "A:B:C", or NULL; exactly one is set */
-	const char *simulate;	/* "concat" or "raid0"; NULL = concat */
-	uint64_t stripe;	/* bytes; 0 = VVOL_DEFAULT_STRIPE */
+	const char *lunfile;  /* ORION .lun file, or NULL */
+	const char *luns;     /* "A:B:C", or NULL; exactly one is set */
+	const char *simulate; /* "concat" or "raid0"; NULL = concat */
+	uint64_t stripe;      /* bytes; 0 = VVOL_DEFAULT_STRIPE */
 };
 
 struct vvol_lun {
 	char *path;
-	unsigned int line;	/* line in the .lun file, or position in luns= */
-	int fd;			/* -1 until vvol_open() */
+	unsigned int line; /* line in the .lun file, or position in luns= */
+	int fd;		   /* -1 until vvol_open() */
 	bool is_bdev;
-	uint64_t size;		/* bytes, as the LUN reports it */
-	uint64_t usable;	/* bytes the volume uses from it */
-	uint64_t start;		/* concat: volume offset of its first byte */
-	unsigned int align;	/* bytes; O_DIRECT offset/length alignment */
-	uint64_t dev, ino;	/* identity, to catch a LUN listed twice */
+	uint64_t size;	    /* bytes, as the LUN reports it */
+	uint64_t usable;    /* bytes the volume uses from it */
+	uint64_t start;	    /* concat: volume offset of its first byte */
+	unsigned int align; /* bytes; O_DIRECT offset/length alignment */
+	uint64_t dev, ino;  /* identity, to catch a LUN listed twice */
 };
 
 struct vvol {
 	enum vvol_layout layout;
-	uint64_t stripe;	/* raid0 stripe depth, bytes */
-	uint64_t size;		/* volume size, bytes */
-	unsigned int align;	/* largest LUN alignment, bytes (>= 512) */
+	uint64_t stripe;    /* raid0 stripe depth, bytes */
+	uint64_t size;	    /* volume size, bytes */
+	unsigned int align; /* largest LUN alignment, bytes (>= 512) */
 	unsigned int nluns;
 	struct vvol_lun *luns;
-	const char *source;	/* the .lun file name, or "luns=" */
-	int open_flags;		/* flags of the last vvol_open() */
+	const char *source; /* the .lun file name, or "luns=" */
+	int open_flags;	    /* flags of the last vvol_open() */
 };
 
 /* One piece of a volume range that sits on one LUN, inside one stripe. */
 struct vvol_extent {
-	unsigned int lun;	/* index into vv->luns */
-	uint64_t off;		/* offset in the LUN */
-	uint64_t len;		/* bytes */
+	unsigned int lun; /* index into vv->luns */
+	uint64_t off;	  /* offset in the LUN */
+	uint64_t len;	  /* bytes */
 };
 
 /*

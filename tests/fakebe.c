@@ -214,7 +214,7 @@ static void fake_io(struct vio_part *p)
 static bool stuck(void)
 {
 	return fake.stick_after && fake.nio >= fake.stick_after &&
-	       !__atomic_load_n(&unstuck, __ATOMIC_ACQUIRE);
+		!__atomic_load_n(&unstuck, __ATOMIC_ACQUIRE);
 }
 
 static uint64_t mono_ns(void)
@@ -280,23 +280,23 @@ static void fake_exit(struct backend *be)
 }
 
 const struct backend_ops fake_ops = {
-	.name	= "fake",
+	.name = "fake",
 	.fallback = "psync",
-	.init	= fake_init,
+	.init = fake_init,
 	.refusal = fake_refusal,
-	.prep	= fake_prep,
-	.submit	= fake_submit,
-	.reap	= fake_reap,
-	.exit	= fake_exit,
+	.prep = fake_prep,
+	.submit = fake_submit,
+	.reap = fake_reap,
+	.exit = fake_exit,
 };
 
 const struct backend_ops fake_ops_wait = {
-	.name	= "fake",
+	.name = "fake",
 	.fallback = "psync",
-	.init	= fake_init,
-	.prep	= fake_prep,
-	.submit	= fake_submit,
-	.reap	= fake_reap,
+	.init = fake_init,
+	.prep = fake_prep,
+	.submit = fake_submit,
+	.reap = fake_reap,
 	.submit_wait = fake_submit_wait,
-	.exit	= fake_exit,
+	.exit = fake_exit,
 };

@@ -43,16 +43,16 @@ struct fake_io {
 
 struct fake {
 	/* Knobs, set after fake_reset(). */
-	int init_err;		/* init() fails with this (negative) */
-	unsigned int slots;	/* parts prepared, not submitted: 0 = entries */
-	unsigned int take;	/* submit() hands over at most this: 0 = all */
+	int init_err;		 /* init() fails with this (negative) */
+	unsigned int slots;	 /* parts prepared, not submitted: 0 = entries */
+	unsigned int take;	 /* submit() hands over at most this: 0 = all */
 	unsigned int busy_every; /* every n-th submit() returns -EBUSY */
-	bool lifo;		/* complete the newest part first */
-	bool one_per_reap;	/* reap() completes one part per call */
-	uint64_t short_max;	/* most bytes one I/O transfers: 0 = all */
-	int fail_lun;		/* I/O on this LUN starting at fail_off ... */
+	bool lifo;		 /* complete the newest part first */
+	bool one_per_reap;	 /* reap() completes one part per call */
+	uint64_t short_max;	 /* most bytes one I/O transfers: 0 = all */
+	int fail_lun;		 /* I/O on this LUN starting at fail_off ... */
 	uint64_t fail_off;
-	int fail_err;		/* ... fails with this errno (0: transfers 0) */
+	int fail_err; /* ... fails with this errno (0: transfers 0) */
 	/*
 	 * A stuck device: after this many I/Os (0: never) nothing completes
 	 * any more; a reap() that must wait (min > 0) waits for its timeout,
@@ -64,16 +64,16 @@ struct fake {
 	struct vio_part *prepped[FAKE_MAX], *flight[FAKE_MAX];
 	unsigned int nprepped, nflight, entries;
 	unsigned int submits, busy, partial, prep_busy, nio;
-	unsigned int max_outstanding;	/* most parts prepared + in flight */
+	unsigned int max_outstanding; /* most parts prepared + in flight */
 	/* Waiting reaps (min > 0) by the parts then in flight (the last: more). */
 	unsigned int waits_at[FAKE_DEPTHS];
-	unsigned int stuck_waits;	/* reaps that waited on a stuck device */
+	unsigned int stuck_waits; /* reaps that waited on a stuck device */
 	struct fake_io log[FAKE_LOG];
 	unsigned int nlog;
 	unsigned int nluns;
-	uint8_t *seen[FAKE_LUNS];	/* per LUN byte: times transferred */
+	uint8_t *seen[FAKE_LUNS]; /* per LUN byte: times transferred */
 	uint64_t seen_len[FAKE_LUNS];
-	unsigned int nbad;		/* broken promises, the first in bad */
+	unsigned int nbad; /* broken promises, the first in bad */
 	char bad[256];
 };
 
@@ -97,11 +97,11 @@ void fake_done(void);
 void fake_unstick(void);
 
 /* Fails the calling test when the fake recorded a broken promise. */
-#define FAKE_ASSERT_OK()                                                  \
-	do {                                                              \
-		if (fake.nbad)                                            \
+#define FAKE_ASSERT_OK() \
+	do { \
+		if (fake.nbad) \
 			fail_msg("fake backend: %u broken promise(s), first: %s", \
-				 fake.nbad, fake.bad);                    \
+				 fake.nbad, fake.bad); \
 	} while (0)
 
 #endif

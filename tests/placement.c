@@ -23,7 +23,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-struct fio_verify_header {	/* fio 3.x verify.h, struct verify_header */
+struct fio_verify_header { /* fio 3.x verify.h, struct verify_header */
 	uint16_t magic;
 	uint16_t verify_type;
 	uint32_t len;

@@ -121,7 +121,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_beconf_refusals, setup_uring, teardown),
-		cmocka_unit_test_setup_teardown(test_beconf_paths, setup_uring, teardown),
+		cmocka_unit_test_setup_teardown(test_beconf_paths, setup_uring, teardown)
 	};
 
 	return cmocka_run_group_tests_name("beconf", tests, NULL, NULL);

@@ -29,16 +29,9 @@ static const char doc[] =
 	"{\"fio version\": \"fio-3.33\", \"jobs\": []}\n"
 	"{\n\"fio version\": \"fio-3.33\", \"timestamp\": 1764590000,\n"
 	"\"global options\": {\"ioengine\": \"external:/e.so\", \"direct\": \"1\"},\n"
-	"\"jobs\": [\n"
-	JOB("p001-s2-l0-small", "randread", "\"bs\": \"8k\", \"iodepth\": \"2\", \"numjobs\": \"1\"") ",\n"
-	JOB("p002-s0-l2-warm", "randread", "\"bs\": \"1024k\", \"iodepth\": \"8\", \"numjobs\": \"1\"") ",\n"
-	JOB("p002-s0-l2-large", "read", "\"bs\": \"1024k\", \"iodepth\": \"4\", \"numjobs\": \"1\"") ",\n"
-	JOB("p002-s0-l2-large", "write", "\"bs\": \"1024k\", \"iodepth\": \"4\", \"numjobs\": \"1\"") ",\n"
-	JOB("p003-s1-l2-small", "randrw", "\"bs\": \"8k\", \"iodepth\": \"1\", \"numjobs\": \"1\", \"rwmixwrite\": \"30\"") ",\n"
-	JOB("p003-s1-l2-large", "read", "\"bs\": \"1024k\", \"iodepth\": \"4\", \"numjobs\": \"2\"") ",\n"
-	JOB("p003-s1-l2-large", "read", "\"bs\": \"1024k\", \"iodepth\": \"4\", \"numjobs\": \"2\"") ",\n"
-	"{\"jobname\": \"All clients\"}\n"
-	"]}\n";
+	"\"jobs\": [\n" JOB("p001-s2-l0-small", "randread", "\"bs\": \"8k\", \"iodepth\": \"2\", \"numjobs\": \"1\"") ",\n" JOB("p002-s0-l2-warm", "randread", "\"bs\": \"1024k\", \"iodepth\": \"8\", \"numjobs\": \"1\"") ",\n" JOB("p002-s0-l2-large", "read", "\"bs\": \"1024k\", \"iodepth\": \"4\", \"numjobs\": \"1\"") ",\n" JOB("p002-s0-l2-large", "write", "\"bs\": \"1024k\", \"iodepth\": \"4\", \"numjobs\": \"1\"") ",\n" JOB("p003-s1-l2-small", "randrw", "\"bs\": \"8k\", \"iodepth\": \"1\", \"numjobs\": \"1\", \"rwmixwrite\": \"30\"") ",\n" JOB("p003-s1-l2-large", "read", "\"bs\": \"1024k\", \"iodepth\": \"4\", \"numjobs\": \"2\"") ",\n" JOB("p003-s1-l2-large", "read", "\"bs\": \"1024k\", \"iodepth\": \"4\", \"numjobs\": \"2\"") ",\n"
+																																																																																												   "{\"jobname\": \"All clients\"}\n"
+																																																																																												   "]}\n";
 
 static json_t *load(const char *dir, const char *rel)
 {

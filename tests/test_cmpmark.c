@@ -19,7 +19,7 @@
 
 static struct iv_fig fig(double v, double rel)
 {
-	return (struct iv_fig){v, v * (1 - rel), v * (1 + rel)};
+	return (struct iv_fig){ v, v * (1 - rel), v * (1 + rel) };
 }
 
 static void test_cell(void **state)

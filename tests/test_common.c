@@ -166,7 +166,7 @@ static void test_write_atomic(void **state)
 	assert_int_equal(stat(sub, &st), 0);
 	assert_int_equal(st.st_mode & 0777, 0644);
 	snprintf(sub, sizeof(sub), "%s/w", dir);
-	assert_int_equal(count_entries(sub), 1);	/* no temporary left */
+	assert_int_equal(count_entries(sub), 1); /* no temporary left */
 
 	/* A folder that does not exist: an error naming the file, nothing written. */
 	snprintf(sub, sizeof(sub), "%s/nodir/out.txt", dir);
@@ -264,7 +264,7 @@ static void test_stage_rollback(void **state)
 		free(buf);
 	}
 	assert_int_equal(access(p[3], F_OK), -1);
-	assert_int_equal(entries("rb_"), 3);	/* rb_0, rb_1 and the folder */
+	assert_int_equal(entries("rb_"), 3); /* rb_0, rb_1 and the folder */
 	unlink(sub);
 	rmdir(p[2]);
 	unlink(p[0]);
@@ -292,7 +292,7 @@ static void test_sysblock(void **state)
 	}
 	assert_true(fr_sysblock_devno(sys, &dev));
 	assert_true(dev == st.st_dev);
-	assert_false(fr_sysblock_dir(st.st_dev, sys, 4));	/* no room: refused, not cut */
+	assert_false(fr_sysblock_dir(st.st_dev, sys, 4)); /* no room: refused, not cut */
 }
 
 struct seen {
@@ -321,7 +321,7 @@ static void test_lunlist(void **state)
 	assert_string_equal(s.names[1], "/d/with space.img");
 	assert_string_equal(s.names[2], "/dev/sdc");
 	assert_int_equal(s.lines[0], 1);
-	assert_int_equal(s.lines[1], 3);	/* the empty line counts */
+	assert_int_equal(s.lines[1], 3); /* the empty line counts */
 	assert_int_equal(s.lines[2], 4);
 
 	memset(&s, 0, sizeof(s));
@@ -358,7 +358,7 @@ static void test_sizes(void **state)
 	assert_int_equal(fr_parse_size("1.5g", &v), -EINVAL);
 	assert_int_equal(fr_parse_size("", &v), -EINVAL);
 	assert_int_equal(fr_parse_size("-1", &v), -EINVAL);
-	assert_int_equal(fr_parse_size("99999999999p", &v), -EINVAL);	/* overflow */
+	assert_int_equal(fr_parse_size("99999999999p", &v), -EINVAL); /* overflow */
 }
 
 /* fio's histogram geometry (stat.c: plat_idx_to_val, plat_val_to_idx). */
@@ -370,9 +370,9 @@ static void test_hist_geometry(void **state)
 	/* Below 2 x 64 the index is the value; above, 64 buckets per power of two. */
 	assert_int_equal(lh_plat_val(0, 6), 0);
 	assert_int_equal(lh_plat_val(127, 6), 127);
-	assert_int_equal(lh_plat_val(128, 6), 129);	/* 128 + 0.5 x 2 */
-	assert_int_equal(lh_plat_val(192, 6), 258);	/* 256 + 0.5 x 4 */
-	assert_int_equal(lh_plat_val(20, 4), 20);	/* other bits (old json+) */
+	assert_int_equal(lh_plat_val(128, 6), 129); /* 128 + 0.5 x 2 */
+	assert_int_equal(lh_plat_val(192, 6), 258); /* 256 + 0.5 x 4 */
+	assert_int_equal(lh_plat_val(20, 4), 20);   /* other bits (old json+) */
 	assert_int_equal(lh_plat_val(32, 4), 33);
 	for (i = 0; i < LH_NR - 1; i++) {
 		uint64_t v = lh_bucket_value(i);
@@ -392,7 +392,7 @@ static void test_percentile_rule(void **state)
 	(void)state;
 	assert_false(lh_pct_reached(999, 1000, 99.9));
 	assert_true(lh_pct_reached(1000, 1000, 99.9));
-	assert_false(lh_pct_reached(1, 3, 50.0));	/* 1.5 needed */
+	assert_false(lh_pct_reached(1, 3, 50.0)); /* 1.5 needed */
 	assert_true(lh_pct_reached(2, 3, 50.0));
 	assert_true(lh_pct_reached(0, 10, 0.0));
 	/* 1..100 us, one sample each: p50 is the 50th sample's bucket. */

@@ -82,7 +82,7 @@ static void test_refused(void **state)
 	static const char *const bad[] = {
 		"", "fio fio-3.33 engine 1 volume 10 align 512", "fio fio-3.33 engine 1 volume x align 512 luns 1",
 		"lun 1 size 10", "lun x size 10 path /a", "lun 1 sized 10 path /a", "lun 1 unbacked",
-		"volume 10", "LUN 1 size 10 path /a",
+		"volume 10", "LUN 1 size 10 path /a"
 	};
 	struct fr_desc d;
 	size_t i;

@@ -245,14 +245,14 @@ static void rm_rf(char *d)
 static void test_history_102(void **state)
 {
 	static const char *const n[] = { "db_jobs/", "db.fio", "db_summary.txt", "db_iops.csv",
-					  "db_20240101_1200_summary.txt", "dbx_summary.txt", "db.lun",
-					  "db_run_20240101_120000/" };
+					 "db_20240101_1200_summary.txt", "dbx_summary.txt", "db.lun",
+					 "db_run_20240101_120000/" };
 	char *d = scratch(n, sizeof(n) / sizeof(n[0])), first[64], sub[PATH_MAX];
 
 	(void)state;
 	move_aside(d, "db", OR_COMPAT_102, time(NULL));
 	assert_int_equal(history(d, first, sizeof(first)), 1);
-	assert_int_equal((int)strlen(first), 15);	/* YYYYMMDD_HHMMSS */
+	assert_int_equal((int)strlen(first), 15); /* YYYYMMDD_HHMMSS */
 	snprintf(sub, sizeof(sub), "db_history/%s/db_summary.txt", first);
 	assert_true(there(d, sub));
 	snprintf(sub, sizeof(sub), "db_history/%s/db_jobs", first);
@@ -273,11 +273,10 @@ static void test_history_102(void **state)
 static void test_history_dated(void **state)
 {
 	static const char *const n[] = { "db_jobs/", "db.fio", "db_20240101_1200_summary.txt",
-					  "db_20240101_1200_iops.csv", "db_20240101_1201_summary.txt",
-					  "db_summary.txt" };
+					 "db_20240101_1200_iops.csv", "db_20240101_1201_summary.txt",
+					 "db_summary.txt" };
 	char *d = scratch(n, sizeof(n) / sizeof(n[0])), first[64], sub[PATH_MAX];
-	struct tm tm = { .tm_year = 124, .tm_mon = 0, .tm_mday = 1, .tm_hour = 12, .tm_min = 1,
-			 .tm_isdst = -1 };
+	struct tm tm = { .tm_year = 124, .tm_mon = 0, .tm_mday = 1, .tm_hour = 12, .tm_min = 1, .tm_isdst = -1 };
 
 	(void)state;
 	move_aside(d, "db", OR_COMPAT_19C, mktime(&tm));
@@ -285,7 +284,7 @@ static void test_history_dated(void **state)
 	snprintf(sub, sizeof(sub), "db_history/%s/db_20240101_1201_summary.txt", first);
 	assert_true(there(d, sub));
 	assert_true(there(d, "db_20240101_1200_summary.txt") && there(d, "db_20240101_1200_iops.csv"));
-	assert_true(there(d, "db_summary.txt"));	/* a 10.2 set is not a 19c run's name */
+	assert_true(there(d, "db_summary.txt")); /* a 10.2 set is not a 19c run's name */
 	assert_false(there(d, "db_jobs") || there(d, "db.fio"));
 	/* Nothing of it left: nothing moves, no folder is made. */
 	rm_rf(d);
@@ -334,7 +333,7 @@ static void run_lock_gone(void *arg)
 	int fd = open(lock_path, O_RDWR | O_CREAT, 0644);
 
 	(void)arg;
-	unlink(lock_path);	/* the holder before ended and removed it */
+	unlink(lock_path); /* the holder before ended and removed it */
 	lock_held(strdup(lock_path), fd);
 }
 

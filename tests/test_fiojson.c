@@ -27,14 +27,14 @@
 
 struct file_case {
 	const char *file;
-	size_t njobs;		/* without "All clients" */
-	const char *first;	/* first job's name */
-	int dir;		/* direction checked */
+	size_t njobs;	   /* without "All clients" */
+	const char *first; /* first job's name */
+	int dir;	   /* direction checked */
 	uint64_t ios;
 	uint64_t bytes;
 	double lat_mean_ns;
-	const char *host;	/* first job's host:port, or NULL */
-	unsigned int s, l;	/* first point's loads */
+	const char *host;  /* first job's host:port, or NULL */
+	unsigned int s, l; /* first point's loads */
 };
 
 static const struct file_case files[] = {
@@ -224,7 +224,7 @@ static void test_fiojson_percentiles(void **state)
 	fj_set_release(&set);
 	assert_int_equal(fj_read_file(&set, DATA "16-randrw-unified-both-lat-percentiles.json", &err), 0);
 	l = &set.jobs[0].dir[0].lat;
-	assert_false(l->pct_from_clat);	/* lat_percentiles=1: lat_ns has them */
+	assert_false(l->pct_from_clat); /* lat_percentiles=1: lat_ns has them */
 	assert_int_equal(l->npct, 4);
 	assert_true(l->pct[0] == 50.0 && l->pct[3] == 99.9);
 	fj_set_release(&set);
@@ -319,7 +319,9 @@ static void test_fiojson_errors(void **state)
  */
 static void test_fiojson_impossible(void **state)
 {
-	static const struct { const char *doc, *want; } t[] = {
+	static const struct {
+		const char *doc, *want;
+	} t[] = {
 		{ "{\n\"jobs\": [\n{\"jobname\": \"a\", \"read\": {\"io_bytes\": -5, \"total_ios\": 1, \"runtime\": 1000}}]}",
 		  "in.json:3:1: job 'a': read.io_bytes = -5: not a figure fio writes (0 .. 2^63)" },
 		{ "{\"jobs\": [{\"jobname\": \"b\", \"write\": {\"io_bytes\": 1, \"total_ios\": 1e300, \"runtime\": 1}}]}",

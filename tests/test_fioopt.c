@@ -24,7 +24,7 @@ static void test_fioopt_add(void **state)
 	static const char *const owned[] = {
 		"bs=4k", "blocksize=4k", "rw=read", "readwrite=read", "iodepth=2", "numjobs=2",
 		"runtime=5", "timeout=5", "direct=0", "lunfile=x", "luns=x", "backend=psync",
-		"ioengine=sync", "simulate=raid0", "stonewall", "group_reporting", "name=x",
+		"ioengine=sync", "simulate=raid0", "stonewall", "group_reporting", "name=x"
 	};
 	struct fio_opts fo = { 0 };
 	struct fr_err err = { "" };
@@ -101,7 +101,8 @@ static void test_fioopt_include(void **state)
 	fo_write(f, &fo);
 	fclose(f);
 	snprintf(path, sizeof(path), "# -include %s/a.fio\nrandrepeat=0\n# -include %s\nnorandommap\n"
-		 "# -include %s/a.fio\nlog_avg_msec=500\n", dir, sub, dir);
+				     "# -include %s/a.fio\nlog_avg_msec=500\n",
+		 dir, sub, dir);
 	assert_string_equal(text, path);
 	free(text);
 

@@ -174,7 +174,7 @@ static void test_hosts_totals(void **state)
 /* A host the input does not have: no points, an error naming it. */
 static void test_hosts_filter_unknown(void **state)
 {
-	struct fr_err err = {""};
+	struct fr_err err = { "" };
 	struct fj_set set;
 	struct pt_set pts;
 	struct pt_opts po;
@@ -191,7 +191,7 @@ static void test_hosts_filter_unknown(void **state)
 
 static void test_hosts_csv_summary_trace(void **state)
 {
-	struct fr_err err = {""};
+	struct fr_err err = { "" };
 	struct or_params p;
 	struct fj_set set;
 	struct pt_set pts;
@@ -250,7 +250,7 @@ static void test_hosts_csv_summary_trace(void **state)
  */
 static void test_hosts_inferred_loads(void **state)
 {
-	struct fr_err err = {""};
+	struct fr_err err = { "" };
 	struct or_params p;
 	struct fj_set set;
 	struct pt_set pts;
@@ -307,7 +307,7 @@ static void test_hosts_inferred_loads(void **state)
  */
 static void test_hosts_merge_mean(void **state)
 {
-	struct fr_err err = {""};
+	struct fr_err err = { "" };
 	struct or_params p;
 	struct pt_opts po;
 	struct fj_set set;
@@ -343,12 +343,12 @@ static void test_hosts_merge_mean(void **state)
 
 static void test_hosts_runinfo(void **state)
 {
-	struct fj_lun luns[2] = {{"/dev/sdb", 1000}, {"/dev/sdc", 2000}};
+	struct fj_lun luns[2] = { { "/dev/sdb", 1000 }, { "/dev/sdc", 2000 } };
 	struct ri_host hosts[2] = {
-		{"h2:8765", "fio-3.33", luns, 2, 3000},
-		{"h1:8765", NULL, luns + 1, 1, 2000},
+		{ "h2:8765", "fio-3.33", luns, 2, 3000 },
+		{ "h1:8765", NULL, luns + 1, 1, 2000 },
 	};
-	struct ri_run r = {.testname = "t", .hosts = hosts, .nhosts = 2}, back = {0};
+	struct ri_run r = { .testname = "t", .hosts = hosts, .nhosts = 2 }, back = { 0 };
 	json_error_t je;
 	json_t *doc;
 	char *s = ri_write(&r);
@@ -408,7 +408,7 @@ static void test_hosts_from_runjson(void **state)
 		"{\"testname\": \"t\", \"hosts\": ["
 		"{\"name\": \"h2:8765\", \"fio\": \"fio-3.33\", \"luns\": [{\"name\": \"/dev/sdb\", \"size\": 1048576}], \"vlun_size\": 1048576}, "
 		"{\"name\": \"h9:8765\", \"luns\": []}]}";
-	struct fr_err err = {""};
+	struct fr_err err = { "" };
 	struct or_params p;
 	struct fj_set set;
 	struct pt_set pts;
@@ -452,7 +452,7 @@ static void test_hosts_from_runjson(void **state)
 static void test_hosts_file_in_set(void **state)
 {
 	char dir[] = "/tmp/fiorion-hosts.XXXXXX", path[256];
-	struct fr_err err = {""};
+	struct fr_err err = { "" };
 	struct or_written w;
 	struct or_params p;
 	struct fj_set set;

@@ -89,11 +89,11 @@ static double now(void)
 
 static void test_html_max_matrix(void **state)
 {
-	struct fj_set set = {0};
-	struct pt_set pts = {0};
+	struct fj_set set = { 0 };
+	struct pt_set pts = { 0 };
 	struct or_params p;
 	struct pt_opts po;
-	struct fr_err err = {""};
+	struct fr_err err = { "" };
 	struct kn_bound b;
 	char *json = matrix_json(), *a = NULL, *a2 = NULL;
 	size_t len = 0, len2 = 0;
@@ -172,9 +172,9 @@ static void set_iv(struct pt_class *c, enum iv_kind k, double iops, double rel)
 	c->iv = k;
 	if (k == IV_NONE)
 		rel = 0;
-	c->iops_iv = (struct iv_fig){iops, iops * (1 - rel), iops * (1 + rel)};
-	c->mbps_iv = (struct iv_fig){c->mbps, c->mbps * (1 - rel), c->mbps * (1 + rel)};
-	c->lat_iv = (struct iv_fig){lat, lat * (1 - rel), lat * (1 + rel)};
+	c->iops_iv = (struct iv_fig){ iops, iops * (1 - rel), iops * (1 + rel) };
+	c->mbps_iv = (struct iv_fig){ c->mbps, c->mbps * (1 - rel), c->mbps * (1 + rel) };
+	c->lat_iv = (struct iv_fig){ lat, lat * (1 - rel), lat * (1 + rel) };
 }
 
 /*
@@ -185,11 +185,11 @@ static void set_iv(struct pt_class *c, enum iv_kind k, double iops, double rel)
  */
 static void test_html_intervals(void **state)
 {
-	struct fj_set set = {0};
-	struct pt_set pts = {0};
+	struct fj_set set = { 0 };
+	struct pt_set pts = { 0 };
 	struct or_params p;
 	struct pt_opts po;
-	struct fr_err err = {""};
+	struct fr_err err = { "" };
 	char *json = matrix_json(), *a = NULL;
 	size_t len = 0, i, ns_iv = 0, ns_no = 0, nl_iv = 0, nl_no = 0;
 	FILE *f;
@@ -268,7 +268,7 @@ static void crun_build(struct crun *r, const char *name)
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 	struct pt_opts po;
-	struct fr_err err = {""};
+	struct fr_err err = { "" };
 	bool first = true;
 	unsigned int s;
 
@@ -331,7 +331,7 @@ static void test_html_compare_marks(void **state)
 {
 	struct crun A, B, C;
 	struct hr_run r[3];
-	struct fr_err err = {""};
+	struct fr_err err = { "" };
 	char *page = NULL, *tb, *tc, *tb_none = NULL;
 	size_t len = 0;
 	unsigned int s;
@@ -351,9 +351,9 @@ static void test_html_compare_marks(void **state)
 			set_iv(csmall(&B, s), IV_NONE, a, 0);
 		set_iv(csmall(&C, s), IV_PASSES, a * (s <= 3 ? 0.80 : 0.97), s <= 3 ? 0.01 : 0.05);
 	}
-	r[0] = (struct hr_run){"A", &A.p, &A.pts};
-	r[1] = (struct hr_run){"B", &B.p, &B.pts};
-	r[2] = (struct hr_run){"C", &C.p, &C.pts};
+	r[0] = (struct hr_run){ "A", &A.p, &A.pts };
+	r[1] = (struct hr_run){ "B", &B.p, &B.pts };
+	r[2] = (struct hr_run){ "C", &C.p, &C.pts };
 	f = open_memstream(&page, &len);
 	assert_non_null(f);
 	assert_int_equal(hr_compare(f, r, 3, &err), 0);

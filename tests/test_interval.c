@@ -80,7 +80,7 @@ static void test_group_reporting(void **state)
 		sum.S += s.S;
 		sum.n += s.n;
 	}
-	sd = sqrt(sum.S / (double)(sum.n - 1));	/* what fio writes */
+	sd = sqrt(sum.S / (double)(sum.n - 1)); /* what fio writes */
 	iv_sum_add(&b, sum.mean, sd, sum.n, 3);
 	assert_true(iv_sum_rel(&a, &ra));
 	assert_true(iv_sum_rel(&b, &rb));
@@ -102,14 +102,14 @@ static void test_too_few(void **state)
 	double rel;
 
 	(void)state;
-	assert_false(iv_sum_rel(&s, &rel));	/* nothing added */
-	iv_sum_add(&s, 1000, 10, 2, 1);		/* 2 intervals */
+	assert_false(iv_sum_rel(&s, &rel)); /* nothing added */
+	iv_sum_add(&s, 1000, 10, 2, 1);	    /* 2 intervals */
 	assert_false(iv_sum_rel(&s, &rel));
 	memset(&s, 0, sizeof(s));
-	iv_sum_add(&s, 1000, 10, 6, 2);		/* 2 clones x 3 intervals */
+	iv_sum_add(&s, 1000, 10, 6, 2); /* 2 clones x 3 intervals */
 	assert_true(iv_sum_rel(&s, &rel));
 	memset(&s, 0, sizeof(s));
-	iv_sum_add(&s, 1000, 0, 0, 1);		/* fio 2.x, gtod_reduce: none */
+	iv_sum_add(&s, 1000, 0, 0, 1); /* fio 2.x, gtod_reduce: none */
 	assert_false(iv_sum_rel(&s, &rel));
 }
 

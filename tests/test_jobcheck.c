@@ -89,7 +89,8 @@ static void test_cut_job(void **state)
 	fj_set_release(&set);
 	/* Meant to end early. */
 	assert_int_equal(read_doc(&set, "\"rw\": \"randread\", \"time_based\": \"1\", \"runtime\": \"4\", \"exitall\": \"1\"",
-				  "", 1335, &err), 0);
+				  "", 1335, &err),
+			 0);
 	assert_int_equal(jc_job_measured(&set.jobs[0], true, &err), 0);
 	fj_set_release(&set);
 	assert_int_equal(read_doc(&set, o, "", 1335, &err), 0);
@@ -104,9 +105,17 @@ static void test_cut_job(void **state)
 
 static void test_runtime_units(void **state)
 {
-	static const struct { const char *v; uint64_t ms; } c[] = {
-		{ "4", 4000 }, { "4s", 4000 }, { "1500ms", 1500 }, { "2m", 120000 },
-		{ "3000000us", 3000 }, { "1h", 3600000 }, { "soon", 0 },
+	static const struct {
+		const char *v;
+		uint64_t ms;
+	} c[] = {
+		{ "4", 4000 },
+		{ "4s", 4000 },
+		{ "1500ms", 1500 },
+		{ "2m", 120000 },
+		{ "3000000us", 3000 },
+		{ "1h", 3600000 },
+		{ "soon", 0 },
 	};
 	size_t i;
 
@@ -149,10 +158,12 @@ static void test_impossible_counts(void **state)
 	fj_set_release(&set);
 	assert_int_equal(read_doc(&set, "\"rw\": \"read\"",
 				  "\"iodepth_level\": {\"1\": 0.5, \"100000000000000000000000\": 99.5}",
-				  1000, &err), -EINVAL);
+				  1000, &err),
+			 -EINVAL);
 	fj_set_release(&set);
 	assert_int_equal(read_doc(&set, "\"rw\": \"read\"",
-				  "\"iodepth_level\": {\"1\": 0.5, \">=64\": 99.5}", 1000, &err), 0);
+				  "\"iodepth_level\": {\"1\": 0.5, \">=64\": 99.5}", 1000, &err),
+			 0);
 	assert_int_equal(set.jobs[0].iodepth, 64);
 	fj_set_release(&set);
 }

@@ -65,7 +65,7 @@ static void test_refused(void **state)
 	static const char *const bad[] = {
 		"p001-s1-l0-small ", "p001-s1-l0-small-r1", "p001-s1-l0-small-r",
 		"p001-s1-l0-small-r2x", "p001-s1-l0-medium", "p001-s1-small", "p001-s1-l0-",
-		"x001-s1-l0-small", "", "All clients", "p001-s1-l0-small-x2",
+		"x001-s1-l0-small", "", "All clients", "p001-s1-l0-small-x2"
 	};
 	size_t i;
 

@@ -82,7 +82,7 @@ static void test_jobparse_syntax(void **state)
 	assert_int_equal(b->bs, 1048576);
 	assert_int_equal(b->size.pct, 25);
 	assert_int_equal(b->offset_increment.pct, 25);
-	assert_int_equal(c->groupid, 1);	/* no stonewall: same group */
+	assert_int_equal(c->groupid, 1); /* no stonewall: same group */
 	assert_false(c->time_based);
 	assert_int_equal(c->io_size.bytes, 64ULL << 20);
 	assert_string_equal(c->name, "p002-s0-l4-warm");
@@ -90,7 +90,7 @@ static void test_jobparse_syntax(void **state)
 	assert_int_equal(a->nown, 4);
 	assert_string_equal(a->own[0].key, "rw");
 	assert_int_equal(f.nglobal, 6);
-	assert_null(f.global[3].val);	/* time_based, without a value */
+	assert_null(f.global[3].val); /* time_based, without a value */
 	jp_release(&f);
 }
 
@@ -154,13 +154,7 @@ static void test_jobfile_keys_in_table(void **state)
 	(void)state;
 	for (variant = 0; variant < 16; variant++) {
 		struct jf_conf c = {
-			.engine = "/x/fiorion-engine.so", .lunfile = "/t.lun", .duration = "60",
-			.raid0 = variant & 1, .stripe_kb = 1024,
-			.backend = variant & 2 ? "psync" : NULL,
-			.size_small = 8, .size_large = 1024, .seq = variant & 4,
-			.num_streamio = 4, .write_pct = variant & 8 ? 30 : 0,
-			.cache_size = variant % 3 == 0 ? -1 : (variant % 3 == 1 ? 256 : 0),
-			.vol_size = 1ULL << 30, .run_id = "0123456789abcdef",
+			.engine = "/x/fiorion-engine.so", .lunfile = "/t.lun", .duration = "60", .raid0 = variant & 1, .stripe_kb = 1024, .backend = variant & 2 ? "psync" : NULL, .size_small = 8, .size_large = 1024, .seq = variant & 4, .num_streamio = 4, .write_pct = variant & 8 ? 30 : 0, .cache_size = variant % 3 == 0 ? -1 : (variant % 3 == 1 ? 256 : 0), .vol_size = 1ULL << 30, .run_id = "0123456789abcdef"
 		};
 
 		for (k = 0; k < sizeof(pts) / sizeof(pts[0]); k++) {
@@ -193,7 +187,7 @@ static void test_jobfile_keys_in_table(void **state)
 	}
 	assert_true(checked > 500);
 	assert_false(jp_option_known("zonemode"));
-	assert_true(jp_option_known("readwrite"));	/* aliases too */
+	assert_true(jp_option_known("readwrite")); /* aliases too */
 }
 
 int main(void)

@@ -161,7 +161,8 @@ static void test_jscan_text_before(void **state)
 	assert_int_equal(js_first_doc(host, strlen(host)), strlen("<127.0.0.1> "));
 	doc = json_object();
 	assert_int_equal(js_scan_doc(host, strlen(host), strlen("<127.0.0.1> "), doc,
-				     &jobs, &njobs), strlen(host) - 1);
+				     &jobs, &njobs),
+			 strlen(host) - 1);
 	assert_int_equal(njobs, 1);
 	span_is(host, jobs[0], "{\"jobname\": \"a\"}");
 	json_decref(doc);
@@ -229,7 +230,8 @@ static void test_jscan_status_interval_file(void **state)
 
 	(void)state;
 	assert_int_equal(fr_read_file(DATA "11-status-interval-multi-doc.json", NULL, 0,
-				      FR_READ_REGULAR, &buf, &len, NULL), 0);
+				      FR_READ_REGULAR, &buf, &len, NULL),
+			 0);
 	for (pos = js_first_doc(buf, len); pos < len; pos = js_next_doc(buf, len, end)) {
 		json_t *doc = json_object();
 
@@ -248,7 +250,7 @@ static void test_jscan_status_interval_file(void **state)
 
 struct bad_case {
 	const char *what, *text;
-	const char *expect;	/* the start of js_error_at()'s message */
+	const char *expect; /* the start of js_error_at()'s message */
 };
 
 /*

@@ -38,44 +38,44 @@ static void test_knee_parse(void **state)
 		const char *s;
 		double ms, pct;
 	} good[] = {
-		{"5", 5, 0},
-		{"0.25", 0.25, 0},
-		{"10.", 10, 0},
-		{"p99:5", 5, 99},
-		{"p99.9:0.5", 0.5, 99.9},
-		{"p99.9999:1", 1, 99.9999},
-		{"p1:20", 20, 1},
-		{"p50:2.5", 2.5, 50},
-		{"p100:5", 5, 100},
+		{ "5", 5, 0 },
+		{ "0.25", 0.25, 0 },
+		{ "10.", 10, 0 },
+		{ "p99:5", 5, 99 },
+		{ "p99.9:0.5", 0.5, 99.9 },
+		{ "p99.9999:1", 1, 99.9999 },
+		{ "p1:20", 20, 1 },
+		{ "p50:2.5", 2.5, 50 },
+		{ "p100:5", 5, 100 },
 	};
 	static const struct {
 		const char *s, *why;
 	} bad[] = {
-		{"", "expected MS, pNN:MS or pNN.N:MS"},
-		{"abc", "'abc': expected MS, pNN:MS or pNN.N:MS"},
-		{"5ms", "'5ms': expected"},
-		{"-1", "'-1': expected"},
-		{"inf", "'inf': expected"},
-		{"nan", "'nan': expected"},
-		{"0x10", "'0x10': expected"},
-		{"1e3", "'1e3': expected"},
-		{"p99", "'p99': expected"},
-		{"p99:", "'p99:': expected"},
-		{"p:5", "'p:5': expected"},
-		{"P99:5", "'P99:5': expected"},
-		{"p99:5:1", "'p99:5:1': expected"},
-		{"p1.2.3:5", "'p1.2.3:5': expected"},
-		{"p100.5:5", "'p100.5:5': the percentile must be from 1 to 100"},
-		{"p0.5:5", "'p0.5:5': the percentile must be from 1 to 100"},
-		{"p101:5", "the percentile must be from 1 to 100"},
-		{"2,3", "'2,3': two bounds must be a mean and a percentile (e.g. 2,p100:5), not two means"},
-		{"p99:2,p100:5", "not two percentiles"},
-		{"2,", "'2,': expected"},
-		{"2,p100:5,7", "'2,p100:5,7': expected"},
-		{",2", "',2': expected"},
-		{"0", "'0': the latency bound must be above 0 ms"},
-		{"p99:0.000", "'p99:0.000': the latency bound must be above 0 ms"},
-		{"123456789012345678901234567890123456789012345678", "too long for a latency bound"},
+		{ "", "expected MS, pNN:MS or pNN.N:MS" },
+		{ "abc", "'abc': expected MS, pNN:MS or pNN.N:MS" },
+		{ "5ms", "'5ms': expected" },
+		{ "-1", "'-1': expected" },
+		{ "inf", "'inf': expected" },
+		{ "nan", "'nan': expected" },
+		{ "0x10", "'0x10': expected" },
+		{ "1e3", "'1e3': expected" },
+		{ "p99", "'p99': expected" },
+		{ "p99:", "'p99:': expected" },
+		{ "p:5", "'p:5': expected" },
+		{ "P99:5", "'P99:5': expected" },
+		{ "p99:5:1", "'p99:5:1': expected" },
+		{ "p1.2.3:5", "'p1.2.3:5': expected" },
+		{ "p100.5:5", "'p100.5:5': the percentile must be from 1 to 100" },
+		{ "p0.5:5", "'p0.5:5': the percentile must be from 1 to 100" },
+		{ "p101:5", "the percentile must be from 1 to 100" },
+		{ "2,3", "'2,3': two bounds must be a mean and a percentile (e.g. 2,p100:5), not two means" },
+		{ "p99:2,p100:5", "not two percentiles" },
+		{ "2,", "'2,': expected" },
+		{ "2,p100:5,7", "'2,p100:5,7': expected" },
+		{ ",2", "',2': expected" },
+		{ "0", "'0': the latency bound must be above 0 ms" },
+		{ "p99:0.000", "'p99:0.000': the latency bound must be above 0 ms" },
+		{ "123456789012345678901234567890123456789012345678", "too long for a latency bound" },
 	};
 	struct kn_bound b;
 	struct fr_err err;
@@ -130,12 +130,12 @@ static struct kn_bound bound(const char *s)
 
 /* An HDD-like ladder (small IOPS, mean latency in ms) at loads 1, 2, 4, 8, 16, 32. */
 static const struct kn_step hdd[] = {
-	{1, 180, 5.5},
-	{2, 300, 6.6},
-	{4, 420, 9.5},
-	{8, 520, 15.3},
-	{16, 560, 28.5},
-	{32, 575, 55.6},
+	{ 1, 180, 5.5 },
+	{ 2, 300, 6.6 },
+	{ 4, 420, 9.5 },
+	{ 8, 520, 15.3 },
+	{ 16, 560, 28.5 },
+	{ 32, 575, 55.6 },
 };
 
 static void test_knee_crosses_bound(void **state)
@@ -159,7 +159,7 @@ static void test_knee_crosses_bound(void **state)
 
 static void test_knee_flattens(void **state)
 {
-	struct kn_bound none = {0}, loose = bound("1000");
+	struct kn_bound none = { 0 }, loose = bound("1000");
 	enum kn_why why = KN_OPEN;
 
 	(void)state;
@@ -174,8 +174,8 @@ static void test_knee_flattens(void **state)
 	assert_int_equal(why, KN_FLAT);
 	/* Exactly +5 % is rising; +4.99 % is flat. */
 	{
-		const struct kn_step a[] = {{1, 100, 1}, {2, 105, 1}, {4, 110.2, 1}};
-		const struct kn_step c[] = {{1, 100, 1}, {2, 104.99, 1}};
+		const struct kn_step a[] = { { 1, 100, 1 }, { 2, 105, 1 }, { 4, 110.2, 1 } };
+		const struct kn_step c[] = { { 1, 100, 1 }, { 2, 104.99, 1 } };
 
 		assert_int_equal(kn_ladder(a, N(a), &none, &why), 1);
 		assert_int_equal(why, KN_FLAT); /* 105 -> 110.2 is +4.95 % */
@@ -195,17 +195,14 @@ static void test_knee_flattens(void **state)
 	assert_true(kn_flat_pct(4, 4) == KN_FLAT_PCT);
 	{
 		/* A disk gaining slowly at unit steps keeps going ... */
-		const struct kn_step oltp[] = {{5, 50000, 0.1}, {6, 53100, 0.11},
-					       {7, 54480, 0.13}, {8, 60000, 0.13}};
+		const struct kn_step oltp[] = { { 5, 50000, 0.1 }, { 6, 53100, 0.11 }, { 7, 54480, 0.13 }, { 8, 60000, 0.13 } };
 		/* ... and stops when a unit step gains under 1.09 %, and the next too ... */
-		const struct kn_step stall[] = {{5, 50000, 0.1}, {6, 53100, 0.11},
-						{7, 53600, 0.13}, {8, 53700, 0.13}};
+		const struct kn_step stall[] = { { 5, 50000, 0.1 }, { 6, 53100, 0.11 }, { 7, 53600, 0.13 }, { 8, 53700, 0.13 } };
 		/* ... but not on one flat step that the next load does not confirm. */
-		const struct kn_step blip[] = {{5, 50000, 0.1}, {6, 53100, 0.11},
-					       {7, 53600, 0.13}, {8, 60000, 0.13}};
+		const struct kn_step blip[] = { { 5, 50000, 0.1 }, { 6, 53100, 0.11 }, { 7, 53600, 0.13 }, { 8, 60000, 0.13 } };
 		/* 2 -> 3: +3.5 % rises (seed 000's row), +2.8 % is flat. */
-		const struct kn_step s000[] = {{1, 100, 1}, {2, 150, 1}, {3, 155.25, 1}};
-		const struct kn_step s000f[] = {{1, 100, 1}, {2, 150, 1}, {3, 154.2, 1}};
+		const struct kn_step s000[] = { { 1, 100, 1 }, { 2, 150, 1 }, { 3, 155.25, 1 } };
+		const struct kn_step s000f[] = { { 1, 100, 1 }, { 2, 150, 1 }, { 3, 154.2, 1 } };
 
 		assert_int_equal(kn_ladder(oltp, N(oltp), &none, &why), 3);
 		assert_int_equal(why, KN_OPEN);
@@ -220,7 +217,7 @@ static void test_knee_flattens(void **state)
 	}
 	/* Latency crossing and flat at the same step: latency is the reason. */
 	{
-		const struct kn_step a[] = {{1, 100, 1}, {2, 101, 12}};
+		const struct kn_step a[] = { { 1, 100, 1 }, { 2, 101, 12 } };
 
 		assert_int_equal(kn_ladder(a, N(a), &loose, &why), 0);
 		assert_int_equal(why, KN_FLAT);
@@ -234,10 +231,10 @@ static void test_knee_open(void **state)
 {
 	/* An SSD ladder that keeps scaling: no knee before it ends. */
 	static const struct kn_step ssd[] = {
-		{1, 9000, 0.11},
-		{2, 17500, 0.11},
-		{4, 33000, 0.12},
-		{8, 60000, 0.13},
+		{ 1, 9000, 0.11 },
+		{ 2, 17500, 0.11 },
+		{ 4, 33000, 0.12 },
+		{ 8, 60000, 0.13 },
 	};
 	struct kn_bound b = bound("1");
 	enum kn_why why = KN_LATENCY;
@@ -280,18 +277,18 @@ static void test_knee_noisy(void **state)
 	 * goes on; it ends without a knee.
 	 */
 	static const struct kn_step dip[] = {
-		{1, 200, 2},
-		{2, 380, 2.1},
-		{4, 370, 4.3},
-		{8, 700, 4.6},
-		{16, 900, 7},
+		{ 1, 200, 2 },
+		{ 2, 380, 2.1 },
+		{ 4, 370, 4.3 },
+		{ 8, 700, 4.6 },
+		{ 16, 900, 7 },
 	};
 	/* Latency noise: one load over the bound, the next under it again. */
 	static const struct kn_step spike[] = {
-		{1, 200, 2},
-		{2, 390, 2.1},
-		{4, 760, 11},
-		{8, 1400, 4.6},
+		{ 1, 200, 2 },
+		{ 2, 390, 2.1 },
+		{ 4, 760, 11 },
+		{ 8, 1400, 4.6 },
 	};
 	struct kn_bound b = bound("10");
 	enum kn_why why = KN_OPEN;
@@ -334,12 +331,12 @@ static void test_knee_intervals(void **state)
 {
 	/* load, value, lat, lat2, iv, lo, hi, lat_lo, lat_hi */
 	static const struct kn_step wide[] = {
-		{1, 1000, 1.0, -1, true, 950, 1050, 0.95, 1.05},
-		{2, 1900, 1.05, -1, true, 1800, 2000, 1.0, 1.1},
-		{4, 1930, 2.07, -1, true, 1700, 2200, 1.8, 2.3},	/* flat (+1.6 %) and over 2 ms by value, not by interval */
-		{8, 3500, 2.3, -1, true, 3400, 3600, 1.9, 2.7},	/* over 2 ms by value, not by interval */
-		{16, 3550, 4.5, -1, true, 3500, 3600, 4.4, 4.6},
-		{32, 3560, 9.0, -1, true, 3520, 3600, 8.8, 9.2},
+		{ 1, 1000, 1.0, -1, true, 950, 1050, 0.95, 1.05 },
+		{ 2, 1900, 1.05, -1, true, 1800, 2000, 1.0, 1.1 },
+		{ 4, 1930, 2.07, -1, true, 1700, 2200, 1.8, 2.3 }, /* flat (+1.6 %) and over 2 ms by value, not by interval */
+		{ 8, 3500, 2.3, -1, true, 3400, 3600, 1.9, 2.7 },  /* over 2 ms by value, not by interval */
+		{ 16, 3550, 4.5, -1, true, 3500, 3600, 4.4, 4.6 },
+		{ 32, 3560, 9.0, -1, true, 3520, 3600, 8.8, 9.2 },
 	};
 	struct kn_bound b = bound("2");
 	struct kn_knee k;
@@ -376,7 +373,11 @@ static void test_knee_intervals(void **state)
 	/* A crossing whose next load is back under the bound is not confirmed, even flat. */
 	{
 		struct kn_step back[] = {
-			{1, 1000, 1.0}, {2, 1950, 1.5}, {4, 3800, 2.5}, {8, 3810, 1.9}, {16, 7000, 1.9},
+			{ 1, 1000, 1.0 },
+			{ 2, 1950, 1.5 },
+			{ 4, 3800, 2.5 },
+			{ 8, 3810, 1.9 },
+			{ 16, 7000, 1.9 },
 		};
 
 		b = bound("2");
@@ -388,7 +389,10 @@ static void test_knee_intervals(void **state)
 	/* Two bounds: mean <= 2 ms and p100 <= 5 ms; the maximum crosses first. */
 	{
 		struct kn_step two[] = {
-			{1, 1000, 1.0, 3.0}, {2, 1950, 1.1, 4.0}, {4, 3800, 1.2, 6.0}, {8, 7000, 1.3, 7.0},
+			{ 1, 1000, 1.0, 3.0 },
+			{ 2, 1950, 1.1, 4.0 },
+			{ 4, 3800, 1.2, 6.0 },
+			{ 8, 7000, 1.3, 7.0 },
 		};
 		char buf[512];
 
@@ -409,9 +413,9 @@ static void test_knee_intervals(void **state)
  */
 static void test_knee_unknown_latency(void **state)
 {
-	static const struct kn_step u[] = {{1, 100, -1}, {2, 200, -1}, {4, 400, -1}};
-	static const struct kn_step mix[] = {{1, 100, 1}, {2, 200, -1}, {4, 400, 9}, {8, 800, 2}};
-	static const struct kn_step flat[] = {{1, 100, -1}, {2, 102, -1}};
+	static const struct kn_step u[] = { { 1, 100, -1 }, { 2, 200, -1 }, { 4, 400, -1 } };
+	static const struct kn_step mix[] = { { 1, 100, 1 }, { 2, 200, -1 }, { 4, 400, 9 }, { 8, 800, 2 } };
+	static const struct kn_step flat[] = { { 1, 100, -1 }, { 2, 102, -1 } };
 	struct kn_bound b = bound("5");
 	enum kn_why why = KN_FLAT;
 
@@ -647,7 +651,7 @@ static void test_knee_find_all(void **state)
 static void test_knee_describe(void **state)
 {
 	struct kn_bound b5 = bound("5"), p99 = bound("p99:5");
-	struct kn_knee flat = {.small = true, .fixed = 0, .knee = 2, .load = 4, .why = KN_FLAT, .value = 1000, .next_load = 5, .next_value = 1012, .nsteps = 6, .confirmed = true, .confirm_load = 6};
+	struct kn_knee flat = { .small = true, .fixed = 0, .knee = 2, .load = 4, .why = KN_FLAT, .value = 1000, .next_load = 5, .next_value = 1012, .nsteps = 6, .confirmed = true, .confirm_load = 6 };
 	struct kn_knee dip = flat, lat = flat, over = flat, open = flat, one = flat, empty = flat;
 	char buf[512];
 
@@ -732,7 +736,7 @@ static void test_knee_report_run_bound(void **state)
 	struct fj_set set;
 	struct pt_set pts;
 	struct or_params p;
-	struct fr_err err = {""};
+	struct fr_err err = { "" };
 	char *s, *t;
 
 	(void)state;
@@ -801,7 +805,7 @@ static void test_knee_report_without(void **state)
 	struct fj_set set;
 	struct pt_set pts;
 	struct or_params p;
-	struct fr_err err = {""};
+	struct fr_err err = { "" };
 	char *s, *t;
 
 	(void)state;
@@ -857,10 +861,10 @@ static void test_knee_report_without(void **state)
 
 static void test_knee_runinfo(void **state)
 {
-	char *stopped[] = {"The small-I/O ladder at Large=0 stopped one load past its knee: ...", "second"};
-	struct kn_knee knees[] = {{.small = true, .fixed = 0, .load = 4, .why = KN_LATENCY},
-				  {.small = false, .fixed = 2, .load = 0, .why = KN_OVER}};
-	struct ri_run r = {0}, back = {0};
+	char *stopped[] = { "The small-I/O ladder at Large=0 stopped one load past its knee: ...", "second" };
+	struct kn_knee knees[] = { { .small = true, .fixed = 0, .load = 4, .why = KN_LATENCY },
+				   { .small = false, .fixed = 2, .load = 0, .why = KN_OVER } };
+	struct ri_run r = { 0 }, back = { 0 };
 	json_error_t je;
 	json_t *doc, *o;
 	char *text;

@@ -107,7 +107,7 @@ static void test_lunid(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_lunid, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_lunid, setup, teardown)
 	};
 
 	return cmocka_run_group_tests_name("lunid", tests, NULL, NULL);

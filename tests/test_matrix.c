@@ -25,7 +25,7 @@ struct count_case {
 	enum mx_matrix matrix;
 	unsigned int n;
 	int num_small, num_large;
-	size_t total;	/* ORION's Total Data Points, (0,0) counted */
+	size_t total; /* ORION's Total Data Points, (0,0) counted */
 };
 
 static void test_matrix_counts(void **state)
@@ -35,27 +35,27 @@ static void test_matrix_counts(void **state)
 		{ MX_SIMPLE, MX_BASIC, 2, -1, -1, 15 },
 		{ MX_SIMPLE, MX_BASIC, 4, -1, -1, 29 },
 		{ MX_SIMPLE, MX_BASIC, 8, -1, -1, 38 },
-		{ MX_SIMPLE, MX_BASIC, 6, -1, -1, 43 },	/* 19c: 44 minutes */
+		{ MX_SIMPLE, MX_BASIC, 6, -1, -1, 43 }, /* 19c: 44 minutes */
 		{ MX_NORMAL, MX_DETAILED, 1, -1, -1, 18 },
 		{ MX_NORMAL, MX_DETAILED, 2, -1, -1, 55 },
 		{ MX_NORMAL, MX_DETAILED, 4, -1, -1, 189 },
 		{ MX_NORMAL, MX_DETAILED, 8, -1, -1, 22 * 17 },
 		{ MX_ADVANCED, MX_BASIC, 1, -1, -1, 8 },
-		{ MX_OLTP, MX_BASIC, 1, -1, -1, 21 },	/* 12c book: 1..20 */
-		{ MX_OLTP, MX_BASIC, 3, -1, -1, 23 },	/* 24 minutes */
+		{ MX_OLTP, MX_BASIC, 1, -1, -1, 21 }, /* 12c book: 1..20 */
+		{ MX_OLTP, MX_BASIC, 3, -1, -1, 23 }, /* 24 minutes */
 		{ MX_OLTP, MX_BASIC, 4, -1, -1, 24 },
 		{ MX_DSS, MX_BASIC, 1, -1, -1, 21 },
 		{ MX_DSS, MX_BASIC, 8, -1, -1, 28 },
 		{ MX_ADVANCED, MX_POINT, 4, 32, 32, 2 },
 		{ MX_ADVANCED, MX_POINT, 4, 0, 3, 2 },
-		{ MX_ADVANCED, MX_COL, 1, 0, -1, 3 },	/* 0 + large 1..2 */
-		{ MX_ADVANCED, MX_COL, 2, 4, -1, 6 },	/* (4,0..4) + (0,0) */
-		{ MX_ADVANCED, MX_ROW, 5, -1, 0, 26 },	/* small 1..25 */
+		{ MX_ADVANCED, MX_COL, 1, 0, -1, 3 },  /* 0 + large 1..2 */
+		{ MX_ADVANCED, MX_COL, 2, 4, -1, 6 },  /* (4,0..4) + (0,0) */
+		{ MX_ADVANCED, MX_ROW, 5, -1, 0, 26 }, /* small 1..25 */
 		{ MX_ADVANCED, MX_ROW, 1, -1, 2, 7 },
-		{ MX_ADVANCED, MX_MAX, 1, 20, 0, 21 },	/* seed 000: 1..20 */
+		{ MX_ADVANCED, MX_MAX, 1, 20, 0, 21 }, /* seed 000: 1..20 */
 		{ MX_ADVANCED, MX_MAX, 1, 0, 10, 11 },
 		{ MX_ADVANCED, MX_MAX, 1, 3, 2, 12 },
-		{ MX_ADVANCED, MX_MAX, 1, 40, 0, 22 },	/* stepped like a ladder */
+		{ MX_ADVANCED, MX_MAX, 1, 40, 0, 22 }, /* stepped like a ladder */
 	};
 	size_t i;
 
@@ -64,7 +64,8 @@ static void test_matrix_counts(void **state)
 		struct mx_plan p;
 
 		assert_int_equal(mx_plan(&p, t[i].run, t[i].matrix, t[i].n,
-					 t[i].num_small, t[i].num_large), 0);
+					 t[i].num_small, t[i].num_large),
+				 0);
 		if (p.total != t[i].total)
 			fail_msg("case %zu (N=%u): %zu points, want %zu", i,
 				 t[i].n, p.total, t[i].total);
@@ -87,13 +88,13 @@ static void test_matrix_ladders(void **state)
 	n = mx_ladder(30, v, 64);
 	assert_int_equal(n, 30);
 	assert_int_equal(v[29], 30);
-	n = mx_ladder(100, v, 64);	/* step 4: 1, 4, 8, .., 100 */
+	n = mx_ladder(100, v, 64); /* step 4: 1, 4, 8, .., 100 */
 	assert_int_equal(n, 26);
 	assert_int_equal(v[1], 4);
 	assert_int_equal(v[25], 100);
-	n = mx_ladder(61, v, 64);	/* step 3, top kept */
+	n = mx_ladder(61, v, 64); /* step 3, top kept */
 	assert_int_equal(v[n - 1], 61);
-	n = mx_ladder_long(4, v, 64);	/* 1, 2, 3, 4, 8, .., 80 */
+	n = mx_ladder_long(4, v, 64); /* 1, 2, 3, 4, 8, .., 80 */
 	assert_int_equal(n, 23);
 	assert_int_equal(v[3], 4);
 	assert_int_equal(v[4], 8);
@@ -185,9 +186,7 @@ static char *render(const struct jf_conf *c, const struct mx_point *p)
 static void test_matrix_job_sections(void **state)
 {
 	struct jf_conf c = {
-		.engine = "/e.so", .lunfile = "/t.lun", .duration = "60",
-		.size_small = 8, .size_large = 1024, .num_streamio = 4,
-		.cache_size = 0, .vol_size = 1ULL << 30,
+		.engine = "/e.so", .lunfile = "/t.lun", .duration = "60", .size_small = 8, .size_large = 1024, .num_streamio = 4, .cache_size = 0, .vol_size = 1ULL << 30
 	};
 	struct mx_point mixed = { 3, 2 }, seq = { 0, 4 };
 	char *s;
@@ -195,8 +194,8 @@ static void test_matrix_job_sections(void **state)
 	(void)state;
 	s = render(&c, &mixed);
 	assert_string_equal(s,
-		"\n[p007-s3-l2-small]\nrw=randread\nbs=8k\niodepth=3\nnumjobs=1\n"
-		"\n[p007-s3-l2-large]\nrw=randread\nbs=1024k\niodepth=2\nnumjobs=1\n");
+			    "\n[p007-s3-l2-small]\nrw=randread\nbs=8k\niodepth=3\nnumjobs=1\n"
+			    "\n[p007-s3-l2-large]\nrw=randread\nbs=1024k\niodepth=2\nnumjobs=1\n");
 	free(s);
 	c.write_pct = 30;
 	s = render(&c, &mixed);
@@ -206,16 +205,17 @@ static void test_matrix_job_sections(void **state)
 	c.seq = true;
 	s = render(&c, &seq);
 	assert_string_equal(s,
-		"\n[p007-s0-l4-large]\nrw=read\nbs=1024k\niodepth=4\nnumjobs=3\n"
-		"size=25%\noffset_increment=25%\n"
-		"\n[p007-s0-l4-large]\nrw=write\nbs=1024k\niodepth=4\nnumjobs=1\n"
-		"offset=75%\nsize=25%\noffset_increment=25%\n");
+			    "\n[p007-s0-l4-large]\nrw=read\nbs=1024k\niodepth=4\nnumjobs=3\n"
+			    "size=25%\noffset_increment=25%\n"
+			    "\n[p007-s0-l4-large]\nrw=write\nbs=1024k\niodepth=4\nnumjobs=1\n"
+			    "offset=75%\nsize=25%\noffset_increment=25%\n");
 	free(s);
 	/* Warming: junk writes (write test) for 2 minutes, its own group. */
 	c.cache_size = -1;
 	s = render(&c, &seq);
 	assert_true(strncmp(s, "\n[p007-s0-l4-warm]\nrw=randwrite\nbs=1024k\niodepth=16\nnumjobs=1\nruntime=120\n"
-			    "\n[p007-s0-l4-large]\nstonewall=1\nrw=read\n", 98) == 0);
+			       "\n[p007-s0-l4-large]\nstonewall=1\nrw=read\n",
+			    98) == 0);
 	free(s);
 	c.cache_size = 256;
 	s = render(&c, &seq);

@@ -201,14 +201,14 @@ static void test_report_csv_blank_cells(void **state)
 	build_mixed(&set, &pts);
 	out = render(iops_fn, &pts);
 	assert_string_equal(out,
-		"Large/Small,      1,      2,      4\n"
-		"          0,   1000,   1500\n"
-		"          1,       ,   1200,   3000\n");
+			    "Large/Small,      1,      2,      4\n"
+			    "          0,   1000,   1500\n"
+			    "          1,       ,   1200,   3000\n");
 	free(out);
 	out = render(mbps_fn, &pts);
 	assert_string_equal(out,
-		"Large/Small,      0,      1,      2,      4\n"
-		"          1, 120.00,       , 100.00,  50.00\n");
+			    "Large/Small,      0,      1,      2,      4\n"
+			    "          1, 120.00,       , 100.00,  50.00\n");
 	free(out);
 	pt_set_release(&pts);
 	fj_set_release(&set);
@@ -230,14 +230,14 @@ static void test_report_tradeoff(void **state)
 	 * small-only points (more IOPS, 0 MBPS) are not tradeoffs.
 	 */
 	assert_string_equal(out,
-		"Latency(ms),   IOPS,   MBPS,  Small,  Large\n"
-		"          1\n"
-		"          2,   1200, 100.00,      2,      1\n"
-		"          5,   1200, 100.00,      2,      1\n"
-		"         10,   1200, 100.00,      2,      1\n"
-		"         20,   1200, 100.00,      2,      1\n"
-		"         50,   1200, 100.00,      2,      1\n"
-		"        100,   1200, 100.00,      2,      1\n");
+			    "Latency(ms),   IOPS,   MBPS,  Small,  Large\n"
+			    "          1\n"
+			    "          2,   1200, 100.00,      2,      1\n"
+			    "          5,   1200, 100.00,      2,      1\n"
+			    "         10,   1200, 100.00,      2,      1\n"
+			    "         20,   1200, 100.00,      2,      1\n"
+			    "         50,   1200, 100.00,      2,      1\n"
+			    "        100,   1200, 100.00,      2,      1\n");
 	free(out);
 	pt_set_release(&pts);
 	fj_set_release(&set);
@@ -253,13 +253,13 @@ static void test_report_result_block_19c(void **state)
 	build_mixed(&set, &pts);
 	out = render(block_fn, &pts);
 	assert_string_equal(out,
-		"Maximum Large MBPS=120.00 @ Small=0 and Large=1\n"
-		"\n"
-		"Maximum Small IOPS=3000 @ Small=4 and Large=1\n"
-		"Small Read Latency: avg=8000.000 us, min=4000.000 us, max=24000.000 us, std dev=800.000 us @ Small=4 and Large=1\n"
-		"\n"
-		"Minimum Small Latency=500.000 usecs @ Small=1 and Large=0\n"
-		"Small Read Latency: avg=500.000 us, min=250.000 us, max=1500.000 us, std dev=50.000 us @ Small=1 and Large=0\n");
+			    "Maximum Large MBPS=120.00 @ Small=0 and Large=1\n"
+			    "\n"
+			    "Maximum Small IOPS=3000 @ Small=4 and Large=1\n"
+			    "Small Read Latency: avg=8000.000 us, min=4000.000 us, max=24000.000 us, std dev=800.000 us @ Small=4 and Large=1\n"
+			    "\n"
+			    "Minimum Small Latency=500.000 usecs @ Small=1 and Large=0\n"
+			    "Small Read Latency: avg=500.000 us, min=250.000 us, max=1500.000 us, std dev=50.000 us @ Small=1 and Large=0\n");
 	free(out);
 	pt_set_release(&pts);
 	fj_set_release(&set);
@@ -282,14 +282,14 @@ static void test_report_trace_mixed(void **state)
 	fclose(f);
 	/* Point 3 is mixed: both classes, each naming the other's load. */
 	assert_non_null(strstr(buf,
-		"Point 4 (small=2, large=1) of 6\nValid small 1 Valid large 1\nValid\n\n"
-		"ran (small): VLun = 0 Size = 4096\n"
-		"ran (small): nio=180000 nior=180000 niow=0 req w%=50 act w%=0\n"
-		"ran (small): my   4 oth   1 iops 3000 size 8 K lat   8.00 ms bw =  23.44 MBps dur  60.00 s READ\n"
-		"ran (large): VLun = 0 Size = 4096\n"
-		"ran (large): Index = 0  Count = 3000  Avg Lat =  20.00\n"
-		"ran (large): nio=3000 nior=3000 niow=0 req w%=50 act w%=0\n"
-		"ran (large): my   1 oth   4 iops  50 size 1024 K lat  20.00 ms bw =  50.00 MBps dur  60.00 s READ\n\n"));
+			       "Point 4 (small=2, large=1) of 6\nValid small 1 Valid large 1\nValid\n\n"
+			       "ran (small): VLun = 0 Size = 4096\n"
+			       "ran (small): nio=180000 nior=180000 niow=0 req w%=50 act w%=0\n"
+			       "ran (small): my   4 oth   1 iops 3000 size 8 K lat   8.00 ms bw =  23.44 MBps dur  60.00 s READ\n"
+			       "ran (large): VLun = 0 Size = 4096\n"
+			       "ran (large): Index = 0  Count = 3000  Avg Lat =  20.00\n"
+			       "ran (large): nio=3000 nior=3000 niow=0 req w%=50 act w%=0\n"
+			       "ran (large): my   1 oth   4 iops  50 size 1024 K lat  20.00 ms bw =  50.00 MBps dur  60.00 s READ\n\n"));
 	/* Writes are counted and labelled. */
 	assert_non_null(strstr(buf, "ran (small): nio=90054 nior=67540 niow=22514 req w%=50 act w%=25\n"));
 	assert_non_null(strstr(buf, "MBps dur  60.00 s MIXED\n"));
@@ -328,7 +328,7 @@ static void test_report_inference(void **state)
 	assert_int_equal(pt_build(&pts, &set, &po, &err), 0);
 	assert_int_equal(pts.n, 2);
 	assert_int_equal(pts.pts[0].l, 2);
-	assert_true(pts.pts[1].small.iops == 200.0);	/* mean of 100 and 300 */
+	assert_true(pts.pts[1].small.iops == 200.0); /* mean of 100 and 300 */
 	pt_set_release(&pts);
 	po.merge = PT_MERGE_LAST;
 	assert_int_equal(pt_build(&pts, &set, &po, &err), 0);

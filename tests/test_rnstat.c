@@ -19,9 +19,23 @@
 static void test_depth_buckets(void **state)
 {
 	/* cur_depth -> io_u_map index, from io_u.c's switch */
-	static const struct { unsigned int depth, idx; } t[] = {
-		{ 0, 0 }, { 1, 0 }, { 2, 1 }, { 3, 1 }, { 4, 2 }, { 7, 2 }, { 8, 3 },
-		{ 15, 3 }, { 16, 4 }, { 31, 4 }, { 32, 5 }, { 63, 5 }, { 64, 6 }, { 4096, 6 },
+	static const struct {
+		unsigned int depth, idx;
+	} t[] = {
+		{ 0, 0 },
+		{ 1, 0 },
+		{ 2, 1 },
+		{ 3, 1 },
+		{ 4, 2 },
+		{ 7, 2 },
+		{ 8, 3 },
+		{ 15, 3 },
+		{ 16, 4 },
+		{ 31, 4 },
+		{ 32, 5 },
+		{ 63, 5 },
+		{ 64, 6 },
+		{ 4096, 6 },
 	};
 	unsigned int i;
 
@@ -41,9 +55,21 @@ static void test_depth_buckets(void **state)
 
 static void test_submit_buckets(void **state)
 {
-	static const struct { unsigned int nr, idx; } t[] = {
-		{ 0, 0 }, { 1, 1 }, { 4, 1 }, { 5, 2 }, { 8, 2 }, { 9, 3 }, { 16, 3 },
-		{ 17, 4 }, { 32, 4 }, { 33, 5 }, { 64, 5 }, { 65, 6 },
+	static const struct {
+		unsigned int nr, idx;
+	} t[] = {
+		{ 0, 0 },
+		{ 1, 1 },
+		{ 4, 1 },
+		{ 5, 2 },
+		{ 8, 2 },
+		{ 9, 3 },
+		{ 16, 3 },
+		{ 17, 4 },
+		{ 32, 4 },
+		{ 33, 5 },
+		{ 64, 5 },
+		{ 65, 6 },
 	};
 	unsigned int i;
 
@@ -70,17 +96,17 @@ static void test_latency_buckets(void **state)
 
 	(void)state;
 	memset(&d, 0, sizeof(d));
-	rs_mark_latency(&d, 0);		/* ns "2" */
-	rs_mark_latency(&d, 1);		/* ns "2" */
-	rs_mark_latency(&d, 2);		/* ns "4" */
-	rs_mark_latency(&d, 999);	/* ns "1000" */
-	rs_mark_latency(&d, 1000);	/* us "2" (1 us) */
-	rs_mark_latency(&d, 9999);	/* us "10" (9 us) */
-	rs_mark_latency(&d, 750000);	/* us "1000" */
-	rs_mark_latency(&d, 999999);	/* us "1000" */
-	rs_mark_latency(&d, 1000000);	/* ms "2" */
-	rs_mark_latency(&d, 1999999999);	/* ms "2000" (1999 ms) */
-	rs_mark_latency(&d, 2000000000);	/* ms ">=2000" */
+	rs_mark_latency(&d, 0);		 /* ns "2" */
+	rs_mark_latency(&d, 1);		 /* ns "2" */
+	rs_mark_latency(&d, 2);		 /* ns "4" */
+	rs_mark_latency(&d, 999);	 /* ns "1000" */
+	rs_mark_latency(&d, 1000);	 /* us "2" (1 us) */
+	rs_mark_latency(&d, 9999);	 /* us "10" (9 us) */
+	rs_mark_latency(&d, 750000);	 /* us "1000" */
+	rs_mark_latency(&d, 999999);	 /* us "1000" */
+	rs_mark_latency(&d, 1000000);	 /* ms "2" */
+	rs_mark_latency(&d, 1999999999); /* ms "2000" (1999 ms) */
+	rs_mark_latency(&d, 2000000000); /* ms ">=2000" */
 	assert_int_equal(d.lat_n[0], 2);
 	assert_int_equal(d.lat_n[1], 1);
 	assert_int_equal(d.lat_n[9], 1);
@@ -101,8 +127,8 @@ static void test_percentages(void **state)
 
 	(void)state;
 	rs_calc_dist(map, 100000, p);
-	assert_true(p[0] == 0.1);	/* 0.001% raised to 0.1 */
-	assert_true(p[1] == 0.0);	/* empty stays 0 */
+	assert_true(p[0] == 0.1); /* 0.001% raised to 0.1 */
+	assert_true(p[1] == 0.0); /* empty stays 0 */
 	assert_true(p[2] > 99.998 && p[2] < 99.9991);
 	rs_calc_lat(lat, RS_LAT_N_NR, 100000, p);
 	assert_true(p[0] == 0.01);
@@ -123,7 +149,7 @@ static void test_samples(void **state)
 	assert_true(min == 0 && max == 0 && mean == 0 && dev == 0);
 	rs_sample_add(&s, 10);
 	assert_true(rs_sample_calc(&s, &min, &max, &mean, &dev));
-	assert_true(dev == 0);	/* one sample: no deviation */
+	assert_true(dev == 0); /* one sample: no deviation */
 	rs_sample_add(&s, 20);
 	rs_sample_add(&s, 30);
 	rs_sample_add(&s, 40);

@@ -152,7 +152,7 @@ static void test_stuck_device(void **state)
 	struct fx *fx = *state;
 	struct rn_opts o = { .stuck_s = 1 };
 	struct fr_err err = { "" };
-	static struct jp_file f;	/* the abandoned clone's job: kept */
+	static struct jp_file f; /* the abandoned clone's job: kept */
 	bool refused = false;
 	char *json = NULL, want[1024];
 	size_t len = 0;
@@ -195,7 +195,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_closed_loop_holds_iodepth, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_stuck_device, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_stuck_device, setup, teardown)
 	};
 
 	return cmocka_run_group_tests_name("runner on the fake backend", tests, NULL, NULL);

@@ -57,8 +57,7 @@ static int run_sh(const char *script, bool pass_stop, const char *out, const cha
 		  volatile sig_atomic_t *pidp)
 {
 	char *argv[] = { "sh", "-c", (char *)script, NULL };
-	const struct fr_spawn sp = { .argv = argv, .out = out, .err = err, .pass_stop = pass_stop,
-				     .pid = pidp, .who = "tester" };
+	const struct fr_spawn sp = { .argv = argv, .out = out, .err = err, .pass_stop = pass_stop, .pid = pidp, .who = "tester" };
 	struct fr_err e = { "" };
 	pid_t pid = fr_spawn(&sp, &e);
 	int st;
@@ -183,8 +182,7 @@ static void test_parent_death(void **state)
 	assert_true(mid >= 0);
 	if (mid == 0) {
 		char *argv[] = { "sleep", "30", NULL };
-		const struct fr_spawn sp = { .argv = argv, .out = out, .err = err,
-					     .pdeath_sig = SIGUSR1, .who = "tester" };
+		const struct fr_spawn sp = { .argv = argv, .out = out, .err = err, .pdeath_sig = SIGUSR1, .who = "tester" };
 		pid_t p = fr_spawn(&sp, NULL);
 
 		if (write(fd[1], &p, sizeof(p)) != sizeof(p))

@@ -48,7 +48,7 @@ static char *trace_of(const struct or_params *p, const struct pt_set *pts)
 /* Read @file, build its points (-merge as @merge), and the run's parameters. */
 static void load(const char *file, struct fj_set *set, struct pt_set *pts, struct or_params *p)
 {
-	struct fr_err err = {""};
+	struct fr_err err = { "" };
 	struct pt_opts po;
 
 	memset(set, 0, sizeof(*set));
@@ -190,7 +190,7 @@ static char *ss(const char *set, int att)
 static void build(struct fj_set *set, struct pt_set *pts, struct or_params *p, char **jobs,
 		  int n, enum pt_merge merge)
 {
-	struct fr_err err = {""};
+	struct fr_err err = { "" };
 
 	cf_build(set, pts, jobs, n, NULL, merge);
 	if (or_params_init(p, set, pts, "t", NULL, 0, &err))

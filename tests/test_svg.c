@@ -69,23 +69,23 @@ static void test_svg_num(void **state)
 		bool compact;
 		const char *want;
 	} t[] = {
-		{0, false, "0"},
-		{-0.0, false, "0"},
-		{5, false, "5"},
-		{12345, false, "12345"},
-		{12345, true, "12.3k"},
-		{20000, true, "20k"},
-		{1500000, true, "1.5M"},
-		{0.25, false, "0.25"},
-		{0.1, false, "0.1"},
-		{3.14159, false, "3.142"},
-		{42.5, false, "42.5"},
-		{123.456, false, "123.5"},
-		{0.0001234, false, "0.000123"},
-		{-2.5, false, "-2.5"},
-		{NAN, false, ""},
-		{INFINITY, true, ""},
-		{-INFINITY, false, ""},
+		{ 0, false, "0" },
+		{ -0.0, false, "0" },
+		{ 5, false, "5" },
+		{ 12345, false, "12345" },
+		{ 12345, true, "12.3k" },
+		{ 20000, true, "20k" },
+		{ 1500000, true, "1.5M" },
+		{ 0.25, false, "0.25" },
+		{ 0.1, false, "0.1" },
+		{ 3.14159, false, "3.142" },
+		{ 42.5, false, "42.5" },
+		{ 123.456, false, "123.5" },
+		{ 0.0001234, false, "0.000123" },
+		{ -2.5, false, "-2.5" },
+		{ NAN, false, "" },
+		{ INFINITY, true, "" },
+		{ -INFINITY, false, "" },
 	};
 	char buf[64];
 	size_t i;
@@ -115,15 +115,15 @@ static void test_svg_step(void **state)
 static void test_svg_ticks_linear(void **state)
 {
 	static const double ranges[][2] = {
-		{0, 5},
-		{0, 1},
-		{1, 20},
-		{0, 12345},
-		{0.03, 0.71},
-		{100, 100},
-		{0, 0},
-		{-3, 7},
-		{0, 1e9},
+		{ 0, 5 },
+		{ 0, 1 },
+		{ 1, 20 },
+		{ 0, 12345 },
+		{ 0.03, 0.71 },
+		{ 100, 100 },
+		{ 0, 0 },
+		{ -3, 7 },
+		{ 0, 1e9 },
 	};
 	double t[32], lo, hi;
 	size_t i, k, n;
@@ -172,19 +172,19 @@ static void test_svg_ticks_log(void **state)
 
 static void test_svg_chart(void **state)
 {
-	static const double x[] = {1, 2, 3, 4, 5}, y[] = {100, 180, 240, 260, 265};
-	static const double lo[] = {0.1, 0.2, 0.3, 0.4, 0.5}, hi[] = {1, 2, 3, 4, 5};
-	static const double y2[] = {50, NAN, 120, INFINITY, 130};
+	static const double x[] = { 1, 2, 3, 4, 5 }, y[] = { 100, 180, 240, 260, 265 };
+	static const double lo[] = { 0.1, 0.2, 0.3, 0.4, 0.5 }, hi[] = { 1, 2, 3, 4, 5 };
+	static const double y2[] = { 50, NAN, 120, INFINITY, 130 };
 	struct svg_series s[2] = {
-		{.name = "Large=0 <&>", .x = x, .y = y, .n = 5, .lo = lo, .hi = hi},
-		{.name = "Large=1", .x = x, .y = y2, .n = 5},
+		{ .name = "Large=0 <&>", .x = x, .y = y, .n = 5, .lo = lo, .hi = hi },
+		{ .name = "Large=1", .x = x, .y = y2, .n = 5 },
 	};
-	struct svg_mark m = {.x = 4, .y = 260, .label = "knee Small=4"};
+	struct svg_mark m = { .x = 4, .y = 260, .label = "knee Small=4" };
 	struct svg_chart c = {
 		.id = "iops",
 		.title = "Small IOPS vs load",
-		.x = {"Small load", "outstanding I/Os", false, true, true},
-		.y = {"Small IOPS", "I/Os per second", false, true, false},
+		.x = { "Small load", "outstanding I/Os", false, true, true },
+		.y = { "Small IOPS", "I/Os per second", false, true, false },
 		.series = s,
 		.nseries = 2,
 		.marks = &m,
@@ -227,12 +227,12 @@ static void test_svg_chart(void **state)
 
 static void test_svg_chart_empty(void **state)
 {
-	static const double x[] = {NAN, 1}, y[] = {1, INFINITY};
-	struct svg_series s = {.name = "none", .x = x, .y = y, .n = 2};
+	static const double x[] = { NAN, 1 }, y[] = { 1, INFINITY };
+	struct svg_series s = { .name = "none", .x = x, .y = y, .n = 2 };
 	struct svg_chart c = {
 		.title = "t",
-		.x = {"x", NULL, true, false, false},
-		.y = {"y", "ms", false, true, false},
+		.x = { "x", NULL, true, false, false },
+		.y = { "y", "ms", false, true, false },
 		.series = &s,
 		.nseries = 1,
 	};
@@ -248,7 +248,7 @@ static void test_svg_chart_empty(void **state)
 
 	/* On a log axis a zero or negative x is left out. */
 	{
-		static const double lx[] = {0, -1, 1, 10}, ly[] = {1, 2, 3, 4};
+		static const double lx[] = { 0, -1, 1, 10 }, ly[] = { 1, 2, 3, 4 };
 
 		s.x = lx;
 		s.y = ly;
@@ -262,12 +262,12 @@ static void test_svg_chart_empty(void **state)
 /* A load axis of 1..2: ticks at whole numbers only, never 0.5. */
 static void test_svg_integer_axis(void **state)
 {
-	static const double x[] = {1, 2}, y[] = {10, 20};
-	struct svg_series s = {.name = "l", .x = x, .y = y, .n = 2};
+	static const double x[] = { 1, 2 }, y[] = { 10, 20 };
+	struct svg_series s = { .name = "l", .x = x, .y = y, .n = 2 };
 	struct svg_chart c = {
 		.title = "t",
-		.x = {"Large load", NULL, false, true, true},
-		.y = {"MBPS", NULL, false, true, false},
+		.x = { "Large load", NULL, false, true, true },
+		.y = { "MBPS", NULL, false, true, false },
 		.series = &s,
 		.nseries = 1,
 	};
@@ -283,8 +283,8 @@ static void test_svg_integer_axis(void **state)
 
 static void test_svg_heatmap(void **state)
 {
-	static const double xs[] = {1, 2, 3}, ys[] = {0, 1};
-	static const double v[] = {100, 200, 300, NAN, 150, 1e6};
+	static const double xs[] = { 1, 2, 3 }, ys[] = { 0, 1 };
+	static const double v[] = { 100, 200, 300, NAN, 150, 1e6 };
 	struct svg_heat h = {
 		.id = "heat-iops",
 		.title = "Small IOPS \"matrix\"",
@@ -320,19 +320,19 @@ static void test_svg_heatmap(void **state)
 /* Error bars: one <path class="err"> per point with a finite interval, and every title says it. */
 static void test_svg_error_bars(void **state)
 {
-	static const double x[] = {1, 2, 3, 4}, y[] = {1000, 2000, 2900, 3500};
-	static const double lo[] = {950, 1900, NAN, 3300}, hi[] = {1050, 2100, NAN, 3700};
-	static const char *const note[] = {"within", "within", NULL, "passes"};
-	static const double y2[] = {500, 600};
+	static const double x[] = { 1, 2, 3, 4 }, y[] = { 1000, 2000, 2900, 3500 };
+	static const double lo[] = { 950, 1900, NAN, 3300 }, hi[] = { 1050, 2100, NAN, 3700 };
+	static const char *const note[] = { "within", "within", NULL, "passes" };
+	static const double y2[] = { 500, 600 };
 	struct svg_series s[2] = {
-		{.name = "Small I/O", .x = x, .y = y, .n = 4, .err_lo = lo, .err_hi = hi, .err_note = note},
-		{.name = "B", .x = x, .y = y2, .n = 2, .run = 2},
+		{ .name = "Small I/O", .x = x, .y = y, .n = 4, .err_lo = lo, .err_hi = hi, .err_note = note },
+		{ .name = "B", .x = x, .y = y2, .n = 2, .run = 2 },
 	};
 	struct svg_chart c = {
 		.id = "iops-load",
 		.title = "IOPS",
-		.x = {"Small load", "outstanding I/Os", false, true, true},
-		.y = {"Small IOPS", "I/Os per second", false, true, false},
+		.x = { "Small load", "outstanding I/Os", false, true, true },
+		.y = { "Small IOPS", "I/Os per second", false, true, false },
 		.series = s,
 		.nseries = 2,
 	};
@@ -363,10 +363,10 @@ static void test_svg_error_bars(void **state)
 /* A heat map's cells with intervals: each title gives it, or says there is none. */
 static void test_svg_heatmap_intervals(void **state)
 {
-	static const double xs[] = {1, 2}, ys[] = {0, 1};
-	static const double v[] = {1234, 2000, NAN, 3000};
-	static const double lo[] = {1200, NAN, NAN, 2900}, hi[] = {1270, NAN, NAN, 3100};
-	static const char *const note[] = {"within", NULL, NULL, "passes"};
+	static const double xs[] = { 1, 2 }, ys[] = { 0, 1 };
+	static const double v[] = { 1234, 2000, NAN, 3000 };
+	static const double lo[] = { 1200, NAN, NAN, 2900 }, hi[] = { 1270, NAN, NAN, 3100 };
+	static const char *const note[] = { "within", NULL, NULL, "passes" };
 	struct svg_heat h = {
 		.id = "heat-iops",
 		.title = "Small IOPS",

@@ -74,8 +74,14 @@ static void roundtrip(struct fixture *fx, const char *sim, int flags)
 	free(rbuf);
 }
 
-static void test_vio_raid0(void **state) { roundtrip(*state, "raid0", 0); }
-static void test_vio_concat(void **state) { roundtrip(*state, "concat", 0); }
+static void test_vio_raid0(void **state)
+{
+	roundtrip(*state, "raid0", 0);
+}
+static void test_vio_concat(void **state)
+{
+	roundtrip(*state, "concat", 0);
+}
 static void test_vio_raid0_direct(void **state)
 {
 	roundtrip(*state, "raid0", VVOL_DIRECT);
@@ -98,8 +104,7 @@ static void test_vio_bad_requests(void **state)
 		skip();
 	}
 	assert_int_equal(posix_memalign(&buf, 4096, 128 * K), 0);
-	r = (struct vio_req){ .op = VIO_READ, .buf = buf, .len = 8 * K,
-			      .off = vv->size };
+	r = (struct vio_req){ .op = VIO_READ, .buf = buf, .len = 8 * K, .off = vv->size };
 	assert_int_equal(vio_queue(q, &r), -ERANGE);
 	r.off = vv->size - 4 * K;
 	assert_int_equal(vio_queue(q, &r), -ERANGE);
@@ -135,8 +140,7 @@ static void test_vio_part_error(void **state)
 	}
 	buf = calloc(1, 64 * K);
 	/* Volume [2*STRIPE - 8K, 2*STRIPE + 8K): LUN 1 tail, LUN 2 head. */
-	r = (struct vio_req){ .op = VIO_WRITE, .buf = buf, .len = 16 * K,
-			      .off = 2 * STRIPE - 8 * K };
+	r = (struct vio_req){ .op = VIO_WRITE, .buf = buf, .len = 16 * K, .off = 2 * STRIPE - 8 * K };
 	assert_int_equal(run(q, &r, 1, 1), 1);
 	assert_int_equal(r.error, EBADF);
 	assert_int_equal(r.err_lun, 1);
@@ -147,8 +151,7 @@ static void test_vio_part_error(void **state)
 	if (!strstr(msg, want))
 		fail_msg("'%s' lacks '%s'", msg, want);
 	/* Its other part did land on LUN 2. */
-	r = (struct vio_req){ .op = VIO_READ, .buf = buf, .len = 16 * K,
-			      .off = 2 * STRIPE - 8 * K };
+	r = (struct vio_req){ .op = VIO_READ, .buf = buf, .len = 16 * K, .off = 2 * STRIPE - 8 * K };
 	assert_int_equal(run(q, &r, 1, 1), 1);
 	assert_int_equal(r.error, 0);
 	vio_free(q);
@@ -178,7 +181,8 @@ static void test_vio_deep_split(void **state)
 	buf = malloc(64 * 32 * K);
 	for (i = 0; i < 64; i++)
 		r[i] = (struct vio_req){ .op = i % 2 ? VIO_WRITE : VIO_READ,
-					 .buf = buf + i * 32 * K, .len = 32 * K,
+					 .buf = buf + i * 32 * K,
+					 .len = 32 * K,
 					 .off = (i * 32 * K + 512) % (vv->size - 32 * K) };
 	assert_int_equal(run(q, r, 64, 64), 64);
 	for (i = 0; i < 64; i++)
@@ -201,13 +205,13 @@ static void test_vio_unknown_backend(void **state)
 	vvol_free(vv);
 }
 
-#define BACKEND_TESTS(su)                                                     \
-	cmocka_unit_test_setup_teardown(test_vio_raid0, su, teardown),        \
-	cmocka_unit_test_setup_teardown(test_vio_concat, su, teardown),       \
-	cmocka_unit_test_setup_teardown(test_vio_raid0_direct, su, teardown), \
-	cmocka_unit_test_setup_teardown(test_vio_concat_direct, su, teardown),\
-	cmocka_unit_test_setup_teardown(test_vio_bad_requests, su, teardown), \
-	cmocka_unit_test_setup_teardown(test_vio_deep_split, su, teardown)
+#define BACKEND_TESTS(su) \
+	cmocka_unit_test_setup_teardown(test_vio_raid0, su, teardown), \
+		cmocka_unit_test_setup_teardown(test_vio_concat, su, teardown), \
+		cmocka_unit_test_setup_teardown(test_vio_raid0_direct, su, teardown), \
+		cmocka_unit_test_setup_teardown(test_vio_concat_direct, su, teardown), \
+		cmocka_unit_test_setup_teardown(test_vio_bad_requests, su, teardown), \
+		cmocka_unit_test_setup_teardown(test_vio_deep_split, su, teardown)
 
 /* null does no I/O, so it has no I/O errors to report. */
 #define IO_ERROR_TEST(su) \
@@ -224,7 +228,7 @@ int main(void)
 	const struct CMUnitTest null[] = {
 		BACKEND_TESTS(setup_null),
 		cmocka_unit_test_setup_teardown(test_vio_unknown_backend,
-						setup_null, teardown),
+						setup_null, teardown)
 	};
 	int fails = 0;
 

@@ -25,9 +25,9 @@ static struct vio *fake_queue(struct vvol *vv, const struct backend_ops *ops,
 }
 
 enum reap_how {
-	REAP_WAIT,	/* getevents(min 1, no timeout), as fio's default */
-	REAP_POLL,	/* getevents(min 0): only what is there */
-	REAP_TIMED,	/* getevents(min 1) with a timeout */
+	REAP_WAIT,  /* getevents(min 1, no timeout), as fio's default */
+	REAP_POLL,  /* getevents(min 0): only what is there */
+	REAP_TIMED, /* getevents(min 1) with a timeout */
 };
 
 /*
@@ -91,7 +91,7 @@ static void assert_each_byte_once(const struct vvol *vv)
 static bool same_io(const struct fake_io *a, const struct fake_io *b)
 {
 	return a->lun == b->lun && a->off == b->off && a->len == b->len &&
-	       a->res == b->res;
+		a->res == b->res;
 }
 
 /*
@@ -151,8 +151,7 @@ static void test_vio_fake_short(void **state)
 
 	/* One part: volume [8K, 24K) is LUN 0 [8K, 24K). */
 	fill(wbuf, 8 * K, 16 * K, seed);
-	r = (struct vio_req){ .op = VIO_WRITE, .buf = wbuf, .len = 16 * K,
-			      .off = 8 * K };
+	r = (struct vio_req){ .op = VIO_WRITE, .buf = wbuf, .len = 16 * K, .off = 8 * K };
 	drive(q, &r, 1, 1, REAP_WAIT);
 	assert_int_equal(r.error, 0);
 	{
@@ -178,8 +177,7 @@ static void test_vio_fake_short(void **state)
 	 */
 	fake_forget();
 	fill(wbuf, 2 * STRIPE - 8 * K, 24 * K, seed);
-	r = (struct vio_req){ .op = VIO_WRITE, .buf = wbuf, .len = 24 * K,
-			      .off = 2 * STRIPE - 8 * K };
+	r = (struct vio_req){ .op = VIO_WRITE, .buf = wbuf, .len = 24 * K, .off = 2 * STRIPE - 8 * K };
 	drive(q, &r, 1, 1, REAP_POLL);
 	assert_int_equal(r.error, 0);
 	{
@@ -197,8 +195,7 @@ static void test_vio_fake_short(void **state)
 	/* Read it back through the queue, just as short, with a timeout. */
 	fake_forget();
 	memset(rbuf, 0x5a, 24 * K);
-	r = (struct vio_req){ .op = VIO_READ, .buf = rbuf, .len = 24 * K,
-			      .off = 2 * STRIPE - 8 * K };
+	r = (struct vio_req){ .op = VIO_READ, .buf = rbuf, .len = 24 * K, .off = 2 * STRIPE - 8 * K };
 	drive(q, &r, 1, 1, REAP_TIMED);
 	assert_int_equal(r.error, 0);
 	assert_int_equal(fake.nio, 6);
@@ -321,12 +318,9 @@ static void test_vio_fake_part_error(void **state)
 
 	fill(buf, 0, 3 * 64 * K, seed);
 	/* LUN 0 only; LUN 1 tail + LUN 2 head; LUN 2 only. */
-	r[0] = (struct vio_req){ .op = VIO_WRITE, .buf = buf, .len = 16 * K,
-				 .off = 0 };
-	r[1] = (struct vio_req){ .op = VIO_WRITE, .buf = buf + 64 * K,
-				 .len = 16 * K, .off = 2 * STRIPE - 8 * K };
-	r[2] = (struct vio_req){ .op = VIO_WRITE, .buf = buf + 128 * K,
-				 .len = 16 * K, .off = 2 * STRIPE + 32 * K };
+	r[0] = (struct vio_req){ .op = VIO_WRITE, .buf = buf, .len = 16 * K, .off = 0 };
+	r[1] = (struct vio_req){ .op = VIO_WRITE, .buf = buf + 64 * K, .len = 16 * K, .off = 2 * STRIPE - 8 * K };
+	r[2] = (struct vio_req){ .op = VIO_WRITE, .buf = buf + 128 * K, .len = 16 * K, .off = 2 * STRIPE + 32 * K };
 	drive(q, r, 3, 3, REAP_WAIT);
 	assert_int_equal(r[0].error, 0);
 	assert_int_equal(r[2].error, 0);
@@ -357,8 +351,7 @@ static void test_vio_fake_part_error(void **state)
 	fake.short_max = 4 * K;
 	fake.fail_off = STRIPE - 4 * K;
 	fake.fail_err = ENOSPC;
-	r[0] = (struct vio_req){ .op = VIO_READ, .buf = buf, .len = 16 * K,
-				 .off = 2 * STRIPE - 8 * K };
+	r[0] = (struct vio_req){ .op = VIO_READ, .buf = buf, .len = 16 * K, .off = 2 * STRIPE - 8 * K };
 	drive(q, r, 1, 1, REAP_WAIT);
 	assert_int_equal(r[0].error, ENOSPC);
 	assert_int_equal(r[0].err_lun, 1);
@@ -474,7 +467,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_vio_fake_part_error,
 						setup_fake, teardown),
 		cmocka_unit_test_setup_teardown(test_vio_fake_refused,
-						setup_fake, teardown),
+						setup_fake, teardown)
 	};
 
 	return cmocka_run_group_tests_name("vio fake backend", fake_tests, NULL, NULL);

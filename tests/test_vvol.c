@@ -20,7 +20,7 @@
 
 struct fixture {
 	char *dir;
-	char *a, *b, *c;	/* 3 MiB, 2 MiB + 512 KiB, 4 MiB */
+	char *a, *b, *c; /* 3 MiB, 2 MiB + 512 KiB, 4 MiB */
 };
 
 static int setup(void **state)
@@ -229,10 +229,10 @@ static void test_vvol_split_covers(void **state)
 
 struct bad_case {
 	const char *what;
-	const char *lun_text;	/* %1$s = dir; NULL: special */
+	const char *lun_text; /* %1$s = dir; NULL: special */
 	const char *sim;
 	uint64_t stripe;
-	const char *expect[3];	/* substrings of the message */
+	const char *expect[3]; /* substrings of the message */
 };
 
 static void test_vvol_bad_luns(void **state)
@@ -244,26 +244,16 @@ static void test_vvol_bad_luns(void **state)
 	char *link = tu_path(fx->dir, "alink");
 	char *fifo = tu_path(fx->dir, "fifo");
 	static const struct bad_case t[] = {
-		{ "missing", "%1$s/a\n%1$s/nope\n", NULL, 0,
-		  { ":2:", "nope", "no such file" } },
-		{ "directory", "%1$s/subdir\n", NULL, 0,
-		  { ":1:", "subdir", "is a directory" } },
-		{ "zero size", "%1$s/a\n\n%1$s/zero\n", NULL, 0,
-		  { ":3:", "zero", "zero size" } },
-		{ "smaller than a stripe", "%1$s/a\n%1$s/small\n", "raid0", 1 * M,
-		  { ":2:", "small", "smaller than one stripe" } },
-		{ "listed twice", "%1$s/a\n%1$s/b\n%1$s/a\n", NULL, 0,
-		  { ":3:", "listed twice", "line 1" } },
-		{ "twice via symlink", "%1$s/a\n%1$s/alink\n", NULL, 0,
-		  { ":2:", "alink", "listed twice" } },
-		{ "not a file", "%1$s/fifo\n", NULL, 0,
-		  { ":1:", "fifo", "not a regular file or block device" } },
-		{ "empty list", "\n  \r\n", NULL, 0,
-		  { "lists no LUNs", "", "" } },
-		{ "bad layout", "%1$s/a\n", "raid5", 0,
-		  { "simulate=raid5", "concat or raid0", "" } },
-		{ "unaligned stripe", "%1$s/a\n", "raid0", 1000,
-		  { "stripe of 1000 bytes", "multiple", "" } },
+		{ "missing", "%1$s/a\n%1$s/nope\n", NULL, 0, { ":2:", "nope", "no such file" } },
+		{ "directory", "%1$s/subdir\n", NULL, 0, { ":1:", "subdir", "is a directory" } },
+		{ "zero size", "%1$s/a\n\n%1$s/zero\n", NULL, 0, { ":3:", "zero", "zero size" } },
+		{ "smaller than a stripe", "%1$s/a\n%1$s/small\n", "raid0", 1 * M, { ":2:", "small", "smaller than one stripe" } },
+		{ "listed twice", "%1$s/a\n%1$s/b\n%1$s/a\n", NULL, 0, { ":3:", "listed twice", "line 1" } },
+		{ "twice via symlink", "%1$s/a\n%1$s/alink\n", NULL, 0, { ":2:", "alink", "listed twice" } },
+		{ "not a file", "%1$s/fifo\n", NULL, 0, { ":1:", "fifo", "not a regular file or block device" } },
+		{ "empty list", "\n  \r\n", NULL, 0, { "lists no LUNs", "", "" } },
+		{ "bad layout", "%1$s/a\n", "raid5", 0, { "simulate=raid5", "concat or raid0", "" } },
+		{ "unaligned stripe", "%1$s/a\n", "raid0", 1000, { "stripe of 1000 bytes", "multiple", "" } },
 	};
 	size_t i, j;
 
@@ -351,7 +341,7 @@ static void test_vvol_unreadable(void **state)
 	close(fds[0]);
 	waitpid(pid, &st, 0);
 	if (WIFEXITED(st) && WEXITSTATUS(st) == 3)
-		skip();	/* cannot drop privileges here */
+		skip(); /* cannot drop privileges here */
 	assert_true(n > 0);
 	assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
 	assert_non_null(strstr(msg, "unreadable"));
@@ -371,7 +361,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_vvol_split_covers, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_vvol_bad_luns, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_vvol_bad_lunfile, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_vvol_unreadable, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_vvol_unreadable, setup, teardown)
 	};
 
 	return cmocka_run_group_tests_name("vvol", tests, NULL, NULL);

@@ -66,7 +66,7 @@ static void test_ranges(void **state)
 		assert_int_equal(td->start, k * quarter);
 		assert_int_equal(td->len % 8192, 0);
 		assert_true(td->len <= (100 * MiB + 1000) / 4);
-		assert_int_equal(td->limit, td->len);	/* not time_based: one pass */
+		assert_int_equal(td->limit, td->len); /* not time_based: one pass */
 		free(td);
 	}
 	{
@@ -94,7 +94,7 @@ static void test_ranges(void **state)
 		assert_int_equal(rn_plan_range(td, &err), 0);
 		assert_int_equal(td->start, 0);
 		assert_int_equal(td->len, 10 * MiB);
-		assert_int_equal(td->limit, 0);	/* time_based: until runtime */
+		assert_int_equal(td->limit, 0); /* time_based: until runtime */
 		assert_true(td->map);
 		free(td);
 	}
@@ -124,7 +124,7 @@ static void test_random_map(void **state)
 				uint64_t b = rn_map_next(td, blocks);
 
 				assert_true(b < blocks);
-				assert_int_equal(seen[b], pass - 1);	/* once per pass */
+				assert_int_equal(seen[b], pass - 1); /* once per pass */
 				seen[b] = (unsigned char)pass;
 			}
 		free(seen);

@@ -45,11 +45,26 @@ static inline int setup(void **state, const char *backend)
 	return 0;
 }
 
-static inline int setup_uring(void **state) { return setup(state, "io_uring"); }
-static inline int setup_aio(void **state) { return setup(state, "libaio"); }
-static inline int setup_psync(void **state) { return setup(state, "psync"); }
-static inline int setup_null(void **state) { return setup(state, "null"); }
-static inline int setup_fake(void **state) { return setup(state, "fake"); }
+static inline int setup_uring(void **state)
+{
+	return setup(state, "io_uring");
+}
+static inline int setup_aio(void **state)
+{
+	return setup(state, "libaio");
+}
+static inline int setup_psync(void **state)
+{
+	return setup(state, "psync");
+}
+static inline int setup_null(void **state)
+{
+	return setup(state, "null");
+}
+static inline int setup_fake(void **state)
+{
+	return setup(state, "fake");
+}
 
 static inline int teardown(void **state)
 {
@@ -84,7 +99,7 @@ static inline struct vvol *open_vol(struct fixture *fx, const char *sim, int fla
 
 /* NULL (and skip) when the kernel refuses this backend. */
 static inline struct vio *open_queue(struct fixture *fx, struct vvol *vv,
-			      unsigned int depth, uint64_t max_len)
+				     unsigned int depth, uint64_t max_len)
 {
 	struct fr_err err = { "" };
 	struct vio *q;
@@ -104,7 +119,7 @@ static inline struct vio *open_queue(struct fixture *fx, struct vvol *vv,
  * commit, reap at least one, repeat. Returns how many completed.
  */
 static inline unsigned int run(struct vio *q, struct vio_req *r, unsigned int n,
-			unsigned int depth)
+			       unsigned int depth)
 {
 	unsigned int next = 0, inflight = 0, done = 0, i;
 
@@ -135,7 +150,7 @@ static inline unsigned int run(struct vio *q, struct vio_req *r, unsigned int n,
 
 /* Requests of varying sizes (some cross stripes) that tile the volume. */
 static inline unsigned int tile(struct vvol *vv, struct vio_req *r, unsigned int max,
-			 char *buf, enum vio_op op)
+				char *buf, enum vio_op op)
 {
 	static const uint64_t sizes[] = { 8 * K, 96 * K, 4 * K, 200 * K, 512 };
 	uint64_t off = 0;
@@ -146,8 +161,7 @@ static inline unsigned int tile(struct vvol *vv, struct vio_req *r, unsigned int
 
 		if (len > vv->size - off)
 			len = vv->size - off;
-		r[n] = (struct vio_req){ .op = op, .buf = buf + off,
-					 .len = len, .off = off };
+		r[n] = (struct vio_req){ .op = op, .buf = buf + off, .len = len, .off = off };
 		off += len;
 		n++;
 	}

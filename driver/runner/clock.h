@@ -27,9 +27,9 @@
 #endif
 
 struct clk {
-	bool tsc;		/* stamps are scaled rdtsc */
-	uint64_t tsc0, ns0;	/* a reading of both at calibration */
-	uint64_t mult;		/* ns per cycle, as a 32.32 fixed point */
+	bool tsc;	    /* stamps are scaled rdtsc */
+	uint64_t tsc0, ns0; /* a reading of both at calibration */
+	uint64_t mult;	    /* ns per cycle, as a 32.32 fixed point */
 };
 
 extern struct clk clk_state;

@@ -158,7 +158,7 @@ void du_add_path(struct du_set *s, const char *path)
 	if (!S_ISBLK(st.st_mode) && !S_ISREG(st.st_mode))
 		return;
 	if (!fr_sysblock_dir(S_ISBLK(st.st_mode) ? st.st_rdev : st.st_dev, dir, sizeof(dir)))
-		return;	/* no block device: tmpfs, NFS, ... */
+		return; /* no block device: tmpfs, NFS, ... */
 	/* A partition: count its disk, as fio does. */
 	if (join(p, sizeof(p), dir, "partition") && !access(p, F_OK)) {
 		char *slash = strrchr(dir, '/');
@@ -175,7 +175,7 @@ void du_add_path(struct du_set *s, const char *path)
 
 static uint64_t sub(uint64_t b, uint64_t a)
 {
-	return b >= a ? b - a : 0;	/* counters of a device removed and re-added */
+	return b >= a ? b - a : 0; /* counters of a device removed and re-added */
 }
 
 void du_stop(struct du_set *s)

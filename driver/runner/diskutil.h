@@ -25,9 +25,9 @@ struct du_dev {
 	char name[64];
 	char *stat_path;
 	unsigned int maj, min;
-	struct du_stat start, delta;	/* when added; the change to du_stop() */
-	uint64_t t_start, t_end;	/* CLOCK_MONOTONIC ns */
-	int master;		/* index of the device it is a slave of, or -1 */
+	struct du_stat start, delta; /* when added; the change to du_stop() */
+	uint64_t t_start, t_end;     /* CLOCK_MONOTONIC ns */
+	int master;		     /* index of the device it is a slave of, or -1 */
 	unsigned int nslaves;
 };
 

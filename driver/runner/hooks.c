@@ -134,14 +134,14 @@ static void core_cleanup(struct rn_td *td)
 }
 
 const struct rn_engine_ops rn_core_ops = {
-	.name		= "fiorion",
-	.get_file_size	= core_get_file_size,
-	.init		= core_init,
-	.open_file	= core_open_file,
-	.queue		= core_queue,
-	.commit		= core_commit,
-	.getevents	= core_getevents,
-	.event		= core_event,
-	.close_file	= core_close_file,
-	.cleanup	= core_cleanup,
+	.name = "fiorion",
+	.get_file_size = core_get_file_size,
+	.init = core_init,
+	.open_file = core_open_file,
+	.queue = core_queue,
+	.commit = core_commit,
+	.getevents = core_getevents,
+	.event = core_event,
+	.close_file = core_close_file,
+	.cleanup = core_cleanup,
 };

@@ -18,8 +18,7 @@
 #include "fr_size.h"
 
 static const char *const rw_names[] = {
-	[JP_READ] = "read", [JP_WRITE] = "write", [JP_RANDREAD] = "randread",
-	[JP_RANDWRITE] = "randwrite", [JP_RW] = "rw", [JP_RANDRW] = "randrw",
+	[JP_READ] = "read", [JP_WRITE] = "write", [JP_RANDREAD] = "randread", [JP_RANDWRITE] = "randwrite", [JP_RW] = "rw", [JP_RANDRW] = "randrw"
 };
 
 const char *jp_rw_name(enum jp_rw rw)
@@ -121,24 +120,24 @@ static int parse_uint(const char *v, unsigned int min, unsigned int max,
 
 /* How an option's value is read (fio's options.c types, the subset used). */
 enum opt_type {
-	OT_STR,		/* a string, kept */
-	OT_BOOL,	/* 1/0, true/false, yes/no; bare = true */
-	OT_UINT,	/* a whole number in [min, max] */
-	OT_SIZE,	/* fio's size syntax, bytes (uint64_t) */
-	OT_JPSIZE,	/* a size or a percentage of the volume (struct jp_size) */
-	OT_TIME,	/* fio's time, microseconds (uint64_t) */
-	OT_FN,		/* its own function */
+	OT_STR,	   /* a string, kept */
+	OT_BOOL,   /* 1/0, true/false, yes/no; bare = true */
+	OT_UINT,   /* a whole number in [min, max] */
+	OT_SIZE,   /* fio's size syntax, bytes (uint64_t) */
+	OT_JPSIZE, /* a size or a percentage of the volume (struct jp_size) */
+	OT_TIME,   /* fio's time, microseconds (uint64_t) */
+	OT_FN,	   /* its own function */
 };
 
 struct jp_option {
 	const char *name, *alias;
 	enum opt_type type;
-	size_t off;		/* the field of struct jp_job */
-	unsigned int min, max;	/* OT_UINT */
+	size_t off;	       /* the field of struct jp_job */
+	unsigned int min, max; /* OT_UINT */
 	bool need_value;
 	/* OT_FN: 0, or -EINVAL for a bad value (then @hint, if any, is said). */
 	int (*fn)(struct jp_job *j, const char *v, bool *stonewall);
-	const char *hint;	/* after "FILE:LINE: key=value: "; NULL: "not a valid value" */
+	const char *hint; /* after "FILE:LINE: key=value: "; NULL: "not a valid value" */
 };
 
 #define STR_(x) #x
@@ -350,8 +349,7 @@ static int opt_nonvectored(struct jp_job *j, const char *v, bool *sw)
 /* Every option the built-in runner takes, with fio's name and meaning. */
 static const struct jp_option options[] = {
 	/* Engine and target. */
-	{ .name = "ioengine", .type = OT_FN, .fn = opt_ioengine, .need_value = true,
-	  .hint = "the built-in runner runs external:<fiorion-engine.so>, io_uring, libaio or psync" },
+	{ .name = "ioengine", .type = OT_FN, .fn = opt_ioengine, .need_value = true, .hint = "the built-in runner runs external:<fiorion-engine.so>, io_uring, libaio or psync" },
 	{ .name = "lunfile", .type = OT_STR, .off = F(lunfile), .need_value = true },
 	{ .name = "luns", .type = OT_STR, .off = F(luns), .need_value = true },
 	{ .name = "simulate", .type = OT_STR, .off = F(simulate), .need_value = true },
@@ -364,20 +362,16 @@ static const struct jp_option options[] = {
 	{ .name = "fixedbufs", .type = OT_BOOL, .off = F(uring.fixedbufs) },
 	{ .name = "registerfiles", .type = OT_BOOL, .off = F(uring.registerfiles) },
 	{ .name = "sqthread_poll", .type = OT_BOOL, .off = F(uring.sqthread_poll) },
-	{ .name = "sqthread_poll_cpu", .type = OT_FN, .fn = opt_sqpoll_cpu, .need_value = true,
-	  .hint = "give a CPU number" },
-	{ .name = "nonvectored", .type = OT_FN, .fn = opt_nonvectored, .need_value = true,
-	  .hint = "give -1 (READ/WRITE where the kernel has them), 0 (READV/WRITEV) or 1 (READ/WRITE)" },
+	{ .name = "sqthread_poll_cpu", .type = OT_FN, .fn = opt_sqpoll_cpu, .need_value = true, .hint = "give a CPU number" },
+	{ .name = "nonvectored", .type = OT_FN, .fn = opt_nonvectored, .need_value = true, .hint = "give -1 (READ/WRITE where the kernel has them), 0 (READV/WRITEV) or 1 (READ/WRITE)" },
 	/* Workload. */
-	{ .name = "rw", .alias = "readwrite", .type = OT_FN, .fn = opt_rw, .need_value = true,
-	  .hint = "the built-in runner does read, write, randread, randwrite, rw and randrw" },
+	{ .name = "rw", .alias = "readwrite", .type = OT_FN, .fn = opt_rw, .need_value = true, .hint = "the built-in runner does read, write, randread, randwrite, rw and randrw" },
 	{ .name = "rwmixwrite", .type = OT_UINT, .off = F(rwmixwrite), .min = 0, .max = 100 },
 	{ .name = "rwmixread", .type = OT_FN, .fn = opt_rwmixread, .need_value = true },
 	{ .name = "bs", .alias = "blocksize", .type = OT_FN, .fn = opt_bs, .need_value = true },
 	{ .name = "iodepth", .type = OT_UINT, .off = F(iodepth), .min = 1, .max = 65536 },
 	/* fio's limit too (REAL_MAX_JOBS); each clone is one thread. */
-	{ .name = "numjobs", .type = OT_UINT, .off = F(numjobs), .min = 1, .max = JP_MAX_CLONES,
-	  .hint = "give 1 to " STR(JP_MAX_CLONES_N) " (the built-in runner runs each clone as a thread, at most " STR(JP_MAX_CLONES_N) " at once, as fio)" },
+	{ .name = "numjobs", .type = OT_UINT, .off = F(numjobs), .min = 1, .max = JP_MAX_CLONES, .hint = "give 1 to " STR(JP_MAX_CLONES_N) " (the built-in runner runs each clone as a thread, at most " STR(JP_MAX_CLONES_N) " at once, as fio)" },
 	{ .name = "direct", .type = OT_BOOL, .off = F(direct) },
 	{ .name = "time_based", .type = OT_BOOL, .off = F(time_based) },
 	{ .name = "randrepeat", .type = OT_BOOL, .off = F(randrepeat) },
@@ -388,18 +382,14 @@ static const struct jp_option options[] = {
 	{ .name = "offset", .type = OT_JPSIZE, .off = F(offset), .need_value = true },
 	{ .name = "offset_increment", .type = OT_JPSIZE, .off = F(offset_increment), .need_value = true },
 	{ .name = "stonewall", .alias = "wait_for_previous", .type = OT_FN, .fn = opt_stonewall },
-	{ .name = "verify", .type = OT_FN, .fn = opt_verify, .need_value = true,
-	  .hint = "the built-in runner verifies only verify=pattern" },
-	{ .name = "verify_pattern", .type = OT_FN, .fn = opt_verify_pattern, .need_value = true,
-	  .hint = "give a hex number of up to 4 bytes, e.g. 0xdeadbeef" },
+	{ .name = "verify", .type = OT_FN, .fn = opt_verify, .need_value = true, .hint = "the built-in runner verifies only verify=pattern" },
+	{ .name = "verify_pattern", .type = OT_FN, .fn = opt_verify_pattern, .need_value = true, .hint = "give a hex number of up to 4 bytes, e.g. 0xdeadbeef" },
 	{ .name = "do_verify", .type = OT_BOOL, .off = F(do_verify) },
 	/* Steady state (fio 3.33 has no steadystate_check_interval: 1 s). */
-	{ .name = "steadystate", .alias = "ss", .type = OT_FN, .fn = opt_steadystate, .need_value = true,
-	  .hint = "give CRITERION:LIMIT, the criterion iops, iops_slope, bw or bw_slope, the limit a percentage (iops_slope:2%) or a number (IOPS; bytes/s for bw, with fio's size suffixes: bw:10m)" },
+	{ .name = "steadystate", .alias = "ss", .type = OT_FN, .fn = opt_steadystate, .need_value = true, .hint = "give CRITERION:LIMIT, the criterion iops, iops_slope, bw or bw_slope, the limit a percentage (iops_slope:2%) or a number (IOPS; bytes/s for bw, with fio's size suffixes: bw:10m)" },
 	{ .name = "steadystate_duration", .alias = "ss_dur", .type = OT_TIME, .off = F(ss_dur_us), .need_value = true },
 	{ .name = "steadystate_ramp_time", .alias = "ss_ramp", .type = OT_TIME, .off = F(ss_ramp_us), .need_value = true },
-	{ .name = "exitall", .type = OT_FN, .fn = opt_exitall,
-	  .hint = "fio 3.33 ends the group whatever exitall's value (exitall=0 too); write exitall or exitall=1, or leave it out" },
+	{ .name = "exitall", .type = OT_FN, .fn = opt_exitall, .hint = "fio 3.33 ends the group whatever exitall's value (exitall=0 too); write exitall or exitall=1, or leave it out" },
 	/* Reporting. */
 	{ .name = "description", .type = OT_STR, .off = F(description), .need_value = true },
 	{ .name = "bwavgtime", .type = OT_UINT, .off = F(bw_avg_ms), .min = 1, .max = INT32_MAX },
@@ -457,7 +447,7 @@ const char *jp_canonical(const char *key)
 
 /* Apply one option to @j, as its table entry says. */
 int jp_apply(struct jp_job *j, const struct jp_kv *kv, const char *name,
-		 bool *stonewall, struct fr_err *err)
+	     bool *stonewall, struct fr_err *err)
 {
 	const char *k = kv->key, *v = kv->val;
 	const struct jp_option *o = find_option(k);

@@ -120,8 +120,8 @@ static bool ss_same(const struct jp_job *a, const struct jp_job *b)
 	if (!a->ss_dur_us || !b->ss_dur_us)
 		return !a->ss_dur_us && !b->ss_dur_us;
 	return a->ss_dur_us / 1000000 == b->ss_dur_us / 1000000 &&
-	       a->ss_limit == b->ss_limit && a->ss_ramp_us == b->ss_ramp_us &&
-	       a->ss_crit == b->ss_crit;
+		a->ss_limit == b->ss_limit && a->ss_ramp_us == b->ss_ramp_us &&
+		a->ss_crit == b->ss_crit;
 }
 
 struct section {
@@ -227,7 +227,7 @@ int jp_parse_buffer(struct jp_file *f, const char *name, const char *text,
 	if (!copy)
 		return fr_errf(err, -ENOMEM, "out of memory");
 	/* strtok_r would skip empty lines and lose the numbering. */
-	for (p = copy; p; ) {
+	for (p = copy; p;) {
 		char *nl = strchr(p, '\n'), *s, *eq;
 
 		ln++;

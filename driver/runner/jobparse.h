@@ -37,56 +37,61 @@ enum {
 };
 
 enum jp_rw {
-	JP_READ, JP_WRITE, JP_RANDREAD, JP_RANDWRITE, JP_RW, JP_RANDRW,
+	JP_READ,
+	JP_WRITE,
+	JP_RANDREAD,
+	JP_RANDWRITE,
+	JP_RW,
+	JP_RANDRW,
 };
 
 /* A byte quantity that may be a percentage of the file's size. */
 struct jp_size {
 	uint64_t bytes;
-	unsigned int pct;	/* 1..100 when given as a percentage, else 0 */
+	unsigned int pct; /* 1..100 when given as a percentage, else 0 */
 	bool set;
 };
 
 struct jp_kv {
-	char *key, *val;	/* val NULL: given without a value */
+	char *key, *val; /* val NULL: given without a value */
 	unsigned int line;
 };
 
 struct jp_job {
 	char *name;
-	unsigned int line;	/* of its [section] */
+	unsigned int line; /* of its [section] */
 	int groupid;
-	struct jp_kv *own;	/* the job's own options, for "job options" (fio's names, not aliases) */
+	struct jp_kv *own; /* the job's own options, for "job options" (fio's names, not aliases) */
 	size_t nown;
 
 	/* Engine and target. */
-	char *ioengine;		/* as written */
-	char *engine_so;	/* external:PATH, else NULL */
+	char *ioengine;	 /* as written */
+	char *engine_so; /* external:PATH, else NULL */
 	char *lunfile, *luns, *simulate, *backend, *filename;
 	uint64_t stripe;
 
 	/* Workload. */
 	enum jp_rw rw;
-	unsigned int rwmixwrite;	/* percent */
+	unsigned int rwmixwrite; /* percent */
 	uint64_t bs;
 	unsigned int iodepth, numjobs;
 	bool direct, time_based, randrepeat, norandommap;
-	uint64_t runtime_us;	/* 0 = none */
+	uint64_t runtime_us; /* 0 = none */
 	struct jp_size size, io_size, offset, offset_increment;
-	bool verify_pattern;	/* verify=pattern */
+	bool verify_pattern; /* verify=pattern */
 	uint32_t pattern;
-	unsigned int pattern_len;	/* bytes of pattern */
+	unsigned int pattern_len; /* bytes of pattern */
 	bool do_verify;
-	bool allow_signatures;	/* the engine's: write LUNs that carry signatures */
-	struct backend_conf uring;	/* fio's io_uring options (hipri, fixedbufs, ...) */
+	bool allow_signatures;	   /* the engine's: write LUNs that carry signatures */
+	struct backend_conf uring; /* fio's io_uring options (hipri, fixedbufs, ...) */
 
 	/*
 	 * Steady state (steadystate, steadystate_duration, _ramp_time; fio's
 	 * default criterion iops_slope:0.01%). It is on when the duration
 	 * is at least 1 s (fio keeps whole seconds of it).
 	 */
-	unsigned int ss_crit;	/* JP_SS_IOPS or JP_SS_BW, | JP_SS_SLOPE, | JP_SS_PCT */
-	double ss_limit;	/* percent, IOPS, or bytes/s */
+	unsigned int ss_crit; /* JP_SS_IOPS or JP_SS_BW, | JP_SS_SLOPE, | JP_SS_PCT */
+	double ss_limit;      /* percent, IOPS, or bytes/s */
 	uint64_t ss_dur_us, ss_ramp_us;
 	/*
 	 * exitall: when a clone ends, the rest of its group stop. fio keeps
@@ -95,16 +100,16 @@ struct jp_job {
 	bool exitall;
 
 	/* Reporting. */
-	char *description;	/* NULL: none */
-	unsigned int bw_avg_ms, iops_avg_ms;	/* bwavgtime, iopsavgtime */
+	char *description;		     /* NULL: none */
+	unsigned int bw_avg_ms, iops_avg_ms; /* bwavgtime, iopsavgtime */
 	bool disk_util;
-	bool lat_percentiles;	/* lat_ns gets percentiles and (json+) bins, as fio's */
+	bool lat_percentiles; /* lat_ns gets percentiles and (json+) bins, as fio's */
 };
 
 struct jp_file {
 	struct jp_job *jobs;
 	size_t njobs;
-	struct jp_kv *global;	/* every [global] option, for "global options" */
+	struct jp_kv *global; /* every [global] option, for "global options" */
 	size_t nglobal;
 	int ngroups;
 };

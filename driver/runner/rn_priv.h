@@ -25,17 +25,23 @@ struct du_set;
 struct vvol;
 struct vvol_conf;
 
-enum { RN_Q_QUEUED = 0, RN_Q_COMPLETED = 1 };
+enum {
+	RN_Q_QUEUED = 0,
+	RN_Q_COMPLETED = 1
+};
 
-enum { DIR_READ = 0, DIR_WRITE = 1 };
+enum {
+	DIR_READ = 0,
+	DIR_WRITE = 1
+};
 
 struct rn_io {
 	struct vio_req req;
-	uint64_t t_start, t_issue;	/* ns */
+	uint64_t t_start, t_issue; /* ns */
 	int ddir;
-	bool sync;		/* completed inside queue: no slat */
-	uint64_t slot_ios;	/* I/Os this unit (ORION's slot) completed ... */
-	double slot_lat_ns;	/* ... and the sum of their lat */
+	bool sync;	    /* completed inside queue: no slat */
+	uint64_t slot_ios;  /* I/Os this unit (ORION's slot) completed ... */
+	double slot_lat_ns; /* ... and the sum of their lat */
 	struct rn_io *next;
 };
 
@@ -43,7 +49,7 @@ struct rn_io {
 struct rn_stats {
 	/* I/Os and bytes done: stored atomically, the parent samples them. */
 	uint64_t ios, bytes;
-	uint64_t issued;	/* I/Os handed to the backend (fio's total_io_u) */
+	uint64_t issued; /* I/Os handed to the backend (fio's total_io_u) */
 	struct lathist lat, clat, slat;
 	/* Per-interval samples (fio's bw_stat, iops_stat): the parent's. */
 	struct rs_samples bw, iops;
@@ -51,8 +57,8 @@ struct rn_stats {
 
 /* The parent's sampling state for one clone and one kind (bw or iops). */
 struct rn_sampler {
-	uint64_t t;		/* when the last interval ended */
-	uint64_t last[2];	/* the counters then, per direction */
+	uint64_t t;	  /* when the last interval ended */
+	uint64_t last[2]; /* the counters then, per direction */
 };
 
 /*
@@ -64,7 +70,7 @@ struct rn_sampler {
 struct rn_start {
 	pthread_mutex_t lock;
 	pthread_cond_t cond;
-	unsigned int ready;	/* clones set up, or failed setting up */
+	unsigned int ready; /* clones set up, or failed setting up */
 	bool go, abort;
 	uint64_t t_go;
 	/* The group's clones, for exitall: the first to end stops the rest. */
@@ -80,8 +86,8 @@ struct rn_td {
 	struct vvol *vv;
 	struct vio *q;
 	uint64_t file_size;
-	uint64_t start, len;	/* the job's range of the file */
-	uint64_t limit;		/* bytes to issue, 0 = until runtime */
+	uint64_t start, len; /* the job's range of the file */
+	uint64_t limit;	     /* bytes to issue, 0 = until runtime */
 	uint64_t seq_pos;
 	/*
 	 * fio's random map (norandommap=0): each block once per pass. A
@@ -95,25 +101,25 @@ struct rn_td {
 	unsigned int inflight;
 	uint64_t rng;
 	struct rn_stats st[2];
-	struct du_set *du;	/* the parent's, to add the LUNs' devices to */
+	struct du_set *du; /* the parent's, to add the LUNs' devices to */
 	struct rs_depths depths;
 	struct rn_sampler bw_smp, iops_smp;
-	struct rn_ss ss;	/* its steady-state window: the parent's */
+	struct rn_ss ss; /* its steady-state window: the parent's */
 	uint64_t t0, t_end;
-	double usr_s, sys_s;	/* from its start to its end, as fio */
+	double usr_s, sys_s; /* from its start to its end, as fio */
 	uint64_t ctx, majf, minf;
 	int error;
 	char msg[1024];
 	bool verifying;
 	pthread_t thr;
-	int done;		/* set (atomically) when the clone's thread ends */
-	uint64_t progress;	/* now_ns() of the last completion (atomic) */
-	int abandoned;		/* set (atomically) by a parent giving up on it */
-	int stopping;		/* set (atomically) by the parent: stop issuing I/O */
-	bool ready;		/* under start_line->lock */
-	unsigned int nluns;	/* of its volume, for the open-file budget */
-	char lun_names[512];	/* 'a', 'b': for the parent's messages */
-	bool q_sync;		/* its backend completes inside queue */
+	int done;	     /* set (atomically) when the clone's thread ends */
+	uint64_t progress;   /* now_ns() of the last completion (atomic) */
+	int abandoned;	     /* set (atomically) by a parent giving up on it */
+	int stopping;	     /* set (atomically) by the parent: stop issuing I/O */
+	bool ready;	     /* under start_line->lock */
+	unsigned int nluns;  /* of its volume, for the open-file budget */
+	char lun_names[512]; /* 'a', 'b': for the parent's messages */
+	bool q_sync;	     /* its backend completes inside queue */
 };
 
 /* The hooks, as fio's struct ioengine_ops names them. */
@@ -153,7 +159,7 @@ void rn_vol_conf(const struct jp_job *j, struct vvol_conf *c);
 int rn_check_bs(const struct jp_job *j, const struct vvol *vv, struct fr_err *err);
 
 /* workload.c */
-uint64_t rn_rand(struct rn_td *td);	/* xorshift64*, per clone */
+uint64_t rn_rand(struct rn_td *td); /* xorshift64*, per clone */
 uint64_t rn_pct_of(uint64_t size, unsigned int pct, uint64_t align);
 /* The clone's range of the file (td->start, td->len, td->limit, the map). */
 int rn_plan_range(struct rn_td *td, struct fr_err *err);

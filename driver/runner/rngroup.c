@@ -94,7 +94,7 @@ static void steady_tick(struct ss_timer *tm, struct rn_td **tds, size_t first, s
 		    __atomic_load_n(&td->done, __ATOMIC_ACQUIRE))
 			continue;
 		ios = __atomic_load_n(&td->st[0].ios, __ATOMIC_RELAXED) +
-		      __atomic_load_n(&td->st[1].ios, __ATOMIC_RELAXED);
+			__atomic_load_n(&td->st[1].ios, __ATOMIC_RELAXED);
 		bytes = __atomic_load_n(&td->st[0].bytes, __ATOMIC_RELAXED) +
 			__atomic_load_n(&td->st[1].bytes, __ATOMIC_RELAXED);
 		if (ss_check(&td->ss, td->start_line->t_go, now_ns(), ios, bytes))
@@ -184,10 +184,10 @@ static int reap(struct rn_td **tds, size_t first, size_t n, unsigned int stuck_s
  * needs when the hard limit allows; else refuse before any I/O.
  */
 int rn_open_file_budget(struct rn_td **tds, size_t first, size_t n,
-			 struct fr_err *err)
+			struct fr_err *err)
 {
 	struct rlimit rl;
-	uint64_t need = 64;	/* stdio, the JSON, the job file, slack */
+	uint64_t need = 64; /* stdio, the JSON, the job file, slack */
 	size_t k;
 
 	for (k = first; k < n; k++)

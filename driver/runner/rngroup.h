@@ -27,7 +27,7 @@ struct rn_td;
  */
 struct ss_timer {
 	bool on;
-	uint64_t expires;	/* ns */
+	uint64_t expires; /* ns */
 };
 
 #define SS_NS ((uint64_t)RN_SS_MSEC * 1000000)

@@ -19,7 +19,6 @@
 #include "diskutil.h"
 #include "rn_priv.h"
 
-
 /* The clone's runtime in ms as fio rounds it (its job_runtime). */
 static uint64_t rn_runtime_ms(const struct rn_td *td)
 {
@@ -28,7 +27,7 @@ static uint64_t rn_runtime_ms(const struct rn_td *td)
 }
 
 static const double default_pcts[] = {
-	1, 5, 10, 20, 30, 40, 50, 60, 70, 80, 90, 95, 99, 99.5, 99.9, 99.95, 99.99,
+	1, 5, 10, 20, 30, 40, 50, 60, 70, 80, 90, 95, 99, 99.5, 99.9, 99.95, 99.99
 };
 
 static json_t *lat_json(const struct lathist *h, bool bins)
@@ -127,7 +126,7 @@ static json_t *dir_json(const struct rn_stats *s, uint64_t runtime_ms,
 	json_object_set_new(o, "slat_ns", lat_json(&s->slat, false));
 	/* Synchronous I/O (clat N 0): its clat is its lat, kept once. */
 	json_object_set_new(o, "clat_ns", lat_json(s->clat.n || !s->lat.n ? &s->clat : &s->lat, true));
-	json_object_set_new(o, "lat_ns", lat_json(&s->lat, lat_pct));	/* lat_percentiles=1 */
+	json_object_set_new(o, "lat_ns", lat_json(&s->lat, lat_pct)); /* lat_percentiles=1 */
 	samples_json(o, s, g, ddir);
 	return o;
 }
@@ -368,8 +367,8 @@ json_t *rn_json(const struct jp_file *f, struct rn_td *const *tds, size_t n,
 
 	/* stat.c: __show_run_stats(): a group's bytes over its longest runtime. */
 	if (g) {
-		uint64_t (*bytes)[2] = calloc((size_t)(f->ngroups > 0 ? f->ngroups : 1), sizeof(*bytes));
-		uint64_t (*max_ms)[2] = calloc((size_t)(f->ngroups > 0 ? f->ngroups : 1), sizeof(*max_ms));
+		uint64_t(*bytes)[2] = calloc((size_t)(f->ngroups > 0 ? f->ngroups : 1), sizeof(*bytes));
+		uint64_t(*max_ms)[2] = calloc((size_t)(f->ngroups > 0 ? f->ngroups : 1), sizeof(*max_ms));
 
 		for (i = 0; bytes && max_ms && i < n; i++) {
 			int gid = tds[i]->job->groupid;
@@ -385,8 +384,8 @@ json_t *rn_json(const struct jp_file *f, struct rn_td *const *tds, size_t n,
 		for (i = 0; bytes && max_ms && i < (size_t)f->ngroups; i++)
 			for (ddir = 0; ddir < 2; ddir++)
 				g[i].agg[ddir] = max_ms[i][ddir]
-							 ? (double)bytes[i][ddir] * 1000.0 / (double)max_ms[i][ddir]
-							 : 0;
+					? (double)bytes[i][ddir] * 1000.0 / (double)max_ms[i][ddir]
+					: 0;
 		free(bytes);
 		free(max_ms);
 	}

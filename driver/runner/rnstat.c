@@ -10,7 +10,7 @@
 const char *const rs_level_keys[RS_MAP_NR] = { "1", "2", "4", "8", "16", "32", ">=64" };
 const char *const rs_submit_keys[RS_MAP_NR] = { "0", "4", "8", "16", "32", "64", ">=64" };
 const char *const rs_lat_keys[RS_LAT_M_NR] = {
-	"2", "4", "10", "20", "50", "100", "250", "500", "750", "1000", "2000", ">=2000",
+	"2", "4", "10", "20", "50", "100", "250", "500", "750", "1000", "2000", ">=2000"
 };
 
 /* stat.h: add_stat_sample() */
@@ -118,7 +118,7 @@ void rs_mark_complete(struct rs_depths *d, unsigned int nr)
 static unsigned int lat_idx(uint64_t v, unsigned int nr)
 {
 	static const uint64_t bound[RS_LAT_M_NR - 1] = {
-		2, 4, 10, 20, 50, 100, 250, 500, 750, 1000, 2000,
+		2, 4, 10, 20, 50, 100, 250, 500, 750, 1000, 2000
 	};
 	unsigned int i;
 

@@ -25,10 +25,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define RS_MAP_NR 7	/* FIO_IO_U_MAP_NR */
-#define RS_LAT_N_NR 10	/* FIO_IO_U_LAT_N_NR */
-#define RS_LAT_U_NR 10	/* FIO_IO_U_LAT_U_NR */
-#define RS_LAT_M_NR 12	/* FIO_IO_U_LAT_M_NR */
+#define RS_MAP_NR 7    /* FIO_IO_U_MAP_NR */
+#define RS_LAT_N_NR 10 /* FIO_IO_U_LAT_N_NR */
+#define RS_LAT_U_NR 10 /* FIO_IO_U_LAT_U_NR */
+#define RS_LAT_M_NR 12 /* FIO_IO_U_LAT_M_NR */
 
 /* fio's struct io_stat, as used for bw and iops samples. */
 struct rs_samples {
@@ -37,7 +37,7 @@ struct rs_samples {
 };
 
 struct rs_depths {
-	uint64_t level[RS_MAP_NR];	/* io_u_map */
+	uint64_t level[RS_MAP_NR]; /* io_u_map */
 	uint64_t submit[RS_MAP_NR], complete[RS_MAP_NR];
 	uint64_t total_submit, total_complete;
 	uint64_t lat_n[RS_LAT_N_NR], lat_u[RS_LAT_U_NR], lat_m[RS_LAT_M_NR];
@@ -68,6 +68,6 @@ void rs_calc_lat(const uint64_t *src, unsigned int nr, uint64_t total, double *p
 /* fio's JSON keys for the buckets above. */
 extern const char *const rs_level_keys[RS_MAP_NR];
 extern const char *const rs_submit_keys[RS_MAP_NR];
-extern const char *const rs_lat_keys[RS_LAT_M_NR];	/* ns and us use the first 10 */
+extern const char *const rs_lat_keys[RS_LAT_M_NR]; /* ns and us use the first 10 */
 
 #endif

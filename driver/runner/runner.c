@@ -228,7 +228,7 @@ static void run_loop(struct rn_td *td, uint64_t deadline, uint64_t limit)
 				break;
 		}
 		if (!td->inflight)
-			break;	/* past the deadline or limit, or failed */
+			break; /* past the deadline or limit, or failed */
 		n = ops->getevents(td, 1, td->inflight);
 		leave_if_abandoned(td);
 		if (n < 0) {
@@ -456,8 +456,7 @@ int rn_run(const struct jp_file *f, const struct rn_opts *o, FILE *out,
 				td->rng = j->randrepeat ? 0x9e3779b97f4a7c15ULL ^ (k + 1) * 0x100000001b3ULL
 							: (now_ns() ^ (uint64_t)(uintptr_t)td) | 1;
 				ret = plan_clone(td, err);
-				if (!ret && ss_init(&td->ss, j->ss_crit, j->ss_limit, j->ss_dur_us,
-						    j->ss_ramp_us))
+				if (!ret && ss_init(&td->ss, j->ss_crit, j->ss_limit, j->ss_dur_us, j->ss_ramp_us))
 					ret = fr_errf(err, -ENOMEM,
 						      "job '%s': out of memory for a steady-state window of %" PRIu64 " s",
 						      j->name, j->ss_dur_us / 1000000);
@@ -493,9 +492,9 @@ int rn_run(const struct jp_file *f, const struct rn_opts *o, FILE *out,
 				}
 			}
 			if (rn_start_group(start_line, tds, first, i, ret != 0 || (o && o->stop && *o->stop),
-				stuck_s, o ? o->stop : NULL, &tm, err)) {
+					   stuck_s, o ? o->stop : NULL, &tm, err)) {
 				du_free(&du);
-				return -ETIMEDOUT;	/* threads left behind */
+				return -ETIMEDOUT; /* threads left behind */
 			}
 			started |= start_line->go;
 			pthread_cond_destroy(&start_line->cond);

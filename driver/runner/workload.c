@@ -38,9 +38,9 @@ int rn_plan_range(struct rn_td *td, struct fr_err *err)
 
 	off = j->offset.set ? (j->offset.pct ? rn_pct_of(fs, j->offset.pct, bs) : j->offset.bytes) : 0;
 	inc = j->offset_increment.set
-		      ? (j->offset_increment.pct ? rn_pct_of(fs, j->offset_increment.pct, bs)
-						 : j->offset_increment.bytes)
-		      : 0;
+		? (j->offset_increment.pct ? rn_pct_of(fs, j->offset_increment.pct, bs)
+					   : j->offset_increment.bytes)
+		: 0;
 	off += (uint64_t)td->clone * inc;
 	if (off >= fs)
 		return fr_errf(err, -EINVAL,
@@ -102,7 +102,7 @@ void rn_fill_pattern(const struct jp_job *j, unsigned char *b, uint64_t len)
 }
 
 bool rn_check_pattern(const struct jp_job *j, const unsigned char *b,
-			  uint64_t len, uint64_t *bad)
+		      uint64_t len, uint64_t *bad)
 {
 	unsigned char p[4];
 	uint64_t i;
@@ -138,7 +138,7 @@ void rn_next_io(struct rn_td *td, struct rn_io *io)
 		io->req.off = td->start + (rn_rand(td) >> 11) % (td->len / j->bs) * j->bs;
 	} else {
 		if (td->seq_pos + j->bs > td->len)
-			td->seq_pos = 0;	/* wrap to the start of the range */
+			td->seq_pos = 0; /* wrap to the start of the range */
 		io->req.off = td->start + td->seq_pos;
 		td->seq_pos += j->bs;
 	}

@@ -40,7 +40,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		i += strlen(copy + i) + 1;
 	}
 	argv[argc] = NULL;
-	optind = 0;	/* glibc: start getopt over */
+	optind = 0; /* glibc: start getopt over */
 	memset(&o, 0, sizeof(o));
 	if (!setjmp(back))
 		cli_parse(&o, argc, argv);
