@@ -380,6 +380,64 @@ static void point_limits(const struct jp_file *jf, unsigned int nluns, const str
 }
 
 /*
+ * Each point's job file text (one per host under -clients), checked as the
+ * built-in runner will read it: a point that cannot run is EXIT_USAGE now.
+ */
+static void point_texts(struct run *r, struct opts *o)
+{
+	struct fr_err err = { "" };
+	size_t i, len = 0;
+	int ret;
+
+	r->nh = o->clients ? o->hosts.n : 1;
+	r->texts = calloc(r->plan.n ? r->plan.n * r->nh : 1, sizeof(*r->texts));
+	if (!r->texts)
+		die_run("out of memory");
+	for (i = 0; i < r->plan.n * r->nh; i++) {
+		const struct mx_point *p = &r->plan.pts[i / r->nh];
+		const struct host *h = o->clients ? &o->hosts.h[i % r->nh] : NULL;
+		char pass[48] = "";
+		char *cmt;
+
+		/* The points that run, counted as pNNN (README: one numbering rule). */
+		if (r->plan.passes > 1)
+			snprintf(pass, sizeof(pass), "; pass %u of %u", p->pass, r->plan.passes);
+		cmt = xasprintf("# fiorion %s: '%s' point %u of %zu: small=%u large=%u%s%s%s\n",
+				FIORION_VERSION, o->testname, p->num, r->plan.per_pass, p->s, p->l, pass,
+				h ? "; host " : "", h ? h->label : "");
+		FILE *f = open_memstream(&r->texts[i], &len);
+
+		if (!f)
+			die_run("out of memory");
+		if (h) {
+			r->jc.luns = h->luns;
+			r->jc.vol_size = h->vol_size;
+		}
+		jf_global(f, &r->jc, cmt);
+		jf_point(f, &r->jc, p->num, p, true);
+		fclose(f);
+		free(cmt);
+		if (!o->placeholders) {
+			struct jp_file jf;
+			char name[32];
+
+			snprintf(name, sizeof(name), "p%03u.fio", p->num);
+			ret = jp_parse_buffer(&jf, name, r->texts[i], &err);
+			if (!ret) {
+				ret = h ? rn_check_on(&jf, h->vol_size, h->align, &err) : rn_check(&jf, &err);
+				if (!ret)
+					point_limits(&jf, r->vv->nluns, o, i / r->nh, &r->plan);
+				jp_release(&jf);
+			}
+			if (ret)
+				die_usage("point %zu of %zu (small=%u, large=%u) cannot run on %s: %s",
+					  i / r->nh + 1, r->plan.n, p->s, p->l,
+					  h ? h->label : "this volume", err.msg);
+		}
+	}
+}
+
+/*
  * Everything decided before anything is written: the volume, the plan,
  * every point's job file and the check that each can run on this volume
  * (every clone's range holds a block; bs suits direct=1). A point that
@@ -392,7 +450,7 @@ static void plan_run(struct run *r, struct opts *o)
 	char *lunfile = xasprintf("%s.lun", o->testname);
 	struct vvol_conf vc = { 0 };
 	struct fr_err err = { "" };
-	size_t i, len = 0;
+	size_t i;
 	int ret;
 
 	char *testname = xasprintf("%s", o->testname);
@@ -460,52 +518,7 @@ static void plan_run(struct run *r, struct opts *o)
 		make_run_id(r->run_id);
 	if (!o->placeholders)
 		r->jc.run_id = r->run_id;
-	r->nh = o->clients ? o->hosts.n : 1;
-	r->texts = calloc(r->plan.n ? r->plan.n * r->nh : 1, sizeof(*r->texts));
-	if (!r->texts)
-		die_run("out of memory");
-	for (i = 0; i < r->plan.n * r->nh; i++) {
-		const struct mx_point *p = &r->plan.pts[i / r->nh];
-		const struct host *h = o->clients ? &o->hosts.h[i % r->nh] : NULL;
-		char pass[48] = "";
-		char *cmt;
-
-		/* The points that run, counted as pNNN (README: one numbering rule). */
-		if (r->plan.passes > 1)
-			snprintf(pass, sizeof(pass), "; pass %u of %u", p->pass, r->plan.passes);
-		cmt = xasprintf("# fiorion %s: '%s' point %u of %zu: small=%u large=%u%s%s%s\n",
-				FIORION_VERSION, o->testname, p->num, r->plan.per_pass, p->s, p->l, pass,
-				h ? "; host " : "", h ? h->label : "");
-		FILE *f = open_memstream(&r->texts[i], &len);
-
-		if (!f)
-			die_run("out of memory");
-		if (h) {
-			r->jc.luns = h->luns;
-			r->jc.vol_size = h->vol_size;
-		}
-		jf_global(f, &r->jc, cmt);
-		jf_point(f, &r->jc, p->num, p, true);
-		fclose(f);
-		free(cmt);
-		if (!o->placeholders) {
-			struct jp_file jf;
-			char name[32];
-
-			snprintf(name, sizeof(name), "p%03u.fio", p->num);
-			ret = jp_parse_buffer(&jf, name, r->texts[i], &err);
-			if (!ret) {
-				ret = h ? rn_check_on(&jf, h->vol_size, h->align, &err) : rn_check(&jf, &err);
-				if (!ret)
-					point_limits(&jf, r->vv->nluns, o, i / r->nh, &r->plan);
-				jp_release(&jf);
-			}
-			if (ret)
-				die_usage("point %zu of %zu (small=%u, large=%u) cannot run on %s: %s",
-					  i / r->nh + 1, r->plan.n, p->s, p->l,
-					  h ? h->label : "this volume", err.msg);
-		}
-	}
+	point_texts(r, o);
 	r->jc.luns = NULL;
 	free(lunfile);
 }
