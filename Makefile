@@ -202,7 +202,7 @@ DRIVER_LIB_OBJS := $(sort $(CORE_OBJS) $(CONV_OBJS))
 TEST_BINS := $(UNIT_TESTS:%=$(B)/tests/%)
 BUILD_OK := $(B)/.build-ok
 
-.PHONY: all deps demo check check-unit check-e2e install uninstall clean \
+.PHONY: all deps demo check check-build check-unit check-e2e install uninstall clean \
 	fio-version-check format-check fuzz FORCE
 .DELETE_ON_ERROR:
 .SECONDARY:
@@ -397,8 +397,11 @@ demo: deps
 CHECK_JOBS ?= $(shell echo $$(($$(nproc 2>/dev/null || echo 1) + 1)))
 check: deps
 	@$(MAKE) --no-print-directory format-check
-	@$(MAKE) --no-print-directory all $(TEST_BINS) $(B)/tests/placement $(FUZZ_BINS)
+	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) check-build
 	@sh tests/run.sh -j $(CHECK_JOBS) $(TEST_BINS) tests/e2e_*.sh
+
+# Everything make check runs, built (make check builds it CHECK_JOBS at once).
+check-build: all $(TEST_BINS) $(B)/tests/placement $(FUZZ_BINS)
 
 check-unit: $(TEST_BINS)
 	@sh tests/run.sh $(TEST_BINS)
