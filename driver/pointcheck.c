@@ -44,3 +44,15 @@ int point_check(const char *json, const char *jobs_dir, char **why)
 	free(failed);
 	return -1;
 }
+
+void point_lun_note(const char *jobs_dir, char **why)
+{
+	struct fr_err err = { "" };
+	char *more;
+
+	if (!lunid_check(jobs_dir, &err))
+		return;
+	more = xasprintf("%s  %s (it changed while the point ran)\n", *why ? *why : "", err.msg);
+	free(*why);
+	*why = more;
+}

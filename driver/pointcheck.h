@@ -17,4 +17,11 @@
  */
 int point_check(const char *json, const char *jobs_dir, char **why);
 
+/*
+ * A point that failed in fio: when one of the run's LUNs changed (lunid.h),
+ * say so after fio's own words in *@why (malloc'd, or NULL), so the user
+ * reads why the I/O failed, not only that it did.
+ */
+void point_lun_note(const char *jobs_dir, char **why);
+
 #endif

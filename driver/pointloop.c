@@ -451,6 +451,8 @@ int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_p
 		failed = measure(o, jc, p, i, jobs_dir, job, json, errf, &ro, luns, &why);
 		if (!failed && !stop_signal)
 			failed = point_check(json, o->clients ? NULL : jobs_dir, &why);
+		else if (failed && !o->clients)
+			point_lun_note(jobs_dir, &why);
 		if (stop_signal) {
 			/* The point was cut short: it is not a data point, nor kept as one. */
 			unlink(json);
