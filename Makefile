@@ -400,9 +400,6 @@ check: deps
 	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) check-build
 	@sh tests/run.sh -j $(CHECK_JOBS) $(TEST_BINS) tests/e2e_*.sh
 
-# Everything make check runs, built (make check builds it CHECK_JOBS at once).
-check-build: all $(TEST_BINS) $(B)/tests/placement $(FUZZ_BINS)
-
 check-unit: $(TEST_BINS)
 	@sh tests/run.sh $(TEST_BINS)
 
@@ -418,6 +415,10 @@ FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-omit-frame-pointer
 FUZZ_CPPFLAGS = $(filter-out -MMD -MP,$(CPPFLAGS))
 FUZZ_NAMES := cli fiojson jobparse lunlist
 FUZZ_BINS := $(FUZZ_NAMES:%=$(B)/fuzz/fuzz_%)
+
+# Everything make check runs, built (make check builds it CHECK_JOBS at once;
+# after FUZZ_BINS, which a rule's prerequisites expand where they are read).
+check-build: all $(TEST_BINS) $(B)/tests/placement $(FUZZ_BINS)
 
 $(B)/fuzz/fuzz_fiojson: tests/fuzz/fuzz_fiojson.c $(CONV_SRCS) $(COMMON_SRCS) | $(BUILD_OK)
 	@mkdir -p $(dir $@)
