@@ -13,7 +13,7 @@
 #include "fr_file.h"
 
 /* The child's part: no return. */
-static void child(const struct fr_spawn *s, const sigset_t *old)
+static void child(const struct fr_spawn *s, const sigset_t *old, pid_t parent)
 {
 	int o, e;
 
@@ -24,8 +24,12 @@ static void child(const struct fr_spawn *s, const sigset_t *old)
 		signal(SIGPIPE, SIG_DFL);
 		sigprocmask(SIG_SETMASK, old, NULL);
 	}
-	if (s->pdeath_sig)
+	if (s->pdeath_sig) {
 		prctl(PR_SET_PDEATHSIG, s->pdeath_sig);
+		/* The parent died between fork() and prctl(): nobody sends it now. */
+		if (getppid() != parent)
+			raise(s->pdeath_sig);
+	}
 	o = fr_create_new(s->out);
 	e = fr_create_new(s->err);
 	if (o < 0 || e < 0 || dup2(o, 1) < 0 || dup2(e, 2) < 0)
@@ -38,7 +42,7 @@ static void child(const struct fr_spawn *s, const sigset_t *old)
 pid_t fr_spawn(const struct fr_spawn *s, struct fr_err *err)
 {
 	sigset_t block, old;
-	pid_t pid;
+	pid_t parent = getpid(), pid;
 	int e;
 
 	fflush(NULL);
@@ -52,7 +56,7 @@ pid_t fr_spawn(const struct fr_spawn *s, struct fr_err *err)
 	}
 	pid = fork();
 	if (pid == 0)
-		child(s, &old);
+		child(s, &old, parent);
 	e = errno;
 	if (pid > 0 && s->pid)
 		*s->pid = pid;

@@ -17,7 +17,8 @@
 struct fr_spawn {
 	char *const *argv;     /* argv[0] is looked up in PATH */
 	const char *out, *err; /* its stdout and stderr: created new (fr_create_new()) */
-	/* Sent to the child when its parent ends (prctl PR_SET_PDEATHSIG); 0: none. */
+	/* Sent to the child when its parent ends (prctl PR_SET_PDEATHSIG, and
+	 * at once when the parent ended before the child could ask); 0: none. */
 	int pdeath_sig;
 	/*
 	 * true: SIGINT, SIGTERM and SIGHUP are blocked from before the fork
