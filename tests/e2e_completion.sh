@@ -14,21 +14,6 @@ if ! command -v bash >/dev/null 2>&1; then
 	exit 0
 fi
 
-# complete PROG WORD...: the COMPREPLY for the last WORD, one a line.
-complete_words() {
-	prog=$1
-	shift
-	bash -c '
-		. "$1/completions/$2"
-		shift 2
-		COMP_WORDS=("$@")
-		COMP_CWORD=$(($# - 1))
-		COMP_LINE="$*"
-		fn=$(complete -p "${COMP_WORDS[0]}" | sed "s/.* -F \([^ ]*\) .*/\1/")
-		"$fn" "${COMP_WORDS[0]}" "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
-		printf "%s\n" "${COMPREPLY[@]}"
-	' sh "$TOP" "$prog" "$prog" "$@"
-}
 check() { # WHAT WANT PROG WORD...
 	what=$1 want=$2
 	shift 2

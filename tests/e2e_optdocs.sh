@@ -95,21 +95,6 @@ values_of() { # PROG NAME
 		sed -n "s/^$1: -$2 '@@': must be //p" | sed 's/, / /g; s/ or / /' | tr ' ' '\n' | sed '/^$/d'
 }
 
-# complete_words PROG WORD...: the bash completion's offer for the last WORD.
-complete_words() {
-	prog=$1
-	shift
-	bash -c '
-		. "$1/completions/$2"
-		shift 2
-		COMP_WORDS=("$@")
-		COMP_CWORD=$(($# - 1))
-		COMP_LINE="$*"
-		fn=$(complete -p "${COMP_WORDS[0]}" | sed "s/.* -F \([^ ]*\) .*/\1/")
-		"$fn" "${COMP_WORDS[0]}" "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
-		printf "%s\n" "${COMPREPLY[@]}"
-	' sh "$TOP" "$prog" "$prog" "$@"
-}
 
 # README: the fenced block that starts with the program's usage line.
 readme_block() { # FIRST-LINE

@@ -81,3 +81,20 @@ json_iops() { python3 "$TOP/tests/jget.py" "$1" --iops 2>/dev/null || echo 0; }
 # The devices with known answers (a throttled loop device, a FUSE file
 # with a fixed service time): tests/devices.sh.
 . "$TOP/tests/devices.sh"
+
+# complete_words PROG WORD...: what completions/PROG offers for the last
+# WORD (its COMPREPLY), one a line.
+complete_words() {
+	prog=$1
+	shift
+	bash -c '
+		. "$1/completions/$2"
+		shift 2
+		COMP_WORDS=("$@")
+		COMP_CWORD=$(($# - 1))
+		COMP_LINE="$*"
+		fn=$(complete -p "${COMP_WORDS[0]}" | sed "s/.* -F \([^ ]*\) .*/\1/")
+		"$fn" "${COMP_WORDS[0]}" "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
+		printf "%s\n" "${COMPREPLY[@]}"
+	' sh "$TOP" "$prog" "$prog" "$@"
+}

@@ -28,6 +28,7 @@
 
 #include "lock.h"
 #include "pointcheck.h"
+#include "testutil.h"
 
 static char dir[] = "/tmp/fiorion-lock.XXXXXX";
 
@@ -48,19 +49,6 @@ static void write_text(const char *path, const char *text)
 	assert_non_null(f);
 	fputs(text, f);
 	fclose(f);
-}
-
-static char *read_text(const char *path)
-{
-	static char buf[4096];
-	FILE *f = fopen(path, "r");
-	size_t n;
-
-	assert_non_null(f);
-	n = fread(buf, 1, sizeof(buf) - 1, f);
-	buf[n] = '\0';
-	fclose(f);
-	return buf;
 }
 
 /* lock_run(dir, "t") in a child: its exit status (0 when it returned). */
@@ -91,15 +79,15 @@ static void test_planted(void **state)
 	write_text(target, "precious\n");
 	assert_int_equal(symlink(target, lock), 0);
 	assert_int_equal(lock_in_child(), 2);
-	assert_string_equal(read_text(target), "precious\n");
+	assert_string_equal(tu_slurp(target), "precious\n");
 	unlink(lock);
 	assert_int_equal(link(target, lock), 0);
 	assert_int_equal(lock_in_child(), 2);
-	assert_string_equal(read_text(target), "precious\n");
+	assert_string_equal(tu_slurp(target), "precious\n");
 	unlink(lock);
 	write_text(lock, "not a pid\n");
 	assert_int_equal(lock_in_child(), 2);
-	assert_string_equal(read_text(lock), "not a pid\n");
+	assert_string_equal(tu_slurp(lock), "not a pid\n");
 	unlink(lock);
 	unlink(target);
 }
@@ -112,8 +100,8 @@ static void test_own_and_held(void **state)
 	(void)state;
 	/* Fresh: made, and the child's PID written (any PID: digits and a newline). */
 	assert_int_equal(lock_in_child(), 0);
-	assert_true(strlen(read_text(lock)) > 1);
-	assert_int_equal(strspn(read_text(lock), "0123456789"), strlen(read_text(lock)) - 1);
+	assert_true(strlen(tu_slurp(lock)) > 1);
+	assert_int_equal(strspn(tu_slurp(lock), "0123456789"), strlen(tu_slurp(lock)) - 1);
 	/* Reused by the next run. */
 	assert_int_equal(lock_in_child(), 0);
 	/* Held by this process: refused. */

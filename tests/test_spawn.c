@@ -27,30 +27,9 @@
 #include <unistd.h>
 
 #include "fr_spawn.h"
+#include "testutil.h"
 
-static char dir[] = "/tmp/fiorion-spawn.XXXXXX";
-
-static char *path_of(const char *name)
-{
-	char *p = malloc(strlen(dir) + strlen(name) + 2);
-
-	assert_non_null(p);
-	sprintf(p, "%s/%s", dir, name);
-	return p;
-}
-
-static char *slurp(const char *path)
-{
-	static char buf[4096];
-	FILE *f = fopen(path, "r");
-	size_t n;
-
-	assert_non_null(f);
-	n = fread(buf, 1, sizeof(buf) - 1, f);
-	buf[n] = '\0';
-	fclose(f);
-	return buf;
-}
+static char *dir;
 
 /* Run sh -c @script; its exit status (waitpid's). */
 static int run_sh(const char *script, bool pass_stop, const char *out, const char *err,
@@ -72,21 +51,21 @@ static int run_sh(const char *script, bool pass_stop, const char *out, const cha
 static int setup(void **state)
 {
 	(void)state;
-	return mkdtemp(dir) ? 0 : -1;
+	dir = tu_mkdtemp();
+	return 0;
 }
 
 static int teardown(void **state)
 {
-	char cmd[300];
-
 	(void)state;
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
-	return system(cmd);
+	tu_rmtree(dir);
+	dir = NULL;
+	return 0;
 }
 
 static void test_outputs(void **state)
 {
-	char *out = path_of("out"), *err = path_of("err"), *target = path_of("target");
+	char *out = tu_path(dir, "out"), *err = tu_path(dir, "err"), *target = tu_path(dir, "target");
 	volatile sig_atomic_t pid = 0;
 	FILE *f;
 	int st;
@@ -101,9 +80,9 @@ static void test_outputs(void **state)
 	st = run_sh("echo to-out; echo to-err >&2; exit 3", false, out, err, &pid);
 	assert_true(WIFEXITED(st));
 	assert_int_equal(WEXITSTATUS(st), 3);
-	assert_string_equal(slurp(out), "to-out\n");
-	assert_string_equal(slurp(err), "to-err\n");
-	assert_string_equal(slurp(target), "keep\n");
+	assert_string_equal(tu_slurp(out), "to-out\n");
+	assert_string_equal(tu_slurp(err), "to-err\n");
+	assert_string_equal(tu_slurp(target), "keep\n");
 	free(out);
 	free(err);
 	free(target);
@@ -111,7 +90,7 @@ static void test_outputs(void **state)
 
 static void test_failures(void **state)
 {
-	char *out = path_of("o2"), *err = path_of("e2"), *bad = path_of("no/such/dir/out");
+	char *out = tu_path(dir, "o2"), *err = tu_path(dir, "e2"), *bad = tu_path(dir, "no/such/dir/out");
 	char *argv[] = { "fiorion-no-such-program", "x", NULL };
 	struct fr_spawn sp = { .argv = argv, .out = out, .err = err, .who = "tester" };
 	pid_t pid;
@@ -123,7 +102,7 @@ static void test_failures(void **state)
 	assert_int_equal(waitpid(pid, &st, 0), pid);
 	assert_true(WIFEXITED(st));
 	assert_int_equal(WEXITSTATUS(st), 127);
-	assert_non_null(strstr(slurp(err), "tester: cannot run 'fiorion-no-such-program': "));
+	assert_non_null(strstr(tu_slurp(err), "tester: cannot run 'fiorion-no-such-program': "));
 	sp.out = bad;
 	pid = fr_spawn(&sp, NULL);
 	assert_true(pid > 0);
@@ -137,7 +116,7 @@ static void test_failures(void **state)
 
 static void test_stop_signals(void **state)
 {
-	char *out = path_of("o3"), *err = path_of("e3");
+	char *out = tu_path(dir, "o3"), *err = tu_path(dir, "e3");
 	struct sigaction ign = { .sa_handler = SIG_IGN }, old;
 	sigset_t now;
 	int st;
@@ -148,12 +127,12 @@ static void test_stop_signals(void **state)
 	st = run_sh("kill -INT $$; echo alive", false, out, err, NULL);
 	assert_true(WIFEXITED(st));
 	assert_int_equal(WEXITSTATUS(st), 0);
-	assert_string_equal(slurp(out), "alive\n");
+	assert_string_equal(tu_slurp(out), "alive\n");
 	/* With it, SIGINT is back at its default: the shell dies of it. */
 	st = run_sh("kill -INT $$; echo alive", true, out, err, NULL);
 	assert_true(WIFSIGNALED(st));
 	assert_int_equal(WTERMSIG(st), SIGINT);
-	assert_string_equal(slurp(out), "");
+	assert_string_equal(tu_slurp(out), "");
 	sigaction(SIGINT, &old, NULL);
 	/* The parent's mask is as it was. */
 	sigprocmask(SIG_BLOCK, NULL, &now);
@@ -170,7 +149,7 @@ static void test_stop_signals(void **state)
  */
 static void test_parent_death(void **state)
 {
-	char *out = path_of("o4"), *err = path_of("e4");
+	char *out = tu_path(dir, "o4"), *err = tu_path(dir, "e4");
 	int fd[2], st;
 	pid_t mid, child = 0;
 	struct timespec t0, t1;

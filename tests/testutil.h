@@ -63,6 +63,26 @@ static inline char *tu_path(const char *dir, const char *name)
 	return p;
 }
 
+/*
+ * The first 4095 bytes of @path as a string, in a static buffer (the next
+ * call overwrites it); a file that cannot be opened aborts the test.
+ */
+static inline char *tu_slurp(const char *path)
+{
+	static char buf[4096];
+	FILE *f = fopen(path, "r");
+	size_t n;
+
+	if (!f) {
+		fprintf(stderr, "tu_slurp: cannot open %s: %s\n", path, strerror(errno));
+		abort();
+	}
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
+
 /* How many times @needle occurs in @hay (overlapping occurrences too). */
 static inline size_t tu_count(const char *hay, const char *needle)
 {
