@@ -17,7 +17,7 @@
 # when there is one, 0 otherwise.
 root=${1:-.}
 cd "$root" || exit 2
-find common plugin converter driver -name '*.[ch]' | sort | awk '
+awk '
 FNR == 1 {
 	layer = FILENAME
 	sub(/\/[^\/]*$/, "", layer)

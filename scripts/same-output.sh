@@ -49,8 +49,7 @@ import json, sys
 p = sys.argv[1]
 d = json.load(open(p))
 r = d.get("fiorion", d)
-for k in ("start", "start_time", "started", "time", "host", "hostname", "id", "run_id"):
-    r.pop(k, None)
+r.pop("start", None)  # the one key that differs between two runs (runinfo.h)
 open(p, "w").write(json.dumps(d, indent=1, sort_keys=True))
 PY
 	done
