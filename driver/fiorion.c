@@ -146,7 +146,7 @@ static void resume_id(struct run *r, const struct opts *o)
 
 		for (i = 0; same && i < o->hosts.n; i++) {
 			for (k = 0; k < set.run.nhosts; k++)
-				if (!strcmp(set.run.hosts[k].name, o->hosts.h[i].label))
+				if (!strcmp(set.run.hosts[k].name, o->hosts.h[i].ri->name))
 					break;
 			same = k < set.run.nhosts;
 		}
@@ -210,7 +210,7 @@ static size_t resume_check(const struct run *r, const struct opts *o)
 
 				for (k = 0; k < set.njobs; k++)
 					seen |= set.jobs[k].host &&
-						!strcmp(set.jobs[k].host, o->hosts.h[h].label);
+						!strcmp(set.jobs[k].host, o->hosts.h[h].ri->name);
 				ok &= seen;
 			}
 			if (ok)
@@ -251,17 +251,17 @@ static struct vvol *host_volume(const struct host *h, bool raid0)
 	unsigned int k;
 
 	if (vv)
-		vv->luns = calloc(h->nluns, sizeof(*vv->luns));
+		vv->luns = calloc(h->ri->nluns, sizeof(*vv->luns));
 	if (!vv || !vv->luns)
 		die_run("out of memory");
 	vv->layout = raid0 ? VVOL_RAID0 : VVOL_CONCAT;
-	vv->size = h->vol_size;
+	vv->size = h->ri->vlun_size;
 	vv->align = h->align;
 	vv->source = "luns=";
-	vv->nluns = h->nluns;
-	for (k = 0; k < h->nluns; k++) {
-		vv->luns[k].path = strdup(h->paths[k]);
-		vv->luns[k].size = h->sizes[k];
+	vv->nluns = (unsigned int)h->ri->nluns;
+	for (k = 0; k < h->ri->nluns; k++) {
+		vv->luns[k].path = strdup(h->ri->luns[k].name);
+		vv->luns[k].size = h->ri->luns[k].size;
 		vv->luns[k].line = k + 1;
 		vv->luns[k].fd = -1;
 		if (!vv->luns[k].path)
@@ -307,26 +307,26 @@ static void plan_hosts(struct run *r, struct opts *o, const char *testname)
 	for (i = 0; i < hs->n; i++) {
 		const struct host *h = &hs->h[i];
 
-		if (local_fio[0] && strcmp(h->fio_version, local_fio))
+		if (local_fio[0] && strcmp(h->ri->fio_version, local_fio))
 			fprintf(stderr, "fiorion: warning: host %s runs %s; this host's fio is %s (fio's client/server wants one release everywhere)\n",
-				h->label, h->fio_version, local_fio);
+				h->ri->name, h->ri->fio_version, local_fio);
 		if (strcmp(h->engine_version, FIORION_VERSION))
 			fprintf(stderr, "fiorion: warning: host %s runs fiorion %s's engine; this is fiorion %s\n",
-				h->label, h->engine_version, FIORION_VERSION);
-		if (o->ri.num_disks < 0 && h->nluns != hs->h[0].nluns)
-			die_usage("host %s has %u LUNs (%s), host %s has %u (%s): give -num_disks for the matrix",
-				  hs->h[0].label, hs->h[0].nluns, hs->h[0].lunfile, h->label, h->nluns,
+				h->ri->name, h->engine_version, FIORION_VERSION);
+		if (o->ri.num_disks < 0 && h->ri->nluns != hs->h[0].ri->nluns)
+			die_usage("host %s has %zu LUNs (%s), host %s has %zu (%s): give -num_disks for the matrix",
+				  hs->h[0].ri->name, hs->h[0].ri->nluns, hs->h[0].lunfile, h->ri->name, h->ri->nluns,
 				  h->lunfile);
-		for (k = 0; k < h->nluns; k++) {
+		for (k = 0; k < h->ri->nluns; k++) {
 			if (!h->unbacked[k])
 				continue;
 			if (o->write_pct == 100)
 				fprintf(stderr, "fiorion: warning: host %s: LUN '%s' is %s; the write points allocate it as they go, and their numbers include that\n",
-					h->label, h->paths[k], h->unbacked[k]);
+					h->ri->name, h->ri->luns[k].name, h->unbacked[k]);
 			else
 				die_usage("host %s: LUN '%s' is %s: reads of it never reach the device, so the numbers would be the page cache's. Fill it there first: dd if=/dev/urandom of='%s' bs=1M count=%llu conv=notrunc",
-					  h->label, h->paths[k], h->unbacked[k], h->paths[k],
-					  (unsigned long long)((h->sizes[k] + (1u << 20) - 1) >> 20));
+					  h->ri->name, h->ri->luns[k].name, h->unbacked[k], h->ri->luns[k].name,
+					  (unsigned long long)((h->ri->luns[k].size + (1u << 20) - 1) >> 20));
 		}
 	}
 	r->vv = host_volume(&hs->h[0], o->ri.raid0);
@@ -404,14 +404,14 @@ static void point_texts(struct run *r, struct opts *o)
 			snprintf(pass, sizeof(pass), "; pass %u of %u", p->pass, r->plan.passes);
 		cmt = xasprintf("# fiorion %s: '%s' point %u of %zu: small=%u large=%u%s%s%s\n",
 				FIORION_VERSION, o->testname, p->num, r->plan.per_pass, p->s, p->l, pass,
-				h ? "; host " : "", h ? h->label : "");
+				h ? "; host " : "", h ? h->ri->name : "");
 		FILE *f = open_memstream(&r->texts[i], &len);
 
 		if (!f)
 			die_run("out of memory");
 		if (h) {
 			r->jc.luns = h->luns;
-			r->jc.vol_size = h->vol_size;
+			r->jc.vol_size = h->ri->vlun_size;
 		}
 		jf_global(f, &r->jc, cmt);
 		jf_point(f, &r->jc, p->num, p, true);
@@ -424,7 +424,7 @@ static void point_texts(struct run *r, struct opts *o)
 			snprintf(name, sizeof(name), "p%03u.fio", p->num);
 			ret = jp_parse_buffer(&jf, name, r->texts[i], &err);
 			if (!ret) {
-				ret = h ? rn_check_on(&jf, h->vol_size, h->align, &err) : rn_check(&jf, &err);
+				ret = h ? rn_check_on(&jf, h->ri->vlun_size, h->align, &err) : rn_check(&jf, &err);
 				if (!ret)
 					point_limits(&jf, r->vv->nluns, o, i / r->nh, &r->plan);
 				jp_release(&jf);
@@ -432,7 +432,7 @@ static void point_texts(struct run *r, struct opts *o)
 			if (ret)
 				die_usage("point %zu of %zu (small=%u, large=%u) cannot run on %s: %s",
 					  i / r->nh + 1, r->plan.n, p->s, p->l,
-					  h ? h->label : "this volume", err.msg);
+					  h ? h->ri->name : "this volume", err.msg);
 		}
 	}
 }
@@ -616,11 +616,11 @@ static void write_set(struct run *r, const struct opts *o, int argc, char **argv
 			die_run("out of memory");
 		fprintf(f, "# fiorion %s: the whole matrix of '%s'%s%s, %zu points (+ (0,0), which runs nothing);\n"
 			   "# each point is one stonewalled group. One file per point: %s_jobs/pNNN%s%s.fio\n",
-			FIORION_VERSION, o->testname, ho ? " on host " : "", ho ? ho->label : "",
+			FIORION_VERSION, o->testname, ho ? " on host " : "", ho ? ho->ri->name : "",
 			r->plan.per_pass, o->testname, ho ? "." : "", ho ? ho->tag : "");
 		if (ho) {
 			r->jc.luns = ho->luns;
-			r->jc.vol_size = ho->vol_size;
+			r->jc.vol_size = ho->ri->vlun_size;
 		}
 		jf_global(f, &r->jc, "");
 		for (i = 0; i < r->plan.per_pass; i++)

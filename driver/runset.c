@@ -131,36 +131,12 @@ char *run_json(const struct opts *o, const struct vvol *vv,
 	/* A shortened run says so wherever its numbers are read. */
 	if (dropin_duration_note(o))
 		r.warnings[r.nwarnings++] = (char *)dropin_duration_note(o);
-	/* -clients: each host as its probe found it. */
-	if (o->clients) {
-		r.hosts = calloc(o->hosts.n, sizeof(*r.hosts));
-		if (!r.hosts)
-			die_run("out of memory");
-		for (i = 0; i < o->hosts.n; i++) {
-			const struct host *h = &o->hosts.h[i];
-			struct ri_host *rh = &r.hosts[i];
-			unsigned int k;
-
-			rh->name = h->label;
-			rh->fio_version = h->fio_version;
-			rh->vlun_size = h->vol_size;
-			rh->luns = calloc(h->nluns, sizeof(*rh->luns));
-			if (!rh->luns)
-				die_run("out of memory");
-			for (k = 0; k < h->nluns; k++) {
-				rh->luns[k].name = h->paths[k];
-				rh->luns[k].size = h->sizes[k];
-			}
-			rh->nluns = h->nluns;
-		}
-		r.nhosts = o->hosts.n;
-	}
+	/* -clients: each host as its probe found it (hosts.h: the run's records of them). */
+	r.hosts = o->hosts.ri;
+	r.nhosts = o->hosts.n;
 	s = ri_write(&r);
 	if (!s)
 		die_run("out of memory");
-	for (i = 0; i < r.nhosts; i++)
-		free(r.hosts[i].luns);
-	free(r.hosts);
 	free(r.small_cols);
 	free(r.large_cols);
 	free(r.small_levels);
