@@ -93,6 +93,7 @@ CONV_SRCS := \
 	converter/jobname.c \
 	converter/jscan.c \
 	converter/knee.c \
+	converter/layout.c \
 	converter/orion_hist.c \
 	converter/orion_report.c \
 	converter/outdir.c \
