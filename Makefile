@@ -94,6 +94,7 @@ CONV_SRCS := \
 	converter/jscan.c \
 	converter/knee.c \
 	converter/layout.c \
+	converter/mxshape.c \
 	converter/orion_hist.c \
 	converter/orion_report.c \
 	converter/outdir.c \

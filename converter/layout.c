@@ -18,9 +18,14 @@ static const struct or_layout layouts[] = {
 
 const struct or_layout *or_layout(enum or_compat c)
 {
-	if ((unsigned int)c >= sizeof(layouts) / sizeof(layouts[0]))
+	if (c == OR_COMPAT_UNKNOWN || (unsigned int)c >= sizeof(layouts) / sizeof(layouts[0]))
 		c = OR_COMPAT_102;
 	return &layouts[c];
+}
+
+const char *or_compat_name(enum or_compat c)
+{
+	return c == OR_COMPAT_UNKNOWN ? NULL : or_layout(c)->name;
 }
 
 int or_compat_parse(const char *s, enum or_compat *c)
@@ -28,7 +33,7 @@ int or_compat_parse(const char *s, enum or_compat *c)
 	unsigned int i;
 
 	for (i = 0; i < sizeof(layouts) / sizeof(layouts[0]); i++)
-		if (!strcmp(s, layouts[i].name)) {
+		if (layouts[i].name && !strcmp(s, layouts[i].name)) {
 			*c = (enum or_compat)i;
 			return 0;
 		}

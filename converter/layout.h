@@ -14,12 +14,13 @@
  * -compat names one, and struct or_layout says what it changes.
  */
 enum or_compat {
-	OR_COMPAT_102 = 0, /* 10.2: plain names, ms, _tradeoff.csv */
-	OR_COMPAT_19C = 1, /* 12.2 and 19c */
-	OR_COMPAT_111,	   /* 11.1: dated names, still ms */
-	OR_COMPAT_112,	   /* 11.2: "Calibration ...", usecs, two decimals */
-	OR_COMPAT_121,	   /* 12.1: + integer latency lines, _hist.txt */
-	OR_COMPAT_122,	   /* 12.2: as 19c */
+	OR_COMPAT_UNKNOWN = 0, /* a run that did not record it (run.json without "compat"); or_layout() gives 10.2's */
+	OR_COMPAT_102,	       /* 10.2: plain names, ms, _tradeoff.csv */
+	OR_COMPAT_19C,	       /* 12.2 and 19c */
+	OR_COMPAT_111,	       /* 11.1: dated names, still ms */
+	OR_COMPAT_112,	       /* 11.2: "Calibration ...", usecs, two decimals */
+	OR_COMPAT_121,	       /* 12.1: + integer latency lines, _hist.txt */
+	OR_COMPAT_122,	       /* 12.2: as 19c */
 };
 
 struct or_layout {
@@ -36,6 +37,9 @@ struct or_layout {
 };
 
 const struct or_layout *or_layout(enum or_compat c);
+
+/* As -compat spells @c ("10.2" .. "19c"); NULL for OR_COMPAT_UNKNOWN. */
+const char *or_compat_name(enum or_compat c);
 
 /* "10.2", "11.1", "11.2", "12.1", "12.2", "19c" -> @c; -EINVAL otherwise. */
 int or_compat_parse(const char *s, enum or_compat *c);

@@ -172,13 +172,14 @@ static void check_matrix(const struct opts *o)
 void cli_parse(struct opts *o, int argc, char **argv)
 {
 	*o = (struct opts){
-		.ri = { .num_disks = -1, .cache_size = -1, .repeat = 1 },
+		.ri = { .num_disks = -1, .cache_size = -1, .repeat = 1, .compat = OR_COMPAT_102 },
 		.testname = "orion",
 		.size_small = 8,
 		.size_large = 1024,
 		.num_streamio = 4,
 		.stripe_kb = 1024,
 		.duration = 60,
+		.matrix = MX_BASIC,
 		.num_small = -1,
 		.num_large = -1,
 		.runner = "builtin",

@@ -42,7 +42,6 @@ struct opts {
 	const char *fio;
 	const char *engine;
 	const char *backend;
-	enum or_compat compat;
 	const char *outdir;
 	const char *orion_version; /* the summary's ORION VERSION line */
 	bool jobs_only;

@@ -70,7 +70,7 @@ static void set_hugenotneeded(void *o, const struct fr_opt *d, const char *v)
 static void set_compat(void *o, const struct fr_opt *d, const char *v)
 {
 	(void)d;
-	if (or_compat_parse(v, &OPT(o)->compat))
+	if (or_compat_parse(v, &OPT(o)->ri.compat))
 		die_usage("-compat '%s': must be %s", v, OR_COMPAT_NAMES);
 }
 
@@ -113,7 +113,6 @@ static void set_include(void *o, const struct fr_opt *d, const char *v)
 }
 
 static const char *const runs[] = { "simple", "normal", "advanced", "oltp", "dss", NULL };
-static const char *const matrices[] = { "basic", "detailed", "point", "col", "row", "max", NULL };
 static const char *const types[] = { "rand", "seq", NULL };
 static const char *const sims[] = { "concat", "raid0", NULL };
 static const char *const runners[] = { "builtin", "fio", NULL };
@@ -164,7 +163,7 @@ const struct fr_opt cli_opts[] = {
 	  .help = "seconds per data point (60); auto[:MAX]: each point\n"
 		  "runs until fio's steady state holds (IOPS slope\n"
 		  "under 2 % over 5 s, after 2 s), at most MAX s (60)" },
-	{ .name = "matrix", .kind = FR_OPT_ENUM, .arg = "SHAPE", .values = matrices, .field = F(matrix), .given = F(have_matrix), .flags = FR_OPTF_NOCASE,
+	{ .name = "matrix", .kind = FR_OPT_ENUM, .arg = "SHAPE", .min = MX_BASIC, .values = mx_matrix_words, .field = F(matrix), .given = F(have_matrix), .flags = FR_OPTF_NOCASE,
 	  .help = "advanced only: basic (row 0 + column 0), detailed\n"
 		  "(all), point (num_small, num_large), col (num_small\n"
 		  "fixed), row (num_large fixed), max (every load up to\n"
@@ -202,7 +201,7 @@ const struct fr_opt cli_opts[] = {
 	  .help = "engine backend: io_uring, libaio, psync (io_uring;\n"
 		  "libaio, then psync, with a note when the kernel\n"
 		  "refuses it)" },
-	{ .name = "compat", .kind = FR_OPT_CALL, .arg = "V", .field = F(compat), .given = F(compat_given), .set = set_compat,
+	{ .name = "compat", .kind = FR_OPT_CALL, .arg = "V", .field = F(ri.compat), .given = F(compat_given), .set = set_compat,
 	  .help = "ORION release whose files to write: 10.2 (default),\n"
 		  "11.1, 11.2, 12.1, 12.2 or 19c (README: the layouts);\n"
 		  "FIORION_COMPAT=V does the same, -compat wins" },

@@ -29,7 +29,7 @@ void dropin_env(struct opts *o, bool compat_given, bool quiet)
 
 	o->compat_from = compat_given ? "-compat" : "default";
 	if (e && !compat_given) {
-		if (or_compat_parse(e, &o->compat))
+		if (or_compat_parse(e, &o->ri.compat))
 			die_usage("FIORION_COMPAT='%s': must be %s (the ORION release whose files to write, as -compat)",
 				  e, OR_COMPAT_NAMES);
 		o->compat_from = "FIORION_COMPAT";
@@ -55,7 +55,7 @@ const char *dropin_layout_text(const struct opts *o)
 {
 	static char buf[64];
 
-	snprintf(buf, sizeof(buf), "%s (%s%s)", or_layout(o->compat)->name,
+	snprintf(buf, sizeof(buf), "%s (%s%s)", or_layout(o->ri.compat)->name,
 		 !o->compat_from || !strcmp(o->compat_from, "default") ? "" : "from ",
 		 o->compat_from ? o->compat_from : "default");
 	return buf;

@@ -531,7 +531,7 @@ static void plan_run(struct run *r, struct opts *o)
  */
 static void banner(const struct run *r, const struct opts *o)
 {
-	const struct or_layout *lay = or_layout(o->compat);
+	const struct or_layout *lay = or_layout(o->ri.compat);
 	long minutes = (long)r->plan.total * o->duration * (long)r->plan.passes / 60 + 1;
 	unsigned int i;
 
@@ -595,7 +595,7 @@ static void write_set(struct run *r, const struct opts *o, int argc, char **argv
 			r->resumed, r->plan.n, r->resumed + 1);
 		return;
 	}
-	move_aside(o->outdir, o->testname, o->compat, r->start);
+	move_aside(o->outdir, o->testname, o->ri.compat, r->start);
 	r->warnings = json_array();
 	if (!o->clients)
 		memory_luns(r->vv, r->warnings);

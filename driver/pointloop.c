@@ -225,10 +225,10 @@ int report(const struct opts *o, const struct mx_plan *plan, const char *jobs_di
 		ret = or_params_init(&params, &set, &pts, NULL, NULL, 0, &err);
 	if (!ret) {
 		params.partial = partial;
-		ret = or_write_all(&params, &pts, o->outdir, o->compat, OR_WRITE_HTML, &written, &err);
+		ret = or_write_all(&params, &pts, o->outdir, o->ri.compat, OR_WRITE_HTML, &written, &err);
 		if (!ret && !quiet) {
 			printf("\n");
-			or_result_block(stdout, &pts, o->compat);
+			or_result_block(stdout, &pts, o->ri.compat);
 		}
 		for (i = 0; !ret && i < or_nwarnings(&params); i++)
 			fprintf(stderr, "fiorion: warning: %s\n", or_warning(&params, i));

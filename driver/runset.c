@@ -75,7 +75,6 @@ char *run_json(const struct opts *o, const struct vvol *vv,
 	r.orion_version = (char *)o->orion_version;
 	/* Job files with placeholders carry no identity: neither does run.json. */
 	r.run_id = o->placeholders ? NULL : run_id;
-	r.compat = (char *)or_layout(o->compat)->name;
 	r.argv = argv + 1;
 	r.argc = argc > 0 ? (size_t)argc - 1 : 0;
 	r.size_small = (uint64_t)o->size_small;
@@ -86,7 +85,7 @@ char *run_json(const struct opts *o, const struct vvol *vv,
 	r.duration = (uint64_t)o->duration;
 	r.duration_auto = o->duration_auto ? (uint64_t)o->duration : 0;
 	r.duration_env = (uint64_t)o->duration_env;
-	r.matrix = (char *)mx_matrix_name(plan->matrix);
+	r.matrix = plan->matrix;
 	r.total_points = plan->total;
 	r.vlun_size = vv->size;
 	r.start = (int64_t)start;

@@ -72,6 +72,7 @@ static int in_child(void (*fn)(void *), void *arg, char *err, size_t len)
 static void env_of(struct opts *o, const char *compat, const char *dur, bool given)
 {
 	memset(o, 0, sizeof(*o));
+	o->ri.compat = OR_COMPAT_102;
 	o->duration = 60;
 	if (compat)
 		setenv("FIORION_COMPAT", compat, 1);
@@ -92,11 +93,11 @@ static void test_env_compat(void **state)
 	env_of(&o, NULL, NULL, false);
 	assert_string_equal(dropin_layout_text(&o), "10.2 (default)");
 	env_of(&o, "19c", NULL, false);
-	assert_int_equal(o.compat, OR_COMPAT_19C);
+	assert_int_equal(o.ri.compat, OR_COMPAT_19C);
 	assert_string_equal(dropin_layout_text(&o), "19c (from FIORION_COMPAT)");
 	/* -compat given: the command line's layout stays (here 10.2). */
 	env_of(&o, "11.1", NULL, true);
-	assert_int_equal(o.compat, OR_COMPAT_102);
+	assert_int_equal(o.ri.compat, OR_COMPAT_102);
 	assert_string_equal(dropin_layout_text(&o), "10.2 (from -compat)");
 	assert_null(dropin_duration_note(&o));
 	unsetenv("FIORION_COMPAT");
