@@ -89,7 +89,7 @@ static int run_clients(const struct opts *o, const struct jf_conf *jc, const str
 long point_secs(const struct opts *o, const struct jf_conf *jc,
 		const struct mx_point *p)
 {
-	long s = o->duration;
+	long s = (long)o->ri.duration;
 
 	if (jf_has_warm(jc, p) && o->ri.cache_size < 0)
 		s += 120;

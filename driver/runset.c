@@ -67,24 +67,14 @@ char *run_json(const struct opts *o, const struct vvol *vv,
 	struct ri_run r = o->ri;
 	struct utsname u;
 	char kernel[3 * sizeof(u.release) + 3];
-	char *s, *ws = ws_warning(plan, (unsigned int)o->write_pct, o->ri.seq);
+	char *s, *ws = ws_warning(plan, (unsigned int)o->ri.write_pct, o->ri.seq);
 	size_t i;
 
 	r.version = FIORION_VERSION;
-	r.testname = (char *)o->testname;
-	r.orion_version = (char *)o->orion_version;
 	/* Job files with placeholders carry no identity: neither does run.json. */
 	r.run_id = o->placeholders ? NULL : run_id;
 	r.argv = argv + 1;
 	r.argc = argc > 0 ? (size_t)argc - 1 : 0;
-	r.size_small = (uint64_t)o->size_small;
-	r.size_large = (uint64_t)o->size_large;
-	r.num_streamio = (uint64_t)o->num_streamio;
-	r.stripe_kb = (uint64_t)o->stripe_kb;
-	r.write_pct = (double)o->write_pct;
-	r.duration = (uint64_t)o->duration;
-	r.duration_auto = o->duration_auto ? (uint64_t)o->duration : 0;
-	r.duration_env = (uint64_t)o->duration_env;
 	r.matrix = plan->matrix;
 	r.total_points = plan->total;
 	r.vlun_size = vv->size;
@@ -126,10 +116,10 @@ char *run_json(const struct opts *o, const struct vvol *vv,
 	r.includes = o->fio_opts.includes;
 	r.nincludes = o->fio_opts.ninc;
 	for (i = 0; i < json_array_size(warnings); i++)
-		r.warnings[r.nwarnings++] = (char *)json_string_value(json_array_get(warnings, i));
+		r.warnings[r.nwarnings++] = xasprintf("%s", json_string_value(json_array_get(warnings, i)));
 	/* A shortened run says so wherever its numbers are read. */
 	if (dropin_duration_note(o))
-		r.warnings[r.nwarnings++] = (char *)dropin_duration_note(o);
+		r.warnings[r.nwarnings++] = xasprintf("%s", dropin_duration_note(o));
 	/* -clients: each host as its probe found it (hosts.h: the run's records of them). */
 	r.hosts = o->hosts.ri;
 	r.nhosts = o->hosts.n;
@@ -141,6 +131,8 @@ char *run_json(const struct opts *o, const struct vvol *vv,
 	free(r.small_levels);
 	free(r.large_levels);
 	free(r.luns);
+	for (i = 0; i < r.nwarnings; i++)
+		free(r.warnings[i]);
 	free(r.warnings);
 	for (i = 0; i < r.nfio_opts; i++)
 		free(r.fio_opts[i]);

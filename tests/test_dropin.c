@@ -73,7 +73,7 @@ static void env_of(struct opts *o, const char *compat, const char *dur, bool giv
 {
 	memset(o, 0, sizeof(*o));
 	o->ri.compat = OR_COMPAT_102;
-	o->duration = 60;
+	o->ri.duration = 60;
 	if (compat)
 		setenv("FIORION_COMPAT", compat, 1);
 	else
@@ -109,18 +109,18 @@ static void test_env_duration(void **state)
 
 	(void)state;
 	env_of(&o, NULL, "2", false);
-	assert_int_equal(o.duration, 2);
-	assert_int_equal(o.duration_env, 2);
+	assert_int_equal(o.ri.duration, 2);
+	assert_int_equal(o.ri.duration_env, 2);
 	assert_int_equal(o.duration_asked, 60);
 	assert_string_equal(dropin_duration_note(&o),
 			    "FIORION_DURATION=2 overrode -duration 60: every point ran 2 s, a shortened (smoke) run, not a calibration");
 	/* It overrides auto[:MAX] too: a fixed short point. */
 	memset(&o, 0, sizeof(o));
-	o.duration = 120;
-	o.duration_auto = true;
+	o.ri.duration = 120;
+	o.ri.duration_auto = 120;
 	dropin_env(&o, false, true);
-	assert_false(o.duration_auto);
-	assert_int_equal(o.duration, 2);
+	assert_int_equal(o.ri.duration_auto, 0);
+	assert_int_equal(o.ri.duration, 2);
 	assert_non_null(strstr(dropin_duration_note(&o), "overrode -duration auto:120"));
 	unsetenv("FIORION_DURATION");
 }
