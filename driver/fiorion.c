@@ -286,7 +286,7 @@ static void plan_hosts(struct run *r, struct opts *o, const char *testname)
 	struct fr_err err = { "" };
 	char *msgs = NULL, *line, *save = NULL, local_fio[64];
 	struct probe_conf pc = {
-		.fio = o->fio, .engine = r->engine, .simulate = o->ri.raid0 ? "raid0" : "concat", .stripe_kb = (unsigned int)o->ri.stripe_kb, .backend = o->backend, .bs_kb = (unsigned int)o->ri.size_small, .write = o->ri.write_pct > 0, .allow_signatures = o->force_write, .timeout_s = o->host_timeout
+		.fio = o->fio, .engine = r->engine, .run = &o->ri, .backend = o->backend, .allow_signatures = o->force_write, .timeout_s = o->host_timeout
 	};
 	size_t i;
 	unsigned int k;

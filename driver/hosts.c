@@ -250,8 +250,8 @@ static char *probe_job(const struct host *h, const struct probe_conf *pc)
 	jf_engine_opts(f, &(const struct jf_engine){
 				  .engine = pc->engine,
 				  .luns = h->luns,
-				  .raid0 = !strcmp(pc->simulate, "raid0"),
-				  .stripe_kb = pc->stripe_kb,
+				  .raid0 = pc->run->raid0,
+				  .stripe_kb = (unsigned int)pc->run->stripe_kb,
 				  .backend = pc->backend,
 				  .allow_signatures = pc->allow_signatures,
 			  });
@@ -260,8 +260,8 @@ static char *probe_job(const struct host *h, const struct probe_conf *pc)
 	 * safety checks; rwmixwrite=0 keeps the probe's one I/O a read.
 	 */
 	fprintf(f, "describe=1\n\n[fiorion-probe]\n%s"
-		   "bs=%uk\nnumber_ios=1\n",
-		pc->write ? "rw=randrw\nrwmixwrite=0\n" : "rw=randread\n", pc->bs_kb);
+		   "bs=%" PRIu64 "k\nnumber_ios=1\n",
+		pc->run->write_pct > 0 ? "rw=randrw\nrwmixwrite=0\n" : "rw=randread\n", pc->run->size_small);
 	fclose(f);
 	return text;
 }

@@ -60,13 +60,10 @@ int hosts_load_luns(struct hostset *hs, const char *testname, struct fr_err *err
 
 /* What the probe job runs: the options the points run with. */
 struct probe_conf {
-	const char *fio;    /* the fio program (the client) */
-	const char *engine; /* the engine's path on the hosts */
-	const char *simulate;
-	unsigned int stripe_kb; /* raid0 only */
-	const char *backend;	/* NULL: the engine's default */
-	unsigned int bs_kb;	/* the small I/O size */
-	bool write;		/* the run writes: open the LUNs for writing */
+	const char *fio;	  /* the fio program (the client) */
+	const char *engine;	  /* the engine's path on the hosts */
+	const struct ri_run *run; /* raid0, stripe_kb; size_small (the I/O); write_pct > 0: open the LUNs for writing */
+	const char *backend;	  /* NULL: the engine's default */
 	bool allow_signatures;
 	unsigned int timeout_s; /* a host that has not answered by then is given up */
 };

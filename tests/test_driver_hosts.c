@@ -230,7 +230,8 @@ static void probe(const char *hosts, const char *fio, unsigned int timeout_s, in
 		  struct hostset *hs, char **msgs)
 {
 	char *dir = tu_mkdtemp(), *t = tu_path(dir, "run"), *lun;
-	struct probe_conf pc = { .fio = fio, .engine = "/usr/lib/fio/fio-fiorion.so", .simulate = "concat", .bs_kb = 8, .write = true, .timeout_s = timeout_s };
+	static const struct ri_run run = { .size_small = 8, .write_pct = 100 };
+	struct probe_conf pc = { .fio = fio, .engine = "/usr/lib/fio/fio-fiorion.so", .run = &run, .timeout_s = timeout_s };
 	struct fr_err err = { "" };
 
 	lun = tu_text(dir, "run.lun", "/dev/vdb\n");
