@@ -404,7 +404,8 @@ check: deps
 	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) check-build
 	@sh tests/run.sh -j $(CHECK_JOBS) $(TEST_BINS) tests/e2e_*.sh
 
-check-unit: $(TEST_BINS)
+check-unit:
+	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) $(TEST_BINS)
 	@sh tests/run.sh $(TEST_BINS)
 
 check-e2e: all $(B)/tests/placement $(FUZZ_BINS)
