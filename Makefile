@@ -69,6 +69,7 @@ COMMON_SRCS := \
 CORE_SRCS := \
 	plugin/backend.c \
 	plugin/backend_aio.c \
+	plugin/backend_model.c \
 	plugin/backend_uring.c \
 	plugin/beconf.c \
 	plugin/lunsafe.c \
@@ -164,6 +165,7 @@ UNIT_TESTS := \
 	test_lock \
 	test_lunid \
 	test_matrix \
+	test_model \
 	test_mountcheck \
 	test_points \
 	test_report \
@@ -334,7 +336,7 @@ $(B)/tests/test_jobparse: tests/test_jobparse.c $(B)/san/driver/runner/jobparse.
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lm
 
-$(B)/tests/test_beconf $(B)/tests/test_vio $(B)/tests/test_vvol: $(B)/tests/%: tests/%.c $(SAN_OBJS)
+$(B)/tests/test_beconf $(B)/tests/test_model $(B)/tests/test_vio $(B)/tests/test_vvol: $(B)/tests/%: tests/%.c $(SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CORE_LIBS) $(CMOCKA_LIBS) -lm
 

@@ -364,6 +364,9 @@ static const struct jp_option options[] = {
 	{ .name = "sqthread_poll", .type = OT_BOOL, .off = F(uring.sqthread_poll) },
 	{ .name = "sqthread_poll_cpu", .type = OT_FN, .fn = opt_sqpoll_cpu, .need_value = true, .hint = "give a CPU number" },
 	{ .name = "nonvectored", .type = OT_FN, .fn = opt_nonvectored, .need_value = true, .hint = "give -1 (READ/WRITE where the kernel has them), 0 (READV/WRITEV) or 1 (READ/WRITE)" },
+	/* backend=null's model device (beconf.h). */
+	{ .name = "service_us", .type = OT_UINT, .off = F(uring.service_us), .min = 0, .max = INT32_MAX },
+	{ .name = "servers", .type = OT_UINT, .off = F(uring.servers), .min = 0, .max = INT32_MAX },
 	/* Workload. */
 	{ .name = "rw", .alias = "readwrite", .type = OT_FN, .fn = opt_rw, .need_value = true, .hint = "the built-in runner does read, write, randread, randwrite, rw and randrw" },
 	{ .name = "rwmixwrite", .type = OT_UINT, .off = F(rwmixwrite), .min = 0, .max = 100 },

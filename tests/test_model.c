@@ -1,0 +1,216 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Description: backend=null's model device (plugin/backend_model.c)
+ * against its definition and queueing theory: an I/O completes service_us
+ * after its service starts, never before; with C servers a burst of 2C
+ * completes in two waves (D, 2D), later arrivals wait in FIFO order; a
+ * closed loop of N > C I/Os keeps every server busy, so throughput is
+ * C/D and Little's law (throughput x mean time in system = N) holds;
+ * a bounded wait returns nothing before the completion is due; the
+ * options are refused on other backends and servers without service_us;
+ * service_us=0 leaves null as it was (synchronous).
+ */
+#include "vio_fixture.h"
+
+#include <string.h>
+#include <time.h>
+
+#include "beconf.h"
+
+static uint64_t mono(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+static struct vio *model_queue(struct vvol *vv, unsigned int d_us, unsigned int c,
+			       unsigned int depth)
+{
+	struct backend_conf conf = BACKEND_CONF_DEFAULT;
+	struct fr_err err = { "" };
+	struct vio *q;
+
+	conf.service_us = d_us;
+	conf.servers = c;
+	if (vio_init_conf(&q, vv, "null", &conf, depth, 4096, &err))
+		fail_msg("vio_init_conf: %s", err.msg);
+	assert_false(vio_is_sync(q));
+	return q;
+}
+
+static void req_at(struct vio_req *r, void *buf, unsigned int i)
+{
+	memset(r, 0, sizeof(*r));
+	r->op = VIO_READ;
+	r->buf = buf;
+	r->len = 4096;
+	r->off = (uint64_t)i * 4096;
+	r->user = r;
+}
+
+/* One I/O, one server: complete D after submission, never before. */
+static void test_model_service(void **state)
+{
+	struct vvol *vv = open_vol(*state, "concat", 0);
+	struct vio *q = model_queue(vv, 2000, 1, 4);
+	static char buf[4096];
+	struct vio_req r;
+	struct timespec zero = { 0, 0 }, half = { 0, 1000000 };
+	uint64_t t0, t1;
+
+	req_at(&r, buf, 0);
+	assert_int_equal(vio_queue(q, &r), 0);
+	assert_int_equal(vio_commit(q), 0);
+	t0 = mono();
+	/* A poll and a 1 ms wait: the I/O is not due yet. */
+	assert_int_equal(vio_getevents(q, 0, 1, &zero), 0);
+	assert_int_equal(vio_getevents(q, 1, 1, &half), 0);
+	assert_true(mono() - t0 >= 1000000);
+	assert_int_equal(vio_getevents(q, 1, 1, NULL), 1);
+	t1 = mono();
+	assert_ptr_equal(vio_event(q, 0), &r);
+	assert_int_equal(r.error, 0);
+	assert_true(t1 - t0 >= 2000000);
+	/* Late only by a wake-up: generous on a busy machine. */
+	assert_true(t1 - t0 < 2000000 + 20000000);
+	vio_free(q);
+	vvol_free(vv);
+}
+
+/* 3C I/Os at once into C servers: waves at D, 2D, 3D, in order. */
+static void test_model_servers(void **state)
+{
+	enum { C = 2,
+	       N = 3 * C,
+	       D_US = 3000 };
+	struct vvol *vv = open_vol(*state, "concat", 0);
+	struct vio *q = model_queue(vv, D_US, C, N);
+	static char buf[N][4096];
+	struct vio_req r[N];
+	uint64_t t0, at[N];
+	unsigned int i, done = 0;
+
+	for (i = 0; i < N; i++) {
+		req_at(&r[i], buf[i], i);
+		assert_int_equal(vio_queue(q, &r[i]), 0);
+	}
+	assert_int_equal(vio_commit(q), 0);
+	t0 = mono();
+	while (done < N) {
+		int n = vio_getevents(q, 1, 1, NULL);
+
+		assert_int_equal(n, 1);
+		/* FIFO: completions in arrival order. */
+		assert_ptr_equal(vio_event(q, 0), &r[done]);
+		at[done++] = mono() - t0;
+	}
+	for (i = 0; i < N; i++) {
+		uint64_t due = (uint64_t)(i / C + 1) * D_US * 1000;
+
+		assert_true(at[i] >= due);
+		/* Before the next wave is due: it was not served a wave late. */
+		if (i + 1 < N && at[i + 1] - at[i] > 1000000)
+			assert_true(at[i] < due + D_US * 1000);
+	}
+	vio_free(q);
+	vvol_free(vv);
+}
+
+/*
+ * A closed loop of N I/Os on C servers of D: the servers never idle, so
+ * X = C / D, and X x W = N (Little's law), whatever the machine's noise
+ * (a late look at a completion delays only an I/O that waits anyway).
+ */
+static void test_model_little(void **state)
+{
+	enum { N = 8,
+	       C = 2,
+	       D_US = 500,
+	       IOS = 1200 };
+	struct vvol *vv = open_vol(*state, "concat", 0);
+	struct vio *q = model_queue(vv, D_US, C, N);
+	static char buf[N][4096];
+	struct vio_req r[N];
+	uint64_t t_start[N], t0, t1, sum = 0, done = 0;
+	double secs, x, w;
+	unsigned int i;
+
+	t0 = mono();
+	for (i = 0; i < N; i++) {
+		req_at(&r[i], buf[i], i);
+		t_start[i] = mono();
+		assert_int_equal(vio_queue(q, &r[i]), 0);
+	}
+	assert_int_equal(vio_commit(q), 0);
+	while (done < IOS) {
+		int n = vio_getevents(q, 1, N, NULL), k;
+		uint64_t now = mono();
+
+		assert_true(n >= 1);
+		for (k = 0; k < n; k++) {
+			struct vio_req *e = vio_event(q, (unsigned int)k);
+			unsigned int s = (unsigned int)(e - r);
+
+			sum += now - t_start[s];
+			done++;
+			/* The slot refilled at once, as fio and the runner do. */
+			t_start[s] = mono();
+			assert_int_equal(vio_queue(q, e), 0);
+		}
+		assert_int_equal(vio_commit(q), 0);
+	}
+	t1 = mono();
+	secs = (double)(t1 - t0) / 1e9;
+	x = (double)done / secs;
+	w = (double)sum / (double)done / 1e9;
+	print_message("model C=%d D=%d us N=%d: X %.0f/s (C/D %.0f), W %.3f ms, X*W %.3f\n",
+		      C, D_US, N, x, C * 1e6 / D_US, w * 1e3, x * w);
+	/* The I/Os still in the device when we stopped: at most N of IOS. */
+	assert_true(x <= C * 1e6 / D_US * 1.001);
+	assert_true(x >= C * 1e6 / D_US * (1.0 - (double)N / IOS - 0.02));
+	assert_true(x * w > N * 0.97 && x * w < N * 1.01);
+	vio_free(q);
+	vvol_free(vv);
+}
+
+static void test_model_refusals(void **state)
+{
+	struct vvol *vv = open_vol(*state, "concat", 0);
+	struct backend_conf c = BACKEND_CONF_DEFAULT;
+	struct fr_err err = { "" };
+	struct vio *q;
+
+	c.service_us = 100;
+	assert_int_equal(vio_init_conf(&q, vv, "libaio", &c, 4, 4096, &err), -EINVAL);
+	assert_non_null(strstr(err.msg, "service_us: an option of backend=null's model device, which backend=libaio does not have"));
+	assert_int_equal(beconf_check(&c, NULL, vv, &err), -EINVAL);
+	assert_non_null(strstr(err.msg, "backend=io_uring does not have"));
+	c = BACKEND_CONF_DEFAULT;
+	c.servers = 4;
+	assert_int_equal(beconf_check(&c, "null", vv, &err), -EINVAL);
+	assert_non_null(strstr(err.msg, "servers=4: "));
+	assert_non_null(strstr(err.msg, "give service_us=D"));
+	c.service_us = 10;
+	c.servers = BACKEND_MAX_SERVERS + 1;
+	assert_int_equal(beconf_check(&c, "null", vv, &err), -EINVAL);
+	/* service_us=0: null as ever, complete inside queue. */
+	c = BACKEND_CONF_DEFAULT;
+	assert_int_equal(vio_init_conf(&q, vv, "null", &c, 4, 4096, &err), 0);
+	assert_true(vio_is_sync(q));
+	vio_free(q);
+	vvol_free(vv);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_model_service, setup_null, teardown),
+		cmocka_unit_test_setup_teardown(test_model_servers, setup_null, teardown),
+		cmocka_unit_test_setup_teardown(test_model_little, setup_null, teardown),
+		cmocka_unit_test_setup_teardown(test_model_refusals, setup_null, teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
