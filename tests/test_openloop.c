@@ -268,6 +268,7 @@ static void test_runner_json(void **state)
 	assert_int_equal(json_integer_value(json_object_get(ol, "depth_cap")), 4);
 	assert_non_null(json_object_get(ol, "slot_waits"));
 	assert_non_null(json_object_get(ol, "late_p99_ns"));
+	assert_non_null(json_object_get(ol, "sched_err_p99_ns"));
 	json_decref(root);
 
 	/* Depth 1, service 2 ms, 1000 a second: the device cannot keep up, slots are waited for. */

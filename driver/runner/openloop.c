@@ -119,7 +119,8 @@ void ol_account(struct ol_state *s, const struct rn_io *io, uint64_t t_done)
  * Take what completes within @t (NULL: wait for @min), as run_loop()
  * does. Returns the count, or -1 when the clone failed.
  */
-static int take_events(struct rn_td *td, unsigned int min, const struct timespec *t)
+static int take_events(struct rn_td *td, unsigned int min, const struct timespec *t,
+		       uint64_t *t_last)
 {
 	int n = td->ops->getevents(td, min, td->inflight, t), i;
 
@@ -134,7 +135,10 @@ static int take_events(struct rn_td *td, unsigned int min, const struct timespec
 	if (n)
 		rs_mark_complete(&td->depths, (unsigned int)n);
 	for (i = 0; i < n; i++) {
-		rn_take_completion(td, td->ops->event(td, (unsigned int)i));
+		uint64_t tc = rn_take_completion(td, td->ops->event(td, (unsigned int)i));
+
+		if (t_last)
+			*t_last = tc;
 		td->inflight--;
 	}
 	return n;
@@ -146,7 +150,7 @@ static int wait_for(struct rn_td *td, uint64_t wait)
 	struct timespec ts = { (time_t)(wait / 1000000000u), (long)(wait % 1000000000u) };
 
 	if (td->inflight)
-		return take_events(td, 1, &ts);
+		return take_events(td, 1, &ts, NULL);
 	nanosleep(&ts, NULL);
 	return 0;
 }
@@ -155,7 +159,7 @@ void ol_run(struct rn_td *td, uint64_t deadline, uint64_t limit)
 {
 	struct ol_state *s = td->ol;
 	unsigned int depth = td->job->iodepth;
-	uint64_t issued = 0, t = now_ns();
+	uint64_t issued = 0, t = now_ns(), freed = 0;
 	bool waiting = false;
 
 	/* Timed waits end within a microsecond of the time asked. */
@@ -169,6 +173,9 @@ void ol_run(struct rn_td *td, uint64_t deadline, uint64_t limit)
 		may = !td->error && t < deadline && due < deadline && (!limit || issued < limit) &&
 			!__atomic_load_n(&td->stopping, __ATOMIC_RELAXED);
 		if (may && due <= t && td->inflight < depth) {
+			uint64_t ready = waiting && freed > due ? freed : due;
+
+			lh_add(&s->sched, since(ready, now_ns()));
 			if (rn_start_io(td, d, due, &issued, &t))
 				ol_advance(s, d);
 			waiting = false;
@@ -179,22 +186,22 @@ void ol_run(struct rn_td *td, uint64_t deadline, uint64_t limit)
 			if (!waiting)
 				s->slot_waits++;
 			waiting = true;
-			n = take_events(td, 1, NULL);
+			n = take_events(td, 1, NULL, &freed);
 		} else if (!may) {
 			if (!td->inflight)
 				break;
-			n = take_events(td, 1, NULL);
+			n = take_events(td, 1, NULL, NULL);
 		} else if (due - t > OL_SPIN_NS) {
 			n = wait_for(td, due - t - OL_SPIN_NS);
 		} else if (td->inflight) {
-			n = take_events(td, 0, &(struct timespec){ 0, 0 });
+			n = take_events(td, 0, &(struct timespec){ 0, 0 }, NULL);
 		}
 		if (n < 0)
 			break;
 		t = now_ns();
 	}
 	/* A failure left I/Os outstanding: complete them before the end. */
-	while (td->inflight && take_events(td, 1, NULL) >= 0)
+	while (td->inflight && take_events(td, 1, NULL, NULL) >= 0)
 		t = now_ns();
 	td->t_end = t;
 }
@@ -214,5 +221,7 @@ json_t *ol_json(const struct ol_state *s, const struct jp_job *j)
 	json_object_set_new(o, "slot_waits", json_integer((json_int_t)s->slot_waits));
 	json_object_set_new(o, "late_p99_ns",
 			    json_integer((json_int_t)(s->late.n ? lh_percentile(&s->late, 99.0) : 0)));
+	json_object_set_new(o, "sched_err_p99_ns",
+			    json_integer((json_int_t)(s->sched.n ? lh_percentile(&s->sched, 99.0) : 0)));
 	return o;
 }

@@ -46,6 +46,12 @@ struct ol_state {
 	uint64_t rng[2];
 	/* Results: response (completion - arrival) per direction, lateness. */
 	struct lathist resp[2], late;
+	/*
+	 * The runner's own scheduling error: start - the moment it could
+	 * have started (its arrival, or the completion that freed a slot
+	 * when it waited for one).
+	 */
+	struct lathist sched;
 	uint64_t slot_waits;
 };
 
@@ -74,7 +80,11 @@ void ol_account(struct ol_state *s, const struct rn_io *io, uint64_t t_done);
  */
 void ol_run(struct rn_td *td, uint64_t deadline, uint64_t limit);
 
-/* The job's "fiorion_openloop" object. */
+/*
+ * The job's "fiorion_openloop" object: arrival, rate_iops, depth_cap,
+ * slot_waits, late_p99_ns (issue - arrival, waits for a slot included)
+ * and sched_err_p99_ns (the runner's own error, sched above).
+ */
 json_t *ol_json(const struct ol_state *s, const struct jp_job *j);
 
 #endif
