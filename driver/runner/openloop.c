@@ -22,6 +22,8 @@
  * a busy machine, a spin by a clock read.
  */
 #define OL_SPIN_NS 20000ull
+/* A wait shorter than this is all spin: a sleep that short costs its wake-up. */
+#define OL_SLEEP_MIN_NS 60000ull
 
 void ol_targets(const struct jp_job *j, double iops[2])
 {
@@ -191,7 +193,7 @@ void ol_run(struct rn_td *td, uint64_t deadline, uint64_t limit)
 			if (!td->inflight)
 				break;
 			n = take_events(td, 1, NULL, NULL);
-		} else if (due - t > OL_SPIN_NS) {
+		} else if (due - t > OL_SLEEP_MIN_NS) {
 			n = wait_for(td, due - t - OL_SPIN_NS);
 		} else if (td->inflight) {
 			n = take_events(td, 0, &(struct timespec){ 0, 0 }, NULL);
