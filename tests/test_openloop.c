@@ -269,6 +269,12 @@ static void test_runner_json(void **state)
 	assert_non_null(json_object_get(ol, "slot_waits"));
 	assert_non_null(json_object_get(ol, "late_p99_ns"));
 	assert_non_null(json_object_get(ol, "sched_err_p99_ns"));
+	/* 300 ms at 1000 a second: about 300 arrivals (poisson: +-3 sd = 52). */
+	assert_true(json_integer_value(json_object_get(ol, "arrivals")) > 248 &&
+		    json_integer_value(json_object_get(ol, "arrivals")) < 352);
+	/* Started or not (a runner stalled at the end starts fewer). */
+	assert_true(json_integer_value(json_object_get(ol, "arrivals")) >=
+		    json_integer_value(json_object_get(rd, "total_ios")));
 	json_decref(root);
 
 	/* Depth 1, service 2 ms, 1000 a second: the device cannot keep up, slots are waited for. */
@@ -277,6 +283,8 @@ static void test_runner_json(void **state)
 	ol = json_object_get(job, "fiorion_openloop");
 	assert_string_equal(json_string_value(json_object_get(ol, "arrival")), "uniform");
 	assert_true(json_integer_value(json_object_get(ol, "slot_waits")) > 50);
+	/* The schedule's 300 arrivals, of which the device could serve about 150. */
+	assert_int_equal(json_integer_value(json_object_get(ol, "arrivals")), 300);
 	rd = json_object_get(job, "read");
 	/* Service stays 2 ms; the response grows with the backlog. */
 	assert_true(json_real_value(json_object_get(json_object_get(rd, "fiorion_response_ns"), "mean")) >

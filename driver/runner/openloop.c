@@ -105,6 +105,7 @@ int ol_next(const struct ol_state *s, uint64_t *at)
 
 void ol_advance(struct ol_state *s, int ddir)
 {
+	s->arrivals++;
 	s->bytes[ddir] += s->bs;
 	schedule(s, ddir);
 }
@@ -161,7 +162,7 @@ void ol_run(struct rn_td *td, uint64_t deadline, uint64_t limit)
 {
 	struct ol_state *s = td->ol;
 	unsigned int depth = td->job->iodepth;
-	uint64_t issued = 0, t = now_ns(), freed = 0;
+	uint64_t issued = 0, t = now_ns(), freed = 0, t_stop = 0;
 	bool waiting = false;
 
 	/* Timed waits end within a microsecond of the time asked. */
@@ -190,6 +191,8 @@ void ol_run(struct rn_td *td, uint64_t deadline, uint64_t limit)
 			waiting = true;
 			n = take_events(td, 1, NULL, &freed);
 		} else if (!may) {
+			if (!t_stop)
+				t_stop = t;
 			if (!td->inflight)
 				break;
 			n = take_events(td, 1, NULL, NULL);
@@ -201,6 +204,18 @@ void ol_run(struct rn_td *td, uint64_t deadline, uint64_t limit)
 		if (n < 0)
 			break;
 		t = now_ns();
+	}
+	/*
+	 * The arrivals the window held that were not started (the time ran
+	 * out, the run was stopped, the runner was late): counted, so that
+	 * the achieved rate can be judged against the schedule itself.
+	 */
+	if (!td->error && !(limit && issued >= limit)) {
+		uint64_t end = t_stop && t_stop < deadline ? t_stop : deadline, at;
+		int d;
+
+		for (d = ol_next(s, &at); td->t0 + at < end; d = ol_next(s, &at))
+			ol_advance(s, d);
 	}
 	/* A failure left I/Os outstanding: complete them before the end. */
 	while (td->inflight && take_events(td, 1, NULL, NULL) >= 0)
@@ -223,6 +238,7 @@ json_t *ol_json(const struct ol_state *s, const struct jp_job *j)
 	json_object_set_new(o, "slot_waits", json_integer((json_int_t)s->slot_waits));
 	json_object_set_new(o, "late_p99_ns",
 			    json_integer((json_int_t)(s->late.n ? lh_percentile(&s->late, 99.0) : 0)));
+	json_object_set_new(o, "arrivals", json_integer((json_int_t)s->arrivals));
 	json_object_set_new(o, "sched_err_p99_ns",
 			    json_integer((json_int_t)(s->sched.n ? lh_percentile(&s->sched, 99.0) : 0)));
 	return o;

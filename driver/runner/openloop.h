@@ -53,6 +53,8 @@ struct ol_state {
 	 */
 	struct lathist sched;
 	uint64_t slot_waits;
+	/* Arrivals scheduled in the run's window (started or not). */
+	uint64_t arrivals;
 };
 
 /* The targets of @j in I/Os per second per clone ([0] reads, [1] writes; 0: none). */
@@ -82,8 +84,8 @@ void ol_run(struct rn_td *td, uint64_t deadline, uint64_t limit);
 
 /*
  * The job's "fiorion_openloop" object: arrival, rate_iops, depth_cap,
- * slot_waits, late_p99_ns (issue - arrival, waits for a slot included)
- * and sched_err_p99_ns (the runner's own error, sched above).
+ * slot_waits, late_p99_ns (issue - arrival, waits for a slot included),
+ * sched_err_p99_ns (the runner's own error, sched above) and arrivals.
  */
 json_t *ol_json(const struct ol_state *s, const struct jp_job *j);
 
