@@ -147,13 +147,22 @@ static int take_events(struct rn_td *td, unsigned int min, const struct timespec
 	return n;
 }
 
-/* Until @wait ns from now: a completion, or a sleep when none is outstanding. */
+/*
+ * Until @wait ns from now: a completion, or a sleep when none is
+ * outstanding. At most 100 ms at once, so that a slow schedule (one I/O a
+ * minute) still sees a stop in time, and is not taken for a stuck LUN
+ * (nothing outstanding is nothing stuck: its progress is now).
+ */
 static int wait_for(struct rn_td *td, uint64_t wait)
 {
-	struct timespec ts = { (time_t)(wait / 1000000000u), (long)(wait % 1000000000u) };
+	struct timespec ts;
 
+	if (wait > 100000000u)
+		wait = 100000000u;
+	ts = (struct timespec){ (time_t)(wait / 1000000000u), (long)(wait % 1000000000u) };
 	if (td->inflight)
 		return take_events(td, 1, &ts, NULL);
+	__atomic_store_n(&td->progress, now_ns(), __ATOMIC_RELAXED);
 	nanosleep(&ts, NULL);
 	return 0;
 }
