@@ -22,12 +22,76 @@
 #    within 2 %. Both mean latencies are printed, not judged: below its
 #    limit the throttle's latency is its token bucket's (0.03-0.3 ms here,
 #    by how arrivals meet its 0.1 s slices), not a device's answer.
+# 4. Coordinated omission on real I/O: a FUSE file (tests/stallfs.py)
+#    whose reads are served at once but for 200 ms of every second, when
+#    they wait for the stall to end. An open loop of 200 poisson arrivals
+#    a second at iodepth 1 (psync), 4 s: the I/O in service when a stall
+#    begins waits it out, about 1 in 200, so service (lat_ns) p99 stays
+#    under 100 ms; the ~20 % of arrivals that come during a stall wait for
+#    their slot, so response p99 is >= 100 ms. Stock fio on the same job
+#    file reports its lat p99 too (printed): it stamps from issue.
 #
-# Without root or a cgroup block throttle: skipped, naming why.
+# Without root, a cgroup block throttle or FUSE: skipped, naming why.
 . "$(dirname "$0")/lib.sh"
 
 FR=$TOP/build/fiorion
 cd "$T" || exit 1
+
+# 4. first (it needs no throttle): the stalling FUSE file.
+stall_check() {
+	[ "$(id -u)" = 0 ] || { echo "skip - stalls # a FUSE device needs root"; return; }
+	[ -c /dev/fuse ] || { echo "skip - stalls # a FUSE device needs /dev/fuse"; return; }
+	/usr/bin/python3 -c 'import fusepy' 2>/dev/null ||
+		{ echo "skip - stalls # a FUSE device needs /usr/bin/python3 with python3-fusepy"; return; }
+	mkdir -p "$T/st.mnt"
+	/usr/bin/python3 "$TOP/tests/stallfs.py" "$T/st.mnt" 200 1000 </dev/null >"$T/st.mnt.log" 2>&1 &
+	echo $! >"$T/st.mnt.pid"
+	at_exit "slow_umount '$T/st.mnt'"
+	n=0
+	while ! mountpoint -q "$T/st.mnt"; do
+		n=$((n + 1))
+		[ $n -lt 100 ] && kill -0 "$(cat "$T/st.mnt.pid")" 2>/dev/null ||
+			{ echo "not ok - stallfs did not mount: $(cat "$T/st.mnt.log")"; return; }
+		sleep 0.1
+	done
+	cat >st.fio <<EOT
+[st]
+ioengine=external:$ENGINE
+luns=$T/st.mnt/lun
+backend=psync
+rw=randread
+bs=4k
+time_based
+runtime=4
+iodepth=1
+rate_iops=200
+rate_process=poisson
+lat_percentiles=1
+EOT
+	"$FR" -jobfile st.fio -output st.r.json 2>st.err || { echo "not ok - stalls: fiorion failed: $(cat st.err)"; return; }
+	fio --output-format=json st.fio >st.f.json 2>>st.err || echo '{}' >st.f.json
+	python3 - <<'EOP'
+import json
+j = json.load(open("st.r.json"))["jobs"][0]
+r = j["read"]
+resp, lat = r["fiorion_response_ns"]["percentile"]["99.000000"] / 1e6, r["lat_ns"]["percentile"]["99.000000"] / 1e6
+try:
+    fl = "%.2f ms" % (json.load(open("st.f.json"))["jobs"][0]["read"]["lat_ns"]["percentile"]["99.000000"] / 1e6)
+except (KeyError, IndexError):
+    fl = "n/a"
+good = resp >= 100 and lat < 100
+print("%s - stalls of 200 ms a second: response p99 %.1f ms, service p99 %.2f ms (stock fio's lat p99 %s), %d slot waits of %d I/Os"
+      % ("ok" if good else "not ok", resp, lat, fl, j["fiorion_openloop"]["slot_waits"], r["total_ios"]))
+EOP
+}
+stall_check >stall.tap
+while IFS= read -r line; do
+	case $line in
+	"ok - "*) ok "${line#ok - }" ;;
+	"not ok - "*) not_ok "${line#not ok - }" ;;
+	"skip - "*) line=${line#skip - }; skip_test "${line%% # *}" "${line#* # }" ;;
+	esac
+done <stall.tap
 
 if ! lun=$(thr_lun_file thr 2000); then
 	skip_test "open loop on a throttled device" "$(dev_why)"

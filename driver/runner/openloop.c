@@ -172,7 +172,7 @@ void ol_run(struct rn_td *td, uint64_t deadline, uint64_t limit)
 	struct ol_state *s = td->ol;
 	unsigned int depth = td->job->iodepth;
 	uint64_t issued = 0, t = now_ns(), freed = 0, t_stop = 0;
-	bool waiting = false;
+	bool waiting = false, synced = false;
 
 	/* Timed waits end within a microsecond of the time asked. */
 	prctl(PR_SET_TIMERSLACK, 1000ul, 0, 0, 0);
@@ -185,11 +185,22 @@ void ol_run(struct rn_td *td, uint64_t deadline, uint64_t limit)
 		may = !td->error && t < deadline && due < deadline && (!limit || issued < limit) &&
 			!__atomic_load_n(&td->stopping, __ATOMIC_RELAXED);
 		if (may && due <= t && td->inflight < depth) {
-			uint64_t ready = waiting && freed > due ? freed : due;
+			/*
+			 * A synchronous backend holds one I/O, inside queue: one
+			 * that arrived while it ran waited for that slot.
+			 */
+			bool busy = synced && due < freed;
+			uint64_t ready = (waiting || busy) && freed > due ? freed : due;
+			unsigned int before = td->inflight;
 
+			if (busy && !waiting)
+				s->slot_waits++;
 			lh_add(&s->sched, since(ready, now_ns()));
 			if (rn_start_io(td, d, due, &issued, &t))
 				ol_advance(s, d);
+			synced = td->inflight == before;
+			if (synced)
+				freed = t; /* its completion */
 			waiting = false;
 			continue;
 		}
