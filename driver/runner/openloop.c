@@ -171,8 +171,8 @@ void ol_run(struct rn_td *td, uint64_t deadline, uint64_t limit)
 {
 	struct ol_state *s = td->ol;
 	unsigned int depth = td->job->iodepth;
-	uint64_t issued = 0, t = now_ns(), freed = 0, t_stop = 0;
-	bool waiting = false, synced = false;
+	uint64_t issued = 0, t = now_ns(), freed = 0, t_stop = 0, prev_start = 0;
+	bool waiting = false, synced = false, prev_busy = false;
 
 	/* Timed waits end within a microsecond of the time asked. */
 	prctl(PR_SET_TIMERSLACK, 1000ul, 0, 0, 0);
@@ -186,21 +186,29 @@ void ol_run(struct rn_td *td, uint64_t deadline, uint64_t limit)
 			!__atomic_load_n(&td->stopping, __ATOMIC_RELAXED);
 		if (may && due <= t && td->inflight < depth) {
 			/*
-			 * A synchronous backend holds one I/O, inside queue: one
-			 * that arrived while it ran waited for that slot.
+			 * A synchronous backend holds one I/O, inside queue. An
+			 * arrival waited for that slot when it came while the I/O
+			 * before it was in service, or, come before that one
+			 * started, when that one waited for the slot too (a backlog
+			 * behind a slow I/O); one that came while the runner itself
+			 * was held up waited for the runner.
 			 */
-			bool busy = synced && due < freed;
+			bool busy = synced && due < freed && (due >= prev_start || prev_busy);
 			uint64_t ready = (waiting || busy) && freed > due ? freed : due;
+			uint64_t t_call = now_ns();
 			unsigned int before = td->inflight;
 
 			if (busy && !waiting)
 				s->slot_waits++;
-			lh_add(&s->sched, since(ready, now_ns()));
+			lh_add(&s->sched, since(ready, t_call));
 			if (rn_start_io(td, d, due, &issued, &t))
 				ol_advance(s, d);
 			synced = td->inflight == before;
-			if (synced)
+			if (synced) {
 				freed = t; /* its completion */
+				prev_start = t_call;
+				prev_busy = busy;
+			}
 			waiting = false;
 			continue;
 		}
