@@ -130,7 +130,7 @@ static void test_model_servers(void **state)
 
 /*
  * A closed loop of N I/Os on C servers of D: the servers never idle, so
- * between the first completion and the last X = C / D, and X x W = N
+ * from the start to the last completion X = C / D, and X x W = N
  * (Little's law). N - C I/Os wait in the device, (N / C - 1) D = 62 ms of
  * slack: a stall of the test thread shorter than that idles no server.
  */
@@ -139,29 +139,29 @@ static void test_model_little(void **state)
 	enum { N = 64,
 	       C = 2,
 	       D_US = 2000,
-	       IOS = 1000 };
+	       IOS = 2000 };
 	struct vvol *vv = open_vol(*state, "concat", 0);
 	struct vio *q = model_queue(vv, D_US, C, N);
 	static char buf[N][4096];
 	struct vio_req r[N];
-	uint64_t t_start[N], t_first = 0, t_last = 0, sum = 0, done = 0, nsum = 0;
+	uint64_t t_start[N], t0, t_last = 0, sum = 0, done = 0, nsum = 0;
 	bool refill[N] = { false };
 	double x, w;
 	unsigned int i;
 
 	for (i = 0; i < N; i++) {
 		req_at(&r[i], buf[i], i);
-		t_start[i] = mono();
 		assert_int_equal(vio_queue(q, &r[i]), 0);
 	}
+	t0 = mono();
+	for (i = 0; i < N; i++)
+		t_start[i] = t0;
 	assert_int_equal(vio_commit(q), 0);
 	while (done < IOS) {
 		int n = vio_getevents(q, 1, N, NULL), k;
 		uint64_t now = mono();
 
 		assert_true(n >= 1);
-		if (!t_first)
-			t_first = now;
 		t_last = now;
 		for (k = 0; k < n; k++) {
 			struct vio_req *e = vio_event(q, (unsigned int)k);
@@ -180,13 +180,18 @@ static void test_model_little(void **state)
 		}
 		assert_int_equal(vio_commit(q), 0);
 	}
-	/* The first completion's batch opens the window: done - 1 after it. */
-	x = (double)(done - 1) / ((double)(t_last - t_first) / 1e9);
+	/*
+	 * From the submission of the first N: a late look at a completion
+	 * only lengthens the window (X lower), never shortens it; the device
+	 * cannot have done more than C per D since then.
+	 */
+	x = (double)done / ((double)(t_last - t0) / 1e9);
 	w = (double)sum / (double)nsum / 1e9;
 	print_message("model C=%d D=%d us N=%d: X %.0f/s (C/D %.0f), W %.3f ms, X*W %.3f\n",
 		      C, D_US, N, x, C * 1e6 / D_US, w * 1e3, x * w);
 	assert_true(x <= C * 1e6 / D_US * 1.01);
-	assert_true(x >= C * 1e6 / D_US * 0.98);
+	/* 2 s: a stall of the test thread of up to 60 ms at the end costs 3 %. */
+	assert_true(x >= C * 1e6 / D_US * 0.95);
 	assert_true(x * w > N * 0.98 && x * w < N * 1.02);
 	vio_free(q);
 	vvol_free(vv);
