@@ -260,7 +260,7 @@ static const char css[] =
 	"td.better{background:#e3f4e3}td.worse{background:#fbe3e3}td.nointerval{color:#888}\n"
 	"tr.geomean th,tr.geomean td{border-top:2px solid #444}\n"
 	"pre{background:#f6f6f6;padding:.6em;overflow-x:auto;font-size:.8em}\n"
-	"p.note{font-size:.9em;color:#444}code{font-size:.95em}\n"
+	"p.note{font-size:.9em;color:#444}code{font-size:.95em}code.cmd span{white-space:nowrap}\n"
 	"@media print{@page{size:A4;margin:12mm}\n"
 	"body{margin:0;max-width:none;font-size:10pt}\n"
 	"figure,table,tr{break-inside:avoid;page-break-inside:avoid}\n"

@@ -135,10 +135,16 @@ int hr_run_table(FILE *f, const struct or_params *p, const struct pt_set *pts,
 
 	fputs("<h2>The run</h2>\n<table class=\"run\">\n", f);
 	row(f, "Test name", p->run->testname);
-	hr_cmdline(buf, sizeof(buf), p);
 	row_start(f, "Command line");
-	fputs("<code>", f);
-	svg_escape(f, p->run->argc ? buf : "not recorded");
+	fputs("<code class=\"cmd\">", f);
+	if (!p->run->argc)
+		fputs("not recorded", f);
+	/* Each argument unbroken (a browser breaks at hyphens): the line wraps at spaces only. */
+	for (i = 0; i < p->run->argc; i++) {
+		fputs(i ? " <span>" : "<span>", f);
+		svg_escape(f, p->run->argv[i]);
+		fputs("</span>", f);
+	}
 	fputs("</code></td></tr>\n", f);
 	row(f, "ORION version line", p->run->orion_version);
 	if (p->run->nhosts) {
