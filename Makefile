@@ -90,6 +90,7 @@ CONV_SRCS := \
 	converter/fiojson.c \
 	converter/fjdir.c \
 	converter/html_compare.c \
+	converter/html_point.c \
 	converter/html_report.c \
 	converter/html_run.c \
 	converter/infer.c \
@@ -163,6 +164,7 @@ UNIT_TESTS := \
 	test_fropt \
 	test_hosts \
 	test_html \
+	test_html_point \
 	test_interval \
 	test_jobparse \
 	test_jobcheck \
@@ -369,7 +371,7 @@ $(B)/tests/test_benchfio $(B)/tests/test_fileset $(B)/tests/test_fiojson $(B)/te
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
 
-$(B)/tests/test_cmpmark $(B)/tests/test_knee $(B)/tests/test_interval $(B)/tests/test_ssjson $(B)/tests/test_svg $(B)/tests/test_html $(B)/tests/test_points $(B)/tests/test_runinfo: $(B)/tests/%: tests/%.c $(CONV_SAN_OBJS)
+$(B)/tests/test_cmpmark $(B)/tests/test_knee $(B)/tests/test_interval $(B)/tests/test_ssjson $(B)/tests/test_svg $(B)/tests/test_html $(B)/tests/test_html_point $(B)/tests/test_points $(B)/tests/test_runinfo: $(B)/tests/%: tests/%.c $(CONV_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
 

@@ -11,9 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "html_point.h"
 #include "html_priv.h"
 #include "html_report.h"
 #include "knee.h"
+#include "layout.h"
 #include "svg.h"
 #include "version.h"
 
@@ -635,6 +637,8 @@ int hr_report(FILE *f, const struct or_params *p, const struct pt_set *pts,
 		ret = heatmaps(f, pts);
 	if (!ret && p->run->nhosts)
 		ret = host_charts(f, p, pts);
+	if (!ret)
+		hp_histograms(f, pts, or_layout(c)->usecs);
 	if (!ret)
 		ret = hr_run_table(f, p, pts, c);
 	if (!ret)

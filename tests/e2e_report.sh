@@ -52,7 +52,12 @@ for s in svgs:
     bad += p.returncode != 0
 print(len(svgs), bad)
 PY
-[ "$(cat svgs.txt)" = "5 0" ] && ok "5 charts, each <svg> well-formed alone" || not_ok "svg elements: $(cat svgs.txt)"
+[ "$(cat svgs.txt)" = "12 0" ] && ok "5 charts and 7 histograms, each <svg> well-formed alone" || not_ok "svg elements: $(cat svgs.txt)"
+# issue 29: a latency histogram per point (the runner's JSON has json+ bins), lat or clat said, mean and p50/p99/p99.9 lines
+[ "$(count '<details class="hist"><summary>p00[1-7] Small=[0-9]* Large=[0-9]*, [a-z]* I/O: c*lat (ms) mean [0-9.]*, p50 [0-9.]*, p99 [0-9.]*, p99.9 [0-9.]*; [0-9]* I/Os</summary>' $r)" = 7 ] \
+	&& [ "$(count '<line class="mean"' $r)" = 7 ] && [ "$(count '<line class="pct"' $r)" = 21 ] \
+	&& ok "7 latency histograms (5 small points, 2 large), each with its mean and p50/p99/p99.9 lines" \
+	|| not_ok "histograms: $(grep -o '<summary>p[^<]*' $r | head -3)"
 np=$(count 'class="pt"' $r)
 # small points on IOPS, latency and latency-vs-IOPS; large on MBPS and latency-vs-MBPS
 [ "$np" = $((5 * 3 + 2 * 2)) ] && ok "19 markers (5 small points on 3 charts, 2 large on 2)" || not_ok "markers: $np"
@@ -189,6 +194,8 @@ dom_check() {	# DOM FILE CHARTS MARKERS
 	[ "$(count '<svg class="chart"' "$1")" = "$2" ] && [ "$(count 'class="pt"' "$1")" = "$3" ] \
 		&& grep -q '>Small IOPS (I/Os per second)</text>' "$1" && grep -q '>Small load (outstanding I/Os)</text>' "$1"
 }
+[ "$(count '<svg class="hist"' s.dom)" = 7 ] && [ "$(count '<details class="hist"' s.dom)" = 7 ] \
+	&& ok "chromium's DOM of s_report.html: 7 histograms in their <details>" || not_ok "s DOM histograms: $(count '<svg class="hist"' s.dom)"
 dom_check s.dom 5 19 && ok "chromium's DOM of s_report.html: 5 charts, 19 markers, axis labels" \
 	|| not_ok "s DOM: $(count '<svg class="chart"' s.dom) charts, $(count 'class="pt"' s.dom) markers"
 chrome --dump-dom "file://$T/m_report.html" >m.dom

@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Description: the per-point latency histograms (converter/html_point.c):
+ * json+ bins fold into half-octave buckets (each I/O in exactly one,
+ * the bucket of a bin worked out by hand), the section writes one
+ * <details> per point and class with bins, labelled lat or clat and in
+ * ms or us as asked, with the mean and the p50/p99/p99.9 lines at the
+ * bins' own percentiles; points without bins get none, and a set with
+ * no bins at all gets the note saying why.
+ */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "html_point.h"
+
+static size_t count(const char *s, const char *what)
+{
+	size_t n = 0;
+
+	for (s = strstr(s, what); s; s = strstr(s + 1, what))
+		n++;
+	return n;
+}
+
+/* 1000 ns x3, 1500 ns x2, 4000 ns x5: 2 log2(ns) = 19.93, 21.10, 23.93. */
+static struct fj_bin bins[] = { { 1000, 3 }, { 1500, 2 }, { 4000, 5 } };
+
+static void test_fold(void **state)
+{
+	struct fj_lat l = { .present = true, .bins = bins, .nbins = 3, .n = 10, .mean = 2500 };
+	struct hp_hist h;
+	uint64_t sum = 0;
+	size_t i;
+
+	(void)state;
+	assert_true(hp_fold(&l, &h));
+	assert_int_equal(h.k0, 19);
+	assert_int_equal(h.n, 5);
+	assert_int_equal(h.count[0], 3);
+	assert_int_equal(h.count[1], 0);
+	assert_int_equal(h.count[2], 2);
+	assert_int_equal(h.count[3], 0);
+	assert_int_equal(h.count[4], 5);
+	for (i = 0; i < h.n; i++)
+		sum += h.count[i];
+	assert_int_equal(sum, 10);
+	assert_int_equal(h.total, 10);
+	/* each bin inside its bucket's edges */
+	assert_true(hp_edge(19) <= 1000 && 1000 < hp_edge(20));
+	assert_true(hp_edge(23) <= 4000 && 4000 < hp_edge(24));
+	assert_true(fabs(hp_edge(20) - 1024) < 1e-9);
+	l.bins = NULL;
+	l.nbins = 0;
+	assert_false(hp_fold(&l, &h));
+}
+
+static char *section(struct pt_set *set, bool usecs, size_t *n)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	assert_non_null(f);
+	*n = hp_histograms(f, set, usecs);
+	fclose(f);
+	return buf;
+}
+
+static void test_section(void **state)
+{
+	struct pt_point p[2];
+	struct pt_set set = { .pts = p, .n = 2 };
+	char *out;
+	size_t n;
+
+	(void)state;
+	memset(p, 0, sizeof(p));
+	p[0].number = 1;
+	p[0].s = 2;
+	p[0].small.present = true;
+	p[0].small.lat[PT_ALL] = (struct fj_lat){ .present = true, .bins = bins, .nbins = 3, .n = 10, .mean = 2500 };
+	p[0].large.present = true; /* no bins: no histogram */
+	p[0].large.lat[PT_ALL] = (struct fj_lat){ .present = true, .n = 4, .mean = 9e6 };
+	p[1].number = 2;
+	p[1].l = 1;
+	p[1].large.present = true;
+	p[1].large.lat[PT_ALL] = (struct fj_lat){ .present = true, .bins = bins, .nbins = 3, .n = 10, .mean = 2500, .bins_from_clat = true };
+
+	out = section(&set, true, &n);
+	assert_int_equal(n, 2);
+	assert_int_equal(count(out, "<details class=\"hist\">"), 2);
+	assert_int_equal(count(out, "<svg class=\"hist\""), 2);
+	assert_non_null(strstr(out, "<summary>p001 Small=2 Large=0, small I/O: lat (us) mean 2.5,"));
+	assert_non_null(strstr(out, "<summary>p002 Small=0 Large=1, large I/O: clat (us)"));
+	/* a mean and three percentile lines per histogram */
+	assert_int_equal(count(out, "<line class=\"mean\""), 2);
+	assert_int_equal(count(out, "<line class=\"pct\""), 6);
+	/* p50 of 10 I/Os is the 5th: the 1500 ns bin, 1.5 us */
+	assert_non_null(strstr(out, "<title>p50 1.5 us</title>"));
+	assert_non_null(strstr(out, "<title>p99.9 4 us</title>"));
+	assert_null(strstr(out, "nan"));
+	assert_null(strstr(out, "http"));
+	free(out);
+
+	out = section(&set, false, &n);
+	assert_non_null(strstr(out, "<title>p50 0.0015 ms</title>"));
+	free(out);
+
+	p[0].small.lat[PT_ALL].bins = NULL;
+	p[0].small.lat[PT_ALL].nbins = 0;
+	p[1].large.lat[PT_ALL].bins = NULL;
+	p[1].large.lat[PT_ALL].nbins = 0;
+	out = section(&set, false, &n);
+	assert_int_equal(n, 0);
+	assert_non_null(strstr(out, "no latency bins"));
+	assert_null(strstr(out, "<details"));
+	free(out);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_fold),
+		cmocka_unit_test(test_section),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
