@@ -7,9 +7,11 @@
  * under 2 MB.
  */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "html_point.h"
+#include "infer.h"
 #include "svg.h"
 
 #define W 480
@@ -192,4 +194,20 @@ size_t hp_histograms(FILE *f, const struct pt_set *pts, bool usecs)
 		fputs("<p class=\"note\">The input has no latency bins (fio's --output-format=json+ writes them), so no histogram.</p>\n",
 		      f);
 	return n;
+}
+
+bool hp_doubling(const struct pt_set *pts, bool small)
+{
+	int64_t *lv = NULL;
+	size_t n = or_levels(pts, small, false, &lv), i, steps = 0;
+	bool dbl = lv != NULL;
+
+	for (i = 1; dbl && i < n; i++)
+		if (lv[i] == 2 * lv[i - 1])
+			steps++;
+		else if (!(i == n - 1 && lv[i] < 2 * lv[i - 1]))
+			dbl = false;
+	free(lv);
+	/* at least two doublings (1 2 4), a capped last level not counted */
+	return dbl && steps >= 2;
 }

@@ -43,4 +43,11 @@ double hp_edge(int k);
  */
 size_t hp_histograms(FILE *f, const struct pt_set *pts, bool usecs);
 
+/*
+ * The loads on the small (@small) or large side double: each level above
+ * 0 twice the one before, at least two such steps (1 2 4); the last may
+ * be less than twice (a ladder's cap). The report then draws that load axis log2.
+ */
+bool hp_doubling(const struct pt_set *pts, bool small);
+
 #endif

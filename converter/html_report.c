@@ -415,19 +415,28 @@ static int charts(FILE *f, const struct or_params *p, const struct pt_set *pts)
 	struct hr_lines L = { 0 };
 	struct svg_chart c;
 	bool small = hr_has_class(pts, true), large = hr_has_class(pts, false);
+	struct svg_axis sx = hr_ax_sload, lx = hr_ax_lload;
 	int ret = 0;
+
+	/* A doubling ladder: its load axis log2, a tick per power of two. */
+	sx.log = hp_doubling(pts, true);
+	lx.log = hp_doubling(pts, false);
+	if (sx.log)
+		sx.unit = "outstanding I/Os, log₂ scale";
+	if (lx.log)
+		lx.unit = "outstanding I/Os, log₂ scale";
 
 	if (small) {
 		memset(&c, 0, sizeof(c));
 		hr_add_ladders(&L, pts, true, V_LOAD, V_IOPS, false, NULL, "Small I/O", false);
-		c = (struct svg_chart){ .id = "iops-load", .title = "Small I/O: IOPS vs load", .x = hr_ax_sload, .y = hr_ax_iops, .series = L.s, .nseries = L.n };
+		c = (struct svg_chart){ .id = "iops-load", .title = "Small I/O: IOPS vs load", .x = sx, .y = hr_ax_iops, .series = L.s, .nseries = L.n };
 		if (!L.oom)
 			hr_figure(f, &c, "Small random I/Os per second at each small load, one line per large load running beside them." BARS);
 		ret = L.oom ? -ENOMEM : 0;
 		hr_lines_release(&L);
 
 		hr_add_ladders(&L, pts, true, V_LOAD, V_LAT, true, NULL, "Small I/O", false);
-		c = (struct svg_chart){ .id = "lat-load", .title = "Small I/O: latency vs load", .x = hr_ax_sload, .y = hr_ax_slat, .series = L.s, .nseries = L.n };
+		c = (struct svg_chart){ .id = "lat-load", .title = "Small I/O: latency vs load", .x = sx, .y = hr_ax_slat, .series = L.s, .nseries = L.n };
 		if (!ret && !L.oom) {
 			if (any_band(&L))
 				c.band_name = "p50..p99";
@@ -441,7 +450,7 @@ static int charts(FILE *f, const struct or_params *p, const struct pt_set *pts)
 	}
 	if (!ret && large) {
 		hr_add_ladders(&L, pts, false, V_LOAD, V_MBPS, false, NULL, "Large I/O", false);
-		c = (struct svg_chart){ .id = "mbps-load", .title = "Large I/O: MBPS vs load", .x = hr_ax_lload, .y = hr_ax_mbps, .series = L.s, .nseries = L.n };
+		c = (struct svg_chart){ .id = "mbps-load", .title = "Large I/O: MBPS vs load", .x = lx, .y = hr_ax_mbps, .series = L.s, .nseries = L.n };
 		if (!L.oom)
 			hr_figure(f, &c, "Large I/O throughput (MiB per second) at each large load, one line per small load running beside it." BARS);
 		ret = L.oom ? -ENOMEM : 0;

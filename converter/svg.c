@@ -478,12 +478,21 @@ static size_t legend_items(const struct svg_chart *c)
 	return c->nseries + (c->band_name ? 1 : 0) + (c->nmarks ? 1 : 0);
 }
 
-/* svg_ticks(), or on an integer axis one tick per whole number when a 1-2-5 step would split them. */
+/* svg_ticks(), or on an integer axis one tick per whole number when a 1-2-5 step would split them (log: per power of two). */
 static size_t axis_ticks(const struct svg_axis *a, double lo, double hi, double *t,
 			 double *axis_lo, double *axis_hi)
 {
-	size_t n = svg_ticks(lo, hi, a->log, t, CH_MAX_TICKS, axis_lo, axis_hi), i;
+	size_t n, i;
 
+	/* A log integer axis (doubling loads): a tick at each power of two. */
+	if (a->log && a->integer && lo >= 1) {
+		*axis_lo = exp2(floor(log2(lo) + 1e-9));
+		*axis_hi = exp2(ceil(log2(hi) - 1e-9));
+		for (n = 0; n < CH_MAX_TICKS && *axis_lo * exp2((double)n) <= *axis_hi; n++)
+			t[n] = *axis_lo * exp2((double)n);
+		return n;
+	}
+	n = svg_ticks(lo, hi, a->log, t, CH_MAX_TICKS, axis_lo, axis_hi);
 	if (!a->integer || a->log || n < 2 || t[1] - t[0] >= 1)
 		return n;
 	*axis_lo = floor(*axis_lo);

@@ -42,9 +42,9 @@ size_t svg_ticks(double lo, double hi, bool log, double *out, size_t max,
 struct svg_axis {
 	const char *label; /* "Small load" */
 	const char *unit;  /* "outstanding I/Os", or NULL */
-	bool log;
-	bool from_zero; /* a linear axis starts at 0 (when the data are >= 0) */
-	bool integer;	/* whole numbers only (loads): no tick between them */
+	bool log;	   /* log scale; with @integer (loads): log2, a tick per power of two */
+	bool from_zero;	   /* a linear axis starts at 0 (when the data are >= 0) */
+	bool integer;	   /* whole numbers only (loads): no tick between them */
 };
 
 struct svg_series {

@@ -6,7 +6,9 @@
  * <details> per point and class with bins, labelled lat or clat and in
  * ms or us as asked, with the mean and the p50/p99/p99.9 lines at the
  * bins' own percentiles; points without bins get none, and a set with
- * no bins at all gets the note saying why.
+ * no bins at all gets the note saying why. A ladder whose loads double
+ * (1 2 4 8, or capped: 1 2 4 6) is found and others (1 2 3, two levels)
+ * are not, and a log integer axis ticks at the powers of two only.
  */
 #include <math.h>
 #include <setjmp.h>
@@ -19,6 +21,7 @@
 #include <cmocka.h>
 
 #include "html_point.h"
+#include "svg.h"
 
 static size_t count(const char *s, const char *what)
 {
@@ -124,11 +127,65 @@ static void test_section(void **state)
 	free(out);
 }
 
+/* Points at small loads @s[0..n) (Large=0). */
+static bool doubles(const unsigned int *s, size_t n)
+{
+	struct pt_point p[8];
+	size_t by[8], i;
+	struct pt_set set = { .pts = p, .n = n, .by_load = by };
+
+	memset(p, 0, sizeof(p));
+	for (i = 0; i < n; i++) {
+		p[i].s = s[i];
+		p[i].small.present = true;
+		by[i] = i;
+	}
+	return hp_doubling(&set, true);
+}
+
+static void test_doubling(void **state)
+{
+	static const unsigned int d[] = { 1, 2, 4, 8 }, cap[] = { 1, 2, 4, 6 }, lin[] = { 1, 2, 3 },
+				  two[] = { 2, 4 }, gap[] = { 1, 2, 4, 16, 32 };
+	static const double x[] = { 1, 2, 4, 8, 16 }, y[] = { 10, 20, 30, 40, 50 };
+	struct svg_series sr = { .name = "l", .x = x, .y = y, .n = 5 };
+	struct svg_chart c = {
+		.title = "t",
+		.x = { "Small load", "outstanding I/Os", true, true, true },
+		.y = { "IOPS", NULL, false, true, false },
+		.series = &sr,
+		.nseries = 1,
+	};
+	char *out = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	(void)state;
+	assert_true(doubles(d, 4));
+	assert_true(doubles(cap, 4));
+	assert_false(doubles(lin, 3));
+	assert_false(doubles(two, 2));
+	assert_false(doubles(gap, 5));
+	f = open_memstream(&out, &len);
+	assert_non_null(f);
+	svg_chart(f, &c);
+	fclose(f);
+	assert_non_null(strstr(out, "text-anchor=\"middle\">1</text>"));
+	assert_non_null(strstr(out, "text-anchor=\"middle\">2</text>"));
+	assert_non_null(strstr(out, "text-anchor=\"middle\">4</text>"));
+	assert_non_null(strstr(out, "text-anchor=\"middle\">8</text>"));
+	assert_non_null(strstr(out, "text-anchor=\"middle\">16</text>"));
+	assert_null(strstr(out, "text-anchor=\"middle\">5</text>"));
+	assert_null(strstr(out, "text-anchor=\"middle\">10</text>"));
+	free(out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fold),
 		cmocka_unit_test(test_section),
+		cmocka_unit_test(test_doubling),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
