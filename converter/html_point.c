@@ -139,7 +139,7 @@ static void one(FILE *f, const struct pt_point *pt, bool small, const struct hp_
 {
 	const struct fj_lat *l = &(small ? &pt->small : &pt->large)->lat[PT_ALL];
 	const char *what = l->bins_from_clat ? "clat" : "lat";
-	const char *uname = usecs ? "us" : "ms";
+	const char *uname = usecs ? "\u00b5s" : "ms";
 	double unit = usecs ? 1e3 : 1e6, top = 0, bw = (double)(W - ML - MR) / (double)h->n;
 	char p50[32], p99[32], p999[32], mean[32];
 	size_t i;

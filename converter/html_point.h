@@ -37,7 +37,7 @@ double hp_edge(int k);
 
 /*
  * The section "Latency histograms": one <details> per point and class
- * with bins, in run order; latency in us when @usecs, else ms. When no
+ * with bins, in run order; latency in µs when @usecs, else ms. When no
  * point has bins, a note says so (fio's json+ output has them). Returns
  * the histograms written.
  */

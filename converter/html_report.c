@@ -19,6 +19,13 @@
 #include "svg.h"
 #include "version.h"
 
+/*
+ * ns per latency unit of the report being written: ms (1e6), or us (1e3)
+ * while hr_report() writes a layout in us (11.2+: 12.x, 19c). The
+ * comparison keeps ms.
+ */
+static double lat_ns = 1e6;
+
 const struct pt_class *hr_cls(const struct pt_point *pt, bool small)
 {
 	return small ? &pt->small : &pt->large;
@@ -39,13 +46,13 @@ double hr_value(const struct pt_point *pt, bool small, enum hr_val v)
 	case V_MBPS:
 		return c->mbps;
 	case V_LAT:
-		return l->n ? l->mean / 1e6 : NAN;
+		return l->n ? l->mean / lat_ns : NAN;
 	case V_P50:
 	case V_P99:
 		if (!l->n)
 			return NAN;
 		x = pt_percentile(l, v == V_P50 ? 50.0 : 99.0);
-		return x >= 0 ? x / 1e6 : NAN;
+		return x >= 0 ? x / lat_ns : NAN;
 	}
 	return NAN;
 }
@@ -61,7 +68,7 @@ bool hr_interval(const struct pt_point *pt, bool small, enum hr_val v, double *l
 	const struct pt_class *c = hr_cls(pt, small);
 	const struct iv_fig *f = v == V_IOPS ? &c->iops_iv : v == V_MBPS ? &c->mbps_iv
 									 : &c->lat_iv;
-	double unit = v == V_LAT ? 1e6 : 1;
+	double unit = v == V_LAT ? lat_ns : 1;
 
 	if (!c->present || c->iv == IV_NONE || (v != V_IOPS && v != V_MBPS && v != V_LAT))
 		return false;
@@ -305,6 +312,16 @@ const struct svg_axis hr_ax_mbps = { "Large MBPS", "MiB per second", false, true
 const struct svg_axis hr_ax_slat = { "Small latency", "ms", false, true, false };
 const struct svg_axis hr_ax_llat = { "Large latency", "ms", false, true, false };
 
+/* The latency axis in the report's unit. */
+static struct svg_axis lat_axis(bool small)
+{
+	struct svg_axis a = small ? hr_ax_slat : hr_ax_llat;
+
+	if (lat_ns == 1e3)
+		a.unit = "\u00b5s";
+	return a;
+}
+
 bool hr_has_class(const struct pt_set *pts, bool small)
 {
 	size_t i;
@@ -366,7 +383,7 @@ static int tradeoff_chart(FILE *f, const struct or_params *p, const struct pt_se
 		.id = small ? "lat-iops" : "lat-mbps",
 		.title = small ? "Small I/O: latency vs IOPS" : "Large I/O: latency vs MBPS",
 		.x = small ? hr_ax_iops : hr_ax_mbps,
-		.y = small ? hr_ax_slat : hr_ax_llat,
+		.y = lat_axis(small),
 	};
 
 	hr_add_ladders(&L, pts, small, small ? V_IOPS : V_MBPS, V_LAT, false, NULL,
@@ -382,7 +399,7 @@ static int tradeoff_chart(FILE *f, const struct or_params *p, const struct pt_se
 	if (p->bound.set && p->bound.pct == 0) {
 		snprintf(bound, sizeof(bound), "bound %s ms (mean)", p->bound.text);
 		c.hline = true;
-		c.hline_y = p->bound.ms;
+		c.hline_y = p->bound.ms * 1e6 / lat_ns;
 		c.hline_label = bound;
 	}
 	if (p->bound.set) {
@@ -436,7 +453,7 @@ static int charts(FILE *f, const struct or_params *p, const struct pt_set *pts)
 		hr_lines_release(&L);
 
 		hr_add_ladders(&L, pts, true, V_LOAD, V_LAT, true, NULL, "Small I/O", false);
-		c = (struct svg_chart){ .id = "lat-load", .title = "Small I/O: latency vs load", .x = sx, .y = hr_ax_slat, .series = L.s, .nseries = L.n };
+		c = (struct svg_chart){ .id = "lat-load", .title = "Small I/O: latency vs load", .x = sx, .y = lat_axis(true), .series = L.s, .nseries = L.n };
 		if (!ret && !L.oom) {
 			if (any_band(&L))
 				c.band_name = "p50..p99";
@@ -630,6 +647,7 @@ int hr_report(FILE *f, const struct or_params *p, const struct pt_set *pts,
 	char title[512];
 	int ret;
 
+	lat_ns = or_layout(c)->usecs ? 1e3 : 1e6;
 	snprintf(title, sizeof(title), "fiorion report: %s", p->run->testname);
 	hr_page_head(f, title);
 	fputs("<h1>", f);
@@ -653,5 +671,6 @@ int hr_report(FILE *f, const struct or_params *p, const struct pt_set *pts,
 	if (!ret)
 		ret = hr_summary_pre(f, p, pts, c);
 	hr_page_tail(f);
+	lat_ns = 1e6;
 	return ret ? fr_errf(err, ret, "out of memory") : 0;
 }

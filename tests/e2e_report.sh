@@ -83,6 +83,16 @@ cmp -s again/$r $r && ok "fio2orion -html rebuilds the driver's report byte for 
 "$F2O" -outdir again s_jobs/run.json s_jobs/p*.json 2>again2.err
 [ ! -e again/$r ] && grep -q "removed again/$r.*add -html" again2.err \
 	&& ok "fio2orion without -html removes an earlier report under the names, saying so" || not_ok "stale report: $(cat again2.err)"
+# issue 29: under a layout in us (19c) the report's latency is in us too: axes, histograms, the same numbers x 1000
+mkdir us
+"$F2O" -html -compat 19c -testname u -outdir us s_jobs/run.json s_jobs/p*.json 2>us.err
+u=$(ls us/u_*_report.html 2>/dev/null | head -1)
+ms1=$(grep -o '<summary>p001 [^<]*' $r | sed 's/.*mean \([0-9.]*\),.*/\1/')
+us1=$(grep -o '<summary>p001 [^<]*' "$u" | sed 's/.*mean \([0-9.]*\),.*/\1/')
+[ -n "$u" ] && grep -q '>Small latency (µs)</text>' "$u" && ! grep -q '>Small latency (ms)</text>' "$u" \
+	&& [ "$(count 'lat (µs) mean' "$u")" = 7 ] && awk -v a="$ms1" -v b="$us1" 'BEGIN { d = a * 1000 - b; exit !(b > 0 && d < 0.0015 * b + 1 && d > -0.0015 * b - 1) }' \
+	&& ok "-compat 19c: latency axes and histograms in µs (p001's mean $ms1 ms = $us1 µs)" \
+	|| not_ok "19c units: $u $(cat us.err) ms $ms1 us $us1"
 "$F2O" -help | grep -q -- '-compare A B' && "$F2O" -help | grep -q -- '-html ' \
 	&& ok "-help lists -html and -compare" || not_ok "-help"
 

@@ -100,14 +100,14 @@ static void test_section(void **state)
 	assert_int_equal(n, 2);
 	assert_int_equal(count(out, "<details class=\"hist\">"), 2);
 	assert_int_equal(count(out, "<svg class=\"hist\""), 2);
-	assert_non_null(strstr(out, "<summary>p001 Small=2 Large=0, small I/O: lat (us) mean 2.5,"));
-	assert_non_null(strstr(out, "<summary>p002 Small=0 Large=1, large I/O: clat (us)"));
+	assert_non_null(strstr(out, "<summary>p001 Small=2 Large=0, small I/O: lat (\u00b5s) mean 2.5,"));
+	assert_non_null(strstr(out, "<summary>p002 Small=0 Large=1, large I/O: clat (\u00b5s)"));
 	/* a mean and three percentile lines per histogram */
 	assert_int_equal(count(out, "<line class=\"mean\""), 2);
 	assert_int_equal(count(out, "<line class=\"pct\""), 6);
 	/* p50 of 10 I/Os is the 5th: the 1500 ns bin, 1.5 us */
-	assert_non_null(strstr(out, "<title>p50 1.5 us</title>"));
-	assert_non_null(strstr(out, "<title>p99.9 4 us</title>"));
+	assert_non_null(strstr(out, "<title>p50 1.5 \u00b5s</title>"));
+	assert_non_null(strstr(out, "<title>p99.9 4 \u00b5s</title>"));
 	assert_null(strstr(out, "nan"));
 	assert_null(strstr(out, "http"));
 	free(out);
