@@ -211,3 +211,37 @@ bool hp_doubling(const struct pt_set *pts, bool small)
 	/* at least two doublings (1 2 4), a capped last level not counted */
 	return dbl && steps >= 2;
 }
+
+void hp_steady_text(char *buf, size_t len, const struct pt_set *pts)
+{
+	size_t i, with = 0, got = 0, used, listed = 0;
+	const struct pt_ss *first = NULL;
+
+	for (i = 0; i < pts->n; i++)
+		if (pts->pts[i].ss.present) {
+			with++;
+			got += pts->pts[i].ss.attained;
+			if (!first)
+				first = &pts->pts[i].ss;
+		}
+	if (!first) {
+		snprintf(buf, len, "not checked (no job set fio's steadystate)");
+		return;
+	}
+	used = (size_t)snprintf(buf, len, "attained at %zu of %zu points checked (%zu points in all; %s over %u s)",
+				got, with, pts->n, first->setting[0] ? first->setting : "criterion not recorded",
+				first->window_s);
+	for (i = 0; i < pts->n && used < len; i++) {
+		const struct pt_point *pt = &pts->pts[i];
+
+		if (!pt->ss.present || pt->ss.attained)
+			continue;
+		if (listed == 8) {
+			used += (size_t)snprintf(buf + used, len - used, ", ...");
+			break;
+		}
+		used += (size_t)snprintf(buf + used, len - used, "%s p%03u", listed ? "," : "; not at",
+					 pt->number);
+		listed++;
+	}
+}

@@ -50,4 +50,11 @@ size_t hp_histograms(FILE *f, const struct pt_set *pts, bool usecs);
  */
 bool hp_doubling(const struct pt_set *pts, bool small);
 
+/*
+ * The run table's steady-state cell: at how many points every job
+ * attained fio's steady state, the criterion and window, and the first
+ * 8 points that did not; or that no job set steadystate.
+ */
+void hp_steady_text(char *buf, size_t len, const struct pt_set *pts);
+
 #endif

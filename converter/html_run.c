@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "fileset.h"
+#include "html_point.h"
 #include "html_priv.h"
 #include "knee.h"
 
@@ -200,6 +201,8 @@ int hr_run_table(FILE *f, const struct or_params *p, const struct pt_set *pts,
 	snprintf(buf, sizeof(buf), "%llu s a point; %.0f s measured over %zu points",
 		 (unsigned long long)p->run->duration, measured, pts->n);
 	row(f, "Duration", buf);
+	hp_steady_text(buf, sizeof(buf), pts);
+	row(f, "Steady state", buf);
 	if (p->bound.set) {
 		if (p->bound.pct > 0)
 			snprintf(buf, sizeof(buf), "%g ms (p%g latency)", p->bound.ms, p->bound.pct);

@@ -73,6 +73,8 @@ grep -q '<pre class="summary">ORION VERSION' $r && grep -q '>Command line</th>' 
 	&& ok "run table and ORION's summary" || not_ok "run table/summary"
 grep -q '<code class="cmd"><span>-run</span> <span>simple</span> <span>-duration</span> <span>1</span> <span>-testname</span> <span>s</span></code>' $r \
 	&& grep -q 'code.cmd span{white-space:nowrap}' $r && ok "command line: each argument unbroken, wrapped at spaces only" || not_ok "command line: $(grep -o '<code class="cmd">.*</code>' $r)"
+grep -q "<tr><th>Steady state</th><td>not checked (no job set fio&apos;s steadystate)</td></tr>" $r \
+	&& ok "run table: a steady-state row (the simple run sets none)" || not_ok "steady-state row: $(grep -o '<th>Steady state</th><td>[^<]*' $r)"
 grep -q 'p50..p99' $r && ok "p50..p99 band (the runner's JSON has percentiles)" || not_ok "no percentile band"
 grep -q '@media print{@page{size:A4' $r && ok "print CSS for A4" || not_ok "no print CSS"
 

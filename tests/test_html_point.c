@@ -8,7 +8,8 @@
  * bins' own percentiles; points without bins get none, and a set with
  * no bins at all gets the note saying why. A ladder whose loads double
  * (1 2 4 8, or capped: 1 2 4 6) is found and others (1 2 3, two levels)
- * are not, and a log integer axis ticks at the powers of two only.
+ * are not, and a log integer axis ticks at the powers of two only; the
+ * run table's steady-state cell with none and some attained.
  */
 #include <math.h>
 #include <setjmp.h>
@@ -180,12 +181,34 @@ static void test_doubling(void **state)
 	free(out);
 }
 
+static void test_steady(void **state)
+{
+	struct pt_point p[3];
+	struct pt_set set = { .pts = p, .n = 3 };
+	char buf[512];
+
+	(void)state;
+	memset(p, 0, sizeof(p));
+	p[0].number = 1;
+	p[1].number = 2;
+	p[2].number = 3;
+	hp_steady_text(buf, sizeof(buf), &set);
+	assert_string_equal(buf, "not checked (no job set fio's steadystate)");
+	p[0].ss.present = p[1].ss.present = true;
+	p[0].ss.attained = true;
+	p[0].ss.window_s = 10;
+	strcpy(p[0].ss.setting, "iops_slope:2.000000%");
+	hp_steady_text(buf, sizeof(buf), &set);
+	assert_string_equal(buf, "attained at 1 of 2 points checked (3 points in all; iops_slope:2.000000% over 10 s); not at p002");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fold),
 		cmocka_unit_test(test_section),
 		cmocka_unit_test(test_doubling),
+		cmocka_unit_test(test_steady),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
