@@ -117,6 +117,12 @@ const struct fr_opt f2o_opts[] = {
 	  .help = "largest average block of a small job (default 64k)" },
 	{ .name = "large_min", .kind = FR_OPT_SIZE, .arg = "SIZE", .min = 1, .max = 1L << 40, .field = F(po.large_min),
 	  .help = "smallest average block of a large job (default 128k)" },
+	{ .name = "size_small", .kind = FR_OPT_SIZE, .arg = "SIZE", .min = 1, .max = 1L << 40, .field = F(po.size_small),
+	  .help = "inputs whose small jobs have different block\n"
+		  "sizes are refused; this keeps the small jobs of\n"
+		  "SIZE and leaves out the others (counted in a note)" },
+	{ .name = "size_large", .kind = FR_OPT_SIZE, .arg = "SIZE", .min = 1, .max = 1L << 40, .field = F(po.size_large),
+	  .help = "likewise for the large jobs" },
 	{ .name = "merge", .kind = FR_OPT_ENUM, .arg = "last|mean", .min = PT_MERGE_LAST, .values = merges, .field = F(po.merge),
 	  .help = "two groups at the same (small, large) load: keep\n"
 		  "the last, or average them (default: an error)" },
@@ -128,6 +134,11 @@ const struct fr_opt f2o_opts[] = {
 	  .help = "leave out jobs that failed in fio (an error) or\n"
 		  "were cut short, with a warning; by default they\n"
 		  "are refused" },
+	{ .name = "partial", .kind = FR_OPT_FLAG, .field = F(partial),
+	  .help = "a file that ends inside its final report (fio\n"
+		  "stopped while writing it) is refused; this\n"
+		  "converts its last whole --status-interval report,\n"
+		  "with a warning" },
 	{ .name = "format", .kind = FR_OPT_ENUM_BOOL, .arg = "orion|json", .values = formats, .field = F(json),
 	  .help = "orion: ORION's files (default); json: the points\n"
 		  "as one JSON document on standard output, with\n"

@@ -214,12 +214,19 @@ static int convert(const struct f2o_opts *o, char *const *files, int nfiles)
 	struct or_written written = { 0 };
 	int i, status = EXIT_OK;
 
+	set.partial_ok = o->partial;
 	for (i = 0; i < nfiles; i++) {
 		if (fj_read_file(&set, files[i], &err)) {
 			fprintf(stderr, "fio2orion: %s\n", err.msg);
 			status = EXIT_USAGE;
 			goto out;
 		}
+		if (set.last_cut)
+			fprintf(stderr, "fio2orion: warning: %s ends inside its final report: converted its last whole --status-interval report (-partial), %u interim one(s) before it skipped\n",
+				files[i], set.last_interim);
+		else if (set.last_interim)
+			fprintf(stderr, "fio2orion: note: %s: converted its final report; skipped %u interim --status-interval report(s) before it\n",
+				files[i], set.last_interim);
 	}
 	if (o->xdir) {
 		status = export_benchfio(o->xdir, o->testname ? o->testname : set.run.testname,
@@ -234,6 +241,9 @@ static int convert(const struct f2o_opts *o, char *const *files, int nfiles)
 		status = EXIT_USAGE;
 		goto out;
 	}
+	if (pts.nsized)
+		fprintf(stderr, "fio2orion: note: left out %zu job(s) of another block size (-size_small, -size_large)\n",
+			pts.nsized);
 	if (pts.nfailed)
 		fprintf(stderr, "fio2orion: warning: left out %zu job(s) that failed in fio or were cut short (-skip_failed)\n",
 			pts.nfailed);

@@ -1,0 +1,90 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# Description: fio2orion on a team's archive of stock fio results (issue
+# 27), inputs made here by stock fio: what does not fit one matrix is
+# named (a bssplit=4k/50:1m/50 job and a bsrange=4k-1m job refused naming
+# the job; a 4 KiB file beside an 8 KiB one refused naming both sizes and
+# files, -size_small picking one); a --status-interval file converts its
+# final report and says how many interim ones it skipped; a file cut
+# inside its final report is refused, and -partial converts its last
+# whole report with a warning.
+. "$(dirname "$0")/lib.sh"
+
+F2O=$TOP/build/fio2orion
+D=$TOP/tests/data/fio-json
+
+if ! command -v fio >/dev/null 2>&1; then
+	skip_test "fio2orion on stock fio results" "no fio on PATH"
+	finish
+	exit 0
+fi
+cd "$T" || exit 1
+truncate -s 4M data.bin
+
+# runfio OUT ARGS...: a short psync run on data.bin, its JSON in OUT.
+runfio() {
+	out=$1
+	shift
+	fio --output-format=json --filename=data.bin --size=4M --io_size=1M --ioengine=psync "$@" >"$out" 2>"$out.err" \
+		|| { echo "# fio failed: $(cat "$out.err")"; return 1; }
+}
+
+# 1. A job whose sizes span both classes is refused, naming it and its option.
+for spec in "bssplit=4k/50:1m/50" "bsrange=4k-1m"; do
+	runfio span.json --name=mixed --rw=randread "--$spec" || continue
+	if "$F2O" -outdir o1 span.json >out 2>err; then
+		not_ok "$spec: converted"
+	elif [ $? = 2 ] && grep -q "job 'mixed' (group 0, span.json): its block sizes span small and large ($spec: 4 KiB to 1 MiB" err \
+		&& [ ! -e o1 ]; then
+		ok "$spec: refused naming the job, its option and sizes, nothing written"
+	else
+		not_ok "$spec: $(cat err)"
+	fi
+done
+
+# 2. Small jobs of 4 KiB and 8 KiB in two files: refused, or one kept with -size_small.
+runfio s4.json --name=four --rw=randread --bs=4k
+runfio s8.json --name=eight --rw=randread --bs=8k
+"$F2O" -outdir o2 s4.json s8.json >out 2>err
+rc=$?
+if [ $rc = 2 ] && grep -q "small jobs have different block sizes: 4 KiB (job 'four', group 0, s4.json) and 8 KiB (job 'eight', group 0, s8.json)" err; then
+	ok "4 KiB and 8 KiB inputs refused naming both sizes and files"
+else
+	not_ok "sizes differ: rc $rc: $(cat err)"
+fi
+if "$F2O" -outdir o2 -size_small 8k s4.json s8.json >out 2>err && grep -q '^Small IO size: 8 KB$' o2/orion_summary.txt \
+	&& grep -q "note: left out 1 job(s) of another block size" err; then
+	ok "-size_small 8k keeps the 8 KiB job (summary: 8 KB) and says one was left out"
+else
+	not_ok "-size_small 8k: $(cat err)"
+fi
+
+# 3. --status-interval: the final report, the interim ones counted.
+SI=$D/11-status-interval-multi-doc.json
+if "$F2O" -outdir o3 "$SI" >out 2>err && grep -q "note: $SI: converted its final report; skipped 3 interim --status-interval report(s) before it" err; then
+	ok "status-interval file: final report converted, 3 interim reports named"
+else
+	not_ok "status-interval: $(cat err)"
+fi
+# Cut inside the fourth report (it starts at byte 19619 of 26160).
+head -c 22000 "$SI" >cut.json
+"$F2O" -outdir o4 cut.json >out 2>err
+rc=$?
+if [ $rc = 2 ] && grep -q "cut.json:907:13: truncated JSON.*after 3 whole --status-interval report(s): fio did not finish it; give -partial" err \
+	&& [ ! -e o4 ]; then
+	ok "a file cut inside its final report is refused, nothing written"
+else
+	not_ok "cut file: rc $rc: $(cat err)"
+fi
+head -c 19619 "$SI" >three.json
+if "$F2O" -outdir o4 -partial cut.json >out 2>err && grep -q "warning: cut.json ends inside its final report: converted its last whole --status-interval report (-partial), 2 interim one(s) before it skipped" err \
+	&& "$F2O" -outdir o5 three.json 2>/dev/null && cmp -s o4/orion_iops.csv o5/orion_iops.csv \
+	&& cmp -s o4/orion_lat.csv o5/orion_lat.csv && cmp -s o4/orion_trace.txt o5/orion_trace.txt \
+	&& [ "$(sed 4d o4/orion_summary.txt)" = "$(sed 4d o5/orion_summary.txt)" ]; then
+	ok "-partial converts the last whole report (the same files but the command line as the first three reports alone)"
+else
+	not_ok "-partial: $(cat err)"
+fi
+
+finish
