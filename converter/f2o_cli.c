@@ -127,9 +127,11 @@ const struct fr_opt f2o_opts[] = {
 	  .help = "two groups at the same (small, large) load: keep\n"
 		  "the last, or average them (default: an error)" },
 	{ .name = "sum", .kind = FR_OPT_FLAG, .field = F(po.sum),
-	  .help = "the FILEs ran at the same time (one per host): the\n"
-		  "same group in each is one point, loads and\n"
-		  "throughputs add, latency combines by I/O count" },
+	  .help = "the FILEs ran at the same time (one per host):\n"
+		  "each file is a host named after it, mapped as a\n"
+		  "--client run's: the same group in each is one\n"
+		  "point, loads per host, throughputs add, latency\n"
+		  "combines by I/O count, each file's LUNs listed" },
 	{ .name = "skip_failed", .kind = FR_OPT_FLAG, .field = F(po.skip_failed),
 	  .help = "leave out jobs that failed in fio (an error) or\n"
 		  "were cut short, with a warning; by default they\n"

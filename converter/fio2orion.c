@@ -27,6 +27,7 @@
 #include "orion_report.h"
 #include "points.h"
 #include "setwrite.h"
+#include "sumhosts.h"
 
 /* One run of a comparison: its JSON, points and parameters. */
 struct run {
@@ -231,6 +232,11 @@ static int convert(const struct f2o_opts *o, char *const *files, int nfiles)
 	if (o->xdir) {
 		status = export_benchfio(o->xdir, o->testname ? o->testname : set.run.testname,
 					 files, (size_t)nfiles);
+		goto out;
+	}
+	if (o->po.sum && sh_files_as_hosts(&set, &err)) {
+		fprintf(stderr, "fio2orion: %s\n", err.msg);
+		status = EXIT_RUN;
 		goto out;
 	}
 	/* The layout the run was made in, unless -compat says otherwise. */

@@ -155,6 +155,8 @@ struct fj_set {
 	 * ended inside its final report (then the last whole one is read). */
 	unsigned int last_interim;
 	bool last_cut;
+	/* -sum: each file's jobs name the file as their host (sumhosts.h). */
+	bool hosts_from_files;
 };
 
 /*

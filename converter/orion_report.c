@@ -613,7 +613,7 @@ void or_summary_named(FILE *f, const struct or_params *p, const struct pt_set *p
 		for (i = 0; i < p->run->nluns; i++)
 			fprintf(f, "Name: %s\tSize: %llu\n", p->run->luns[i].name,
 				(unsigned long long)p->run->luns[i].size);
-		fprintf(f, "%zu FILEs found.\n", p->run->nluns);
+		fprintf(f, p->luns_unknown ? "FILEs unknown: fio's client/server JSON does not name the hosts' LUNs (give the run's run.json).\n" : "%zu FILEs found.\n", p->run->nluns);
 		if (p->run->nhosts)
 			summary_hosts(f, p, hosts_file);
 	}

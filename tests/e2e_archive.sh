@@ -8,7 +8,8 @@
 # files, -size_small picking one); a --status-interval file converts its
 # final report and says how many interim ones it skipped; a file cut
 # inside its final report is refused, and -partial converts its last
-# whole report with a warning.
+# whole report with a warning; fio's client/server JSON without run.json
+# says the LUNs are unknown.
 . "$(dirname "$0")/lib.sh"
 
 F2O=$TOP/build/fio2orion
@@ -85,6 +86,15 @@ if "$F2O" -outdir o4 -partial cut.json >out 2>err && grep -q "warning: cut.json 
 	ok "-partial converts the last whole report (the same files but the command line as the first three reports alone)"
 else
 	not_ok "-partial: $(cat err)"
+fi
+
+# 4. Client/server JSON without run.json: the LUNs are unknown, not "0 FILEs found".
+"$F2O" -outdir o6 "$D/07-client-server-two-clients.json" >out 2>err
+if grep -qx "FILEs unknown: fio's client/server JSON does not name the hosts' LUNs (give the run's run.json)." o6/orion_summary.txt \
+	&& ! grep -q 'FILEs found' o6/orion_summary.txt; then
+	ok "client/server JSON without run.json: the summary says the LUNs are unknown"
+else
+	not_ok "client/server LUNs: $(grep FILEs o6/orion_summary.txt)"
 fi
 
 finish

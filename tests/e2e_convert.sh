@@ -298,12 +298,23 @@ wait
 "$F2O" -sum -format json "$T/hosta.json" "$T/hostb.json" >"$T/hs.json" 2>"$T/hs.err"
 want=$(($(json_iops "$T/hosta.json") + $(json_iops "$T/hostb.json")))
 got=$(jget "$T/hs.json" points/0/small/iops | awk '{printf "%d", $1}')
-if grep -q '"small_load": 2,' "$T/hs.json" && [ "$got" -ge $((want - 1)) ] && [ "$got" -le $((want + 1)) ]; then
-	ok "-sum: one point, Small=2, IOPS $got = the two files' $want"
+if grep -q '"small_load": 1,' "$T/hs.json" && [ "$got" -ge $((want - 1)) ] && [ "$got" -le $((want + 1)) ]; then
+	ok "-sum: one point, Small=1 (each host's load, as a --client run's), IOPS $got = the two files' $want"
 else
 	not_ok "-sum: IOPS $got, want $want"
 	head -20 "$T/hs.json"
 	cat "$T/hs.err"
+fi
+# -sum (issue 27): each file is a host, named after it, with its own LUNs.
+"$F2O" -sum -outdir "$T/hs" "$T/hosta.json" "$T/hostb.json" 2>"$T/hs.err"
+if grep -qx "Host hosta: Name: $T/hosta	Size: 4194304" "$T/hs/orion_summary.txt" \
+	&& grep -qx "Host hostb: Name: $T/hostb	Size: 4194304" "$T/hs/orion_summary.txt" \
+	&& grep -qx '2 FILEs found on 2 hosts.' "$T/hs/orion_summary.txt" \
+	&& [ "$(grep -c '^1,1,0,host[ab],' "$T/hs/orion_hosts.csv")" = 2 ]; then
+	ok "-sum: the LUNs of every file, each with its host; _hosts.csv has both hosts"
+else
+	not_ok "-sum LUNs and hosts"
+	cat "$T/hs.err" "$T/hs/orion_summary.txt" "$T/hs/orion_hosts.csv"
 fi
 # Client/server (issue 14): the totals come from each host's own entries,
 # never from fio's "All clients": with that block missing, or doctored (x10
