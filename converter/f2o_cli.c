@@ -147,6 +147,12 @@ const struct fr_opt f2o_opts[] = {
 		  "each class's 95 % intervals, each point's passes\n"
 		  "and steady state, the answers and knees\n"
 		  "under the latency bound, each host's points" },
+	{ .name = "o", .kind = FR_OPT_STRING, .arg = "FILE", .field = F(out), .flags = FR_OPTF_NONEMPTY,
+	  .help = "with -format json: write the document to FILE\n"
+		  "(whole, or not at all) instead of standard output" },
+	{ .name = "q", .kind = FR_OPT_FLAG, .field = F(quiet),
+	  .help = "no notes (what was skipped or left out, a file\n"
+		  "removed); warnings and errors are still said" },
 	{ .name = "max_latency", .kind = FR_OPT_CALL, .arg = "B", .field = F(bound), .set = set_max_latency,
 	  .help = "the latency bound of the answer (default: the\n"
 		  "run's): MS (mean latency) or pNN:MS (a\n"
@@ -183,6 +189,8 @@ const struct fr_opt f2o_opts[] = {
 		  "out; a different file in the way is refused" },
 	{ .name = "help", .kind = FR_OPT_CALL, .set = set_help,
 	  .help = "this text" },
+	{ .name = "h", .kind = FR_OPT_CALL, .set = set_help,
+	  .help = "the same as -help" },
 	{ .name = "version", .kind = FR_OPT_CALL, .set = set_version,
 	  .help = "fiorion's version, the fio release its engine was\n"
 		  "built against and the installed fio's" },
@@ -197,7 +205,9 @@ void f2o_usage(FILE *f)
 	      "\n"
 	      "Converts fio JSON results (fio 2.1 .. 3.x; json or json+; local or\n"
 	      "--client runs) into Oracle ORION's files. Several FILEs form one\n"
-	      "result set (one JSON per point; one per host with -sum). Jobs named by fiorion\n"
+	      "result set (one JSON per point; one per host with -sum). A FILE may be\n"
+	      "- (standard input) or any stream, gzip, xz or zstd data (by content),\n"
+	      "or a folder (every fio JSON in it, by name). Jobs named by fiorion\n"
 	      "(pNNN-sS-lL-small|large|warm) map to their points exactly; any other\n"
 	      "result maps one fio group to one point, each job small or large by\n"
 	      "its average block size, with load = iodepth x clones (a sequential\n"

@@ -9,7 +9,8 @@
 # final report and says how many interim ones it skipped; a file cut
 # inside its final report is refused, and -partial converts its last
 # whole report with a warning; fio's client/server JSON without run.json
-# says the LUNs are unknown.
+# says the LUNs are unknown; '-', pipes, gzip/xz/zstd by content, folders,
+# -o, -q and -h.
 . "$(dirname "$0")/lib.sh"
 
 F2O=$TOP/build/fio2orion
@@ -95,6 +96,63 @@ if grep -qx "FILEs unknown: fio's client/server JSON does not name the hosts' LU
 	ok "client/server JSON without run.json: the summary says the LUNs are unknown"
 else
 	not_ok "client/server LUNs: $(grep FILEs o6/orion_summary.txt)"
+fi
+
+# 5. Script habits: -, a pipe, compressed files by content, a folder, -o, -q, -h.
+B=$D/01-single-job.json
+"$F2O" -format json "$B" >ref.json 2>/dev/null
+ok_same() { # WHAT FILE: FILE's points are ref.json's
+	if [ -s "$2" ] && [ "$(jget "$2" points)" = "$(jget ref.json points)" ]; then
+		ok "$1"
+	else
+		not_ok "$1: $(head -c 300 "$2") $(cat err 2>/dev/null)"
+	fi
+}
+"$F2O" -format json - <"$B" >stdin.json 2>err
+ok_same "'-' reads standard input" stdin.json
+cat "$B" | "$F2O" -format json /dev/stdin >pipe.json 2>err
+ok_same "/dev/stdin as a pipe" pipe.json
+for z in gzip xz zstd; do
+	if command -v $z >/dev/null 2>&1; then
+		$z -c <"$B" >"plain-$z.json"
+		"$F2O" -format json "plain-$z.json" >"$z.out" 2>err
+		ok_same "$z data read by content (named .json)" "$z.out"
+	else
+		skip_test "$z input" "no $z program"
+	fi
+done
+if command -v gzip >/dev/null 2>&1; then
+	gzip -c <"$B" | head -c 300 >cut.gz
+	"$F2O" -format json cut.gz >out 2>err
+	rc=$?
+	[ $rc = 2 ] && grep -q "'cut.gz': the gzip data is cut short" err && [ ! -s out ] \
+		&& ok "a cut .gz is refused naming it, nothing written" || not_ok "cut .gz: rc $rc $(cat err)"
+fi
+mkdir arch arch/sub
+cp "$B" arch/b.json
+gzip -c <"$B" >arch/a.json.gz 2>/dev/null || cp "$B" arch/a.json.gz
+echo '[job]' >arch/c.fio
+"$F2O" -outdir o7 -merge last arch >out 2>err
+if grep -q "note: skipped arch/c.fio: not fio JSON" err && grep -q "note: skipped arch/sub: a folder" err \
+	&& [ -s o7/orion_summary.txt ] && "$F2O" -q -outdir o8 -merge last arch >out 2>err && [ ! -s err ] \
+	&& cmp -s o7/orion_iops.csv o8/orion_iops.csv; then
+	ok "a folder: its fio JSON read, a job file and a sub-folder named and skipped; -q silences the notes"
+else
+	not_ok "folder: $(cat err)"
+fi
+if "$F2O" -format json -o doc.json "$B" >out 2>err && [ ! -s out ] && cmp -s doc.json ref.json; then
+	ok "-o FILE holds what standard output would"
+else
+	not_ok "-o: $(cat err)"
+fi
+"$F2O" -o doc2.json "$B" >out 2>err
+rc=$?
+[ $rc = 2 ] && grep -q "writes -format json's document" err && [ ! -e doc2.json ] \
+	&& ok "-o without -format json refused" || not_ok "-o without json: rc $rc"
+if "$F2O" -h >h.out && "$F2O" -help >help.out && cmp -s h.out help.out; then
+	ok "-h is -help"
+else
+	not_ok "-h"
 fi
 
 finish
