@@ -81,6 +81,7 @@ CONV_SRCS := \
 	converter/cmpmark.c \
 	converter/export_benchfio.c \
 	converter/export_json.c \
+	converter/export_run.c \
 	converter/fileset.c \
 	converter/fiojson.c \
 	converter/fjdir.c \
@@ -101,6 +102,7 @@ CONV_SRCS := \
 	converter/points_csv.c \
 	converter/ptkind.c \
 	converter/ptlat.c \
+	converter/ptsrc.c \
 	converter/ptss.c \
 	converter/runinfo.c \
 	converter/setwrite.c \
@@ -170,6 +172,7 @@ UNIT_TESTS := \
 	test_mountcheck \
 	test_points \
 	test_ptkind \
+	test_ptsrc \
 	test_report \
 	test_rnstat \
 	test_runinfo \
@@ -365,7 +368,7 @@ $(B)/tests/test_f2o_input: tests/test_f2o_input.c $(B)/san/converter/f2o_input.o
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(UNPACK_LIBS) $(CMOCKA_LIBS) -lm
 
-$(B)/tests/test_cmpmark $(B)/tests/test_knee $(B)/tests/test_interval $(B)/tests/test_ssjson $(B)/tests/test_svg $(B)/tests/test_html $(B)/tests/test_points $(B)/tests/test_ptkind $(B)/tests/test_sumhosts $(B)/tests/test_runinfo: $(B)/tests/%: tests/%.c $(CONV_SAN_OBJS)
+$(B)/tests/test_cmpmark $(B)/tests/test_knee $(B)/tests/test_interval $(B)/tests/test_ssjson $(B)/tests/test_svg $(B)/tests/test_html $(B)/tests/test_points $(B)/tests/test_ptkind $(B)/tests/test_ptsrc $(B)/tests/test_sumhosts $(B)/tests/test_runinfo: $(B)/tests/%: tests/%.c $(CONV_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
 

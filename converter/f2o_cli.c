@@ -145,8 +145,10 @@ const struct fr_opt f2o_opts[] = {
 	  .help = "orion: ORION's files (default); json: the points\n"
 		  "as one JSON document on standard output, with\n"
 		  "each class's 95 % intervals, each point's passes\n"
-		  "and steady state, the answers and knees\n"
-		  "under the latency bound, each host's points" },
+		  "and steady state and sources (its jobs), the\n"
+		  "answers and knees under the latency bound, each\n"
+		  "host's points and LUNs, the run's parameters and\n"
+		  "backend (schema_version 2: man fio2orion)" },
 	{ .name = "o", .kind = FR_OPT_STRING, .arg = "FILE", .field = F(out), .flags = FR_OPTF_NONEMPTY,
 	  .help = "with -format json: write the document to FILE\n"
 		  "(whole, or not at all) instead of standard output" },

@@ -293,6 +293,7 @@ static void job_release(struct fj_job *j)
 	free(j->bs_text);
 	free(j->bsrange);
 	free(j->bssplit);
+	free(j->ioengine);
 	free(j->filename);
 	free(j->lunfile);
 	free(j->luns);
@@ -331,6 +332,7 @@ static void read_job_opts(struct fj_job *job, json_t *j, json_t *global)
 	job->bsrange = xstrdup(opt(j, global, "bsrange") ? opt(j, global, "bsrange")
 							 : opt(j, global, "blocksize_range"));
 	job->bssplit = xstrdup(opt(j, global, "bssplit"));
+	job->ioengine = xstrdup(opt(j, global, "ioengine"));
 	v = opt(j, global, "exitall");
 	job->exitall = v && (!*v || strcmp(v, "0"));
 	{

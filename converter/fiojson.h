@@ -113,6 +113,7 @@ struct fj_job {
 
 	/* bs=, bsrange=, bssplit= as echoed (ptkind.h reads them), or NULL. */
 	char *bs_text, *bsrange, *bssplit;
+	char *ioengine; /* ioengine= as echoed, or NULL */
 
 	struct fj_dir dir[2];	 /* FJ_READ, FJ_WRITE */
 	double usr_cpu, sys_cpu; /* percent */

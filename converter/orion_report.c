@@ -15,6 +15,7 @@
  */
 #include "orion_report.h"
 #include "fileset.h"
+#include "ptsrc.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -718,6 +719,8 @@ void or_trace(FILE *f, const struct or_params *p, const struct pt_set *pts)
 		if (i <= nreal) {
 			const struct pt_point *r = real[i - 1];
 			double w = p->run->write_pct; /* req w%: -write when run.json says it */
+
+			ps_trace(f, pts, r); /* inferred points: the jobs they came from */
 
 			if (r->small.present)
 				trace_class(f, p, &r->small, &r->large, "small",

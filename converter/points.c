@@ -20,6 +20,7 @@
 #include "jobname.h"
 #include "pt_priv.h"
 #include "ptkind.h"
+#include "ptsrc.h"
 
 void pt_opts_init(struct pt_opts *o)
 {
@@ -395,11 +396,12 @@ static int make_point(struct pt_point *p, const struct fj_set *in,
 		ret = add_slots(&p->small, in, g, kinds, loads, 's');
 	if (!ret)
 		ret = add_slots(&p->large, in, g, kinds, loads, 'l');
+	if (!ret && ps_collect(p, g->jobs, g->njobs, kinds))
+		ret = fr_errf(err, -ENOMEM, "out of memory");
 	free(kinds);
 	free(loads);
 	if (ret) {
-		class_release(&p->small);
-		class_release(&p->large);
+		pt_point_release(p);
 		return ret;
 	}
 	class_finish(&p->small, bins_small);
@@ -594,15 +596,13 @@ static int add_point(struct pt_set *out, const struct fj_set *in, const struct g
 			ret = fr_errf(err, -EINVAL,
 				      "points %u and %u both have small=%u large=%u; use -merge last or -merge mean",
 				      dup->number, p.number, p.s, p.l);
-		class_release(&p.small);
-		class_release(&p.large);
+		pt_point_release(&p);
 		return ret;
 	}
 	if (dup && o->merge == PT_MERGE_LAST) {
 		unsigned int num = dup->number;
 
-		class_release(&dup->small);
-		class_release(&dup->large);
+		pt_point_release(dup);
 		*dup = p;
 		dup->number = num;
 		return 0;
@@ -613,9 +613,9 @@ static int add_point(struct pt_set *out, const struct fj_set *in, const struct g
 		dup->merged++;
 		dup->uneven_hosts |= p.uneven_hosts;
 		ptss_fold(&dup->ss, &p.ss);
-		class_release(&p.small);
-		class_release(&p.large);
-		return 0;
+		ret = ps_join(dup, &p);
+		pt_point_release(&p);
+		return ret ? fr_errf(err, ret, "out of memory") : 0;
 	}
 	out->pts[out->n++] = p;
 	return 0;
@@ -632,6 +632,7 @@ int pt_build(struct pt_set *out, const struct fj_set *in,
 
 	memset(out, 0, sizeof(*out));
 	out->opts = *o;
+	out->in = in;
 	for (i = 0; i < in->njobs; i++) {
 		struct jn_name jn;
 
@@ -666,8 +667,7 @@ int pt_build(struct pt_set *out, const struct fj_set *in,
 			p.pass = g[i].key_file + 1;
 		if (!p.small.present && !p.large.present && (p.s || p.l || !exact)) {
 			/* Only warm-up jobs, nothing measured, or every job left out by -size_*. */
-			class_release(&p.small);
-			class_release(&p.large);
+			pt_point_release(&p);
 			continue;
 		}
 		ret = add_point(out, in, g, i, p, o, exact, err);
@@ -699,6 +699,9 @@ void pt_point_release(struct pt_point *p)
 {
 	class_release(&p->small);
 	class_release(&p->large);
+	free(p->srcs);
+	p->srcs = NULL;
+	p->nsrcs = 0;
 }
 
 void pt_set_release(struct pt_set *set)

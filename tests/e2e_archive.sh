@@ -10,7 +10,7 @@
 # inside its final report is refused, and -partial converts its last
 # whole report with a warning; fio's client/server JSON without run.json
 # says the LUNs are unknown; '-', pipes, gzip/xz/zstd by content, folders,
-# -o, -q and -h.
+# -o, -q and -h; each point names its jobs (points.csv, trace, JSON).
 . "$(dirname "$0")/lib.sh"
 
 F2O=$TOP/build/fio2orion
@@ -62,6 +62,16 @@ else
 	not_ok "-size_small 8k: $(cat err)"
 fi
 
+# 2b. Every cell traceable: points.csv, the trace and -format json name the jobs.
+if "$F2O" -outdir o2b s4.json 2>err && tail -n 1 o2b/orion_points.csv | grep -q ',"s4.json","","0","four","randread","4k","1","1","psync"$' \
+	&& grep -qx 'Jobs: four (s4.json, group 0)' o2b/orion_trace.txt \
+	&& "$F2O" -format json s4.json >s4.out && [ "$(jget s4.out points/0/sources/0/job)" = four ] \
+	&& [ "$(jget s4.out points/0/sources/0/ioengine)" = psync ] && [ "$(jget s4.out schema_version)" = 2 ]; then
+	ok "points.csv, the trace and -format json name the point's file, group, job, rw, bs, iodepth, numjobs, ioengine"
+else
+	not_ok "traceability: $(tail -n 1 o2b/orion_points.csv) $(cat err)"
+fi
+
 # 3. --status-interval: the final report, the interim ones counted.
 SI=$D/11-status-interval-multi-doc.json
 if "$F2O" -outdir o3 "$SI" >out 2>err && grep -q "note: $SI: converted its final report; skipped 3 interim --status-interval report(s) before it" err; then
@@ -82,9 +92,10 @@ fi
 head -c 19619 "$SI" >three.json
 if "$F2O" -outdir o4 -partial cut.json >out 2>err && grep -q "warning: cut.json ends inside its final report: converted its last whole --status-interval report (-partial), 2 interim one(s) before it skipped" err \
 	&& "$F2O" -outdir o5 three.json 2>/dev/null && cmp -s o4/orion_iops.csv o5/orion_iops.csv \
-	&& cmp -s o4/orion_lat.csv o5/orion_lat.csv && cmp -s o4/orion_trace.txt o5/orion_trace.txt \
+	&& cmp -s o4/orion_lat.csv o5/orion_lat.csv \
+	&& [ "$(grep -v '^Jobs: ' o4/orion_trace.txt)" = "$(grep -v '^Jobs: ' o5/orion_trace.txt)" ] \
 	&& [ "$(sed 4d o4/orion_summary.txt)" = "$(sed 4d o5/orion_summary.txt)" ]; then
-	ok "-partial converts the last whole report (the same files but the command line as the first three reports alone)"
+	ok "-partial converts the last whole report (the same files as the first three reports alone, but for the command line and the file named)"
 else
 	not_ok "-partial: $(cat err)"
 fi
@@ -101,8 +112,16 @@ fi
 # 5. Script habits: -, a pipe, compressed files by content, a folder, -o, -q, -h.
 B=$D/01-single-job.json
 "$F2O" -format json "$B" >ref.json 2>/dev/null
+# The points of a -format json document without the inputs' names (sources).
+points_of() {
+	python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+for p in d["points"]:
+    p.pop("sources")
+print(json.dumps(d["points"], sort_keys=True))' "$1" 2>/dev/null
+}
 ok_same() { # WHAT FILE: FILE's points are ref.json's
-	if [ -s "$2" ] && [ "$(jget "$2" points)" = "$(jget ref.json points)" ]; then
+	if [ -s "$2" ] && [ "$(points_of "$2")" = "$(points_of ref.json)" ] && [ -n "$(points_of ref.json)" ]; then
 		ok "$1"
 	else
 		not_ok "$1: $(head -c 300 "$2") $(cat err 2>/dev/null)"
@@ -140,7 +159,9 @@ if grep -q "note: skipped arch/c.fio: not fio JSON" err && grep -q "note: skippe
 else
 	not_ok "folder: $(cat err)"
 fi
-if "$F2O" -format json -o doc.json "$B" >out 2>err && [ ! -s out ] && cmp -s doc.json ref.json; then
+"$F2O" -format json -o doc.json "$B" >out 2>err
+if [ ! -s out ] && [ "$(jget doc.json points)" = "$(jget ref.json points)" ] \
+	&& [ "$(jget doc.json run/command_line)" = "['-format', 'json', '-o', 'doc.json', '$B']" ]; then
 	ok "-o FILE holds what standard output would"
 else
 	not_ok "-o: $(cat err)"
