@@ -44,7 +44,11 @@ VERSION := $(shell sed -n 's/^.define FIORION_VERSION "\(.*\)"/\1/p' common/vers
 FIO_SRC_VERSION := $(shell sed -n 's/^DEF_VER=\(fio-[0-9.]*\).*/\1/p' $(FIO_SRC)/FIO-VERSION-GEN 2>/dev/null)
 override CPPFLAGS += -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 \
 	-Icommon -Iplugin -Iconverter -Idriver -Idriver/runner -MMD -MP
-SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer
+# The unit tests' build (build/san/): ASan and UBSan, at -O0 -g after the
+# user's CFLAGS: a third of -O2's compile time (make check-unit from a clean
+# tree: 25 s of CPU against 69 s), the same checks, and their reports name
+# every frame. The programs and the engine keep CFLAGS.
+SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -O0 -g
 
 ifneq ($(findstring 1,$(V)),1)
 QUIET_CC = @echo '   ' CC $@;
@@ -69,6 +73,7 @@ COMMON_SRCS := \
 CORE_SRCS := \
 	plugin/backend.c \
 	plugin/backend_aio.c \
+	plugin/backend_model.c \
 	plugin/backend_uring.c \
 	plugin/beconf.c \
 	plugin/lunsafe.c \
@@ -135,6 +140,7 @@ DRIVER_SRCS := \
 	driver/runner/hooks.c \
 	driver/runner/jobopts.c \
 	driver/runner/jobparse.c \
+	driver/runner/openloop.c \
 	driver/matrix.c \
 	driver/runner/rngroup.c \
 	driver/runner/rnjson.c \
@@ -169,7 +175,9 @@ UNIT_TESTS := \
 	test_lock \
 	test_lunid \
 	test_matrix \
+	test_model \
 	test_mountcheck \
+	test_openloop \
 	test_points \
 	test_ptkind \
 	test_ptsrc \
@@ -344,7 +352,7 @@ $(B)/tests/test_jobparse: tests/test_jobparse.c $(B)/san/driver/runner/jobparse.
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lm
 
-$(B)/tests/test_beconf $(B)/tests/test_vio $(B)/tests/test_vvol: $(B)/tests/%: tests/%.c $(SAN_OBJS)
+$(B)/tests/test_beconf $(B)/tests/test_model $(B)/tests/test_vio $(B)/tests/test_vvol: $(B)/tests/%: tests/%.c $(SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CORE_LIBS) $(CMOCKA_LIBS) -lm
 
@@ -359,6 +367,11 @@ RUNNER_SAN_OBJS := $(patsubst %.c,$(B)/san/%.o,$(filter driver/runner/%,$(DRIVER
 $(B)/tests/test_runner: tests/test_runner.c $(B)/san/tests/fakebe.o $(RUNNER_SAN_OBJS) $(SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -Wl,--wrap=backend_find -o $@ $(filter %.c %.o,$^) $(CORE_LIBS) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm -lpthread
+
+# The open loop: its schedule, fio's rate options, and rated runs on backend=null's model device.
+$(B)/tests/test_openloop: tests/test_openloop.c $(RUNNER_SAN_OBJS) $(SAN_OBJS)
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CORE_LIBS) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm -lpthread
 
 $(B)/tests/test_benchfio $(B)/tests/test_fileset $(B)/tests/test_fiojson $(B)/tests/test_hosts $(B)/tests/test_jobname $(B)/tests/test_report: $(B)/tests/%: tests/%.c $(CONV_SAN_OBJS)
 	@mkdir -p $(dir $@)
@@ -414,7 +427,8 @@ check: deps
 	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) check-build
 	@sh tests/run.sh -j $(CHECK_JOBS) $(TEST_BINS) tests/e2e_*.sh
 
-check-unit: $(TEST_BINS)
+check-unit:
+	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) $(TEST_BINS)
 	@sh tests/run.sh $(TEST_BINS)
 
 check-e2e: all $(B)/tests/placement $(FUZZ_BINS)
