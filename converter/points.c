@@ -21,6 +21,7 @@
 #include "pt_priv.h"
 #include "ptkind.h"
 #include "ptsrc.h"
+#include "sumhosts.h"
 
 void pt_opts_init(struct pt_opts *o)
 {
@@ -644,6 +645,12 @@ int pt_build(struct pt_set *out, const struct fj_set *in,
 	ret = group_jobs(out, in, o, exact, &g, &ng, err);
 	if (ret)
 		goto out;
+	for (i = 0; i < ng && !ret; i++)
+		ret = sh_order_by_host(in, g[i].jobs, g[i].njobs);
+	if (ret) {
+		fr_errf(err, ret, "out of memory");
+		goto out;
+	}
 	kinds = pk_kinds(in, o, exact, &out->nsized, err);
 	if (!kinds) {
 		ret = -EINVAL;

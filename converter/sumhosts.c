@@ -61,3 +61,40 @@ int sh_files_as_hosts(struct fj_set *set, struct fr_err *err)
 	set->hosts_from_files = true;
 	return 0;
 }
+
+/* The rank of job @j's host: where its host first appears among @in's jobs. */
+static size_t host_rank(const struct fj_set *in, size_t j)
+{
+	const char *h = in->jobs[j].host;
+	size_t k;
+
+	if (!h)
+		return 0;
+	for (k = 0; k < j; k++)
+		if (in->jobs[k].host && !strcmp(in->jobs[k].host, h))
+			return k;
+	return j;
+}
+
+int sh_order_by_host(const struct fj_set *in, size_t *jobs, size_t n)
+{
+	size_t *rank = calloc(n + 1, sizeof(*rank)), i, k;
+
+	if (!rank)
+		return -ENOMEM;
+	for (i = 0; i < n; i++)
+		rank[i] = host_rank(in, jobs[i]);
+	/* Insertion sort: stable, and a group holds few jobs. */
+	for (i = 1; i < n; i++)
+		for (k = i; k > 0 && rank[k - 1] > rank[k]; k--) {
+			size_t t = rank[k];
+
+			rank[k] = rank[k - 1];
+			rank[k - 1] = t;
+			t = jobs[k];
+			jobs[k] = jobs[k - 1];
+			jobs[k - 1] = t;
+		}
+	free(rank);
+	return 0;
+}

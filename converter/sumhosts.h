@@ -24,4 +24,14 @@ int sh_files_as_hosts(struct fj_set *set, struct fr_err *err);
 /* The host label of input @name into @buf (base name, suffixes dropped). */
 void sh_label(char *buf, size_t len, const char *name);
 
+/*
+ * Order @jobs (indexes into @in's jobs, one group's) host by host: the
+ * hosts in the order they first appear in @in, each host's jobs in their
+ * order. fio's --client JSON may interleave the hosts' entries as they
+ * arrived; the hosts' own files list them host by host: ordered so, the
+ * two forms combine the same figures in the same order (the trace's
+ * slots, sums of floating-point figures). 0 or -ENOMEM.
+ */
+int sh_order_by_host(const struct fj_set *in, size_t *jobs, size_t n);
+
 #endif

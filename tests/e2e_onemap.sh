@@ -6,7 +6,8 @@
 # run is then given three ways: fio's client/server JSON, each host's
 # own file (as each host's fio would write it, named after the host)
 # with -sum, and the client/server JSON with fiorion's job names
-# (pNNN-sS-lL-small|large). The three give the same iops, mbps, lat and
+# (pNNN-sS-lL-small|large), and with the hosts' entries interleaved
+# (fio's client writes them as they arrive). The four give the same iops, mbps, lat and
 # hosts CSV files byte for byte; fiorion's names give the same summary
 # and trace too, the per-host files the same but for what only they
 # know (each host's LUNs). The loads are each host's (two clones of a
@@ -105,6 +106,16 @@ with open("order", "w") as o:
     for h, jobs in hosts.items():
         json.dump(dict(head, jobs=jobs), open(f"{h}.json", "w"), indent=1)
         o.write(f"{h}.json\n")
+# The hosts' entries interleaved, as fio's client may write them as they arrive.
+per = list(hosts.values())
+mixed = []
+for k in range(max(len(v) for v in per)):
+    for h, v in zip(hosts, per):
+        if k < len(v):
+            e = dict(v[k])
+            e["hostname"], e["port"] = h.rsplit(":", 1)[0], int(h.rsplit(":", 1)[1])
+            mixed.append(e)
+json.dump(dict(head, client_stats=mixed), open("interleaved.json", "w"), indent=1)
 names = {"small": "p001-s2-l2-small", "large": "p001-s2-l2-large", "small4": "p002-s4-l0-small"}
 for e in d["client_stats"]:
     e["jobname"] = names.get(e["jobname"], e["jobname"])
@@ -114,7 +125,8 @@ PY
 # shellcheck disable=SC2046 # host:port.json names, no blanks
 "$F2O" -sum -outdir sum $(cat order) >sum.out 2>&1
 "$F2O" -outdir named named.json >named.out 2>&1
-for form in sum named; do
+"$F2O" -outdir interleaved interleaved.json >interleaved.out 2>&1
+for form in sum named interleaved; do
 	same=yes
 	for f in iops.csv mbps.csv lat.csv hosts.csv; do
 		cmp -s cs/orion_$f $form/orion_$f || { same="no: $f"; diff cs/orion_$f $form/orion_$f | head -5; }
@@ -122,6 +134,14 @@ for form in sum named; do
 	[ "$same" = yes ] && ok "$form: iops, mbps, lat and hosts CSV byte for byte those of fio's --client JSON" \
 		|| not_ok "$form: $same"
 done
+# The hosts' entries in another order: the same summary and trace.
+if [ "$(sed 4d cs/orion_summary.txt)" = "$(sed 4d interleaved/orion_summary.txt)" ] \
+	&& [ "$(grep -v '^Jobs: ' cs/orion_trace.txt)" = "$(grep -v '^Jobs: ' interleaved/orion_trace.txt)" ]; then
+	ok "the hosts' entries interleaved: the same summary and trace"
+else
+	not_ok "interleaved entries: summary or trace differ"
+	diff cs/orion_trace.txt interleaved/orion_trace.txt | head
+fi
 # fiorion's names: the summary (but its command line) and the trace too.
 if [ "$(sed 4d cs/orion_summary.txt)" = "$(sed 4d named/orion_summary.txt)" ] \
 	&& [ "$(grep -v '^Jobs: ' cs/orion_trace.txt)" = "$(cat named/orion_trace.txt)" ]; then

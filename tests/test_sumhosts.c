@@ -5,7 +5,8 @@
  * suffix ("/r/db1.json.gz" is db1), the names as given when two base
  * names clash (a/x.json, b/x.json); a job that names its host (a
  * --client JSON) keeps it; the points then hold each host's load (two
- * files at iodepth 4: Small=4 on two hosts, IOPS the sum).
+ * files at iodepth 4: Small=4 on two hosts, IOPS the sum); a group's jobs
+ * are ordered host by host, hosts in order of first appearance.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -82,7 +83,29 @@ static void test_hosts(void **state)
 	assert_int_equal(pts.pts[0].s, 4);
 	assert_int_equal(pts.pts[0].nhosts, 3);
 	assert_int_equal((int)pts.pts[0].small.iops, 3000);
+
+	/* Interleaved hosts: ordered host by host, first appearance first. */
+	{
+		size_t jobs[3] = { 2, 0, 1 };
+
+		assert_int_equal(sh_order_by_host(&set, jobs, 3), 0);
+		assert_int_equal(jobs[0], 0); /* "a" first appears at job 0 */
+		assert_int_equal(jobs[1], 1);
+		assert_int_equal(jobs[2], 2);
+	}
 	pt_set_release(&pts);
+	fj_set_release(&set);
+	add(&set, "h.json", "b");
+	add(&set, "h.json", "a");
+	add(&set, "h.json", "b");
+	{
+		size_t jobs[3] = { 0, 1, 2 };
+
+		assert_int_equal(sh_order_by_host(&set, jobs, 3), 0);
+		assert_int_equal(jobs[0], 0);
+		assert_int_equal(jobs[1], 2); /* b's jobs together, in their order */
+		assert_int_equal(jobs[2], 1);
+	}
 	fj_set_release(&set);
 
 	add(&set, "a/x.json", NULL);
