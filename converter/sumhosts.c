@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "jobname.h"
+
 /* Drop @suffix from the end of @s when it is there. */
 static void drop(char *s, const char *suffix)
 {
@@ -33,8 +35,14 @@ void sh_label(char *buf, size_t len, const char *name)
 int sh_files_as_hosts(struct fj_set *set, struct fr_err *err)
 {
 	bool clash = false;
+	struct jn_name jn;
 	unsigned int f, g;
 	size_t i;
+
+	/* A fiorion run's per-point files: its names place every job (hosts as run.json says). */
+	for (i = 0; i < set->njobs; i++)
+		if (jn_parse(set->jobs[i].name, &jn))
+			return 0;
 
 	for (f = 0; f < set->nfiles && !clash; f++)
 		for (g = f + 1; g < set->nfiles && !clash; g++) {

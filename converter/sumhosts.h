@@ -10,7 +10,9 @@
  * file's name as their host: its base name without ".json" (and a
  * compression suffix), or the name as given when two base names clash.
  * Jobs that already name a host (a --client JSON among the files) keep
- * theirs.
+ * theirs. A fiorion run's per-point files (jobs named pNNN-...) are left
+ * as they are: their names place every job, and run.json names the
+ * hosts.
  */
 #ifndef FIORION_SUMHOSTS_H
 #define FIORION_SUMHOSTS_H

@@ -6,7 +6,8 @@
  * names clash (a/x.json, b/x.json); a job that names its host (a
  * --client JSON) keeps it; the points then hold each host's load (two
  * files at iodepth 4: Small=4 on two hosts, IOPS the sum); a group's jobs
- * are ordered host by host, hosts in order of first appearance.
+ * are ordered host by host, hosts in order of first appearance; a
+ * fiorion run's per-point files (pNNN-... jobs) are left as they are.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -108,6 +109,18 @@ static void test_hosts(void **state)
 	}
 	fj_set_release(&set);
 
+	/* fiorion's per-point files: left alone. */
+	{
+		struct fr_err e = { "" };
+		char *doc = strdup("{\"jobs\": [{\"jobname\": \"p001-s4-l0-small\", \"groupid\": 0, \"error\": 0, "
+				   "\"read\": {\"io_bytes\": 4096000, \"io_kbytes\": 4000, \"runtime\": 1000, \"total_ios\": 1000}}]}");
+		assert_int_equal(fj_read_buffer(&set, "p001.json", doc, strlen(doc), &e), 0);
+		free(doc);
+		assert_int_equal(sh_files_as_hosts(&set, &e), 0);
+		assert_null(set.jobs[0].host);
+		assert_false(set.hosts_from_files);
+		fj_set_release(&set);
+	}
 	add(&set, "a/x.json", NULL);
 	add(&set, "b/x.json", NULL);
 	assert_int_equal(sh_files_as_hosts(&set, &err), 0);
