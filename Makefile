@@ -79,6 +79,8 @@ CORE_SRCS := \
 
 CONV_SRCS := \
 	converter/cmpmark.c \
+	converter/curve.c \
+	converter/curve_out.c \
 	converter/export_benchfio.c \
 	converter/export_json.c \
 	converter/fileset.c \
@@ -112,6 +114,8 @@ DRIVER_SRCS := \
 	driver/runner/diskutil.c \
 	driver/cli.c \
 	driver/cliopts.c \
+	driver/curverun.c \
+	driver/curveplan.c \
 	driver/dropin.c \
 	driver/fiochild.c \
 	driver/fioopt.c \

@@ -76,6 +76,20 @@ struct ri_host {
 	uint64_t vlun_size;
 };
 
+/*
+ * -run curve (issue 26): run.json's "curve" {"percent": [..], "arrival",
+ * "max_iops" (0: found by the oltp ladder), "depth_cap" (0: 4 x the load
+ * of the maximum)}, written only when npct > 0.
+ */
+#define RI_CURVE_MAX 100
+struct ri_curve {
+	size_t npct;
+	double pct[RI_CURVE_MAX]; /* -curve: percentages of the maximum, in order */
+	char arrival[16];	  /* "poisson" | "uniform" */
+	uint64_t max_iops;	  /* -max_iops; 0 = the oltp ladder's maximum */
+	uint64_t depth_cap;	  /* -depth_cap; 0 = 4 x the maximum's load */
+};
+
 struct ri_run {
 	bool present;	     /* a run description was read */
 	char *version;	     /* fiorion's, NULL = unknown */
@@ -122,6 +136,7 @@ struct ri_run {
 	uint64_t duration_auto; /* -duration auto[:MAX]: MAX s; 0 = not auto */
 	int64_t repeat;		/* -repeat N: passes over the plan; 1 (or less) = one */
 	uint64_t duration_env;	/* FIORION_DURATION=S overrode -duration; 0 = not */
+	struct ri_curve curve;	/* -run curve (issue 26); npct 0 = none */
 };
 
 /* run.json's text for @r ({"fiorion": {...}}), or NULL when memory runs out. */

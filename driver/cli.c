@@ -16,6 +16,7 @@
 
 #include "cli.h"
 #include "cliopts.h"
+#include "curveplan.h"
 #include "fr_err.h"
 #include "knee.h"
 #include "runner.h"
@@ -213,6 +214,7 @@ void cli_parse(struct opts *o, int argc, char **argv)
 	if (o->jobfile && o->ri.repeat > 1)
 		die_usage("-repeat: not with -jobfile (which runs one job file once)");
 	check_fio_opts(o);
+	cp_check_opts(o);
 	if (o->jobfile) {
 		if (o->have_run)
 			die_usage("-jobfile runs one job file; it takes no -run");
