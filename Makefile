@@ -80,6 +80,7 @@ CORE_SRCS := \
 CONV_SRCS := \
 	converter/cmpmark.c \
 	converter/curve.c \
+	converter/curve_html.c \
 	converter/curve_out.c \
 	converter/export_benchfio.c \
 	converter/export_json.c \

@@ -244,7 +244,7 @@ int cv_point_read(struct cv_point *p, const char *name, const char *buf, size_t 
 
 	*p = (struct cv_point){ .slot_waits = -1, .late_p99_ns = -1, .outstanding = -1 };
 	if (!doc)
-		return -EINVAL;
+		return -EBADMSG;
 	global = json_object_get(doc, "global options");
 	jobs = json_object_get(doc, "client_stats");
 	if (!json_is_array(jobs))
@@ -267,7 +267,7 @@ int cv_point_read(struct cv_point *p, const char *name, const char *buf, size_t 
 	}
 	if (!found || !a.rated) {
 		json_decref(doc);
-		return fr_errf(err, -EINVAL,
+		return fr_errf(err, found ? -EINVAL : -ENOENT,
 			       found ? "%s: the curve point's jobs have no rate_iops= (not an open-loop point)"
 				     : "%s: no job named as a curve point (cNNN-<PCT>pct-max<IOPS>)",
 			       name);
@@ -368,6 +368,29 @@ int cv_load_dir(struct cv_curve *c, const char *dir, const struct kn_bound *b,
 	if (ret == -ENOMEM && !err->msg[0])
 		fr_errf(err, ret, "out of memory");
 	return ret;
+}
+
+int cv_take_file(struct cv_curve *c, const char *path, bool *taken, struct fr_err *err)
+{
+	struct fr_err perr = { "" };
+	struct cv_point p;
+	char *text = NULL;
+	size_t len;
+	int ret;
+
+	*taken = false;
+	/* Unreadable or not JSON: fio's reader says why, in its words. */
+	if (fr_read_file(path, "fio JSON", 0, 0, &text, &len, &perr))
+		return 0;
+	ret = cv_point_read(&p, path, text, len, &c->bound, &perr);
+	free(text);
+	if (ret == -ENOENT || ret == -EBADMSG)
+		return 0;
+	if (ret)
+		return fr_errf(err, ret, "%s", perr.msg);
+	*taken = true;
+	ret = cv_add(c, &p);
+	return ret ? fr_errf(err, ret, "out of memory") : 0;
 }
 
 void cv_release(struct cv_curve *c)

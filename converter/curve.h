@@ -74,9 +74,9 @@ struct cv_curve {
 
 /*
  * Read one point from fio JSON text @buf (several documents: the last),
- * judged against @b (NULL or !set: no bound). Returns 0, or -EINVAL with
- * @err naming @name and what is missing (a job not named cNNN-..., no
- * rate_iops).
+ * judged against @b (NULL or !set: no bound). Returns 0, or with @err
+ * naming @name: -EBADMSG (not JSON), -ENOENT (no job named cNNN-...),
+ * -EINVAL (its jobs have no rate_iops=).
  */
 int cv_point_read(struct cv_point *p, const char *name, const char *buf, size_t len,
 		  const struct kn_bound *b, struct fr_err *err);
@@ -99,6 +99,14 @@ int cv_add(struct cv_curve *c, const struct cv_point *p);
  */
 int cv_load_dir(struct cv_curve *c, const char *dir, const struct kn_bound *b,
 		struct fr_err *err);
+
+/*
+ * fio2orion: when file @path is a curve point's fio JSON, add it to @c
+ * (judged against @c->bound) and set *@taken; any other file is left to
+ * fio's reader (*@taken false, 0). -errno with @err for a curve point
+ * that cannot be read (no rate_iops=).
+ */
+int cv_take_file(struct cv_curve *c, const char *path, bool *taken, struct fr_err *err);
 
 /* <testname>_curve.csv: its header, then one row a point. */
 extern const char cv_csv_header[];

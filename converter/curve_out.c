@@ -59,6 +59,21 @@ static void p99(FILE *f, double ns)
 		fprintf(f, ", p99 %.2f ms", ns / 1e6);
 }
 
+/*
+ * The cap on outstanding I/Os reached: I/Os waited for a slot (the
+ * runner's count), or, where nobody counted (stock fio), the mean
+ * outstanding by Little's law within 10 % of the cap.
+ */
+static void cap_line(FILE *f, const struct cv_point *p)
+{
+	if (p->slot_waits > 0)
+		fprintf(f, "Depth cap %u reached at %g %% of max: %lld I/Os waited for a free slot\n",
+			p->depth_cap, p->pct, (long long)p->slot_waits);
+	else if (p->slot_waits < 0 && p->depth_cap && p->outstanding >= 0.9 * p->depth_cap)
+		fprintf(f, "Depth cap %u (nearly) reached at %g %% of max: %.1f I/Os outstanding on average\n",
+			p->depth_cap, p->pct, p->outstanding);
+}
+
 void cv_summary(FILE *f, const struct cv_curve *c)
 {
 	size_t i, held = 0;
@@ -88,6 +103,8 @@ void cv_summary(FILE *f, const struct cv_curve *c)
 		}
 		fprintf(f, "%s\n", p->over ? " (over -max_latency)" : "");
 	}
+	for (i = 0; i < c->n; i++)
+		cap_line(f, &c->pts[i]);
 	if (c->stop[0])
 		fprintf(f, "%s\n", c->stop);
 	if (!c->response)

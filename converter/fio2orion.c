@@ -19,6 +19,7 @@
 
 #include "export_benchfio.h"
 #include "f2o_cli.h"
+#include "curve.h"
 #include "fiojson.h"
 #include "fr_cli.h"
 #include "fr_file.h"
@@ -212,10 +213,15 @@ static int convert(const struct f2o_opts *o, char *const *files, int nfiles)
 	struct or_params params;
 	struct fr_err err = { "" };
 	struct or_written written = { 0 };
+	struct cv_curve cv = { .n = 0 };
 	int i, status = EXIT_OK;
 
+	cv.bound = o->bound;
 	for (i = 0; i < nfiles; i++) {
-		if (fj_read_file(&set, files[i], &err)) {
+		bool curve = false; /* an open-loop curve's point (curve.h) */
+
+		if (cv_take_file(&cv, files[i], &curve, &err) ||
+		    (!curve && fj_read_file(&set, files[i], &err))) {
 			fprintf(stderr, "fio2orion: %s\n", err.msg);
 			status = EXIT_USAGE;
 			goto out;
@@ -229,7 +235,7 @@ static int convert(const struct f2o_opts *o, char *const *files, int nfiles)
 	/* The layout the run was made in, unless -compat says otherwise. */
 	if (!o->compat_given && set.run.compat && or_compat_parse(set.run.compat, &compat))
 		compat = OR_COMPAT_102;
-	if (pt_build(&pts, &set, &o->po, &err)) {
+	if ((set.njobs || !cv.n) && pt_build(&pts, &set, &o->po, &err)) {
 		fprintf(stderr, "fio2orion: %s\n", err.msg);
 		status = EXIT_USAGE;
 		goto out;
@@ -244,6 +250,7 @@ static int convert(const struct f2o_opts *o, char *const *files, int nfiles)
 		status = EXIT_RUN;
 		goto out;
 	}
+	params.curve = &cv;
 	/* -max_latency overrides the run's bound. */
 	if (o->bound.set && or_params_set_bound(&params, &pts, &o->bound, &err)) {
 		fprintf(stderr, "fio2orion: %s\n", err.msg);
@@ -275,6 +282,7 @@ static int convert(const struct f2o_opts *o, char *const *files, int nfiles)
 			written.report_removed ? "; add -html for this one's report" : "");
 	or_params_release(&params);
 out:
+	cv_release(&cv);
 	pt_set_release(&pts);
 	fj_set_release(&set);
 	return status;

@@ -111,8 +111,7 @@ void curve_precheck(const struct opts *o, const struct jf_conf *jc)
 	}
 	free(text);
 	if (ret)
-		die_usage("-run curve: the built-in runner cannot run a curve point: %s; use -runner fio",
-			  err.msg);
+		die_usage("-run curve: the built-in runner cannot run a curve point: %s", err.msg);
 }
 
 /* Every point's job file, and the volume's identity, in @dir. */
