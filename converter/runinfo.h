@@ -42,6 +42,7 @@
  *                  load, "load": the knee's load (0: none), "why":
  *                  "latency" | "flat" | "open" | "over"}]
  *   duration_auto  the MAX seconds of -duration auto[:MAX]
+ *   curve          -run curve's parameters (struct ri_curve, issue 26)
  *   repeat         -repeat N: passes over the plan (absent: 1)
  *
  * Keys a reader does not find take the defaults noted in struct ri_run;
