@@ -252,10 +252,10 @@ const struct fr_opt cli_opts[] = {
 		  "them, over 100 an overload (10,50,70,80,90,100);\n"
 		  "the curve stops at a point that does not hold its\n"
 		  "rate (under 97 %) or crosses -max_latency" },
-	{ .name = "arrival", .kind = FR_OPT_ENUM_STR, .arg = "poisson|uniform", .values = arrivals, .field = F(arrival), .flags = FR_OPTF_NOCASE,
-	  .help = "-run curve: exponential gaps between arrivals, or\n"
-		  "fixed ones (fio's rate_process=poisson|linear)\n"
-		  "(poisson)" },
+	{ .name = "arrival", .kind = FR_OPT_ENUM_STR, .arg = "KIND", .values = arrivals, .field = F(arrival), .flags = FR_OPTF_NOCASE,
+	  .help = "-run curve: poisson (exponential gaps between\n"
+		  "arrivals) or uniform (fixed gaps): fio's\n"
+		  "rate_process=poisson|linear (poisson)" },
 	{ .name = "max_iops", .kind = FR_OPT_LONG, .arg = "N", .min = 1, .max = 100000000, .field = F(max_iops),
 	  .help = "-run curve: the maximum the percentages are of;\n"
 		  "the oltp ladder is not run" },
@@ -306,7 +306,7 @@ const size_t cli_nopts = sizeof(cli_opts) / sizeof(cli_opts[0]);
 
 void cli_usage(FILE *f, const struct opts *o)
 {
-	fputs("usage: fiorion -run simple|normal|advanced|oltp|dss [options]\n"
+	fputs("usage: fiorion -run simple|normal|advanced|oltp|dss|curve [options]\n"
 	      "\n"
 	      "ORION: ORacle IO Numbers, on fio. Each data point holds a mix of small\n"
 	      "random I/Os and large (random or sequential) I/Os outstanding for a\n"
