@@ -224,7 +224,7 @@ void cli_parse(struct opts *o, int argc, char **argv)
 		return;
 	}
 	if (!o->have_run)
-		die_usage("-run is required: simple, normal, advanced, oltp or dss (see fiorion -help)");
+		die_usage("-run is required: simple, normal, advanced, oltp, dss or curve (see fiorion -help)");
 	if (o->have_matrix && o->run != MX_ADVANCED)
 		die_usage("-matrix %s: only with -run advanced (-run %s sets its own matrix)",
 			  mx_matrix_name(o->matrix), cli_run_name(o->run));
