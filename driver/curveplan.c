@@ -67,13 +67,23 @@ void cp_rates(unsigned long target, unsigned int write_pct, unsigned long rate[2
 	}
 }
 
+unsigned long cp_share(unsigned long target, unsigned int host, unsigned int nhosts)
+{
+	unsigned long s;
+
+	if (nhosts < 2)
+		return target;
+	s = target / nhosts + (host < target % nhosts);
+	return s ? s : 1;
+}
+
 void cp_section(FILE *f, const struct cp_point *p)
 {
 	unsigned long rate[2];
 	char name[64];
 
 	cv_name_format(name, sizeof(name), p->num, p->pct, p->max_iops);
-	cp_rates(cp_target(p->max_iops, p->pct), p->write_pct, rate);
+	cp_rates(cp_share(cp_target(p->max_iops, p->pct), p->host, p->nhosts), p->write_pct, rate);
 	fprintf(f, "\n[%s]\n", name);
 	if (p->write_pct == 0)
 		fprintf(f, "rw=randread\n");
@@ -112,7 +122,6 @@ void cp_check_opts(struct opts *o)
 		return;
 	}
 	refuse(o->have_matrix, "-matrix (it runs the oltp ladder, then the curve)");
-	refuse(o->clients != NULL, "-clients (each host's share of a rate is not written yet)");
 	refuse(o->resume, "-resume (a curve's points depend on the maximum found)");
 	refuse(o->ri.repeat > 1, "-repeat");
 	refuse(o->jobs_only, "-jobs_only (the points' rates follow the maximum the ladder finds)");

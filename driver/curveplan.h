@@ -42,9 +42,15 @@ struct cp_point {
 	double pct, max_iops; /* its share of the maximum */
 	unsigned int size_kb; /* -size_small */
 	unsigned int write_pct;
-	unsigned int depth_cap; /* iodepth= */
-	bool uniform;		/* rate_process=linear, else poisson */
+	unsigned int depth_cap;	   /* iodepth= */
+	bool uniform;		   /* rate_process=linear, else poisson */
+	unsigned int host, nhosts; /* -clients: this host's share of the rate (0, 0: all) */
 };
+/*
+ * Host @host's share of @target over @nhosts hosts (-clients): an even
+ * split, the first target % nhosts hosts one more, each at least 1.
+ */
+unsigned long cp_share(unsigned long target, unsigned int host, unsigned int nhosts);
 /* The point's job section (after jf_global()'s [global]). */
 void cp_section(FILE *f, const struct cp_point *p);
 

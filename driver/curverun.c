@@ -65,25 +65,36 @@ static int ladder_max(const struct mx_plan *plan, const char *jobs_dir, size_t d
 	return ret;
 }
 
-/* Point @num's job file text at @max IOPS with @cap outstanding. */
+/*
+ * Point @num's job file text at @max IOPS with @cap outstanding; with
+ * -clients host @h's (its LUNs, its share of the rate, @cap its own).
+ */
 static char *point_text(const struct opts *o, const struct jf_conf *jc, unsigned int num,
-			double max, unsigned int cap)
+			double max, unsigned int cap, size_t h)
 {
 	const struct ri_curve *c = &o->ri.curve;
+	const struct host *ho = o->clients ? &o->hosts.h[h] : NULL;
 	struct cp_point cp = {
-		.num = num, .pct = c->pct[num - 1], .max_iops = max, .size_kb = (unsigned int)o->size_small, .write_pct = (unsigned int)o->write_pct, .depth_cap = cap, .uniform = !strcmp(c->arrival, "uniform")
+		.num = num, .pct = c->pct[num - 1], .max_iops = max, .size_kb = (unsigned int)o->size_small, .write_pct = (unsigned int)o->write_pct, .depth_cap = cap, .uniform = !strcmp(c->arrival, "uniform"), .host = (unsigned int)h, .nhosts = ho ? (unsigned int)o->hosts.n : 0
 	};
-	char *text = NULL, *cmt;
+	struct jf_conf hc = *jc;
+	char *text = NULL, *cmt, share[160] = "";
 	size_t len = 0;
 	FILE *f = open_memstream(&text, &len);
 
 	if (!f)
 		die_run("out of memory");
+	if (ho) {
+		hc.luns = ho->luns;
+		hc.vol_size = ho->vol_size;
+		snprintf(share, sizeof(share), "# host %s: %lu IOPS of them (each of the %zu hosts its share)\n",
+			 ho->label, cp_share(cp_target(max, cp.pct), cp.host, cp.nhosts), o->hosts.n);
+	}
 	cmt = xasprintf("# fiorion %s: '%s' curve point %u of %zu: %g %% of %.0f IOPS = %lu IOPS,\n"
-			"# %s arrivals, at most %u I/Os outstanding (open loop: fio's rate_iops)\n",
+			"%s# %s arrivals, at most %u I/Os outstanding (open loop: fio's rate_iops)\n",
 			FIORION_VERSION, o->testname, num, c->npct, cp.pct, max,
-			cp_target(max, cp.pct), c->arrival, cap);
-	jf_global(f, jc, cmt);
+			cp_target(max, cp.pct), share, c->arrival, cap);
+	jf_global(f, &hc, cmt);
 	cp_section(f, &cp);
 	fclose(f);
 	free(cmt);
@@ -103,7 +114,7 @@ void curve_precheck(const struct opts *o, const struct jf_conf *jc)
 		die_usage("-run curve: the psync backend holds one I/O per clone, so arrivals cannot overlap; use -backend io_uring or libaio");
 	if (!strcmp(o->runner, "fio"))
 		return; /* fio judges its own options; the engine's are the ladder's */
-	text = point_text(o, jc, 1, o->max_iops ? (double)o->max_iops : 1000, 4);
+	text = point_text(o, jc, 1, o->max_iops ? (double)o->max_iops : 1000, 4, 0);
 	ret = jp_parse_buffer(&jf, "curve/p001.fio", text, &err);
 	if (!ret) {
 		ret = rn_check(&jf, &err);
@@ -119,20 +130,22 @@ static void write_points(const struct opts *o, const struct jf_conf *jc, const c
 			 double max, unsigned int cap, const struct vvol *vv)
 {
 	struct fr_err err = { "" };
-	size_t i;
+	size_t i, nh = o->clients ? o->hosts.n : 1;
 
 	if (mkdir(dir, 0755) < 0 && errno != EEXIST)
 		die_run("cannot create '%s': %s", dir, strerror(errno));
-	for (i = 0; i < o->ri.curve.npct; i++) {
-		char *text = point_text(o, jc, (unsigned int)i + 1, max, cap);
-		char *path = xasprintf("%s/p%03zu.fio", dir, i + 1);
+	for (i = 0; i < o->ri.curve.npct * nh; i++) {
+		const struct mx_point pt = { .s = cap, .num = (unsigned int)(i / nh) + 1, .pass = 1 };
+		char *text = point_text(o, jc, pt.num, max, cap, i % nh);
+		char *path = job_path(dir, o, &pt, i % nh);
 
 		if (fr_write_atomic(path, text, strlen(text), &err))
 			die_run("%s", err.msg);
 		free(text);
 		free(path);
 	}
-	if (lunid_write(dir, vv, &err))
+	/* -clients: each host's probe looked at its LUNs. */
+	if (!o->clients && lunid_write(dir, vv, &err))
 		die_run("%s", err.msg);
 }
 

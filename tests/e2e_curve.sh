@@ -9,15 +9,17 @@
 #    before anything is written (no <testname>_jobs/): an empty, zero,
 #    negative, falling, non-numeric or 101-value -curve, -curve/-arrival/
 #    -max_iops/-depth_cap without -run curve, a bad -arrival, -max_iops 0,
-#    -depth_cap 0, and what -run curve does not take (-matrix, -clients,
-#    -duration auto, -repeat, -jobs_only, -resume).
+#    -depth_cap 0, and what -run curve does not take (-matrix, -duration
+#    auto, -repeat, -jobs_only, -resume).
 # 2. -max_iops 20000 -curve 5,10,20 -arrival uniform: three plain fio job
 #    files (rate_iops=1000/2000/4000, rate_process=linear, iodepth= the
 #    cap); the rate is the generator's own and known before the run: at
 #    these low shares of what the file does (a closed loop of one I/O
-#    alone gives more), each point's achieved IOPS are within 7 % of the
-#    target (an idle machine: 0.1 %; a busy one was seen 2.3 % short at
-#    1000 IOPS, fio catching up late) and "held" says achieved >= 97 %. _curve.csv has a row per point with empty response
+#    alone gives more), each point's achieved IOPS are within 10 % of the
+#    target (an idle machine: 0.1 %; at a load average of 8 on 2 cores
+#    fio was seen 2.3 % short at 1000 IOPS, 5.4 % at 400: a stall near a
+#    point's end is not caught up; the job files' rates are checked
+#    exactly) and "held" says whether achieved >= 97 %. _curve.csv has a row per point with empty response
 #    cells and the note that stock fio gives service time only; the
 #    summary's "Latency at" lines (none an ORION result line); run.json's
 #    "curve"; the report's section; fio2orion rebuilds the same
@@ -34,34 +36,18 @@
 # 5. Without -max_iops the oltp ladder runs first (ORION's files as
 #    -run oltp writes them, its one Maximum Small IOPS line): the curve's
 #    rate is its share of that maximum, its cap 4 x the load that gave it.
+# 6. -clients on two fio servers on the loopback: each host's job file asks
+#    its share of each point's rate (and names its own LUN), and the
+#    curve's achieved IOPS are the sum of the hosts' own entries, within
+#    15 % of the target (a host missing would be 50 %; the first point
+#    not held would end the curve: one row is enough).
 . "$(dirname "$0")/lib.sh"
 
 FR=$TOP/build/fiorion
 F2O=$TOP/build/fio2orion
 if ! command -v fio >/dev/null 2>&1; then
 	skip_test "-run curve with stock fio" "no fio"
-	
-# 5. The maximum from the oltp ladder (-num_disks 1: loads 1..20, 1 s each).
-# shellcheck disable=SC2086
-if "$FR" -run curve $RUN -num_disks 1 -curve 10 -duration 1 >o.out 2>o.err; then
-	ok "-run curve with the oltp ladder: exit 0"
-else
-	not_ok "-run curve with the ladder: exit $?"
-	cat o.out o.err
-fi
-max=$(sed -n 's/^Maximum Small IOPS=\([0-9]*\) @ Small=\([0-9]*\) and Large=0$/\1/p' t_summary.txt)
-at=$(sed -n 's/^Maximum Small IOPS=\([0-9]*\) @ Small=\([0-9]*\) and Large=0$/\2/p' t_summary.txt)
-j=t_jobs/curve/p001.fio
-want=$(awk -v m="$max" 'BEGIN { printf "%d", m * 0.1 + 0.5 }')
-if [ -n "$max" ] && grep -qx "rate_iops=$want" $j && grep -qx "iodepth=$((4 * at))" $j &&
-	grep -q "^Open-loop curve (-run curve): poisson arrivals, 1 point measured, [01] held its rate; max $max IOPS$" t_summary.txt &&
-	[ "$(grep -c '^Maximum Small IOPS' t_summary.txt)" = 1 ] && [ -s t_iops.csv ]; then
-	ok "the curve's 10 % is of the ladder's Maximum Small IOPS=$max (rate_iops=$want), its cap 4 x Small=$at; ORION's files beside it"
-else
-	not_ok "the curve from the ladder: max '$max' at '$at'"
-	cat $j t_summary.txt
-fi
-finish
+	finish
 	exit 0
 fi
 cd "$T" || exit 1
@@ -99,7 +85,6 @@ done <<'EOF'
 -run curve -max_iops 0|-max_iops
 -run curve -depth_cap 0|-depth_cap
 -run curve -matrix basic|-matrix
--run curve -clients localhost|-clients
 -run curve -duration auto|-duration auto
 -run curve -repeat 3|-repeat
 -run curve -jobs_only|-jobs_only
@@ -125,9 +110,9 @@ fi
 if awk -F, 'NR == 1 { next }
 	{ n++; t = $2; a = $3; d = (a - t) / t; if (d < 0) d = -d
 	  printf "%s %% of max: target %s, achieved %s (%.1f %%), held %s\n", $1, t, a, 100 * d, $4
-	  if (d > 0.07 || ($4 == "yes") != (a >= 0.97 * t)) bad = 1 }
+	  if (d > 0.10 || ($4 == "yes") != (a >= 0.97 * t)) bad = 1 }
 	END { exit bad || n != 3 }' t_curve.csv >held.txt; then
-	ok "each point achieved its target within 7 %, held as the 97 % rule says: $(tr '\n' ';' <held.txt)"
+	ok "each point achieved its target within 10 %, held as the 97 % rule says: $(tr '\n' ';' <held.txt)"
 else
 	not_ok "achieved vs target: $(cat held.txt)"
 	cat t_curve.csv
@@ -227,5 +212,57 @@ if [ -n "$max" ] && grep -qx "rate_iops=$want" $j && grep -qx "iodepth=$((4 * at
 else
 	not_ok "the curve from the ladder: max '$max' at '$at'"
 	cat $j t_summary.txt
+fi
+
+# 6. -clients: each point's rate divided across the hosts (fio servers on
+#    127.0.0.2 and .3), the totals from each host's own entry.
+PORT=""
+for p in $((22000 + $$ % 20000)) $((23000 + $$ % 17000)) 44765; do
+	if ! ss -ltn 2>/dev/null | grep -q ":$p "; then
+		PORT=$p
+		break
+	fi
+done
+started=0
+for a in 127.0.0.2 127.0.0.3; do
+	fio --server=ip:$a,"$PORT" >"srv.$a.log" 2>&1 &
+	at_exit "kill $! 2>/dev/null"
+	i=0
+	while [ $i -lt 50 ] && ! ss -ltn 2>/dev/null | grep -q " $a:$PORT "; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	ss -ltn 2>/dev/null | grep -q " $a:$PORT " && started=$((started + 1))
+done
+mkfile lun3 64
+echo "$T/lun3" >"t.lun.127.0.0.3"
+if [ $started != 2 ]; then
+	skip_test "-run curve -clients" "fio --server cannot listen on 127.0.0.2-3:$PORT"
+elif "$FR" -run curve -testname t -clients "127.0.0.2:$PORT,127.0.0.3:$PORT" -engine "$ENGINE" \
+	-max_iops 8000 -curve 10,25 -arrival uniform -duration 2 >c.out 2>c.err; then
+	a=t_jobs/curve/p002.127.0.0.2_$PORT.fio b=t_jobs/curve/p002.127.0.0.3_$PORT.fio
+	if grep -qx 'rate_iops=1000' "$a" && grep -qx 'rate_iops=1000' "$b" && grep -q "lun3" "$b" &&
+		python3 - "$PORT" <<'PY' >c.txt; then
+import csv, json, sys
+rows = list(csv.DictReader(open("t_curve.csv")))
+bad = not rows
+for r, n in zip(rows, ("001", "002")):
+    t = open(f"t_jobs/curve/p{n}.json").read()
+    d = json.loads(t[t.index("{"):])
+    hosts = [j for j in d["client_stats"] if j["jobname"] != "All clients"]
+    own = sum(j["read"]["iops"] for j in hosts)
+    tgt, got = float(r["target_iops"]), float(r["achieved_iops"])
+    print(f"{r['target_pct']} %: target {tgt:.0f}, achieved {got:.1f} = the hosts' {own:.1f};", end=" ")
+    bad |= len(hosts) != 2 or abs(got - own) > 0.1 or abs(got - tgt) / tgt > 0.15
+sys.exit(bad)
+PY
+		ok "-clients: each host's job file asks half the rate (1000 of 2000 IOPS, its own LUN); $(cat c.txt)"
+	else
+		not_ok "-clients: the hosts' shares: $(cat c.txt)"
+		cat t_curve.csv
+	fi
+else
+	not_ok "-run curve -clients: exit $?"
+	cat c.out c.err
 fi
 finish

@@ -5,8 +5,8 @@
  * with its reason: empty, an empty item, 0, negative, over 1000, not
  * rising, a word, a space, 101 values), the target at a percentage
  * (rounded, at least 1), its split per direction under -write (each
- * direction at least 1: fio's rate_iops=0 is no limit), and a point's
- * job section as stock fio reads it.
+ * direction at least 1: fio's rate_iops=0 is no limit), each host's
+ * share under -clients, and a point's job section as stock fio reads it.
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -82,6 +82,12 @@ static void test_rates(void **state)
 	assert_true(r[0] == 2 && r[1] == 1);
 	cp_rates(1, 50, r);
 	assert_true(r[0] >= 1 && r[1] >= 1);
+	/* -clients: 1001 over 3 hosts is 334 + 334 + 333; each host at least 1. */
+	assert_int_equal(cp_share(1001, 0, 3), 334);
+	assert_int_equal(cp_share(1001, 1, 3), 334);
+	assert_int_equal(cp_share(1001, 2, 3), 333);
+	assert_int_equal(cp_share(1001, 0, 0), 1001);
+	assert_int_equal(cp_share(2, 2, 3), 1);
 }
 
 static char *section(const struct cp_point *p)
