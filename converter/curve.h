@@ -92,6 +92,9 @@ void cv_name_format(char *buf, size_t len, unsigned int num, double pct, double 
  */
 int cv_add(struct cv_curve *c, const struct cv_point *p);
 
+/* The run asked for @planned points (run.json): a last one that ends nothing early. */
+void cv_set_planned(struct cv_curve *c, size_t planned);
+
 /*
  * Every pNNN.json of folder @dir (a run's <testname>_jobs/curve), in
  * order. 0 with @c->n = 0 when the folder does not exist; -errno with

@@ -250,6 +250,7 @@ static int convert(const struct f2o_opts *o, char *const *files, int nfiles)
 		status = EXIT_RUN;
 		goto out;
 	}
+	cv_set_planned(&cv, set.run.curve.npct);
 	params.curve = &cv;
 	/* -max_latency overrides the run's bound. */
 	if (o->bound.set && or_params_set_bound(&params, &pts, &o->bound, &err)) {

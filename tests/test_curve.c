@@ -233,9 +233,10 @@ static void test_bound(void **state)
 	assert_int_equal(cv_add(&c, &p), 0);
 	assert_string_equal(c.stop, "Curve stopped at 80 % of max: response latency 3.800 ms crosses -max_latency p99:3");
 	/* The last point the run asked for ends nothing early. */
-	c.planned = 1;
-	assert_int_equal(cv_add(&c, &p), 0);
+	cv_set_planned(&c, 1);
 	assert_string_equal(c.stop, "");
+	cv_set_planned(&c, 0); /* unknown: the last point read ended it */
+	assert_non_null(strstr(c.stop, "crosses -max_latency p99:3"));
 	cv_release(&c);
 }
 
@@ -294,7 +295,9 @@ static void test_dir_and_outputs(void **state)
 	json_decref(j);
 	cv_release(&c);
 	cv_release(&d);
-	/* No curve folder: no points, no error. */
+	/* No curve folder: no points, no error; planned on no points is nothing. */
+	cv_set_planned(&d, 3);
+	assert_string_equal(d.stop, "");
 	assert_int_equal(cv_load_dir(&c, "/nonexistent/curve", NULL, &err), 0);
 	assert_int_equal(c.n, 0);
 	unlink(p1), unlink(p2), unlink(other);
