@@ -44,7 +44,11 @@ VERSION := $(shell sed -n 's/^.define FIORION_VERSION "\(.*\)"/\1/p' common/vers
 FIO_SRC_VERSION := $(shell sed -n 's/^DEF_VER=\(fio-[0-9.]*\).*/\1/p' $(FIO_SRC)/FIO-VERSION-GEN 2>/dev/null)
 override CPPFLAGS += -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 \
 	-Icommon -Iplugin -Iconverter -Idriver -Idriver/runner -MMD -MP
-SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer
+# The unit tests' build (build/san/): ASan and UBSan, at -O0 -g after the
+# user's CFLAGS: a third of -O2's compile time (make check-unit from a clean
+# tree: 25 s of CPU against 69 s), the same checks, and their reports name
+# every frame. The programs and the engine keep CFLAGS.
+SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -O0 -g
 
 ifneq ($(findstring 1,$(V)),1)
 QUIET_CC = @echo '   ' CC $@;
@@ -411,7 +415,8 @@ check: deps
 	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) check-build
 	@sh tests/run.sh -j $(CHECK_JOBS) $(TEST_BINS) tests/e2e_*.sh
 
-check-unit: $(TEST_BINS)
+check-unit:
+	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) $(TEST_BINS)
 	@sh tests/run.sh $(TEST_BINS)
 
 check-e2e: all $(B)/tests/placement $(FUZZ_BINS)

@@ -21,10 +21,19 @@
 # FIORION_SUITE_TIMEOUT seconds when set (every suite), else the suite's
 # own "# run.sh: timeout=S" header line, else 300 s.
 #
-# Suites that judge numbers (IOPS or latency against a device with a known
-# answer, runners compared, time itself) say "# run.sh: alone" in their
-# header: with -j they run with the machine to themselves, never beside
-# another suite. The others run up to N at once.
+# Suites that judge numbers say so in their header, and -j schedules them
+# by what their numbers depend on:
+#   "# run.sh: alone"  the CPU (runners compared, a scratch file's rate,
+#                      time itself): it runs with the machine to itself,
+#                      after all the others.
+#   "# run.sh: paced"  a device whose answer is known and paced by the
+#                      kernel (a loop device under the block throttle, a
+#                      FUSE file with a fixed service time), using a few %
+#                      of a core: one at a time, at normal priority, beside
+#                      the shared suites, which then run under nice 19 so
+#                      that the paced suite's wake-ups preempt them.
+# The others (shared) run up to N at once, under nice 19. With -j 1 every
+# suite runs by itself, in order, at normal priority.
 
 jobs=${FIORION_TEST_JOBS:-1}
 if [ "${1-}" = -j ]; then
@@ -63,17 +72,20 @@ limit_of() {
 	echo "${_l:-$default_limit}"
 }
 
-# start I SUITE: run suite number I in the background; its log, status
-# and times go to $work/I.*.
+# start I SUITE CLASS [NICE]: run suite number I (CLASS: shared, paced or
+# alone) in the background, under NICE if given; its log, status and times
+# go to $work/I.*.
 start() {
 	_i=$1 _s=$2 _lim=$(limit_of "$2")
 	echo "$_s" >"$work/$_i.name"
 	echo "$_lim" >"$work/$_i.limit"
+	echo "$3" >"$work/$_i.class"
+	_nice=${4-}
 	(
 		t0=$(now_ms)
 		case "$_s" in
-		*.sh) timeout -k 15 "$_lim" sh "$_s" ;;
-		*) CMOCKA_MESSAGE_OUTPUT=TAP timeout -k 15 "$_lim" "./$_s" ;;
+		*.sh) $_nice timeout -k 15 "$_lim" sh "$_s" ;;
+		*) CMOCKA_MESSAGE_OUTPUT=TAP $_nice timeout -k 15 "$_lim" "./$_s" ;;
 		esac >"$work/$_i.log" 2>&1 </dev/null
 		rc=$?
 		echo $(($(now_ms) - t0)) >"$work/$_i.ms"
@@ -107,48 +119,81 @@ report() {
 	rm -f "$work/$1".*
 }
 
-# reap_done: report every suite that has ended.
+# reap_done: report every suite that has ended; running counts the shared
+# suites still running, pacing the paced one.
 reap_done() {
 	for rcf in "$work"/*.rc; do
 		[ -f "$rcf" ] || continue
 		i=${rcf##*/}
-		report "${i%.rc}"
-		running=$((running - 1))
+		i=${i%.rc}
+		if [ "$(cat "$work/$i.class")" = paced ]; then
+			pacing=0
+		else
+			running=$((running - 1))
+		fi
+		report "$i"
 	done
 }
 
-# run_suite SUITE ALONE: start SUITE when a slot is free (ALONE non-empty:
-# when no other suite runs, and wait for it).
-run_suite() {
+# run_alone SUITE: start SUITE with nothing beside it and wait for it.
+run_alone() {
 	n=$((n + 1))
-	while [ "$running" -gt 0 ] && { [ -n "$2" ] || [ "$running" -ge "$jobs" ]; }; do
+	start "$n" "$1" alone
+	wait
+	report "$n"
+}
+
+# run_beside: the shared suites ($shared), up to $jobs at once under nice
+# 19, and beside them the paced ones ($paced), one at a time; returns when
+# all have ended.
+run_beside() {
+	while [ -n "$shared$paced" ] || [ "$running" -gt 0 ] || [ "$pacing" -gt 0 ]; do
+		if [ "$pacing" -eq 0 ] && [ -n "$paced" ]; then
+			set -- $paced
+			n=$((n + 1))
+			start "$n" "$1" paced
+			pacing=1
+			shift
+			paced=$*
+			continue
+		fi
+		if [ "$running" -lt "$jobs" ] && [ -n "$shared" ]; then
+			set -- $shared
+			n=$((n + 1))
+			start "$n" "$1" shared "nice -n 19"
+			running=$((running + 1))
+			shift
+			shared=$*
+			continue
+		fi
+		sleep 0.1
 		reap_done
-		[ "$running" -gt 0 ] && sleep 0.1
 	done
-	start "$n" "$1"
-	running=$((running + 1))
-	if [ -n "$2" ]; then
-		wait
-		report "$n"
-		running=0
-	fi
 }
 
 # Outputs are printed as suites end. -j 1: one at a time, in order. Else
-# the suites that may share the machine first, up to $jobs at once, then
-# each "alone" suite with nothing beside it.
+# the shared and the paced suites side by side, then each "alone" suite.
 t_start=$(now_ms)
-n=0 running=0
+n=0 running=0 pacing=0
 if [ "$jobs" -eq 1 ]; then
 	for suite in "$@"; do
-		run_suite "$suite" 1
+		run_alone "$suite"
 	done
 else
+	shared= paced= alone=
 	for suite in "$@"; do
-		[ -n "$(header alone "$suite")" ] || run_suite "$suite" ""
+		case "$suite" in *' '*) echo "run.sh: a suite's path has a space: '$suite'" >&2; exit 2 ;; esac
+		if [ -n "$(header alone "$suite")" ]; then
+			alone="$alone $suite"
+		elif [ -n "$(header paced "$suite")" ]; then
+			paced="$paced $suite"
+		else
+			shared="$shared $suite"
+		fi
 	done
-	for suite in "$@"; do
-		[ -z "$(header alone "$suite")" ] || run_suite "$suite" 1
+	run_beside
+	for suite in $alone; do
+		run_alone "$suite"
 	done
 fi
 wait
