@@ -188,7 +188,10 @@ static void add_job(struct cv_point *p, struct acc *a, json_t *job, json_t *glob
 	if (json_is_object(ol)) {
 		const char *arr = json_string_value(json_object_get(ol, "arrival"));
 		double w = num(ol, "slot_waits"), late = num(ol, "late_p99_ns");
+		double n = num(ol, "arrivals");
 
+		if (n >= 0)
+			p->arrivals = (p->arrivals < 0 ? 0 : p->arrivals) + n;
 		if (arr)
 			snprintf(p->arrival, sizeof(p->arrival), "%s", arr);
 		if (w >= 0)
@@ -203,6 +206,7 @@ static void add_job(struct cv_point *p, struct acc *a, json_t *job, json_t *glob
 			continue;
 		p->target += rate[d];
 		p->achieved += fmax(num(dj, "iops"), 0);
+		p->ios += fmax(num(dj, "total_ios"), 0);
 		l = json_object_get(dj, "lat_ns");
 		if (num(l, "N") > 0 && a->nsvc < MAX_LATS)
 			a->svc[a->nsvc++] = l;
@@ -242,7 +246,7 @@ int cv_point_read(struct cv_point *p, const char *name, const char *buf, size_t 
 	const struct cv_lat *judged;
 	size_t i, found = 0;
 
-	*p = (struct cv_point){ .slot_waits = -1, .late_p99_ns = -1, .outstanding = -1 };
+	*p = (struct cv_point){ .slot_waits = -1, .late_p99_ns = -1, .outstanding = -1, .arrivals = -1 };
 	if (!doc)
 		return -EBADMSG;
 	global = json_object_get(doc, "global options");
@@ -274,7 +278,8 @@ int cv_point_read(struct cv_point *p, const char *name, const char *buf, size_t 
 	}
 	lat_fill(&p->svc, a.svc, a.nsvc, b);
 	lat_fill(&p->rsp, a.rsp, a.nrsp, b);
-	p->held = p->achieved >= CV_HELD_FRACTION * p->target;
+	p->held = p->arrivals > 0 ? p->ios >= CV_HELD_FRACTION * p->arrivals
+				  : p->achieved >= CV_HELD_FRACTION * p->target;
 	if (p->svc.present)
 		p->outstanding = p->achieved * p->svc.mean / 1e9;
 	judged = p->rsp.present ? &p->rsp : &p->svc;
@@ -292,7 +297,11 @@ static void judge_stop(struct cv_curve *c)
 	c->stop[0] = '\0';
 	if (!p || (c->planned && c->n >= c->planned))
 		return;
-	if (!p->held)
+	if (!p->held && p->arrivals > 0)
+		snprintf(c->stop, sizeof(c->stop),
+			 "Curve stopped at %g %% of max: %.0f I/Os completed of %.0f arrivals (under %.0f %%), the rate was not held",
+			 p->pct, p->ios, p->arrivals, CV_HELD_FRACTION * 100);
+	else if (!p->held)
 		snprintf(c->stop, sizeof(c->stop),
 			 "Curve stopped at %g %% of max: %.0f IOPS achieved of %.0f asked (under %.0f %%), the rate was not held",
 			 p->pct, p->achieved, p->target, CV_HELD_FRACTION * 100);

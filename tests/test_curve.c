@@ -6,7 +6,8 @@
  * and one as stock fio writes it (service time only: response cells
  * empty, a note); the 97 % rule at its edge; a read/write mix (targets
  * per direction, means by I/O count, percentiles from merged json+ bins
- * and none without bins); the -max_latency bound on response time and
+ * and none without bins); held judged on the runner's arrival count when
+ * it gives one; the -max_latency bound on response time and
  * the stop sentence; files that are not curve points; a folder of
  * points; _curve.csv, the summary's lines (none an ORION result line)
  * and -format json's object.
@@ -240,6 +241,31 @@ static void test_bound(void **state)
 	cv_release(&c);
 }
 
+/* The runner's arrival count judges held: free of a poisson count's own noise. */
+static void test_arrivals(void **state)
+{
+	struct dir r = { 9500, 28500, 100000, 90000, 200000, 300000, NULL, true };
+	struct cv_curve c = { .planned = 3 };
+	struct cv_point p;
+
+	(void)state;
+	/* 95 % of the target, but every arrival of the schedule completed. */
+	assert_int_equal(read_doc(&p, doc("c001-50pct-max20000", "randread", "10000", &r, NULL, "\"fiorion_openloop\": {\"arrivals\": 28500, \"slot_waits\": 0}"),
+				  NULL),
+			 0);
+	assert_true(p.held && p.ios == 28500 && p.arrivals == 28500);
+	/* The target met by the count, but 4 % of the arrivals never completed. */
+	r.iops = 10000;
+	r.n = 28800;
+	assert_int_equal(read_doc(&p, doc("c002-60pct-max20000", "randread", "12000", &r, NULL, "\"fiorion_openloop\": {\"arrivals\": 30000, \"slot_waits\": 900}"),
+				  NULL),
+			 0);
+	assert_false(p.held);
+	assert_int_equal(cv_add(&c, &p), 0);
+	assert_string_equal(c.stop, "Curve stopped at 60 % of max: 28800 I/Os completed of 30000 arrivals (under 97 %), the rate was not held");
+	cv_release(&c);
+}
+
 static void test_not_curve(void **state)
 {
 	const struct dir r = { 100, 200, 1000, 1000, 1000, 1000, NULL, false };
@@ -314,6 +340,7 @@ int main(void)
 		cmocka_unit_test(test_held_edge),
 		cmocka_unit_test(test_mix),
 		cmocka_unit_test(test_bound),
+		cmocka_unit_test(test_arrivals),
 		cmocka_unit_test(test_not_curve),
 		cmocka_unit_test(test_dir_and_outputs),
 	};
