@@ -41,6 +41,9 @@
 #    curve's achieved IOPS are the sum of the hosts' own entries, within
 #    15 % of the target (a host missing would be 50 %; the first point
 #    not held would end the curve: one row is enough).
+# 7. The built-in runner: refused before any I/O naming rate_iops while it
+#    has no rate support; with it, response time in every row, its mean
+#    never under the service time's.
 . "$(dirname "$0")/lib.sh"
 
 FR=$TOP/build/fiorion
@@ -264,5 +267,27 @@ PY
 else
 	not_ok "-run curve -clients: exit $?"
 	cat c.out c.err
+fi
+
+# 7. The built-in runner: until it honours rate_iops (issue 26's runner
+#    part) a curve is refused before any I/O, naming the option; once it
+#    does, its response time is in every row and never under the service
+#    time in mean (an I/O's scheduled arrival is never after its
+#    submission).
+rm -rf t_jobs
+"$FR" -run curve -testname t -max_iops 20000 -curve 10,20 -duration 1 >i.out 2>i.err
+rc=$?
+if [ $rc = 2 ]; then
+	if grep -q "rate_iops" i.err && [ ! -e t_jobs ]; then
+		ok "built-in runner without rate support: exit 2 before any I/O, naming rate_iops"
+	else
+		not_ok "built-in runner refusal: $(cat i.err)"
+	fi
+elif [ $rc = 0 ] && awk -F, 'NR > 1 { n++; if ($5 == "" || $9 == "" || $5 + 0 < $9 + 0) bad = 1 } END { exit bad || n < 1 }' t_curve.csv &&
+	! grep -q '^Response time not measured' t_summary.txt; then
+	ok "built-in runner: response time in every row, its mean >= the service mean"
+else
+	not_ok "built-in runner's curve (exit $rc)"
+	cat i.err t_curve.csv
 fi
 finish
