@@ -450,7 +450,7 @@ $(B)/fuzz/fuzz_lunlist: tests/fuzz/fuzz_lunlist.c common/fr_lunlist.c | $(BUILD_
 
 # cli.c (and fr_cli.c's die_usage()) end a rejected command line in
 # exit(): the harness makes it return.
-FUZZ_EXIT_SRCS := driver/cli.c driver/cliopts.c common/fr_cli.c
+FUZZ_EXIT_SRCS := driver/cli.c driver/cliopts.c driver/curveplan.c common/fr_cli.c
 $(B)/fuzz/exit/%.o: %.c | $(BUILD_OK)
 	@mkdir -p $(dir $@)
 	$(QUIET_CC)$(FUZZ_CC) $(FUZZ_CPPFLAGS) -Dexit=fuzz_exit -DENGINE_INSTALL_DIR='"$(ENGINEDIR)"' $(FUZZ_FLAGS) -c -o $@ $<
