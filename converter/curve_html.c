@@ -76,6 +76,7 @@ int cv_html(FILE *f, const struct cv_curve *c, const struct pt_set *pts)
 	struct cols *k = calloc(1, sizeof(*k));
 	struct svg_series s[5];
 	size_t i, n = 0, ns = 0, nl;
+	char cap[640];
 	struct svg_chart ch = { .id = "curve", .title = "Open-loop curve: latency vs achieved IOPS", .x = hr_ax_iops, .y = hr_ax_slat };
 
 	if (!k)
@@ -103,9 +104,12 @@ int cv_html(FILE *f, const struct cv_curve *c, const struct pt_set *pts)
 	ch.series = s;
 	ch.nseries = ns;
 	fputs("<h2>Open-loop curve</h2>\n", f);
-	hr_figure(f, &ch,
-		  c->response ? "Each point that held its rate: latency against the IOPS it achieved at a fixed arrival rate. Response time runs from each I/O's scheduled arrival to its completion (waits for a slot and late submissions count); service time from its submission, as fio measures it. The closed-loop ladder (fixed outstanding I/Os) is drawn beside it."
-			      : "Each point that held its rate: service latency (from submission, as fio measures it) against the IOPS it achieved at a fixed arrival rate. Stock fio gives service time only: no response time from the scheduled arrival. The closed-loop ladder (fixed outstanding I/Os) is drawn beside it.");
+	snprintf(cap, sizeof(cap), "%s%s",
+		 c->response ? "Each point that held its rate: latency against the IOPS it achieved at a fixed arrival rate. Response time runs from each I/O's scheduled arrival to its completion (waits for a slot and late submissions count); service time from its submission, as fio measures it."
+			     : "Each point that held its rate: service latency (from submission, as fio measures it) against the IOPS it achieved at a fixed arrival rate. Stock fio gives service time only: no response time from the scheduled arrival.",
+		 nl ? " The closed-loop ladder (fixed outstanding I/Os, mean latency) is drawn beside it."
+		    : " No closed-loop ladder ran (-max_iops).");
+	hr_figure(f, &ch, cap);
 	table(f, c);
 	if (c->stop[0]) {
 		fputs("<p class=\"note\">", f);
