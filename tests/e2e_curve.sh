@@ -19,17 +19,23 @@
 #    target (an idle machine: 0.1 %; at a load average of 8 on 2 cores
 #    fio was seen 2.3 % short at 1000 IOPS, 5.4 % at 400: a stall near a
 #    point's end is not caught up; the job files' rates are checked
-#    exactly) and "held" says whether achieved >= 97 %. _curve.csv has a row per point with empty response
+#    exactly) and "held" says whether achieved >= 97 %; a point not held
+#    (seen: 3876 of 4000 at a load average of 20) ends the curve, as it
+#    should, and is a "Not held" line of the summary. _curve.csv has a row per point with empty response
 #    cells and the note that stock fio gives service time only; the
 #    summary's "Latency at" lines (none an ORION result line); run.json's
 #    "curve"; the report's section; fio2orion rebuilds the same
 #    _curve.csv from the points' JSON, and -format json carries the curve.
 # 3. The curve stops early, saying why: at -depth_cap 1 a point asking
-#    180000 IOPS (900 % of 20000) cannot hold its rate (one I/O at a time
+#    180000 IOPS (900 % of 20000), after one at 200 IOPS (1 %) that a busy
+#    machine still holds, cannot hold its rate (one I/O at a time
 #    would need 5.6 us per I/O through fio, the engine and the kernel):
 #    "not held", the depth cap named, the third point never run; and
 #    -max_latency 0.001 (1 us, under any I/O's service time) stops after
-#    the first point, naming the bound.
+#    the first point, naming the bound (uniform arrivals over 2 s: a 1 s
+#    poisson point at 1000 IOPS is 3.2 % a standard deviation, and was
+#    seen not held by its own count, 937 of 1000, which ends the curve
+#    first).
 # 4. Poisson arrivals (the default): the achieved rate over a 2 s point is
 #    a Poisson count around the target (4000 arrivals: sd 1.6 %): within
 #    8 % (5 sd).
@@ -113,8 +119,9 @@ fi
 if awk -F, 'NR == 1 { next }
 	{ n++; t = $2; a = $3; d = (a - t) / t; if (d < 0) d = -d
 	  printf "%s %% of max: target %s, achieved %s (%.1f %%), held %s\n", $1, t, a, 100 * d, $4
-	  if (d > 0.10 || ($4 == "yes") != (a >= 0.97 * t)) bad = 1 }
-	END { exit bad || n != 3 }' t_curve.csv >held.txt; then
+	  if (d > 0.10 || ($4 == "yes") != (a >= 0.97 * t)) bad = 1
+	  last = $4 }
+	END { exit bad || n < 1 || (n < 3 && last != "no") }' t_curve.csv >held.txt; then
 	ok "each point achieved its target within 10 %, held as the 97 % rule says: $(tr '\n' ';' <held.txt)"
 else
 	not_ok "achieved vs target: $(cat held.txt)"
@@ -126,8 +133,18 @@ else
 	not_ok "_curve.csv's response cells or note"
 	cat t_curve.csv
 fi
+# A point the busy machine did not hold (3876 of 4000 was seen at a load
+# average of 20) is a "Not held at" line instead, and never an answer.
 n=$(grep -c '^Latency at [0-9]* % of max ([0-9]* IOPS): response not measured; service mean [0-9.]* ms' t_summary.txt)
-[ "$n" = 3 ] && ok "summary: three 'Latency at' lines" || not_ok "summary: $n 'Latency at' lines"
+nh=$(grep -c '^Not held at [0-9]* % of max ([0-9]* IOPS): [0-9]* IOPS achieved; not an answer$' t_summary.txt)
+held=$(awk -F, 'NR > 1 && $4 == "yes"' t_curve.csv | wc -l)
+rows=$(($(wc -l <t_curve.csv) - 1))
+if [ "$n" = "$held" ] && [ $((n + nh)) = "$rows" ] && [ "$n" -ge 1 ]; then
+	ok "summary: a 'Latency at' line for each of the $held points held, 'Not held at' for the $nh others"
+else
+	not_ok "summary: $n 'Latency at' and $nh 'Not held' lines for $held held of $rows points"
+	grep -E '^(Latency|Not held|Curve|Depth|Open-loop)' t_summary.txt
+fi
 grep -q '^Response time not measured: stock fio gives service time only' t_summary.txt &&
 	ok "summary says stock fio gives service time only" || not_ok "summary's note on response time"
 if grep -E '^(Maximum|Minimum|Best) ' t_summary.txt; then
@@ -154,7 +171,7 @@ else
 	diff t_curve.csv f2o/t_curve.csv
 fi
 if "$F2O" -format json t_jobs/curve/p*.json >c.json 2>c.err &&
-	python3 -c 'import json; c = json.load(open("c.json"))["curve"]; assert len(c["points"]) == 3 and c["response_measured"] is False and c["points"][1]["target_iops"] == 2000'; then
+	python3 -c 'import json; c = json.load(open("c.json"))["curve"]; assert len(c["points"]) == sum(1 for _ in open("t_curve.csv")) - 1 and c["response_measured"] is False and c["points"][0]["target_iops"] == 1000'; then
 	ok "fio2orion -format json carries the curve"
 else
 	not_ok "-format json's curve"
@@ -163,7 +180,7 @@ fi
 
 # 3. Stops: the rate not held at depth 1, then a latency bound no I/O meets.
 # shellcheck disable=SC2086
-"$FR" -run curve $RUN -max_iops 20000 -curve 5,900,1000 -depth_cap 1 -arrival uniform -duration 1 >s.out 2>s.err
+"$FR" -run curve $RUN -max_iops 20000 -curve 1,900,1000 -depth_cap 1 -arrival uniform -duration 2 >s.out 2>s.err
 rc=$?
 if [ $rc = 0 ] && grep -q '^Curve stopped at 900 % of max: .* the rate was not held$' t_summary.txt &&
 	grep -q '^Not held at 900 % of max (180000 IOPS)' t_summary.txt &&
@@ -175,9 +192,9 @@ else
 	cat t_summary.txt s.err
 fi
 # shellcheck disable=SC2086
-"$FR" -run curve $RUN -max_iops 20000 -curve 5,10 -max_latency 0.001 -duration 1 >l.out 2>l.err
+"$FR" -run curve $RUN -max_iops 20000 -curve 1,2 -max_latency 0.001 -arrival uniform -duration 2 >l.out 2>l.err
 rc=$?
-if [ $rc = 0 ] && grep -q '^Curve stopped at 5 % of max: service latency [0-9.]* ms crosses -max_latency 0.001$' t_summary.txt &&
+if [ $rc = 0 ] && grep -q '^Curve stopped at 1 % of max: service latency [0-9.]* ms crosses -max_latency 0.001$' t_summary.txt &&
 	[ ! -e t_jobs/curve/p002.json ]; then
 	ok "-max_latency 0.001: the curve stopped after its first point, naming the bound"
 else
