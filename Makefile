@@ -73,6 +73,7 @@ COMMON_SRCS := \
 CORE_SRCS := \
 	plugin/backend.c \
 	plugin/backend_aio.c \
+	plugin/backend_model.c \
 	plugin/backend_uring.c \
 	plugin/beconf.c \
 	plugin/lunsafe.c \
@@ -140,6 +141,7 @@ DRIVER_SRCS := \
 	driver/runner/hooks.c \
 	driver/runner/jobopts.c \
 	driver/runner/jobparse.c \
+	driver/runner/openloop.c \
 	driver/matrix.c \
 	driver/runner/rngroup.c \
 	driver/runner/rnjson.c \
@@ -175,7 +177,9 @@ UNIT_TESTS := \
 	test_lock \
 	test_lunid \
 	test_matrix \
+	test_model \
 	test_mountcheck \
+	test_openloop \
 	test_points \
 	test_report \
 	test_rnstat \
@@ -345,7 +349,7 @@ $(B)/tests/test_jobparse: tests/test_jobparse.c $(B)/san/driver/runner/jobparse.
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lm
 
-$(B)/tests/test_beconf $(B)/tests/test_vio $(B)/tests/test_vvol: $(B)/tests/%: tests/%.c $(SAN_OBJS)
+$(B)/tests/test_beconf $(B)/tests/test_model $(B)/tests/test_vio $(B)/tests/test_vvol: $(B)/tests/%: tests/%.c $(SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CORE_LIBS) $(CMOCKA_LIBS) -lm
 
@@ -360,6 +364,11 @@ RUNNER_SAN_OBJS := $(patsubst %.c,$(B)/san/%.o,$(filter driver/runner/%,$(DRIVER
 $(B)/tests/test_runner: tests/test_runner.c $(B)/san/tests/fakebe.o $(RUNNER_SAN_OBJS) $(SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -Wl,--wrap=backend_find -o $@ $(filter %.c %.o,$^) $(CORE_LIBS) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm -lpthread
+
+# The open loop: its schedule, fio's rate options, and rated runs on backend=null's model device.
+$(B)/tests/test_openloop: tests/test_openloop.c $(RUNNER_SAN_OBJS) $(SAN_OBJS)
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CORE_LIBS) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm -lpthread
 
 $(B)/tests/test_benchfio $(B)/tests/test_fileset $(B)/tests/test_fiojson $(B)/tests/test_hosts $(B)/tests/test_jobname $(B)/tests/test_report: $(B)/tests/%: tests/%.c $(CONV_SAN_OBJS)
 	@mkdir -p $(dir $@)

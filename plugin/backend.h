@@ -51,7 +51,18 @@ struct backend_conf {
 	int sqthread_poll_cpu; /* -1: anywhere; else IORING_SETUP_SQ_AFF there */
 	bool hipri;	       /* IORING_SETUP_IOPOLL: polled completions */
 	int nonvectored;       /* -1: READ/WRITE where the kernel has them, else READV/WRITEV; 0: READV/WRITEV; else READ/WRITE */
+	/*
+	 * backend=null's model device (backend_model.c): each I/O completes
+	 * service_us after its service starts, at most @servers in service
+	 * (0: not given, 1), the rest waiting in arrival order. service_us 0:
+	 * null as ever, every I/O complete at once inside queue.
+	 */
+	unsigned int service_us;
+	unsigned int servers;
 };
+
+/* The most servers a model device takes. */
+#define BACKEND_MAX_SERVERS 65536u
 
 /* fio's defaults: every option off, nonvectored decided by the kernel. */
 #define BACKEND_CONF_DEFAULT ((struct backend_conf){ .sqthread_poll_cpu = -1, .nonvectored = -1 })
@@ -132,6 +143,8 @@ extern const struct backend_ops backend_io_uring;
 extern const struct backend_ops backend_libaio;
 extern const struct backend_ops backend_psync;
 extern const struct backend_ops backend_null;
+/* backend=null with service_us: the model device (backend_model.c). */
+extern const struct backend_ops backend_null_model;
 
 /* The ops table named @name ("io_uring", "libaio", "psync", "null"), or NULL. */
 const struct backend_ops *backend_find(const char *name);

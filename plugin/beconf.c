@@ -90,12 +90,32 @@ static int check_cpu(int cpu, struct fr_err *err)
 	return 0;
 }
 
+/* service_us and servers: the model device of backend=null only. */
+static int check_model(const struct backend_conf *c, const char *backend, struct fr_err *err)
+{
+	if (!c->service_us && !c->servers)
+		return 0;
+	if (!backend || strcmp(backend, "null"))
+		return fr_errf(err, -EINVAL,
+			       "%s: an option of backend=null's model device, which backend=%s does not have (it does real I/O); use backend=null or leave it out",
+			       c->service_us ? "service_us" : "servers", backend ? backend : "io_uring");
+	if (!c->service_us)
+		return fr_errf(err, -EINVAL,
+			       "servers=%u: the model device's servers each serve an I/O for service_us; give service_us=D (without it backend=null completes every I/O at once)",
+			       c->servers);
+	if (c->servers > BACKEND_MAX_SERVERS)
+		return fr_errf(err, -EINVAL, "servers=%u: at most %u", c->servers, BACKEND_MAX_SERVERS);
+	return 0;
+}
+
 int beconf_check(const struct backend_conf *c, const char *backend,
 		 const struct vvol *vv, struct fr_err *err)
 {
 	const char *first = beconf_first_set(c);
 	unsigned int i;
 
+	if (check_model(c, backend, err))
+		return -EINVAL;
 	if (!first)
 		return 0;
 	if (backend && strcmp(backend, "io_uring"))

@@ -4,7 +4,8 @@
  * do what they say on this volume, checked before any I/O: only
  * backend=io_uring takes them; hipri needs direct=1 and every LUN on a
  * block device with poll queues; sqthread_poll_cpu needs sqthread_poll
- * and a CPU this process may run on.
+ * and a CPU this process may run on; service_us and servers (the model
+ * device) only backend=null, servers only with service_us.
  */
 #ifndef FIORION_BECONF_H
 #define FIORION_BECONF_H

@@ -36,6 +36,9 @@ struct fr_options {
 	unsigned int sqpoll_set;
 	unsigned int sqpoll_cpu;
 	int nonvectored;
+	/* backend=null's model device (backend_model.c). */
+	unsigned int service_us;
+	unsigned int servers;
 };
 
 static int fr_sqpoll_cb(void *data, unsigned long long *val)
@@ -176,6 +179,26 @@ static struct fio_option options[] = {
 		.off1 = offsetof(struct fr_options, nonvectored),
 		.def = "-1",
 		.help = "backend=io_uring: use non-vectored read/write commands (-1: where the kernel has them)",
+		.category = FIO_OPT_C_ENGINE,
+		.group = FIO_OPT_G_INVALID,
+	},
+	{
+		.name = "service_us",
+		.lname = "model device service time",
+		.type = FIO_OPT_INT,
+		.off1 = offsetof(struct fr_options, service_us),
+		.def = "0",
+		.help = "backend=null: each I/O completes this many microseconds after its service starts (0: at once)",
+		.category = FIO_OPT_C_ENGINE,
+		.group = FIO_OPT_G_INVALID,
+	},
+	{
+		.name = "servers",
+		.lname = "model device servers",
+		.type = FIO_OPT_INT,
+		.off1 = offsetof(struct fr_options, servers),
+		.def = "0",
+		.help = "backend=null with service_us: most I/Os in service at once, the rest wait in order (0: 1)",
 		.category = FIO_OPT_C_ENGINE,
 		.group = FIO_OPT_G_INVALID,
 	},
@@ -337,6 +360,8 @@ static int fio_fr_init(struct thread_data *td)
 		.sqthread_poll = o->sqpoll_thread,
 		.sqthread_poll_cpu = o->sqpoll_set ? (int)o->sqpoll_cpu : -1,
 		.nonvectored = o->nonvectored,
+		.service_us = o->service_us,
+		.servers = o->servers,
 	};
 	ret = vio_init_conf(&d->q, d->vv, o->backend, &conf, td->o.iodepth, bs_max, &err);
 	if (ret) {

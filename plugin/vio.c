@@ -226,6 +226,8 @@ int vio_init_conf(struct vio **out, struct vvol *vv, const char *backend,
 			       backend, BACKEND_NAMES);
 	if (conf && beconf_check(conf, backend, vv, err))
 		return -EINVAL;
+	if (ops == &backend_null && conf && conf->service_us)
+		ops = &backend_null_model;
 	return init_queue(out, vv, ops, conf, depth, max_len, err);
 }
 

@@ -110,9 +110,10 @@ static int core_commit(struct rn_td *td)
 	return vio_commit(td->q);
 }
 
-static int core_getevents(struct rn_td *td, unsigned int min, unsigned int max)
+static int core_getevents(struct rn_td *td, unsigned int min, unsigned int max,
+			  const struct timespec *t)
 {
-	return vio_getevents(td->q, min, max, NULL);
+	return vio_getevents(td->q, min, max, t);
 }
 
 static struct rn_io *core_event(struct rn_td *td, unsigned int i)

@@ -344,6 +344,77 @@ static int opt_nonvectored(struct jp_job *j, const char *v, bool *sw)
 	return 0;
 }
 
+/*
+ * fio's split values (rate=, rate_iops=): READ[,WRITE[,TRIM]]. One value
+ * with no comma applies to every direction; with commas each direction
+ * takes its own and an empty one stays unset (rate_iops=,500: writes
+ * only). Trims are accepted and ignored: the runner issues none.
+ */
+static int parse_split(const char *v, bool bytes, uint64_t out[2])
+{
+	uint64_t val[3] = { 0, 0, 0 };
+	char buf[256], *p;
+	unsigned int n = 0, d;
+	const char *c;
+
+	if (strlen(v) >= sizeof(buf))
+		return -EINVAL;
+	for (c = v; *c; c++)
+		n += *c == ',';
+	if (n > 2)
+		return -EINVAL;
+	strcpy(buf, v);
+	for (d = 0, p = buf; d <= n; d++) {
+		char *comma = strchr(p, ',');
+		char *tok;
+
+		if (comma)
+			*comma = '\0';
+		tok = jp_trim(p);
+		if (*tok) {
+			unsigned int u;
+
+			if (bytes ? fr_parse_size(tok, &val[d]) : parse_uint(tok, 0, UINT32_MAX, &u))
+				return -EINVAL;
+			if (!bytes)
+				val[d] = u;
+		}
+		p = comma ? comma + 1 : p + strlen(p);
+	}
+	if (!n)
+		val[1] = val[0];
+	out[0] = val[0];
+	out[1] = val[1];
+	return 0;
+}
+
+static int opt_rate(struct jp_job *j, const char *v, bool *sw)
+{
+	(void)sw;
+	return parse_split(v, true, j->rate);
+}
+
+static int opt_rate_iops(struct jp_job *j, const char *v, bool *sw)
+{
+	uint64_t r[2];
+
+	(void)sw;
+	if (parse_split(v, false, r))
+		return -EINVAL;
+	j->rate_iops[0] = (unsigned int)r[0];
+	j->rate_iops[1] = (unsigned int)r[1];
+	return 0;
+}
+
+static int opt_rate_process(struct jp_job *j, const char *v, bool *sw)
+{
+	(void)sw;
+	if (strcmp(v, "linear") && strcmp(v, "poisson"))
+		return -EINVAL;
+	j->rate_poisson = !strcmp(v, "poisson");
+	return 0;
+}
+
 #define F(field) offsetof(struct jp_job, field)
 
 /* Every option the built-in runner takes, with fio's name and meaning. */
@@ -364,6 +435,9 @@ static const struct jp_option options[] = {
 	{ .name = "sqthread_poll", .type = OT_BOOL, .off = F(uring.sqthread_poll) },
 	{ .name = "sqthread_poll_cpu", .type = OT_FN, .fn = opt_sqpoll_cpu, .need_value = true, .hint = "give a CPU number" },
 	{ .name = "nonvectored", .type = OT_FN, .fn = opt_nonvectored, .need_value = true, .hint = "give -1 (READ/WRITE where the kernel has them), 0 (READV/WRITEV) or 1 (READ/WRITE)" },
+	/* backend=null's model device (beconf.h). */
+	{ .name = "service_us", .type = OT_UINT, .off = F(uring.service_us), .min = 0, .max = INT32_MAX },
+	{ .name = "servers", .type = OT_UINT, .off = F(uring.servers), .min = 0, .max = INT32_MAX },
 	/* Workload. */
 	{ .name = "rw", .alias = "readwrite", .type = OT_FN, .fn = opt_rw, .need_value = true, .hint = "the built-in runner does read, write, randread, randwrite, rw and randrw" },
 	{ .name = "rwmixwrite", .type = OT_UINT, .off = F(rwmixwrite), .min = 0, .max = 100 },
@@ -385,6 +459,11 @@ static const struct jp_option options[] = {
 	{ .name = "verify", .type = OT_FN, .fn = opt_verify, .need_value = true, .hint = "the built-in runner verifies only verify=pattern" },
 	{ .name = "verify_pattern", .type = OT_FN, .fn = opt_verify_pattern, .need_value = true, .hint = "give a hex number of up to 4 bytes, e.g. 0xdeadbeef" },
 	{ .name = "do_verify", .type = OT_BOOL, .off = F(do_verify) },
+	/* fio's rate control: an open loop (openloop.h); rate_min, rate_iops_min, rate_cycle are refused as unknown. */
+	{ .name = "rate", .type = OT_FN, .fn = opt_rate, .need_value = true, .hint = "give bytes/s per direction, READ[,WRITE], fio's size suffixes (rate=1m,512k; rate=,1m: writes only)" },
+	{ .name = "rate_iops", .type = OT_FN, .fn = opt_rate_iops, .need_value = true, .hint = "give I/Os per second per direction, READ[,WRITE] (rate_iops=500; rate_iops=400,100; rate_iops=,100: writes only)" },
+	{ .name = "rate_process", .type = OT_FN, .fn = opt_rate_process, .need_value = true, .hint = "give linear (fixed gaps) or poisson (exponential gaps)" },
+	{ .name = "rate_ignore_thinktime", .type = OT_BOOL, .off = F(rate_ign_think) },
 	/* Steady state (fio 3.33 has no steadystate_check_interval: 1 s). */
 	{ .name = "steadystate", .alias = "ss", .type = OT_FN, .fn = opt_steadystate, .need_value = true, .hint = "give CRITERION:LIMIT, the criterion iops, iops_slope, bw or bw_slope, the limit a percentage (iops_slope:2%) or a number (IOPS; bytes/s for bw, with fio's size suffixes: bw:10m)" },
 	{ .name = "steadystate_duration", .alias = "ss_dur", .type = OT_TIME, .off = F(ss_dur_us), .need_value = true },

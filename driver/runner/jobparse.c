@@ -146,6 +146,19 @@ static void job_free(struct jp_job *j)
 }
 
 /*
+ * A job that reads and writes rated in one direction only: fio issues the
+ * other as fast as it can in the rated one's gaps, which is no open loop.
+ */
+static int check_rate(const struct jp_job *j, const char *name, struct fr_err *err)
+{
+	if (!jp_does(j, 0) || !jp_does(j, 1) || jp_rated_dir(j, 0) == jp_rated_dir(j, 1))
+		return 0;
+	return fr_errf(err, -EINVAL,
+		       "%s:%u: job '%s' reads and writes but its rate (rate=, rate_iops=) limits only its %s; the built-in runner's open loop rates every direction a job does: give both (rate_iops=R,W), or use -runner fio",
+		       name, j->line, j->name, jp_rated_dir(j, 0) ? "reads" : "writes");
+}
+
+/*
  * @f's jobs from its sections @sec (the [global] lines before each
  * copied in): their options applied, their groups (stonewall), what each
  * needs and what a group must share checked. Returns 0 or a negative
@@ -190,6 +203,9 @@ static int make_jobs(struct jp_file *f, const struct section *sec, size_t nsec,
 				       j->engine_so ? "%s:%u: job '%s' needs exactly one of lunfile= and luns="
 						    : "%s:%u: job '%s' needs filename=",
 				       name, j->line, j->name);
+		ret = check_rate(j, name, err);
+		if (ret)
+			return ret;
 	}
 	f->ngroups = gid + 1;
 	for (i = 0; i < f->njobs; i++) {

@@ -99,6 +99,17 @@ struct jp_job {
 	 */
 	bool exitall;
 
+	/*
+	 * fio's rate options, per clone and direction ([0] reads, [1]
+	 * writes; 0: that direction unrated): rate in bytes/s wins over
+	 * rate_iops, as in fio's init.c: __setup_rate(). A job rated in a
+	 * direction it does runs an open loop (openloop.h).
+	 */
+	uint64_t rate[2];
+	unsigned int rate_iops[2];
+	bool rate_poisson;   /* rate_process=poisson (else linear) */
+	bool rate_ign_think; /* rate_ignore_thinktime: no thinktime here, no effect */
+
 	/* Reporting. */
 	char *description;		     /* NULL: none */
 	unsigned int bw_avg_ms, iops_avg_ms; /* bwavgtime, iopsavgtime */
@@ -113,6 +124,28 @@ struct jp_file {
 	size_t nglobal;
 	int ngroups;
 };
+
+/* Whether @j issues I/O in direction @ddir (0 reads, 1 writes). */
+static inline bool jp_does(const struct jp_job *j, int ddir)
+{
+	bool mixed = j->rw == JP_RW || j->rw == JP_RANDRW;
+
+	if (ddir == 0)
+		return mixed ? j->rwmixwrite < 100 : j->rw == JP_READ || j->rw == JP_RANDREAD;
+	return mixed ? j->rwmixwrite > 0 : j->rw == JP_WRITE || j->rw == JP_RANDWRITE;
+}
+
+/* Whether @j has a rate in direction @ddir. */
+static inline bool jp_rated_dir(const struct jp_job *j, int ddir)
+{
+	return j->rate[ddir] || j->rate_iops[ddir];
+}
+
+/* Whether @j runs an open loop: rated in a direction it does. */
+static inline bool jp_rated(const struct jp_job *j)
+{
+	return (jp_does(j, 0) && jp_rated_dir(j, 0)) || (jp_does(j, 1) && jp_rated_dir(j, 1));
+}
 
 /*
  * Parse @path. Returns 0, or a negative errno with @err as

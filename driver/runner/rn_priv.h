@@ -22,6 +22,7 @@
 #include "vio.h"
 
 struct du_set;
+struct ol_state;
 struct vvol;
 struct vvol_conf;
 
@@ -38,6 +39,7 @@ enum {
 struct rn_io {
 	struct vio_req req;
 	uint64_t t_start, t_issue; /* ns */
+	uint64_t t_sched;	   /* an open loop's arrival (ns), else 0 */
 	int ddir;
 	bool sync;	    /* completed inside queue: no slat */
 	uint64_t slot_ios;  /* I/Os this unit (ORION's slot) completed ... */
@@ -120,6 +122,7 @@ struct rn_td {
 	unsigned int nluns;  /* of its volume, for the open-file budget */
 	char lun_names[512]; /* 'a', 'b': for the parent's messages */
 	bool q_sync;	     /* its backend completes inside queue */
+	struct ol_state *ol; /* its open loop (openloop.h), NULL: closed */
 };
 
 /* The hooks, as fio's struct ioengine_ops names them. */
@@ -130,7 +133,9 @@ struct rn_engine_ops {
 	int (*open_file)(struct rn_td *td, struct fr_err *err);
 	int (*queue)(struct rn_td *td, struct rn_io *io);
 	int (*commit)(struct rn_td *td);
-	int (*getevents)(struct rn_td *td, unsigned int min, unsigned int max);
+	/* @t bounds the wait (NULL: until @min are complete). */
+	int (*getevents)(struct rn_td *td, unsigned int min, unsigned int max,
+			 const struct timespec *t);
 	struct rn_io *(*event)(struct rn_td *td, unsigned int i);
 	void (*close_file)(struct rn_td *td);
 	void (*cleanup)(struct rn_td *td);
@@ -150,6 +155,18 @@ static inline uint64_t since(uint64_t a, uint64_t b)
 {
 	return (int64_t)(b - a) > 0 ? b - a : 0;
 }
+
+/* runner.c, for the open loop (openloop.c). */
+/*
+ * Start one I/O in a free slot: direction @ddir (-1: the job's mix),
+ * @t_sched its scheduled arrival (0: none). False when none could be
+ * started (td->error is set).
+ */
+bool rn_start_io(struct rn_td *td, int ddir, uint64_t t_sched, uint64_t *issued, uint64_t *t);
+/* Take a completed I/O: stamp, statistics, progress. Returns the stamp. */
+uint64_t rn_take_completion(struct rn_td *td, struct rn_io *io);
+/* End the thread when the parent gave up on the clone. */
+void rn_leave_if_abandoned(const struct rn_td *td);
 
 /* hooks.c: the hooks over the engine core. */
 extern const struct rn_engine_ops rn_core_ops;
@@ -171,6 +188,8 @@ bool rn_check_pattern(const struct jp_job *j, const unsigned char *b, uint64_t l
 		      uint64_t *bad);
 /* The next I/O's direction, length and offset. */
 void rn_next_io(struct rn_td *td, struct rn_io *io);
+/* The next I/O's length and offset, its direction @ddir (an open loop's). */
+void rn_next_io_dir(struct rn_td *td, struct rn_io *io, int ddir);
 
 /*
  * The result document of clones @tds (all of @f's, in order), with

@@ -17,6 +17,7 @@
 
 #include "version.h"
 #include "diskutil.h"
+#include "openloop.h"
 #include "rn_priv.h"
 
 /* The clone's runtime in ms as fio rounds it (its job_runtime). */
@@ -107,8 +108,13 @@ static void samples_json(json_t *o, const struct rn_stats *s, const struct group
 	json_object_set_new(o, "iops_samples", json_integer((json_int_t)s->iops.n));
 }
 
+/*
+ * One direction. @resp: an open loop's response times (openloop.h),
+ * written as "fiorion_response_ns" in lat_ns's shape; NULL: none.
+ */
 static json_t *dir_json(const struct rn_stats *s, uint64_t runtime_ms,
-			const struct group_agg *g, int ddir, bool lat_pct)
+			const struct group_agg *g, int ddir, bool lat_pct,
+			const struct lathist *resp)
 {
 	json_t *o = json_object();
 	uint64_t rt = s->ios ? runtime_ms : 0;
@@ -127,6 +133,8 @@ static json_t *dir_json(const struct rn_stats *s, uint64_t runtime_ms,
 	/* Synchronous I/O (clat N 0): its clat is its lat, kept once. */
 	json_object_set_new(o, "clat_ns", lat_json(s->clat.n || !s->lat.n ? &s->clat : &s->lat, true));
 	json_object_set_new(o, "lat_ns", lat_json(&s->lat, lat_pct)); /* lat_percentiles=1 */
+	if (resp)
+		json_object_set_new(o, "fiorion_response_ns", lat_json(resp, true));
 	samples_json(o, s, g, ddir);
 	return o;
 }
@@ -266,9 +274,9 @@ static json_t *job_json(const struct rn_td *td, double elapsed, const struct gro
 	json_object_set_new(o, "eta", json_integer(0));
 	json_object_set_new(o, "elapsed", json_integer((json_int_t)(elapsed + 0.5)));
 	json_object_set_new(o, "job options", kv_json(j->own, j->nown));
-	json_object_set_new(o, "read", dir_json(&td->st[0], ms ? ms : 1, g, 0, j->lat_percentiles));
-	json_object_set_new(o, "write", dir_json(&td->st[1], ms ? ms : 1, g, 1, j->lat_percentiles));
-	json_object_set_new(o, "trim", dir_json(&none, 0, NULL, 2, false));
+	json_object_set_new(o, "read", dir_json(&td->st[0], ms ? ms : 1, g, 0, j->lat_percentiles, td->ol ? &td->ol->resp[0] : NULL));
+	json_object_set_new(o, "write", dir_json(&td->st[1], ms ? ms : 1, g, 1, j->lat_percentiles, td->ol ? &td->ol->resp[1] : NULL));
+	json_object_set_new(o, "trim", dir_json(&none, 0, NULL, 2, false, NULL));
 	json_object_set_new(o, "sync", sync_json());
 	json_object_set_new(o, "job_runtime", json_integer((json_int_t)ms));
 	json_object_set_new(o, "usr_cpu", json_real(secs ? 100.0 * td->usr_s / secs : 0));
@@ -297,6 +305,9 @@ static json_t *job_json(const struct rn_td *td, double elapsed, const struct gro
 	/* Each I/O unit's count and mean lat, for ORION's per-slot trace lines. */
 	if (td->ios)
 		json_object_set_new(o, "fiorion_slots", slots_json(td));
+	/* A rated job's open loop: its targets, cap, and how well it kept its schedule. */
+	if (td->ol)
+		json_object_set_new(o, "fiorion_openloop", ol_json(td->ol, j));
 	return o;
 }
 

@@ -27,6 +27,7 @@
 
 #include "clock.h"
 #include "diskutil.h"
+#include "openloop.h"
 #include "rn_priv.h"
 #include "rngroup.h"
 #include "vvol.h"
@@ -93,6 +94,8 @@ static void complete(struct rn_td *td, struct rn_io *io, uint64_t t)
 		io->slot_ios++;
 		io->slot_lat_ns += (double)since(io->t_start, t);
 		lh_add(&s->lat, since(io->t_start, t));
+		if (td->ol)
+			ol_account(td->ol, io, t);
 		/*
 		 * A synchronous I/O's issue is its start: its clat is its lat,
 		 * kept once (job_json() reports it for both), and it has no
@@ -124,7 +127,7 @@ static void complete(struct rn_td *td, struct rn_io *io, uint64_t t)
  * frees the job file after that; the clone (never freed then) must touch
  * nothing else if its I/O returns later, and only ends its thread.
  */
-static void leave_if_abandoned(const struct rn_td *td)
+void rn_leave_if_abandoned(const struct rn_td *td)
 {
 	if (__atomic_load_n(&td->abandoned, __ATOMIC_ACQUIRE))
 		pthread_exit(NULL);
@@ -134,7 +137,7 @@ static void leave_if_abandoned(const struct rn_td *td)
  * The runner takes a completed I/O: its completion stamp (returned),
  * its statistics, and the clone's progress for the stuck-LUN check.
  */
-static uint64_t take_completion(struct rn_td *td, struct rn_io *io)
+uint64_t rn_take_completion(struct rn_td *td, struct rn_io *io)
 {
 	uint64_t t = now_ns();
 
@@ -155,18 +158,22 @@ static uint64_t take_completion(struct rn_td *td, struct rn_io *io)
  * @t gets the last clock read. Returns false when no I/O could be
  * started (td->error is then set).
  */
-static bool start_io(struct rn_td *td, uint64_t *issued, uint64_t *t)
+bool rn_start_io(struct rn_td *td, int ddir, uint64_t t_sched, uint64_t *issued, uint64_t *t)
 {
 	const struct rn_engine_ops *ops = td->ops;
 	struct rn_io *io = td->free_ios;
 	int ret;
 
 	td->free_ios = io->next;
-	rn_next_io(td, io);
+	if (ddir < 0)
+		rn_next_io(td, io);
+	else
+		rn_next_io_dir(td, io, ddir);
+	io->t_sched = t_sched;
 	io->t_start = now_ns();
 	io->t_issue = io->t_start;
 	ret = ops->queue(td, io);
-	leave_if_abandoned(td);
+	rn_leave_if_abandoned(td);
 	if (ret < 0) {
 		fail(td, -ret, "%s at volume offset %" PRIu64 " (%" PRIu64 " bytes): %s",
 		     ret == -ERANGE ? "I/O outside the volume" : "I/O refused",
@@ -183,7 +190,7 @@ static bool start_io(struct rn_td *td, uint64_t *issued, uint64_t *t)
 		rs_mark_complete(&td->depths, 1);
 		rs_mark_depth(&td->depths, td->inflight + 1, 1);
 		io->sync = true;
-		*t = take_completion(td, io);
+		*t = rn_take_completion(td, io);
 		return true;
 	}
 	io->sync = false;
@@ -224,23 +231,23 @@ static void run_loop(struct rn_td *td, uint64_t deadline, uint64_t limit)
 		int n;
 
 		while (MAY_START() && td->inflight < depth) {
-			if (!start_io(td, &issued, &t))
+			if (!rn_start_io(td, -1, 0, &issued, &t))
 				break;
 		}
 		if (!td->inflight)
 			break; /* past the deadline or limit, or failed */
-		n = ops->getevents(td, 1, td->inflight);
-		leave_if_abandoned(td);
+		n = ops->getevents(td, 1, td->inflight, NULL);
+		rn_leave_if_abandoned(td);
 		if (n < 0) {
 			fail(td, -n, "waiting for I/O: %s", strerror(-n));
 			break;
 		}
 		rs_mark_complete(&td->depths, (unsigned int)n);
 		for (i = 0; i < (unsigned int)n; i++) {
-			t = take_completion(td, ops->event(td, i));
+			t = rn_take_completion(td, ops->event(td, i));
 			td->inflight--;
 			if (MAY_START())
-				start_io(td, &issued, &t);
+				rn_start_io(td, -1, 0, &issued, &t);
 		}
 	}
 #undef MAY_START
@@ -256,7 +263,7 @@ static bool wait_start(struct rn_td *td)
 	struct rn_start *s = td->start_line;
 	bool go;
 
-	leave_if_abandoned(td);
+	rn_leave_if_abandoned(td);
 	pthread_mutex_lock(&s->lock);
 	td->ready = true;
 	s->ready++;
@@ -265,7 +272,7 @@ static bool wait_start(struct rn_td *td)
 		pthread_cond_wait(&s->cond, &s->lock);
 	go = s->go;
 	pthread_mutex_unlock(&s->lock);
-	leave_if_abandoned(td);
+	rn_leave_if_abandoned(td);
 	return go;
 }
 
@@ -297,10 +304,10 @@ static void *thread_main(void *arg)
 	int ret;
 
 	ret = td->ops->init(td, &err);
-	leave_if_abandoned(td);
+	rn_leave_if_abandoned(td);
 	if (!ret)
 		ret = td->ops->open_file(td, &err);
-	leave_if_abandoned(td);
+	rn_leave_if_abandoned(td);
 	if (!ret)
 		ret = setup_ios(td, &err);
 	if (!ret)
@@ -312,8 +319,8 @@ static void *thread_main(void *arg)
 		/* As fio (backend.c: ru_start with the epoch): CPU from the start. */
 		have_ru0 = !getrusage(RUSAGE_THREAD, &ru0);
 		td->t0 = td->start_line->t_go;
-		run_loop(td, j->runtime_us ? td->t0 + j->runtime_us * 1000 : UINT64_MAX,
-			 td->limit);
+		(td->ol ? ol_run : run_loop)(td, j->runtime_us ? td->t0 + j->runtime_us * 1000 : UINT64_MAX,
+					     td->limit);
 	}
 	/* verify=pattern on a write job: read the range back and check it. */
 	if (go && !td->error && !__atomic_load_n(&td->stopping, __ATOMIC_RELAXED) &&
@@ -412,7 +419,7 @@ int rn_check_on(const struct jp_file *f, uint64_t size, unsigned int align, stru
 int rn_run(const struct jp_file *f, const struct rn_opts *o, FILE *out,
 	   bool *refused, struct fr_err *err)
 {
-	bool started = false;
+	bool started = false, nomem;
 	struct rn_td **tds = NULL;
 	size_t ntd = 0, i, k;
 	uint64_t t_start = (clk_init(), now_ns());
@@ -456,6 +463,8 @@ int rn_run(const struct jp_file *f, const struct rn_opts *o, FILE *out,
 				td->rng = j->randrepeat ? 0x9e3779b97f4a7c15ULL ^ (k + 1) * 0x100000001b3ULL
 							: (now_ns() ^ (uint64_t)(uintptr_t)td) | 1;
 				ret = plan_clone(td, err);
+				if (!ret && (td->ol = ol_new(j, (unsigned int)k, &nomem), nomem))
+					ret = fr_errf(err, -ENOMEM, "out of memory");
 				if (!ret && ss_init(&td->ss, j->ss_crit, j->ss_limit, j->ss_dur_us, j->ss_ramp_us))
 					ret = fr_errf(err, -ENOMEM,
 						      "job '%s': out of memory for a steady-state window of %" PRIu64 " s",
@@ -521,6 +530,7 @@ int rn_run(const struct jp_file *f, const struct rn_opts *o, FILE *out,
 		free(tds[i]->ios);
 		free(tds[i]->bufs);
 		ss_free(&tds[i]->ss);
+		free(tds[i]->ol);
 		free(tds[i]);
 	}
 	free(tds);

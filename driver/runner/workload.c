@@ -120,15 +120,23 @@ bool rn_check_pattern(const struct jp_job *j, const unsigned char *b,
 void rn_next_io(struct rn_td *td, struct rn_io *io)
 {
 	const struct jp_job *j = td->job;
-	bool rand = j->rw == JP_RANDREAD || j->rw == JP_RANDWRITE || j->rw == JP_RANDRW;
 	int ddir;
 
 	if (td->verifying)
-		ddir = DIR_READ, rand = false;
+		ddir = DIR_READ;
 	else if (j->rw == JP_RW || j->rw == JP_RANDRW)
 		ddir = rn_rand(td) % 100 < j->rwmixwrite ? DIR_WRITE : DIR_READ;
 	else
 		ddir = j->rw == JP_WRITE || j->rw == JP_RANDWRITE ? DIR_WRITE : DIR_READ;
+	rn_next_io_dir(td, io, ddir);
+}
+
+void rn_next_io_dir(struct rn_td *td, struct rn_io *io, int ddir)
+{
+	const struct jp_job *j = td->job;
+	bool rand = !td->verifying &&
+		(j->rw == JP_RANDREAD || j->rw == JP_RANDWRITE || j->rw == JP_RANDRW);
+
 	io->ddir = ddir;
 	io->req.op = ddir == DIR_WRITE ? VIO_WRITE : VIO_READ;
 	io->req.len = j->bs;

@@ -1,0 +1,178 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * backend_model.c -- backend=null with service_us=D: a model device
+ * with a known answer, for checking measurements against queueing
+ * theory (fio's null engine is likewise product code that exists to
+ * test the tool itself).
+ *
+ * Each part handed over by submit() arrives at the device then; at most
+ * @servers parts are in service at once, the rest wait in arrival order
+ * (FIFO); a part completes D µs after its service starts. No data moves
+ * (as null). With identical servers and FIFO order, the n-th arrival
+ * starts at max(its arrival, the completion of arrival n - C), and
+ * completions come in arrival order: one ring of the last C completion
+ * times is the whole device, O(1) per part.
+ *
+ * reap() waits for the next due completion (sleeping until shortly
+ * before it, then spinning to it, so a completion is never seen early
+ * and seldom late) and never returns a part before its time. Times are
+ * CLOCK_MONOTONIC. The device belongs to one I/O queue (one fio job
+ * clone, one runner clone).
+ */
+#include "backend.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <sys/prctl.h>
+#include <time.h>
+
+/* Sleep until this long before a completion is due, then spin to it. */
+#define MODEL_SPIN_NS 20000ull
+
+struct model_slot {
+	struct vio_part *p;
+	uint64_t due; /* ns, CLOCK_MONOTONIC */
+};
+
+struct model {
+	uint64_t d_ns;
+	unsigned int servers;
+	uint64_t *free_at; /* completion times of the last @servers parts, a ring */
+	unsigned int ring;
+	struct vio_part **prepared; /* prepared, not yet submitted */
+	unsigned int nprep;
+	struct model_slot *fifo; /* submitted, by due time (= arrival order) */
+	unsigned int head, n, cap;
+};
+
+static uint64_t mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+static int model_init(struct backend *be, unsigned int entries)
+{
+	const struct backend_conf *c = be->conf;
+	struct model *m = calloc(1, sizeof(*m));
+
+	if (!m)
+		return -ENOMEM;
+	m->d_ns = (uint64_t)c->service_us * 1000u;
+	m->servers = c->servers ? c->servers : 1;
+	m->cap = entries ? entries : 1;
+	m->free_at = calloc(m->servers, sizeof(*m->free_at));
+	m->prepared = calloc(m->cap, sizeof(*m->prepared));
+	m->fifo = calloc(m->cap, sizeof(*m->fifo));
+	if (!m->free_at || !m->prepared || !m->fifo) {
+		free(m->free_at);
+		free(m->prepared);
+		free(m->fifo);
+		free(m);
+		return -ENOMEM;
+	}
+	be->priv = m;
+	be->entries = m->cap;
+	/*
+	 * Wake-ups within a microsecond of the time asked (the default
+	 * slack is 50 µs): the spin before each completion stays short.
+	 */
+	prctl(PR_SET_TIMERSLACK, 1000ul, 0, 0, 0);
+	return 0;
+}
+
+static int model_prep(struct backend *be, struct vio_part *p)
+{
+	struct model *m = be->priv;
+
+	if (m->nprep + m->n >= m->cap)
+		return -EBUSY;
+	m->prepared[m->nprep++] = p;
+	return 0;
+}
+
+/* Every prepared part arrives now; each gets its completion time. */
+static int model_submit(struct backend *be)
+{
+	struct model *m = be->priv;
+	uint64_t now = mono_ns();
+	unsigned int i, n = m->nprep;
+
+	for (i = 0; i < n; i++) {
+		struct model_slot *s = &m->fifo[(m->head + m->n) % m->cap];
+		uint64_t start = m->free_at[m->ring] > now ? m->free_at[m->ring] : now;
+
+		s->p = m->prepared[i];
+		s->due = start + m->d_ns;
+		s->p->res = (int64_t)s->p->len;
+		m->free_at[m->ring] = s->due;
+		m->ring = (m->ring + 1) % m->servers;
+		m->n++;
+	}
+	m->nprep = 0;
+	return (int)n;
+}
+
+/* Until @t (CLOCK_MONOTONIC ns): a sleep, then a spin for the last bit. */
+static void wait_until(uint64_t t)
+{
+	uint64_t now = mono_ns();
+
+	if (t > now + MODEL_SPIN_NS) {
+		uint64_t w = t - MODEL_SPIN_NS;
+		struct timespec ts = { (time_t)(w / 1000000000ull), (long)(w % 1000000000ull) };
+
+		while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
+			;
+	}
+	while (mono_ns() < t)
+		__asm__ __volatile__("" ::
+					     : "memory");
+}
+
+static int model_reap(struct backend *be, unsigned int min, struct vio_part **out,
+		      unsigned int max, const struct timespec *t)
+{
+	struct model *m = be->priv;
+	uint64_t now = mono_ns(), limit = UINT64_MAX;
+	unsigned int got = 0;
+
+	if (t)
+		limit = now + (uint64_t)t->tv_sec * 1000000000ull + (uint64_t)t->tv_nsec;
+	for (;;) {
+		while (got < max && m->n && m->fifo[m->head].due <= now) {
+			out[got++] = m->fifo[m->head].p;
+			m->head = (m->head + 1) % m->cap;
+			m->n--;
+		}
+		/* Nothing in the device: waiting would complete nothing. */
+		if (got >= min || got == max || !m->n || now >= limit)
+			return (int)got;
+		wait_until(m->fifo[m->head].due < limit ? m->fifo[m->head].due : limit);
+		now = mono_ns();
+	}
+}
+
+static void model_exit(struct backend *be)
+{
+	struct model *m = be->priv;
+
+	if (!m)
+		return;
+	free(m->free_at);
+	free(m->prepared);
+	free(m->fifo);
+	free(m);
+	be->priv = NULL;
+}
+
+const struct backend_ops backend_null_model = {
+	.name = "null",
+	.init = model_init,
+	.prep = model_prep,
+	.submit = model_submit,
+	.reap = model_reap,
+	.exit = model_exit,
+};
