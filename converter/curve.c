@@ -392,25 +392,19 @@ int cv_load_dir(struct cv_curve *c, const char *dir, const struct kn_bound *b,
 	return ret;
 }
 
-int cv_take_file(struct cv_curve *c, const char *path, bool *taken, struct fr_err *err)
+int cv_take_buffer(struct cv_curve *c, const char *name, const char *buf, size_t len,
+		   bool *taken, struct fr_err *err)
 {
 	struct fr_err perr = { "" };
 	struct cv_point p;
-	char *text = NULL;
-	size_t len;
 	int ret;
 
 	*taken = false;
-	/* Unreadable or not JSON: fio's reader says why, in its words. */
-	if (fr_read_file(path, "fio JSON", 0, 0, &text, &len, &perr))
-		return 0;
 	/* Cheap first: a large json+ result that names no curve job is not decoded twice. */
-	if (!memmem(text, len, "pct-max", 7)) {
-		free(text);
+	if (!memmem(buf, len, "pct-max", 7))
 		return 0;
-	}
-	ret = cv_point_read(&p, path, text, len, &c->bound, &perr);
-	free(text);
+	ret = cv_point_read(&p, name, buf, len, &c->bound, &perr);
+	/* Not JSON, or no curve job: fio's reader takes it, in its words. */
 	if (ret == -ENOENT || ret == -EBADMSG)
 		return 0;
 	if (ret)
@@ -418,6 +412,22 @@ int cv_take_file(struct cv_curve *c, const char *path, bool *taken, struct fr_er
 	*taken = true;
 	ret = cv_add(c, &p);
 	return ret ? fr_errf(err, ret, "out of memory") : 0;
+}
+
+int cv_take_file(struct cv_curve *c, const char *path, bool *taken, struct fr_err *err)
+{
+	struct fr_err perr = { "" };
+	char *text = NULL;
+	size_t len;
+	int ret;
+
+	*taken = false;
+	/* Unreadable: fio's reader says why, in its words. */
+	if (fr_read_file(path, "fio JSON", 0, 0, &text, &len, &perr))
+		return 0;
+	ret = cv_take_buffer(c, path, text, len, taken, err);
+	free(text);
+	return ret;
 }
 
 void cv_release(struct cv_curve *c)

@@ -116,6 +116,9 @@ int cv_load_dir(struct cv_curve *c, const char *dir, const struct kn_bound *b,
  * that cannot be read (no rate_iops=).
  */
 int cv_take_file(struct cv_curve *c, const char *path, bool *taken, struct fr_err *err);
+/* The same for an input already read: @buf, @len bytes, named @name. */
+int cv_take_buffer(struct cv_curve *c, const char *name, const char *buf, size_t len,
+		   bool *taken, struct fr_err *err);
 
 /* <testname>_curve.csv: its header, then one row a point. */
 extern const char cv_csv_header[];

@@ -16,6 +16,7 @@
 #include "orion_report.h"
 #include "curve.h"
 #include "fileset.h"
+#include "ptsrc.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -39,34 +40,6 @@ static void cols_line(FILE *f, const char *label, const int64_t *v, size_t n)
 	for (i = 0; i < n; i++)
 		fprintf(f, ",%7lld", (long long)v[i]);
 	fputc('\n', f);
-}
-
-static const struct or_layout layouts[] = {
-	[OR_COMPAT_102] = { "10.2", false, false, 2, 0, false, true, false, false },
-	[OR_COMPAT_111] = { "11.1", true, false, 2, 0, false, false, false, false },
-	[OR_COMPAT_112] = { "11.2", true, true, 2, 0, false, false, true, false },
-	[OR_COMPAT_121] = { "12.1", true, true, 2, 1, true, false, true, false },
-	[OR_COMPAT_122] = { "12.2", true, true, 3, 3, true, false, true, true },
-	[OR_COMPAT_19C] = { "19c", true, true, 3, 3, true, false, true, true },
-};
-
-const struct or_layout *or_layout(enum or_compat c)
-{
-	if ((unsigned int)c >= sizeof(layouts) / sizeof(layouts[0]))
-		c = OR_COMPAT_102;
-	return &layouts[c];
-}
-
-int or_compat_parse(const char *s, enum or_compat *c)
-{
-	unsigned int i;
-
-	for (i = 0; i < sizeof(layouts) / sizeof(layouts[0]); i++)
-		if (!strcmp(s, layouts[i].name)) {
-			*c = (enum or_compat)i;
-			return 0;
-		}
-	return -EINVAL;
 }
 
 /* Small latency in the unit of the layout: ms (10.2, 11.1) or us. */
@@ -616,7 +589,7 @@ void or_summary_named(FILE *f, const struct or_params *p, const struct pt_set *p
 		for (i = 0; i < p->run->nluns; i++)
 			fprintf(f, "Name: %s\tSize: %llu\n", p->run->luns[i].name,
 				(unsigned long long)p->run->luns[i].size);
-		fprintf(f, "%zu FILEs found.\n", p->run->nluns);
+		fprintf(f, p->luns_unknown ? "FILEs unknown: fio's client/server JSON does not name the hosts' LUNs (give the run's run.json).\n" : "%zu FILEs found.\n", p->run->nluns);
 		if (p->run->nhosts)
 			summary_hosts(f, p, hosts_file);
 	}
@@ -721,6 +694,8 @@ void or_trace(FILE *f, const struct or_params *p, const struct pt_set *pts)
 		if (i <= nreal) {
 			const struct pt_point *r = real[i - 1];
 			double w = p->run->write_pct; /* req w%: -write when run.json says it */
+
+			ps_trace(f, pts, r); /* inferred points: the jobs they came from */
 
 			if (r->small.present)
 				trace_class(f, p, &r->small, &r->large, "small",

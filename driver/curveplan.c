@@ -125,7 +125,7 @@ void cp_check_opts(struct opts *o)
 	refuse(o->resume, "-resume (a curve's points depend on the maximum found)");
 	refuse(o->ri.repeat > 1, "-repeat");
 	refuse(o->jobs_only, "-jobs_only (the points' rates follow the maximum the ladder finds)");
-	refuse(o->duration_auto, "-duration auto (an open-loop point runs for its duration)");
+	refuse(o->ri.duration_auto > 0, "-duration auto (an open-loop point runs for its duration)");
 	if (cp_parse_list(o->curve_list ? o->curve_list : CP_DEFAULT_LIST, c->pct, &c->npct,
 			  RI_CURVE_MAX, &err))
 		die_usage("%s", err.msg);

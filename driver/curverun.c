@@ -75,7 +75,7 @@ static char *point_text(const struct opts *o, const struct jf_conf *jc, unsigned
 	const struct ri_curve *c = &o->ri.curve;
 	const struct host *ho = o->clients ? &o->hosts.h[h] : NULL;
 	struct cp_point cp = {
-		.num = num, .pct = c->pct[num - 1], .max_iops = max, .size_kb = (unsigned int)o->size_small, .write_pct = (unsigned int)o->write_pct, .depth_cap = cap, .uniform = !strcmp(c->arrival, "uniform"), .host = (unsigned int)h, .nhosts = ho ? (unsigned int)o->hosts.n : 0
+		.num = num, .pct = c->pct[num - 1], .max_iops = max, .size_kb = (unsigned int)o->ri.size_small, .write_pct = (unsigned int)o->ri.write_pct, .depth_cap = cap, .uniform = !strcmp(c->arrival, "uniform"), .host = (unsigned int)h, .nhosts = ho ? (unsigned int)o->hosts.n : 0
 	};
 	struct jf_conf hc = *jc;
 	char *text = NULL, *cmt, share[160] = "";
@@ -86,13 +86,13 @@ static char *point_text(const struct opts *o, const struct jf_conf *jc, unsigned
 		die_run("out of memory");
 	if (ho) {
 		hc.luns = ho->luns;
-		hc.vol_size = ho->vol_size;
+		hc.vol_size = ho->ri->vlun_size;
 		snprintf(share, sizeof(share), "# host %s: %lu IOPS of them (each of the %zu hosts its share)\n",
-			 ho->label, cp_share(cp_target(max, cp.pct), cp.host, cp.nhosts), o->hosts.n);
+			 ho->ri->name, cp_share(cp_target(max, cp.pct), cp.host, cp.nhosts), o->hosts.n);
 	}
 	cmt = xasprintf("# fiorion %s: '%s' curve point %u of %zu: %g %% of %.0f IOPS = %lu IOPS,\n"
 			"%s# %s arrivals, at most %u I/Os outstanding (open loop: fio's rate_iops)\n",
-			FIORION_VERSION, o->testname, num, c->npct, cp.pct, max,
+			FIORION_VERSION, o->ri.testname, num, c->npct, cp.pct, max,
 			cp_target(max, cp.pct), share, c->arrival, cap);
 	jf_global(f, &hc, cmt);
 	cp_section(f, &cp);
@@ -186,7 +186,7 @@ static int run_curve(const struct opts *o, const struct jf_conf *jc, const char 
 		size_t len;
 
 		view.n = view.per_pass = view.total = i + 1;
-		status = run_points(o, jc, &view, dir, (long)n * o->duration, NULL, &done);
+		status = run_points(o, jc, &view, dir, (long)n * o->ri.duration, NULL, &done);
 		if (status != EXIT_OK || pl_stop_signal())
 			break;
 		json = xasprintf("%s/p%03zu.json", dir, i + 1);
