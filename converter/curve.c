@@ -293,22 +293,24 @@ int cv_point_read(struct cv_point *p, const char *name, const char *buf, size_t 
 static void judge_stop(struct cv_curve *c)
 {
 	const struct cv_point *p = c->n ? &c->pts[c->n - 1] : NULL;
+	size_t n;
 
 	c->stop[0] = '\0';
-	if (!p || (c->planned && c->n >= c->planned))
+	if (!p || (c->planned && c->n >= c->planned) || (p->held && !p->over))
 		return;
+	n = (size_t)snprintf(c->stop, sizeof(c->stop), "Curve stopped at %g %% of max: ", p->pct);
 	if (!p->held && p->arrivals > 0)
-		snprintf(c->stop, sizeof(c->stop),
-			 "Curve stopped at %g %% of max: %.0f I/Os completed of %.0f arrivals (under %.0f %%), the rate was not held",
-			 p->pct, p->ios, p->arrivals, CV_HELD_FRACTION * 100);
+		n += (size_t)snprintf(c->stop + n, sizeof(c->stop) - n,
+				      "%.0f I/Os completed of %.0f arrivals (under %.0f %%), the rate was not held",
+				      p->ios, p->arrivals, CV_HELD_FRACTION * 100);
 	else if (!p->held)
-		snprintf(c->stop, sizeof(c->stop),
-			 "Curve stopped at %g %% of max: %.0f IOPS achieved of %.0f asked (under %.0f %%), the rate was not held",
-			 p->pct, p->achieved, p->target, CV_HELD_FRACTION * 100);
-	else if (p->over)
-		snprintf(c->stop, sizeof(c->stop),
-			 "Curve stopped at %g %% of max: %s latency %.3f ms crosses -max_latency %s",
-			 p->pct, p->rsp.present ? "response" : "service",
+		n += (size_t)snprintf(c->stop + n, sizeof(c->stop) - n,
+				      "%.0f IOPS achieved of %.0f asked (under %.0f %%), the rate was not held",
+				      p->achieved, p->target, CV_HELD_FRACTION * 100);
+	/* Both reasons when both hold: the bound is said even behind a rate not held. */
+	if (p->over && n < sizeof(c->stop))
+		snprintf(c->stop + n, sizeof(c->stop) - n, "%s%s latency %.3f ms crosses -max_latency %s",
+			 p->held ? "" : "; ", p->rsp.present ? "response" : "service",
 			 (p->rsp.present ? p->rsp.at_bound : p->svc.at_bound), c->bound.text);
 }
 

@@ -27,15 +27,15 @@
 #    "curve"; the report's section; fio2orion rebuilds the same
 #    _curve.csv from the points' JSON, and -format json carries the curve.
 # 3. The curve stops early, saying why: at -depth_cap 1 a point asking
-#    180000 IOPS (900 % of 20000), after one at 200 IOPS (1 %) that a busy
-#    machine still holds, cannot hold its rate (one I/O at a time
+#    180000 IOPS (900 % of 20000) cannot hold its rate (one I/O at a time
 #    would need 5.6 us per I/O through fio, the engine and the kernel):
-#    "not held", the depth cap named, the third point never run; and
+#    "not held", the depth cap named, the second point never run; and
 #    -max_latency 0.001 (1 us, under any I/O's service time) stops after
 #    the first point, naming the bound (uniform arrivals over 2 s: a 1 s
 #    poisson point at 1000 IOPS is 3.2 % a standard deviation, and was
 #    seen not held by its own count, 937 of 1000, which ends the curve
-#    first).
+#    first; when a point is both, the stop line names both, and a busy
+#    disk was seen at 26 ms a read, 971 of 1000 IOPS).
 # 4. Poisson arrivals (the default): the achieved rate over a 2 s point is
 #    a Poisson count around the target (4000 arrivals: sd 1.6 %): within
 #    8 % (5 sd).
@@ -139,7 +139,7 @@ n=$(grep -c '^Latency at [0-9]* % of max ([0-9]* IOPS): response not measured; s
 nh=$(grep -c '^Not held at [0-9]* % of max ([0-9]* IOPS): [0-9]* IOPS achieved; not an answer$' t_summary.txt)
 held=$(awk -F, 'NR > 1 && $4 == "yes"' t_curve.csv | wc -l)
 rows=$(($(wc -l <t_curve.csv) - 1))
-if [ "$n" = "$held" ] && [ $((n + nh)) = "$rows" ] && [ "$n" -ge 1 ]; then
+if [ "$n" = "$held" ] && [ $((n + nh)) = "$rows" ]; then
 	ok "summary: a 'Latency at' line for each of the $held points held, 'Not held at' for the $nh others"
 else
 	not_ok "summary: $n 'Latency at' and $nh 'Not held' lines for $held held of $rows points"
@@ -180,13 +180,13 @@ fi
 
 # 3. Stops: the rate not held at depth 1, then a latency bound no I/O meets.
 # shellcheck disable=SC2086
-"$FR" -run curve $RUN -max_iops 20000 -curve 1,900,1000 -depth_cap 1 -arrival uniform -duration 2 >s.out 2>s.err
+"$FR" -run curve $RUN -max_iops 20000 -curve 900,1000 -depth_cap 1 -arrival uniform -duration 2 >s.out 2>s.err
 rc=$?
 if [ $rc = 0 ] && grep -q '^Curve stopped at 900 % of max: .* the rate was not held$' t_summary.txt &&
 	grep -q '^Not held at 900 % of max (180000 IOPS)' t_summary.txt &&
 	grep -q '^Depth cap 1 (nearly) reached at 900 % of max' t_summary.txt &&
-	[ "$(wc -l <t_curve.csv)" = 3 ] && [ ! -e t_jobs/curve/p003.json ]; then
-	ok "depth cap 1 at 180000 IOPS: not held, the cap named, the curve stopped before its third point"
+	[ "$(wc -l <t_curve.csv)" = 2 ] && [ ! -e t_jobs/curve/p002.json ]; then
+	ok "depth cap 1 at 180000 IOPS: not held, the cap named, the curve stopped before its second point"
 else
 	not_ok "stop when not held (exit $rc)"
 	cat t_summary.txt s.err
@@ -194,7 +194,7 @@ fi
 # shellcheck disable=SC2086
 "$FR" -run curve $RUN -max_iops 20000 -curve 1,2 -max_latency 0.001 -arrival uniform -duration 2 >l.out 2>l.err
 rc=$?
-if [ $rc = 0 ] && grep -q '^Curve stopped at 1 % of max: service latency [0-9.]* ms crosses -max_latency 0.001$' t_summary.txt &&
+if [ $rc = 0 ] && grep -q '^Curve stopped at 1 % of max: .*service latency [0-9.]* ms crosses -max_latency 0.001$' t_summary.txt &&
 	[ ! -e t_jobs/curve/p002.json ]; then
 	ok "-max_latency 0.001: the curve stopped after its first point, naming the bound"
 else

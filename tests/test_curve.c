@@ -239,6 +239,16 @@ static void test_bound(void **state)
 	cv_set_planned(&c, 0); /* unknown: the last point read ended it */
 	assert_non_null(strstr(c.stop, "crosses -max_latency p99:3"));
 	cv_release(&c);
+	/* Not held and over the bound: both said. */
+	{
+		const struct dir slow = { 9000, 18000, 400000, 300000, 1900000, 3000000, NULL, true };
+
+		assert_int_equal(read_doc(&p, doc("c001-80pct-max12500", "randread", "10000", &slow, NULL, NULL), &b), 0);
+		assert_true(!p.held && p.over);
+		assert_int_equal(cv_add(&c, &p), 0);
+		assert_string_equal(c.stop, "Curve stopped at 80 % of max: 9000 IOPS achieved of 10000 asked (under 97 %), the rate was not held; response latency 3.800 ms crosses -max_latency p99:3");
+	}
+	cv_release(&c);
 }
 
 /* The runner's arrival count judges held: free of a poisson count's own noise. */
