@@ -14,6 +14,7 @@
 #include "html_point.h"
 #include "html_priv.h"
 #include "html_report.h"
+#include "curve_html.h"
 #include "knee.h"
 #include "layout.h"
 #include "svg.h"
@@ -660,6 +661,8 @@ int hr_report(FILE *f, const struct or_params *p, const struct pt_set *pts,
 	      f);
 	fputs("<h2>Charts</h2>\n", f);
 	ret = charts(f, p, pts);
+	if (!ret && p->curve && p->curve->n)
+		ret = cv_html(f, p->curve, pts);
 	if (!ret && is_matrix(pts))
 		ret = heatmaps(f, pts);
 	if (!ret && p->run->nhosts)
