@@ -50,11 +50,9 @@ double hr_value(const struct pt_point *pt, bool small, enum hr_val v)
 		return l->n ? l->mean / lat_ns : NAN;
 	case V_P50:
 	case V_P99:
-	case V_P999:
 		if (!l->n)
 			return NAN;
-		x = pt_percentile(l, v == V_P50 ? 50.0 : v == V_P99 ? 99.0
-								    : 99.9);
+		x = pt_percentile(l, v == V_P50 ? 50.0 : 99.0);
 		return x >= 0 ? x / lat_ns : NAN;
 	}
 	return NAN;
@@ -247,17 +245,6 @@ static bool any_band(const struct hr_lines *L)
 		for (k = 0; L->s[i].lo && k < L->s[i].n; k++)
 			if (isfinite(L->s[i].lo[k]) && isfinite(L->s[i].hi[k]))
 				return true;
-	return false;
-}
-
-/* Some small class has a p99.9 latency. */
-static bool any_p999(const struct pt_set *pts)
-{
-	size_t i;
-
-	for (i = 0; i < pts->n; i++)
-		if (pts->pts[i].small.present && isfinite(hr_value(&pts->pts[i], true, V_P999)))
-			return true;
 	return false;
 }
 
@@ -467,16 +454,13 @@ static int charts(FILE *f, const struct or_params *p, const struct pt_set *pts)
 		hr_lines_release(&L);
 
 		hr_add_ladders(&L, pts, true, V_LOAD, V_LAT, true, NULL, "Small I/O", false);
-		/* p99.9 beside the mean: each ladder's own colour, dotted */
-		if (any_p999(pts))
-			hr_add_ladders(&L, pts, true, V_LOAD, V_P999, false, "p99.9", NULL, 2);
 		c = (struct svg_chart){ .id = "lat-load", .title = "Small I/O: latency vs load", .x = sx, .y = lat_axis(true), .series = L.s, .nseries = L.n };
 		if (!ret && !L.oom) {
 			if (any_band(&L))
 				c.band_name = "p50..p99";
 			else
 				drop_bands(&L);
-			hr_figure(f, &c, c.band_name ? "Mean latency of the small I/Os (submission to completion); the shaded band spans the 50th to the 99th percentile fio reports, which is completion latency (clat) unless the jobs set lat_percentiles=1; the dotted lines are p99.9 of the same, where the input has it." BARS : "Mean latency of the small I/Os (submission to completion); the input has no percentiles for a p50..p99 band." BARS);
+			hr_figure(f, &c, c.band_name ? "Mean latency of the small I/Os (submission to completion); the shaded band spans the 50th to the 99th percentile fio reports, which is completion latency (clat) unless the jobs set lat_percentiles=1." BARS : "Mean latency of the small I/Os (submission to completion); the input has no percentiles for a p50..p99 band." BARS);
 		}
 		ret = ret ? ret : L.oom ? -ENOMEM
 					: 0;

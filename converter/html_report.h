@@ -14,8 +14,8 @@
  * knees (a latency bound, or -stop_at_knee); the matrix as heat maps
  * when the points form one; one line per host for client/server runs;
  * each point's latency histogram from json+ bins (html_point.h). A load
- * axis whose ladder doubles is log2; small latency also has a dotted
- * p99.9 line; latency is in the layout's unit (us for 11.2+ layouts).
+ * axis whose ladder doubles is log2; latency is in the layout's unit
+ * (us for 11.2+ layouts).
  * Then the run's table (with steady state) and ORION's summary lines. The same input gives
  * the same bytes (the one fact from the machine writing it, its kernel,
  * is labelled as such).

@@ -60,7 +60,7 @@ PY
 	|| not_ok "histograms: $(grep -o '<summary>p[^<]*' $r | head -3)"
 np=$(count 'class="pt"' $r)
 # small points on IOPS, latency and latency-vs-IOPS; large on MBPS and latency-vs-MBPS
-[ "$np" = $((5 * 4 + 2 * 2)) ] && ok "24 markers (5 small points on 3 charts and their p99.9 line, 2 large on 2)" || not_ok "markers: $np"
+[ "$np" = $((5 * 3 + 2 * 2)) ] && ok "19 markers (5 small points on 3 charts, 2 large on 2)" || not_ok "markers: $np"
 nt=$(grep -o '<circle class="pt"[^>]*><title>[^<]*</title>' $r | wc -l)
 [ "$nt" = "$np" ] && ok "every marker has a <title>" || not_ok "titles: $nt of $np"
 for l in 'Small load (outstanding I/Os)' 'Small IOPS (I/Os per second)' 'Small latency (ms)' \
@@ -75,8 +75,6 @@ grep -q '<code class="cmd"><span>-run</span> <span>simple</span> <span>-duration
 	&& grep -q 'code.cmd span{white-space:nowrap}' $r && ok "command line: each argument unbroken, wrapped at spaces only" || not_ok "command line: $(grep -o '<code class="cmd">.*</code>' $r)"
 grep -q "<tr><th>Steady state</th><td>not checked (no job set fio&apos;s steadystate)</td></tr>" $r \
 	&& ok "run table: a steady-state row (the simple run sets none)" || not_ok "steady-state row: $(grep -o '<th>Steady state</th><td>[^<]*' $r)"
-grep -q '<text class="legend-label"[^>]*>p99.9</text>' $r && [ "$(count 'stroke-dasharray="2 3"' $r)" -ge 1 ] \
-	&& ok "latency chart: a dotted p99.9 line beside the mean and its p50..p99 band" || not_ok "no p99.9 line"
 grep -q 'p50..p99' $r && ok "p50..p99 band (the runner's JSON has percentiles)" || not_ok "no percentile band"
 grep -q '@media print{@page{size:A4' $r && ok "print CSS for A4" || not_ok "no print CSS"
 
@@ -153,7 +151,7 @@ nr=$(grep -c '^<tr><td class="num">' $c)
 # 3b. intervals (issue 23): the 1 s points above have fewer than 3 of fio's
 # 500 ms samples, so no interval and no error bar (each title says "no
 # interval"); -repeat 3 gives every cell one across the passes.
-[ "$(count '<path class="err"' s_report.html)" = 0 ] && [ "$(count '(no interval)' s_report.html)" = 24 ] \
+[ "$(count '<path class="err"' s_report.html)" = 0 ] && [ "$(count '(no interval)' s_report.html)" = 19 ] \
 	&& grep -q '<th>Intervals</th><td>95 %: 7 cells without an interval.*s_points.csv</td>' s_report.html \
 	&& ok "1 s points: no interval, no bar, every title and the run table say so" \
 	|| not_ok "1 s points: $(count '<path class="err"' s_report.html) bars, $(count '(no interval)' s_report.html) 'no interval'"
@@ -210,7 +208,7 @@ dom_check() {	# DOM FILE CHARTS MARKERS
 }
 [ "$(count '<svg class="hist"' s.dom)" = 7 ] && [ "$(count '<details class="hist"' s.dom)" = 7 ] \
 	&& ok "chromium's DOM of s_report.html: 7 histograms in their <details>" || not_ok "s DOM histograms: $(count '<svg class="hist"' s.dom)"
-dom_check s.dom 5 24 && ok "chromium's DOM of s_report.html: 5 charts, 24 markers, axis labels" \
+dom_check s.dom 5 19 && ok "chromium's DOM of s_report.html: 5 charts, 19 markers, axis labels" \
 	|| not_ok "s DOM: $(count '<svg class="chart"' s.dom) charts, $(count 'class="pt"' s.dom) markers"
 chrome --dump-dom "file://$T/m_report.html" >m.dom
 dom_check m.dom 5 "$(count 'class="pt"' m_report.html)" && [ "$(count '<svg class="heatmap"' m.dom)" = 2 ] \
