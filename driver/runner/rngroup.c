@@ -25,7 +25,7 @@
 static void sample(struct rn_td *td, struct rn_sampler *smp, unsigned int avg_ms,
 		   bool bw, uint64_t now)
 {
-	uint64_t spent = since(smp->t, now) / 1000000;
+	uint64_t spent = since(smp->t, now) / 1000000, rate;
 	int ddir;
 
 	if (spent < avg_ms && avg_ms - spent > 1)
@@ -37,7 +37,11 @@ static void sample(struct rn_td *td, struct rn_sampler *smp, unsigned int avg_ms
 
 		if (cur == smp->last[ddir])
 			continue;
-		rs_sample_add(bw ? &s->bw : &s->iops, rs_rate(cur - smp->last[ddir], spent, bw));
+		rate = rs_rate(cur - smp->last[ddir], spent, bw);
+		rs_sample_add(bw ? &s->bw : &s->iops, rate);
+		if (td->log.any)
+			rl_rate(&td->log, bw, since(td->start_line->t_go, now) / 1000000, ddir, rate,
+				td->job->bs);
 		smp->last[ddir] = cur;
 	}
 	smp->t = now;
