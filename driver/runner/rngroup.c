@@ -47,6 +47,18 @@ static void sample(struct rn_td *td, struct rn_sampler *smp, unsigned int avg_ms
 	smp->t = now;
 }
 
+/*
+ * A logged clone's last interval, to its end: fio's helper thread takes
+ * it while the job is still running (its last tick before the job's end).
+ */
+void rn_sample_last(struct rn_td *td)
+{
+	uint64_t end = td->t_end ? td->t_end : __atomic_load_n(&td->progress, __ATOMIC_RELAXED);
+
+	sample(td, &td->bw_smp, td->job->bw_avg_ms, true, end);
+	sample(td, &td->iops_smp, td->job->iops_avg_ms, false, end);
+}
+
 /* The parent's sampling pass over the clones of a running group. */
 static void sample_group(struct rn_td **tds, size_t first, size_t n)
 {

@@ -469,6 +469,7 @@ static void write_logs(struct rn_td **tds, size_t n, bool started, int *ret, str
 
 		if (!td->log.any || !td->t0)
 			continue;
+		rn_sample_last(td);
 		rl_finish(&td->log, since(td->t0, now) / 1000000, true);
 		r = rl_write(&td->log, &e);
 		if (r && !*ret)
