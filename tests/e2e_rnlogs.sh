@@ -8,9 +8,9 @@
 # 3.33 does for the same job file: one job file, run by fio and by
 # `fiorion -jobfile` alternately (3 rounds, 2 s jobs), each run in a
 # directory of its own; tests/rnlogs_cmp.py compares the files' names,
-# columns, row counts (1 per interval and direction; 2 % for a log per
-# I/O) and the medians of their means (within 10 %). Jobs: the fiorion
-# engine on backend=null's model device (500 us a request, 1 server, 4
+# columns, row counts (within 1, the rows of an interval and direction;
+# a log per I/O: a row for each I/O of the run's JSON) and the medians
+# of their means (within 10 %). Jobs: the fiorion engine on backend=null's model device (500 us a request, 1 server, 4
 # in flight: 2000 IOPS, 2 ms) reading, every log averaged
 # over 200 ms, the histogram every 500 ms; the engine, 2 clones appending
 # to one file each (per_job_logs=0), the window's maximum

@@ -7,8 +7,9 @@ one directory per run), compared as tests/e2e_rnlogs.sh asks:
 - names: every run of either runner wrote the same set of files;
 - columns: each file's lines have the same number of fields in both;
 - rows: per file and direction, the runners' median row counts within 1
-  per interval (one row per direction an interval), or 2 % for logs with
-  an entry per I/O (more than 100 rows);
+  (one row per direction an interval); a log with an entry per I/O (more
+  than 100 rows): a row for each I/O, every run, as its own JSON counts
+  them (total_ios of the clone the log's number names);
 - means: per file and direction, the median over runs of the value
   column's mean within 10 % (a histogram log: its rows' sample counts).
   A slat log's rows are checked, not its mean: slat is the submitting
@@ -17,6 +18,7 @@ one directory per run), compared as tests/e2e_rnlogs.sh asks:
 Prints one line per check, "ok ..." or "FAIL ..."; exits 1 on a FAIL.
 """
 import glob
+import json
 import os
 import statistics
 import sys
@@ -36,6 +38,15 @@ def read_log(path):
                 ddir, val = int(fields[2]), int(fields[1])
             by_dir.setdefault(ddir, []).append(val)
     return by_dir, ncols
+
+
+def total_ios(d, name, ddir):
+    """The I/Os of direction @ddir of the clone whose log @name is (NAME_KIND.N.log: the
+    N-th job of @d/out.json, its thread number), as fio's JSON counts them."""
+    n = int(name.split(".")[-2])
+    with open(os.path.join(d, "out.json")) as f:
+        job = json.load(f)["jobs"][n - 1]
+    return job[("read", "write", "trim")[ddir]]["total_ios"]
 
 
 def main():
@@ -73,10 +84,17 @@ def main():
         for ddir in sorted(ddirs):
             rows = {s: statistics.median(len(b.get(ddir, [])) for b, _ in logs)
                     for s, logs in stats.items()}
-            tol = 1 if rows["fio"] <= 100 else 0.02 * rows["fio"]
-            report(abs(rows["fio"] - rows["runner"]) <= tol,
-                   "%s ddir %d: rows fio %g, runner %g (within %g)" % (name, ddir, rows["fio"],
-                                                                        rows["runner"], tol))
+            if rows["fio"] > 100:
+                # A log per I/O: a row for each I/O of the run, as its JSON counts them.
+                got = {s: [(len(b.get(ddir, [])), total_ios(d, name, ddir))
+                           for (b, _), d in zip(logs, sides[s])] for s, logs in stats.items()}
+                report(all(r == t for g in got.values() for r, t in g),
+                       "%s ddir %d: a row per I/O, every run (rows, JSON total_ios): fio %s, runner %s"
+                       % (name, ddir, got["fio"], got["runner"]))
+            else:
+                report(abs(rows["fio"] - rows["runner"]) <= 1,
+                       "%s ddir %d: rows fio %g, runner %g (within 1)" % (name, ddir, rows["fio"],
+                                                                          rows["runner"]))
             if "_slat." in name:
                 continue
             means = {s: statistics.median(statistics.mean(b[ddir]) if b.get(ddir) else 0
