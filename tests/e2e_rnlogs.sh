@@ -10,11 +10,11 @@
 # directory of its own; tests/rnlogs_cmp.py compares the files' names,
 # columns, row counts (within 1, the rows of an interval and direction;
 # a log per I/O: a row for each I/O of the run's JSON) and the medians
-# of their means (within 10 %). Jobs: the fiorion engine on backend=null's model device (500 us a request, 1 server, 4
-# in flight: 2000 IOPS, 2 ms) reading, every log averaged
-# over 200 ms, the histogram every 500 ms; the engine, 2 clones appending
-# to one file each (per_job_logs=0), the window's maximum
-# (log_max_value); the engine writing, 4 in flight (2000 IOPS, 2 ms), a
+# of their means (within 10 %). Jobs: the fiorion engine on
+# backend=null's model device (500 us a request, 1 server, 4 in flight:
+# 2000 IOPS, 2 ms) reading, every log averaged over 200 ms, the
+# histogram every 500 ms; the engine, 2 clones appending to one file each
+# (per_job_logs=0), the window's maximum (log_max_value); the engine writing, 4 in flight (2000 IOPS, 2 ms), a
 # log entry per I/O with its offset (log_offset); a psync job, 2 clones
 # on a FUSE file whose reads take 2 ms, 2 at a time (tests/slowfs.py;
 # skipped where FUSE is not to be had), averaged over 250 ms.
