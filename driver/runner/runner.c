@@ -477,6 +477,21 @@ static void write_logs(struct rn_td **tds, size_t n, bool started, int *ret, str
 	}
 }
 
+static void free_tds(struct rn_td **tds, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		free(tds[i]->ios);
+		free(tds[i]->bufs);
+		ss_free(&tds[i]->ss);
+		rl_close(&tds[i]->log);
+		free(tds[i]->ol);
+		free(tds[i]);
+	}
+	free(tds);
+}
+
 int rn_run(const struct jp_file *f, const struct rn_opts *o, FILE *out,
 	   bool *refused, struct fr_err *err)
 {
@@ -590,14 +605,6 @@ int rn_run(const struct jp_file *f, const struct rn_opts *o, FILE *out,
 	pthread_attr_destroy(&attr);
 	if (refused)
 		*refused = ret && !started;
-	for (i = 0; i < ntd; i++) {
-		free(tds[i]->ios);
-		free(tds[i]->bufs);
-		ss_free(&tds[i]->ss);
-		rl_close(&tds[i]->log);
-		free(tds[i]->ol);
-		free(tds[i]);
-	}
-	free(tds);
+	free_tds(tds, ntd);
 	return ret;
 }
