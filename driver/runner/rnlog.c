@@ -31,10 +31,14 @@ struct rl_chunk {
 	struct rl_sample s[RL_CHUNK];
 };
 
-/* stat.h: struct io_stat, what a window needs of it. */
+/*
+ * stat.h: struct io_stat, what a window needs of it. The mean is the
+ * exact sum over the count (fio's running mean, add_stat_sample(), is
+ * the same number to within its floating-point rounding), with no
+ * division on the I/O path.
+ */
 struct rl_window {
-	uint64_t n, max;
-	double mean;
+	uint64_t n, max, sum;
 	uint64_t last; /* avg_last */
 };
 
@@ -111,28 +115,25 @@ static void close_window(struct rl_log *l, int ddir, uint64_t t)
 	struct rl_window *w = &l->win[ddir];
 
 	if (w->n)
-		entry(l, t, ddir, l->p.log_max ? w->max : (uint64_t)(w->mean + 0.50), 0, 0);
+		entry(l, t, ddir,
+		      l->p.log_max ? w->max : (uint64_t)((double)w->sum / (double)w->n + 0.50), 0, 0);
 	w->n = 0;
 	w->max = 0;
-	w->mean = 0;
+	w->sum = 0;
 }
 
 void rl_log_add(struct rl_log *l, uint64_t t, int ddir, uint64_t val, uint64_t bs,
 		uint64_t off)
 {
 	struct rl_window *w = &l->win[ddir];
-	double delta;
 
 	if (!l->p.avg_ms) {
 		entry(l, t, ddir, val, bs, off);
 		return;
 	}
-	/* stat.c: add_stat_sample(), the mean as fio rounds it. */
 	if (val > w->max)
 		w->max = val;
-	delta = (double)val - w->mean;
-	if (delta != 0)
-		w->mean += delta / ((double)w->n + 1.0);
+	w->sum += val;
 	w->n++;
 	if (t < w->last)
 		return;

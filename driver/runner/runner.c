@@ -85,7 +85,6 @@ static void log_io(struct rn_td *td, const struct rn_io *io, uint64_t t)
 	uint64_t issue = io->sync ? io->t_start : io->t_issue;
 	struct rl_rec r = {
 		.t_ms = since(td->t0, t) / 1000000,
-		.slat_t_ms = since(td->t0, issue) / 1000000,
 		.ddir = io->ddir,
 		.bs = io->req.len,
 		.off = io->req.off,
@@ -96,6 +95,8 @@ static void log_io(struct rn_td *td, const struct rn_io *io, uint64_t t)
 		.clat_bins = io->sync ? s->lat.bucket : s->clat.bucket,
 	};
 
+	if (r.has_slat && td->log.slat)
+		r.slat_t_ms = since(td->t0, issue) / 1000000;
 	rl_io(&td->log, &r);
 }
 
