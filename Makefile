@@ -98,6 +98,8 @@ CONV_SRCS := \
 	converter/jobname.c \
 	converter/jscan.c \
 	converter/knee.c \
+	converter/layout.c \
+	converter/mxshape.c \
 	converter/orion_hist.c \
 	converter/orion_report.c \
 	converter/outdir.c \

@@ -104,6 +104,12 @@ void fr_opt_take(const struct fr_opt *d, void *o, const char *v)
 	case FR_OPT_UINT:
 		*(unsigned int *)at(o, d->field) = (unsigned int)fr_opt_num(d->name, v, d->min, d->max);
 		break;
+	case FR_OPT_U64:
+		*(uint64_t *)at(o, d->field) = (uint64_t)fr_opt_num(d->name, v, d->min, d->max);
+		break;
+	case FR_OPT_DOUBLE:
+		*(double *)at(o, d->field) = (double)fr_opt_num(d->name, v, d->min, d->max);
+		break;
 	case FR_OPT_SIZE:
 		*(uint64_t *)at(o, d->field) = size_value(d, v);
 		break;

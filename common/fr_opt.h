@@ -20,6 +20,8 @@ enum fr_opt_kind {
 	FR_OPT_STRING,	  /* const char * field: the value */
 	FR_OPT_LONG,	  /* long field: a whole number from min to max */
 	FR_OPT_UINT,	  /* unsigned int field: likewise */
+	FR_OPT_U64,	  /* uint64_t field: likewise (min >= 0) */
+	FR_OPT_DOUBLE,	  /* double field: likewise, a whole number (a record that keeps it as a double) */
 	FR_OPT_SIZE,	  /* uint64_t field: fio's size syntax (64k), bytes from min to max */
 	FR_OPT_ENUM,	  /* int-sized enum field: min + the value's place in values */
 	FR_OPT_ENUM_BOOL, /* bool field: whether the value is values[1] */
@@ -39,7 +41,7 @@ struct fr_opt {
 	const char *name; /* without the dash: "num_disks" */
 	enum fr_opt_kind kind;
 	const char *arg;					     /* -help's name of the value ("KB", "rand|seq"); NULL: takes none */
-	long min, max;						     /* LONG, UINT, SIZE: the range; ENUM: min is the first value's */
+	long min, max;						     /* LONG .. DOUBLE, SIZE: the range; ENUM: min is the first value's */
 	const char *const *values;				     /* ENUM*: the values, NULL-terminated */
 	size_t field;						     /* FR_FIELD() of what the option sets (CALL: for set()) */
 	size_t given;						     /* FR_FIELD() of a bool set when the option is given, or 0 */

@@ -227,8 +227,8 @@ static int convert(const struct f2o_opts *o, char *const *files, int nfiles)
 		goto out;
 	}
 	/* The layout the run was made in, unless -compat says otherwise. */
-	if (!o->compat_given && set.run.compat && or_compat_parse(set.run.compat, &compat))
-		compat = OR_COMPAT_102;
+	if (!o->compat_given && set.run.compat != OR_COMPAT_UNKNOWN)
+		compat = set.run.compat;
 	if (pt_build(&pts, &set, &o->po, &err)) {
 		fprintf(stderr, "fio2orion: %s\n", err.msg);
 		status = EXIT_USAGE;

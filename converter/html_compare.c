@@ -269,7 +269,7 @@ static void compare_table(FILE *f, const struct hr_run *r, size_t n)
 	EACH("Test name", snprintf(buf, sizeof(buf), "%s", p->run->testname));
 	EACH("Command line", hr_cmdline(buf, sizeof(buf), p));
 	EACH("Start", hr_when_text(buf, sizeof(buf), p->run->start));
-	EACH("Points", snprintf(buf, sizeof(buf), "%zu (%s)", r[k].pts->n, p->run->matrix ? p->run->matrix : "matrix not recorded"));
+	EACH("Points", snprintf(buf, sizeof(buf), "%zu (%s)", r[k].pts->n, mx_matrix_name(p->run->matrix) ? mx_matrix_name(p->run->matrix) : "matrix not recorded"));
 	EACH("Intervals (cells)", intervals_text(buf, sizeof(buf), r[k].pts));
 	EACH("fio version", snprintf(buf, sizeof(buf), "%s", p->fio_version ? p->fio_version : "not recorded"));
 	EACH("Runner", snprintf(buf, sizeof(buf), "%s", hr_runner_text(p)));

@@ -166,7 +166,7 @@ int hr_run_table(FILE *f, const struct or_params *p, const struct pt_set *pts,
 		snprintf(buf, sizeof(buf), "%lld MB", (long long)p->run->cache_size);
 		row(f, "Cache size", buf);
 	}
-	snprintf(buf, sizeof(buf), "%s; %zu points measured of %llu", p->run->matrix ? p->run->matrix : "not recorded",
+	snprintf(buf, sizeof(buf), "%s; %zu points measured of %llu", mx_matrix_name(p->run->matrix) ? mx_matrix_name(p->run->matrix) : "not recorded",
 		 pts->n, (unsigned long long)p->run->total_points);
 	row(f, "Matrix", buf);
 	row(f, "fio version", p->fio_version ? p->fio_version : "not recorded");

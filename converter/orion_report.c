@@ -40,34 +40,6 @@ static void cols_line(FILE *f, const char *label, const int64_t *v, size_t n)
 	fputc('\n', f);
 }
 
-static const struct or_layout layouts[] = {
-	[OR_COMPAT_102] = { "10.2", false, false, 2, 0, false, true, false, false },
-	[OR_COMPAT_111] = { "11.1", true, false, 2, 0, false, false, false, false },
-	[OR_COMPAT_112] = { "11.2", true, true, 2, 0, false, false, true, false },
-	[OR_COMPAT_121] = { "12.1", true, true, 2, 1, true, false, true, false },
-	[OR_COMPAT_122] = { "12.2", true, true, 3, 3, true, false, true, true },
-	[OR_COMPAT_19C] = { "19c", true, true, 3, 3, true, false, true, true },
-};
-
-const struct or_layout *or_layout(enum or_compat c)
-{
-	if ((unsigned int)c >= sizeof(layouts) / sizeof(layouts[0]))
-		c = OR_COMPAT_102;
-	return &layouts[c];
-}
-
-int or_compat_parse(const char *s, enum or_compat *c)
-{
-	unsigned int i;
-
-	for (i = 0; i < sizeof(layouts) / sizeof(layouts[0]); i++)
-		if (!strcmp(s, layouts[i].name)) {
-			*c = (enum or_compat)i;
-			return 0;
-		}
-	return -EINVAL;
-}
-
 /* Small latency in the unit of the layout: ms (10.2, 11.1) or us. */
 static double lat_unit(const struct pt_point *pt, enum or_compat c)
 {

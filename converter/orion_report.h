@@ -29,6 +29,7 @@
 #include <stdio.h>
 
 #include "fiojson.h"
+#include "layout.h"
 #include "points.h"
 
 /*
@@ -42,45 +43,11 @@
 #include "outdir.h"
 
 /*
- * ORION's releases write different files (orion.md 2.6, 3.1-3.4); each
- * -compat names one, and struct or_layout says what it changes.
- */
-enum or_compat {
-	OR_COMPAT_102 = 0, /* 10.2: plain names, ms, _tradeoff.csv */
-	OR_COMPAT_19C = 1, /* 12.2 and 19c */
-	OR_COMPAT_111,	   /* 11.1: dated names, still ms */
-	OR_COMPAT_112,	   /* 11.2: "Calibration ...", usecs, two decimals */
-	OR_COMPAT_121,	   /* 12.1: + integer latency lines, _hist.txt */
-	OR_COMPAT_122,	   /* 12.2: as 19c */
-};
-
-struct or_layout {
-	const char *name; /* as -compat spells it */
-	bool dated;	  /* names <T>_<YYYYMMDD>_<HHMM>_... (11.1+) */
-	bool usecs;	  /* latency in us (11.2+), else ms */
-	int lat_decimals; /* 2, or 3 (12.2+) */
-	int lat_lines;	  /* Small Read/Write Latency lines: 0 none,
-				 * 1 whole us (12.1), 3 three decimals (12.2+) */
-	bool hist;	  /* _hist.txt and the summary histogram (12.1+) */
-	bool tradeoff;	  /* _tradeoff.csv (10.2 only) */
-	bool calibration; /* "Calibration will take ..." (11.2+) */
-	bool luns_stdout; /* Name:/Size: and the result block on stdout (12.2+) */
-};
-
-/*
  * After a histogram's title: the bins are lat's (submission to
  * completion, as the latency lines above it), or else fio kept only
  * clat's (jobs without lat_percentiles=1) and the title says so.
  */
 #define OR_CLAT_NOTE(cls) ((cls)->lat[PT_ALL].bins_from_clat ? " (clat: completion only; the jobs did not set lat_percentiles=1)" : "")
-
-const struct or_layout *or_layout(enum or_compat c);
-
-/* "10.2", "11.1", "11.2", "12.1", "12.2", "19c" -> @c; -EINVAL otherwise. */
-int or_compat_parse(const char *s, enum or_compat *c);
-
-/* For messages: "10.2, 11.1, 11.2, 12.1, 12.2 or 19c". */
-#define OR_COMPAT_NAMES "10.2, 11.1, 11.2, 12.1, 12.2 or 19c"
 
 /* Per-file writers, to any stream. */
 void or_summary(FILE *f, const struct or_params *p, const struct pt_set *pts,

@@ -213,7 +213,7 @@ char *ri_write(const struct ri_run *r)
 	put_str(o, "testname", r->testname);
 	put_str(o, "run_id", r->run_id);
 	put_str(o, "orion version", r->orion_version);
-	put_str(o, "compat", r->compat);
+	put_str(o, "compat", or_compat_name(r->compat));
 	for (i = 0; i < r->argc; i++)
 		json_array_append_new(a, json_string(r->argv[i]));
 	json_object_set_new(o, "command line", a);
@@ -228,7 +228,7 @@ char *ri_write(const struct ri_run *r)
 	json_object_set_new(o, "write", json_integer((json_int_t)r->write_pct));
 	json_object_set_new(o, "cache_size", json_integer((json_int_t)r->cache_size));
 	json_object_set_new(o, "duration", json_integer((json_int_t)r->duration));
-	put_str(o, "matrix", r->matrix);
+	put_str(o, "matrix", mx_matrix_name(r->matrix));
 	json_object_set_new(o, "num_disks", json_integer((json_int_t)r->num_disks));
 	json_object_set_new(o, "small_columns", ints(r->small_cols, r->nsmall_cols));
 	if (r->small_levels)
@@ -330,11 +330,15 @@ void ri_read(struct ri_run *r, json_t *o)
 	r->small_levels = int_array(json_object_get(o, "small_levels"), &r->nsmall_levels);
 	r->large_levels = int_array(json_object_get(o, "large_levels"), &r->nlarge_levels);
 	r->total_points = fr_to_u64(num(o, "total_points", 0));
-	r->matrix = xstrdup(str(o, "matrix"));
+	/* A word that is not a shape is as good as none ("not recorded"). */
+	if (!str(o, "matrix") || mx_matrix_parse(str(o, "matrix"), &r->matrix))
+		r->matrix = MX_UNKNOWN;
 	r->num_disks = fr_to_i64(num(o, "num_disks", 0));
 	r->luns = read_luns(json_object_get(o, "luns"), &r->nluns);
 	r->vlun_size = fr_to_u64(num(o, "vlun_size", 0));
-	r->compat = xstrdup(str(o, "compat"));
+	/* A word that is not a layout is as good as none (fio2orion then writes 10.2). */
+	if (!str(o, "compat") || or_compat_parse(str(o, "compat"), &r->compat))
+		r->compat = OR_COMPAT_UNKNOWN;
 	a = json_object_get(o, "warnings");
 	if (json_is_array(a) && json_array_size(a)) {
 		r->warnings = calloc(json_array_size(a), sizeof(*r->warnings));
@@ -367,7 +371,6 @@ void ri_release(struct ri_run *r)
 
 	free(r->version);
 	free(r->run_id);
-	free(r->matrix);
 	free(r->orion_version);
 	free(r->kernel);
 	free(r->testname);
@@ -394,7 +397,6 @@ void ri_release(struct ri_run *r)
 	for (i = 0; i < r->nwarnings; i++)
 		free(r->warnings[i]);
 	free(r->warnings);
-	free(r->compat);
 	free(r->max_latency);
 	for (i = 0; i < r->nstopped; i++)
 		free(r->stopped[i]);

@@ -14,11 +14,14 @@
  *                  every job file (fio echoes it in each point's JSON)
  *   orion version  the text of the summary's ORION VERSION line
  *                  (-orion_version; optional: "fiorion-<version>" else)
- *   testname, compat ("10.2", "11.1", "11.2", "12.1", "12.2", "19c"),
+ *   testname, compat ("10.2", "11.1", "11.2", "12.1", "12.2", "19c":
+ *                  enum or_compat, layout.h),
  *   command line   [the ORION command line's tokens]
  *   size_small, size_large (KB), type ("rand" | "seq"), num_streamIO,
  *   simulate ("concat" | "raid0"), stripe (KB), write (%),
- *   cache_size (MB, -1 = not entered), duration (s), matrix, num_disks,
+ *   cache_size (MB, -1 = not entered), duration (s), matrix ("basic",
+ *   "detailed", "point", "col", "row", "max": enum mx_matrix,
+ *   mxshape.h), num_disks,
  *   small_columns, large_columns ([loads]), total_points,
  *   luns           [{"name": path, "size": bytes}], vlun_size (bytes),
  *   warnings       [sentences about the LUNs], start (epoch seconds)
@@ -49,6 +52,8 @@
  * "", and a hosts entry that is not an object with a string "name" is
  * skipped, as warnings and stopped sentences that are not strings are, and
  * knees entries without "ladder" "small" or "large" and a "why" of those four;
+ * a "compat" or "matrix" that is not one of the words above reads as not
+ * recorded (OR_COMPAT_UNKNOWN, MX_UNKNOWN) and is not written back;
  * tests/data/golden/make-inputs.py writes these keys and no others.
  */
 #ifndef FIORION_RUNINFO_H
@@ -61,6 +66,8 @@
 #include <jansson.h>
 
 #include "kntypes.h"
+#include "layout.h"
+#include "mxshape.h"
 
 struct fj_lun {
 	char *name;
@@ -94,10 +101,10 @@ struct ri_run {
 	uint64_t stripe_kb;
 	uint64_t num_streamio;
 	double write_pct;
-	int64_t cache_size; /* MB, -1 = not entered */
-	uint64_t duration;  /* seconds */
-	char *matrix;	    /* NULL = unknown */
-	int64_t num_disks;  /* 0 = unknown */
+	int64_t cache_size;    /* MB, -1 = not entered */
+	uint64_t duration;     /* seconds */
+	enum mx_matrix matrix; /* MX_UNKNOWN: not recorded */
+	int64_t num_disks;     /* 0 = unknown */
 	int64_t *small_cols, *large_cols;
 	size_t nsmall_cols, nlarge_cols;
 	int64_t *small_levels, *large_levels; /* every load the plan has on each axis, NULL = unknown */
@@ -106,10 +113,10 @@ struct ri_run {
 	struct fj_lun *luns;
 	size_t nluns;
 	uint64_t vlun_size;
-	int64_t start;	 /* epoch seconds the run started, 0 = unknown */
-	char *kernel;	 /* uname of the driving host, NULL = unknown */
-	char *compat;	 /* the layout the run wrote: "10.2" .. "19c" */
-	char **warnings; /* what the driver found about the LUNs */
+	int64_t start;	       /* epoch seconds the run started, 0 = unknown */
+	char *kernel;	       /* uname of the driving host, NULL = unknown */
+	enum or_compat compat; /* the layout the run wrote ("10.2" .. "19c"); OR_COMPAT_UNKNOWN: not recorded */
+	char **warnings;       /* what the driver found about the LUNs */
 	size_t nwarnings;
 	struct ri_host *hosts; /* multi-host runs (-clients), else NULL */
 	size_t nhosts;

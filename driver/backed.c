@@ -47,7 +47,7 @@ void backed_luns(const struct vvol *vv, const struct opts *o)
 			die_run("LUN '%s': cannot map its extents: %s", l->path, strerror(-n));
 		if (!n)
 			continue;
-		if (o->write_pct == 100)
+		if (o->ri.write_pct == 100)
 			fprintf(stderr, "fiorion: warning: LUN '%s' is %s; the write points allocate it as they go, and their numbers include that\n",
 				l->path, what);
 		else

@@ -172,19 +172,23 @@ static void check_matrix(const struct opts *o)
 void cli_parse(struct opts *o, int argc, char **argv)
 {
 	*o = (struct opts){
-		.ri = { .num_disks = -1, .cache_size = -1, .repeat = 1 },
-		.testname = "orion",
-		.size_small = 8,
-		.size_large = 1024,
-		.num_streamio = 4,
-		.stripe_kb = 1024,
-		.duration = 60,
+		.ri = { .num_disks = -1,
+			.cache_size = -1,
+			.repeat = 1,
+			.compat = OR_COMPAT_102,
+			.size_small = 8,
+			.size_large = 1024,
+			.num_streamio = 4,
+			.stripe_kb = 1024,
+			.duration = 60 },
+		.matrix = MX_BASIC,
 		.num_small = -1,
 		.num_large = -1,
 		.runner = "builtin",
 		.fio = "fio",
 		.outdir = ".",
 	};
+	o->ri.testname = xasprintf("orion");
 	if (fr_opt_walk(cli_opts, cli_nopts, o, argc, argv)) {
 		if (optopt)
 			die_usage("option %s needs a value (see fiorion -help)", argv[optind - 1]);

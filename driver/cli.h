@@ -17,23 +17,24 @@
 #include "runinfo.h"
 
 /*
- * The options. Those the run records with the option's own type are
- * parsed straight into @ri (struct ri_run: num_disks (-1 = from the .lun
- * file), seq, raid0, cache_size (MB, -1 = not given), repeat (-repeat's
- * passes over the plan, 1 by default)); runset.c starts
- * run.json's run from it and completes it with the plan, the other
- * options, the LUNs and the hosts.
+ * The options. Those the run records are parsed straight into @ri
+ * (struct ri_run, the run's one record): testname (owned, "orion" by
+ * default; released with ri_release()), orion_version (owned, NULL =
+ * fiorion's), size_small, size_large, num_streamio, stripe_kb,
+ * write_pct, seq, raid0, num_disks (-1 = from the .lun file),
+ * cache_size (MB, -1 = not given), duration (s), duration_auto (-duration
+ * auto[:MAX]: MAX, else 0), duration_env (FIORION_DURATION=S, 0 = not
+ * set), repeat (passes over the plan, 1 by default) and compat (the
+ * layout, 10.2 by default). runset.c starts run.json's run from it and
+ * adds the plan, the LUNs, the hosts (hosts.ri) and the run's identity.
+ * What stays out of @ri is not the run's record, or not yet:
+ * max_latency and stop_at_knee reach run.json through ladder.c once the
+ * ladders ran (written at the start they would change run.json's bytes).
  */
 struct opts {
 	struct ri_run ri;
 	enum mx_run run;
 	bool have_run;
-	const char *testname;
-	long size_small, size_large; /* KB */
-	long num_streamio;
-	long stripe_kb;
-	long write_pct;
-	long duration;
 	enum mx_matrix matrix;
 	bool have_matrix;
 	long num_small, num_large; /* -1 = not given */
@@ -42,9 +43,7 @@ struct opts {
 	const char *fio;
 	const char *engine;
 	const char *backend;
-	enum or_compat compat;
 	const char *outdir;
-	const char *orion_version; /* the summary's ORION VERSION line */
 	bool jobs_only;
 	bool force_write; /* write LUNs that carry signatures */
 	bool prefill;	  /* write over each file LUN before the run */
@@ -56,7 +55,6 @@ struct opts {
 	struct hostset hosts;	   /* its hosts */
 	unsigned int host_timeout; /* s a host may be silent past a point's time */
 	bool runner_given;	   /* -runner was on the command line */
-	bool duration_auto;	   /* -duration auto[:MAX]: duration is MAX */
 	const char *max_latency;   /* -max_latency, as given (run.json: ladder.c, once known) */
 	bool stop_at_knee;
 	bool version;		  /* -version: print the versions, run nothing */
@@ -64,7 +62,6 @@ struct opts {
 	bool compat_given;	  /* -compat was on the command line */
 	struct fio_opts fio_opts; /* -fio_opt, -include: into every [global] */
 	const char *compat_from;  /* "-compat", "FIORION_COMPAT" or "default" */
-	long duration_env;	  /* FIORION_DURATION=S, 0 = not set */
 	long duration_asked;	  /* -duration as given, when FIORION_DURATION overrode it */
 	bool duration_asked_auto; /* ... and it was auto[:MAX] */
 };

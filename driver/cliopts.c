@@ -32,24 +32,27 @@ static void set_testname(void *o, const struct fr_opt *d, const char *v)
 	if (v[strcspn(v, "\001\002\003\004\005\006\007\010\011\012\013\014\015\016\017\020\021\022\023\024\025\026\027\030\031\032\033\034\035\036\037\177")])
 		die_usage("-testname '%s': a control character (a newline, a tab...) is not part of a name; the output files and ORION's summary carry it",
 			  v);
-	OPT(o)->testname = v;
+	free(OPT(o)->ri.testname);
+	OPT(o)->ri.testname = xasprintf("%s", v);
 }
 
 /* ORION's sizes in KB (a k suffix read with a note: driver/dropin.c). */
 static void set_kb(void *o, const struct fr_opt *d, const char *v)
 {
-	*(long *)((char *)o + d->field - 1) = dropin_size_kb(d->name, v, d->min, d->max);
+	*(uint64_t *)((char *)o + d->field - 1) = (uint64_t)dropin_size_kb(d->name, v, d->min, d->max);
 }
 
 /* S, or auto[:MAX]: until fio's steady state holds, at most MAX s (60). */
 static void set_duration(void *o, const struct fr_opt *d, const char *v)
 {
+	struct ri_run *r = &OPT(o)->ri;
+
 	if (!strncmp(v, "auto", 4) && (!v[4] || v[4] == ':')) {
-		OPT(o)->duration_auto = true;
-		OPT(o)->duration = v[4] ? fr_opt_num("duration auto:MAX", v + 5, 10, 86400) : 60;
+		r->duration = v[4] ? (uint64_t)fr_opt_num("duration auto:MAX", v + 5, 10, 86400) : 60;
+		r->duration_auto = r->duration;
 	} else {
-		OPT(o)->duration = fr_opt_num(d->name, v, d->min, d->max);
-		OPT(o)->duration_auto = false;
+		r->duration = (uint64_t)fr_opt_num(d->name, v, d->min, d->max);
+		r->duration_auto = 0;
 	}
 }
 
@@ -70,7 +73,7 @@ static void set_hugenotneeded(void *o, const struct fr_opt *d, const char *v)
 static void set_compat(void *o, const struct fr_opt *d, const char *v)
 {
 	(void)d;
-	if (or_compat_parse(v, &OPT(o)->compat))
+	if (or_compat_parse(v, &OPT(o)->ri.compat))
 		die_usage("-compat '%s': must be %s", v, OR_COMPAT_NAMES);
 }
 
@@ -80,7 +83,8 @@ static void set_orion_version(void *o, const struct fr_opt *d, const char *v)
 	if (!*v || v[strspn(v, "0123456789.")] || strlen(v) > 32)
 		die_usage("-orion_version '%s': give a version number as ORION prints it (10.2.0.1.0, 11.2.0.4.0, 19.0.0.0.0)",
 			  v);
-	OPT(o)->orion_version = v;
+	free(OPT(o)->ri.orion_version);
+	OPT(o)->ri.orion_version = xasprintf("%s", v);
 }
 
 static void set_max_latency(void *o, const struct fr_opt *d, const char *v)
@@ -113,7 +117,6 @@ static void set_include(void *o, const struct fr_opt *d, const char *v)
 }
 
 static const char *const runs[] = { "simple", "normal", "advanced", "oltp", "dss", NULL };
-static const char *const matrices[] = { "basic", "detailed", "point", "col", "row", "max", NULL };
 static const char *const types[] = { "rand", "seq", NULL };
 static const char *const sims[] = { "concat", "raid0", NULL };
 static const char *const runners[] = { "builtin", "fio", NULL };
@@ -137,34 +140,34 @@ const struct fr_opt cli_opts[] = {
 		  "oltp: small loads up to 20 x num_disks (row 0);\n"
 		  "dss: large loads up to 20 x num_disks (column 0);\n"
 		  "advanced: as the options below say (mandatory)" },
-	{ .name = "testname", .kind = FR_OPT_CALL, .arg = "NAME", .field = F(testname), .set = set_testname,
+	{ .name = "testname", .kind = FR_OPT_CALL, .arg = "NAME", .field = F(ri.testname), .set = set_testname,
 	  .help = "prefix of <NAME>.lun and of every output (orion)" },
 	{ .name = "num_disks", .kind = FR_OPT_LONG, .arg = "N", .min = 1, .max = 4096, .field = F(ri.num_disks),
 	  .help = "disks (spindles); sets the load ladders: small 1..5N,\n"
 		  "large 1..2N (default: the number of LUNs)" },
-	{ .name = "size_small", .kind = FR_OPT_CALL, .arg = "KB", .min = 1, .max = 1048576, .field = F(size_small), .set = set_kb,
+	{ .name = "size_small", .kind = FR_OPT_CALL, .arg = "KB", .min = 1, .max = 1048576, .field = F(ri.size_small), .set = set_kb,
 	  .help = "small I/O size (8)" },
-	{ .name = "size_large", .kind = FR_OPT_CALL, .arg = "KB", .min = 1, .max = 1048576, .field = F(size_large), .set = set_kb,
+	{ .name = "size_large", .kind = FR_OPT_CALL, .arg = "KB", .min = 1, .max = 1048576, .field = F(ri.size_large), .set = set_kb,
 	  .help = "large I/O size (1024)" },
 	{ .name = "type", .kind = FR_OPT_ENUM_BOOL, .arg = "rand|seq", .values = types, .field = F(ri.seq), .flags = FR_OPTF_NOCASE,
 	  .help = "large I/Os random, or sequential streams (rand)" },
-	{ .name = "num_streamIO", .kind = FR_OPT_LONG, .arg = "N", .min = 1, .max = 1024, .field = F(num_streamio),
+	{ .name = "num_streamIO", .kind = FR_OPT_U64, .arg = "N", .min = 1, .max = 1024, .field = F(ri.num_streamio),
 	  .help = "outstanding I/Os per sequential stream (4)" },
 	{ .name = "simulate", .kind = FR_OPT_ENUM_BOOL, .arg = "concat|raid0", .values = sims, .field = F(ri.raid0), .flags = FR_OPTF_NOCASE,
 	  .help = "how the LUNs form one volume (concat)" },
-	{ .name = "stripe", .kind = FR_OPT_LONG, .arg = "KB", .min = 1, .max = 1048576, .field = F(stripe_kb),
+	{ .name = "stripe", .kind = FR_OPT_U64, .arg = "KB", .min = 1, .max = 1048576, .field = F(ri.stripe_kb),
 	  .help = "raid0 stripe depth (1024)" },
-	{ .name = "write", .kind = FR_OPT_LONG, .arg = "PCT", .min = 0, .max = 100, .field = F(write_pct),
+	{ .name = "write", .kind = FR_OPT_DOUBLE, .arg = "PCT", .min = 0, .max = 100, .field = F(ri.write_pct),
 	  .help = "percentage of writes (0)" },
 	{ .name = "cache_size", .kind = FR_OPT_LONG, .arg = "MB", .min = 0, .max = 1L << 30, .field = F(ri.cache_size),
 	  .help = "array cache to warm before each sequential large\n"
 		  "point with unmeasured random I/O; 0 = no warming\n"
 		  "(not given: warm for 120 s)" },
-	{ .name = "duration", .kind = FR_OPT_CALL, .arg = "S", .min = 1, .max = 86400, .field = F(duration), .set = set_duration,
+	{ .name = "duration", .kind = FR_OPT_CALL, .arg = "S", .min = 1, .max = 86400, .field = F(ri.duration), .set = set_duration,
 	  .help = "seconds per data point (60); auto[:MAX]: each point\n"
 		  "runs until fio's steady state holds (IOPS slope\n"
 		  "under 2 % over 5 s, after 2 s), at most MAX s (60)" },
-	{ .name = "matrix", .kind = FR_OPT_ENUM, .arg = "SHAPE", .values = matrices, .field = F(matrix), .given = F(have_matrix), .flags = FR_OPTF_NOCASE,
+	{ .name = "matrix", .kind = FR_OPT_ENUM, .arg = "SHAPE", .min = MX_BASIC, .values = mx_matrix_words, .field = F(matrix), .given = F(have_matrix), .flags = FR_OPTF_NOCASE,
 	  .help = "advanced only: basic (row 0 + column 0), detailed\n"
 		  "(all), point (num_small, num_large), col (num_small\n"
 		  "fixed), row (num_large fixed), max (every load up to\n"
@@ -202,13 +205,13 @@ const struct fr_opt cli_opts[] = {
 	  .help = "engine backend: io_uring, libaio, psync (io_uring;\n"
 		  "libaio, then psync, with a note when the kernel\n"
 		  "refuses it)" },
-	{ .name = "compat", .kind = FR_OPT_CALL, .arg = "V", .field = F(compat), .given = F(compat_given), .set = set_compat,
+	{ .name = "compat", .kind = FR_OPT_CALL, .arg = "V", .field = F(ri.compat), .given = F(compat_given), .set = set_compat,
 	  .help = "ORION release whose files to write: 10.2 (default),\n"
 		  "11.1, 11.2, 12.1, 12.2 or 19c (README: the layouts);\n"
 		  "FIORION_COMPAT=V does the same, -compat wins" },
 	{ .name = "outdir", .kind = FR_OPT_STRING, .arg = "DIR", .field = F(outdir),
 	  .help = "where job files and outputs go (.; made when missing)" },
-	{ .name = "orion_version", .kind = FR_OPT_CALL, .arg = "V", .field = F(orion_version), .set = set_orion_version,
+	{ .name = "orion_version", .kind = FR_OPT_CALL, .arg = "V", .field = F(ri.orion_version), .set = set_orion_version,
 	  .help = "the summary's first line: ORION VERSION V, a number\n"
 		  "as ORION prints it, for parsers that read it\n"
 		  "(default: fiorion-" FIORION_VERSION ")" },

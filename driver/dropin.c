@@ -13,6 +13,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,7 +30,7 @@ void dropin_env(struct opts *o, bool compat_given, bool quiet)
 
 	o->compat_from = compat_given ? "-compat" : "default";
 	if (e && !compat_given) {
-		if (or_compat_parse(e, &o->compat))
+		if (or_compat_parse(e, &o->ri.compat))
 			die_usage("FIORION_COMPAT='%s': must be %s (the ORION release whose files to write, as -compat)",
 				  e, OR_COMPAT_NAMES);
 		o->compat_from = "FIORION_COMPAT";
@@ -42,11 +43,11 @@ void dropin_env(struct opts *o, bool compat_given, bool quiet)
 	if (!isdigit((unsigned char)*e) || *end || errno || v < 1 || v > 86400)
 		die_usage("FIORION_DURATION='%s': give whole seconds per data point, 1 to 86400 (it overrides -duration)",
 			  e);
-	o->duration_asked = o->duration;
-	o->duration_asked_auto = o->duration_auto;
-	o->duration_env = v;
-	o->duration = v;
-	o->duration_auto = false;
+	o->duration_asked = (long)o->ri.duration;
+	o->duration_asked_auto = o->ri.duration_auto != 0;
+	o->ri.duration_env = (uint64_t)v;
+	o->ri.duration = (uint64_t)v;
+	o->ri.duration_auto = 0;
 	if (!quiet)
 		fprintf(stderr, "fiorion: note: %s\n", dropin_duration_note(o));
 }
@@ -55,7 +56,7 @@ const char *dropin_layout_text(const struct opts *o)
 {
 	static char buf[64];
 
-	snprintf(buf, sizeof(buf), "%s (%s%s)", or_layout(o->compat)->name,
+	snprintf(buf, sizeof(buf), "%s (%s%s)", or_layout(o->ri.compat)->name,
 		 !o->compat_from || !strcmp(o->compat_from, "default") ? "" : "from ",
 		 o->compat_from ? o->compat_from : "default");
 	return buf;
@@ -65,12 +66,12 @@ const char *dropin_duration_note(const struct opts *o)
 {
 	static char buf[256];
 
-	if (!o->duration_env)
+	if (!o->ri.duration_env)
 		return NULL;
 	snprintf(buf, sizeof(buf),
-		 "FIORION_DURATION=%ld overrode -duration %s%ld: every point ran %ld s, a shortened (smoke) run, not a calibration",
-		 o->duration_env, o->duration_asked_auto ? "auto:" : "", o->duration_asked,
-		 o->duration_env);
+		 "FIORION_DURATION=%" PRIu64 " overrode -duration %s%ld: every point ran %" PRIu64 " s, a shortened (smoke) run, not a calibration",
+		 o->ri.duration_env, o->duration_asked_auto ? "auto:" : "", o->duration_asked,
+		 o->ri.duration_env);
 	return buf;
 }
 

@@ -294,14 +294,14 @@ int run_fio_clients(const struct opts *o, char *const *jobs, const char *json,
 		bool seen = false, failed = false;
 
 		for (k = 0; k < set.njobs; k++)
-			if (set.jobs[k].host && !strcmp(set.jobs[k].host, h->label)) {
+			if (set.jobs[k].host && !strcmp(set.jobs[k].host, h->ri->name)) {
 				seen = true;
 				failed |= set.jobs[k].error != 0;
 			}
 		if (seen && !failed)
 			continue;
 		bad = true;
-		fprintf(f, "  host %s: %s\n", h->label,
+		fprintf(f, "  host %s: %s\n", h->ri->name,
 			failed	       ? "a job failed there"
 				: late ? "no result from it before fio was stopped"
 				       : "no result from it (it died, or dropped the connection)");

@@ -112,30 +112,31 @@ static int jobfile_main(const struct opts *o)
  */
 static void testname_folder(struct opts *o)
 {
-	const char *slash = strrchr(o->testname, '/');
+	char *name = o->ri.testname, *slash = strrchr(name, '/');
 	size_t dl;
 
 	if (!slash)
 		return;
-	dl = (size_t)(slash - o->testname);
+	dl = (size_t)(slash - name);
 	if (!slash[1])
-		die_usage("-testname '%s': ends with '/'; give a name after the folder", o->testname);
-	if (o->testname[0] == '/')
-		o->outdir = dl ? xasprintf("%.*s", (int)dl, o->testname) : "/";
+		die_usage("-testname '%s': ends with '/'; give a name after the folder", name);
+	if (name[0] == '/')
+		o->outdir = dl ? xasprintf("%.*s", (int)dl, name) : "/";
 	else
-		o->outdir = xasprintf("%s/%.*s", o->outdir, (int)dl, o->testname);
-	o->testname = slash + 1;
+		o->outdir = xasprintf("%s/%.*s", o->outdir, (int)dl, name);
+	o->ri.testname = xasprintf("%s", slash + 1);
+	free(name);
 }
 
 /* -resume: the identity of the run being continued, from its run.json. */
 static void resume_id(struct run *r, const struct opts *o)
 {
-	char *path = xasprintf("%s/%s_jobs/run.json", o->outdir, o->testname);
+	char *path = xasprintf("%s/%s_jobs/run.json", o->outdir, o->ri.testname);
 	struct fj_set set = { 0 };
 	struct fr_err err = { "" };
 
 	if (fj_read_file(&set, path, &err))
-		die_usage("-resume: no run of '%s' to continue in %s (%s)", o->testname, o->outdir, err.msg);
+		die_usage("-resume: no run of '%s' to continue in %s (%s)", o->ri.testname, o->outdir, err.msg);
 	if (!set.run.run_id || strlen(set.run.run_id) != 16)
 		die_usage("-resume: %s names no run identity to continue", path);
 	memcpy(r->run_id, set.run.run_id, 17);
@@ -146,7 +147,7 @@ static void resume_id(struct run *r, const struct opts *o)
 
 		for (i = 0; same && i < o->hosts.n; i++) {
 			for (k = 0; k < set.run.nhosts; k++)
-				if (!strcmp(set.run.hosts[k].name, o->hosts.h[i].label))
+				if (!strcmp(set.run.hosts[k].name, o->hosts.h[i].ri->name))
 					break;
 			same = k < set.run.nhosts;
 		}
@@ -210,7 +211,7 @@ static size_t resume_check(const struct run *r, const struct opts *o)
 
 				for (k = 0; k < set.njobs; k++)
 					seen |= set.jobs[k].host &&
-						!strcmp(set.jobs[k].host, o->hosts.h[h].label);
+						!strcmp(set.jobs[k].host, o->hosts.h[h].ri->name);
 				ok &= seen;
 			}
 			if (ok)
@@ -251,17 +252,17 @@ static struct vvol *host_volume(const struct host *h, bool raid0)
 	unsigned int k;
 
 	if (vv)
-		vv->luns = calloc(h->nluns, sizeof(*vv->luns));
+		vv->luns = calloc(h->ri->nluns, sizeof(*vv->luns));
 	if (!vv || !vv->luns)
 		die_run("out of memory");
 	vv->layout = raid0 ? VVOL_RAID0 : VVOL_CONCAT;
-	vv->size = h->vol_size;
+	vv->size = h->ri->vlun_size;
 	vv->align = h->align;
 	vv->source = "luns=";
-	vv->nluns = h->nluns;
-	for (k = 0; k < h->nluns; k++) {
-		vv->luns[k].path = strdup(h->paths[k]);
-		vv->luns[k].size = h->sizes[k];
+	vv->nluns = (unsigned int)h->ri->nluns;
+	for (k = 0; k < h->ri->nluns; k++) {
+		vv->luns[k].path = strdup(h->ri->luns[k].name);
+		vv->luns[k].size = h->ri->luns[k].size;
 		vv->luns[k].line = k + 1;
 		vv->luns[k].fd = -1;
 		if (!vv->luns[k].path)
@@ -285,7 +286,7 @@ static void plan_hosts(struct run *r, struct opts *o, const char *testname)
 	struct fr_err err = { "" };
 	char *msgs = NULL, *line, *save = NULL, local_fio[64];
 	struct probe_conf pc = {
-		.fio = o->fio, .engine = r->engine, .simulate = o->ri.raid0 ? "raid0" : "concat", .stripe_kb = (unsigned int)o->stripe_kb, .backend = o->backend, .bs_kb = (unsigned int)o->size_small, .write = o->write_pct > 0, .allow_signatures = o->force_write, .timeout_s = o->host_timeout
+		.fio = o->fio, .engine = r->engine, .run = &o->ri, .backend = o->backend, .allow_signatures = o->force_write, .timeout_s = o->host_timeout
 	};
 	size_t i;
 	unsigned int k;
@@ -307,26 +308,26 @@ static void plan_hosts(struct run *r, struct opts *o, const char *testname)
 	for (i = 0; i < hs->n; i++) {
 		const struct host *h = &hs->h[i];
 
-		if (local_fio[0] && strcmp(h->fio_version, local_fio))
+		if (local_fio[0] && strcmp(h->ri->fio_version, local_fio))
 			fprintf(stderr, "fiorion: warning: host %s runs %s; this host's fio is %s (fio's client/server wants one release everywhere)\n",
-				h->label, h->fio_version, local_fio);
+				h->ri->name, h->ri->fio_version, local_fio);
 		if (strcmp(h->engine_version, FIORION_VERSION))
 			fprintf(stderr, "fiorion: warning: host %s runs fiorion %s's engine; this is fiorion %s\n",
-				h->label, h->engine_version, FIORION_VERSION);
-		if (o->ri.num_disks < 0 && h->nluns != hs->h[0].nluns)
-			die_usage("host %s has %u LUNs (%s), host %s has %u (%s): give -num_disks for the matrix",
-				  hs->h[0].label, hs->h[0].nluns, hs->h[0].lunfile, h->label, h->nluns,
+				h->ri->name, h->engine_version, FIORION_VERSION);
+		if (o->ri.num_disks < 0 && h->ri->nluns != hs->h[0].ri->nluns)
+			die_usage("host %s has %zu LUNs (%s), host %s has %zu (%s): give -num_disks for the matrix",
+				  hs->h[0].ri->name, hs->h[0].ri->nluns, hs->h[0].lunfile, h->ri->name, h->ri->nluns,
 				  h->lunfile);
-		for (k = 0; k < h->nluns; k++) {
+		for (k = 0; k < h->ri->nluns; k++) {
 			if (!h->unbacked[k])
 				continue;
-			if (o->write_pct == 100)
+			if (o->ri.write_pct == 100)
 				fprintf(stderr, "fiorion: warning: host %s: LUN '%s' is %s; the write points allocate it as they go, and their numbers include that\n",
-					h->label, h->paths[k], h->unbacked[k]);
+					h->ri->name, h->ri->luns[k].name, h->unbacked[k]);
 			else
 				die_usage("host %s: LUN '%s' is %s: reads of it never reach the device, so the numbers would be the page cache's. Fill it there first: dd if=/dev/urandom of='%s' bs=1M count=%llu conv=notrunc",
-					  h->label, h->paths[k], h->unbacked[k], h->paths[k],
-					  (unsigned long long)((h->sizes[k] + (1u << 20) - 1) >> 20));
+					  h->ri->name, h->ri->luns[k].name, h->unbacked[k], h->ri->luns[k].name,
+					  (unsigned long long)((h->ri->luns[k].size + (1u << 20) - 1) >> 20));
 		}
 	}
 	r->vv = host_volume(&hs->h[0], o->ri.raid0);
@@ -403,15 +404,15 @@ static void point_texts(struct run *r, struct opts *o)
 		if (r->plan.passes > 1)
 			snprintf(pass, sizeof(pass), "; pass %u of %u", p->pass, r->plan.passes);
 		cmt = xasprintf("# fiorion %s: '%s' point %u of %zu: small=%u large=%u%s%s%s\n",
-				FIORION_VERSION, o->testname, p->num, r->plan.per_pass, p->s, p->l, pass,
-				h ? "; host " : "", h ? h->label : "");
+				FIORION_VERSION, o->ri.testname, p->num, r->plan.per_pass, p->s, p->l, pass,
+				h ? "; host " : "", h ? h->ri->name : "");
 		FILE *f = open_memstream(&r->texts[i], &len);
 
 		if (!f)
 			die_run("out of memory");
 		if (h) {
 			r->jc.luns = h->luns;
-			r->jc.vol_size = h->vol_size;
+			r->jc.vol_size = h->ri->vlun_size;
 		}
 		jf_global(f, &r->jc, cmt);
 		jf_point(f, &r->jc, p->num, p, true);
@@ -424,7 +425,7 @@ static void point_texts(struct run *r, struct opts *o)
 			snprintf(name, sizeof(name), "p%03u.fio", p->num);
 			ret = jp_parse_buffer(&jf, name, r->texts[i], &err);
 			if (!ret) {
-				ret = h ? rn_check_on(&jf, h->vol_size, h->align, &err) : rn_check(&jf, &err);
+				ret = h ? rn_check_on(&jf, h->ri->vlun_size, h->align, &err) : rn_check(&jf, &err);
 				if (!ret)
 					point_limits(&jf, r->vv->nluns, o, i / r->nh, &r->plan);
 				jp_release(&jf);
@@ -432,7 +433,7 @@ static void point_texts(struct run *r, struct opts *o)
 			if (ret)
 				die_usage("point %zu of %zu (small=%u, large=%u) cannot run on %s: %s",
 					  i / r->nh + 1, r->plan.n, p->s, p->l,
-					  h ? h->label : "this volume", err.msg);
+					  h ? h->ri->name : "this volume", err.msg);
 		}
 	}
 }
@@ -447,13 +448,13 @@ static void point_texts(struct run *r, struct opts *o)
 static void plan_run(struct run *r, struct opts *o)
 {
 	/* ORION: <testname>.lun, as given (a .lun suffix is not stripped). */
-	char *lunfile = xasprintf("%s.lun", o->testname);
+	char *lunfile = xasprintf("%s.lun", o->ri.testname);
 	struct vvol_conf vc = { 0 };
 	struct fr_err err = { "" };
 	size_t i;
 	int ret;
 
-	char *testname = xasprintf("%s", o->testname);
+	char *testname = xasprintf("%s", o->ri.testname);
 
 	testname_folder(o);
 	if (o->clients) {
@@ -463,7 +464,7 @@ static void plan_run(struct run *r, struct opts *o)
 	} else {
 		vc.lunfile = lunfile;
 		vc.simulate = o->ri.raid0 ? "raid0" : "concat";
-		vc.stripe = (uint64_t)o->stripe_kb * 1024;
+		vc.stripe = (uint64_t)o->ri.stripe_kb * 1024;
 		if (vvol_load(&r->vv, &vc, &err))
 			die_usage("%s", err.msg);
 		r->engine = o->placeholders ? NULL : find_engine(o->engine, false);
@@ -476,7 +477,7 @@ static void plan_run(struct run *r, struct opts *o)
 	 * (with -clients, the probe did it on each host).
 	 * Warm-up groups write only with -write, so reads never ask.
 	 */
-	if (o->write_pct > 0 && !o->clients &&
+	if (o->ri.write_pct > 0 && !o->clients &&
 	    vvol_check_writable(r->vv, o->force_write ? VVOL_ALLOW_SIGNATURES : 0, &err))
 		die_safety("%s", err.msg);
 	if (o->ri.num_disks < 0)
@@ -491,23 +492,15 @@ static void plan_run(struct run *r, struct opts *o)
 		die_run("out of memory");
 	if (!o->backend && !o->clients)
 		o->backend = pick_backend(); /* the hosts' engines fall back themselves */
-	snprintf(r->dur, sizeof(r->dur), "%ld", o->duration);
+	snprintf(r->dur, sizeof(r->dur), "%" PRIu64, o->ri.duration);
 	r->jc = (struct jf_conf){
 		.engine = o->placeholders ? "${FIORION_ENGINE}" : r->engine,
 		.lunfile = o->placeholders ? "${LUNFILE}" : absolute(lunfile),
 		.duration = o->placeholders ? "${DURATION}" : r->dur,
-		.raid0 = o->ri.raid0,
-		.stripe_kb = (unsigned int)o->stripe_kb,
+		.run = &o->ri,
 		.backend = o->backend,
-		.size_small = (unsigned int)o->size_small,
-		.size_large = (unsigned int)o->size_large,
-		.seq = o->ri.seq,
-		.num_streamio = (unsigned int)o->num_streamio,
-		.write_pct = (unsigned int)o->write_pct,
-		.cache_size = o->ri.cache_size,
 		.vol_size = r->vv->size,
 		.allow_signatures = o->force_write,
-		.steady = o->duration_auto,
 		.user = &o->fio_opts,
 	};
 	for (i = 0; i < r->plan.n; i++)
@@ -531,8 +524,8 @@ static void plan_run(struct run *r, struct opts *o)
  */
 static void banner(const struct run *r, const struct opts *o)
 {
-	const struct or_layout *lay = or_layout(o->compat);
-	long minutes = (long)r->plan.total * o->duration * (long)r->plan.passes / 60 + 1;
+	const struct or_layout *lay = or_layout(o->ri.compat);
+	long minutes = (long)r->plan.total * (long)o->ri.duration * (long)r->plan.passes / 60 + 1;
 	unsigned int i;
 
 	printf("ORION: ORacle IO Numbers -- Version fiorion-%s\n", FIORION_VERSION);
@@ -541,7 +534,7 @@ static void banner(const struct run *r, const struct opts *o)
 		char stamp[32];
 
 		fs_stamp(stamp, sizeof(stamp), r->start);
-		printf("%s_%s\n", o->testname, stamp);
+		printf("%s_%s\n", o->ri.testname, stamp);
 	}
 	if (lay->calibration)
 		printf("Calibration will take approximately %ld minutes.\n"
@@ -583,9 +576,9 @@ static void write_set(struct run *r, const struct opts *o, int argc, char **argv
 
 	if (o->resume) {
 		/* The run's files stay: its job files are checked, not rewritten. */
-		r->jobs_dir = xasprintf("%s/%s_jobs", o->outdir, o->testname);
+		r->jobs_dir = xasprintf("%s/%s_jobs", o->outdir, o->ri.testname);
 		lock_own_folder(r->jobs_dir);
-		r->whole = xasprintf("%s/%s.fio", o->outdir, o->testname);
+		r->whole = xasprintf("%s/%s.fio", o->outdir, o->ri.testname);
 		r->resumed = resume_check(r, o);
 		if (!o->clients && lunid_check(r->jobs_dir, &err))
 			die_usage("-resume: %s: the points measured so far are of another volume; start a new run",
@@ -595,7 +588,7 @@ static void write_set(struct run *r, const struct opts *o, int argc, char **argv
 			r->resumed, r->plan.n, r->resumed + 1);
 		return;
 	}
-	move_aside(o->outdir, o->testname, o->compat, r->start);
+	move_aside(o->outdir, o->ri.testname, o->ri.compat, r->start);
 	r->warnings = json_array();
 	if (!o->clients)
 		memory_luns(r->vv, r->warnings);
@@ -603,7 +596,7 @@ static void write_set(struct run *r, const struct opts *o, int argc, char **argv
 		fprintf(stderr, "fiorion: warning: %s\n", json_string_value(s));
 	banner(r, o);
 
-	r->jobs_dir = xasprintf("%s/%s_jobs", o->outdir, o->testname);
+	r->jobs_dir = xasprintf("%s/%s_jobs", o->outdir, o->ri.testname);
 	if (mkdir(r->jobs_dir, 0755) < 0 && errno != EEXIST)
 		die_run("cannot create '%s': %s", r->jobs_dir, strerror(errno));
 	lock_own_folder(r->jobs_dir);
@@ -616,19 +609,19 @@ static void write_set(struct run *r, const struct opts *o, int argc, char **argv
 			die_run("out of memory");
 		fprintf(f, "# fiorion %s: the whole matrix of '%s'%s%s, %zu points (+ (0,0), which runs nothing);\n"
 			   "# each point is one stonewalled group. One file per point: %s_jobs/pNNN%s%s.fio\n",
-			FIORION_VERSION, o->testname, ho ? " on host " : "", ho ? ho->label : "",
-			r->plan.per_pass, o->testname, ho ? "." : "", ho ? ho->tag : "");
+			FIORION_VERSION, o->ri.testname, ho ? " on host " : "", ho ? ho->ri->name : "",
+			r->plan.per_pass, o->ri.testname, ho ? "." : "", ho ? ho->tag : "");
 		if (ho) {
 			r->jc.luns = ho->luns;
-			r->jc.vol_size = ho->vol_size;
+			r->jc.vol_size = ho->ri->vlun_size;
 		}
 		jf_global(f, &r->jc, "");
 		for (i = 0; i < r->plan.per_pass; i++)
 			jf_point(f, &r->jc, (unsigned int)i + 1, &r->plan.pts[i], i == 0);
 		fclose(f);
 		r->jc.luns = NULL;
-		path = ho ? xasprintf("%s/%s.%s.fio", o->outdir, o->testname, ho->tag)
-			  : xasprintf("%s/%s.fio", o->outdir, o->testname);
+		path = ho ? xasprintf("%s/%s.%s.fio", o->outdir, o->ri.testname, ho->tag)
+			  : xasprintf("%s/%s.fio", o->outdir, o->ri.testname);
 		write_or_die(path, text, len);
 		free(text);
 		if (!h)
@@ -700,9 +693,9 @@ int main(int argc, char **argv)
 	/* The run's folder and lock, before anything is written (-prefill too). */
 	if (or_make_dir(o.outdir, &err))
 		die_usage("%s", err.msg);
-	lock_run(o.outdir, o.testname);
+	lock_run(o.outdir, o.ri.testname);
 	/* Held from here to the end: nothing mounts a LUN while it is written. */
-	if (!o.jobs_only && !o.clients && (o.write_pct > 0 || o.prefill) &&
+	if (!o.jobs_only && !o.clients && (o.ri.write_pct > 0 || o.prefill) &&
 	    (status = vvol_hold(r.vv, &err)))
 		(status == -FR_ESAFETY ? die_safety : die_run)("%s", err.msg);
 	if (!o.jobs_only && !o.clients)
@@ -753,6 +746,7 @@ int main(int argc, char **argv)
 	}
 	run_release(&r);
 	hosts_release(&o.hosts);
+	ri_release(&o.ri);
 	if (fflush(stdout) || ferror(stdout)) {
 		fprintf(stderr, "fiorion: cannot write to standard output: %s\n", strerror(errno));
 		status = status ? status : EXIT_RUN;

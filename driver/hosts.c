@@ -37,6 +37,7 @@ static int add_host(struct hostset *hs, const char *s, size_t len, const char *w
 	char buf[300], *addr = buf, *colon, *end;
 	unsigned long port = HOST_DEFAULT_PORT;
 	struct host *h;
+	struct ri_host *ri;
 	bool ip6 = false;
 	size_t i;
 
@@ -80,16 +81,24 @@ static int add_host(struct hostset *hs, const char *s, size_t len, const char *w
 		if (!strcmp(hs->h[i].addr, addr) && hs->h[i].port == port)
 			return fr_errf(err, -EINVAL, "%s: host %s:%lu is listed twice", where, addr, port);
 	h = realloc(hs->h, (hs->n + 1) * sizeof(*h));
-	if (!h)
+	if (h)
+		hs->h = h;
+	ri = realloc(hs->ri, (hs->n + 1) * sizeof(*ri));
+	if (ri)
+		hs->ri = ri;
+	if (!h || !ri)
 		return fr_errf(err, -ENOMEM, "out of memory");
-	hs->h = h;
-	h = &hs->h[hs->n++];
-	memset(h, 0, sizeof(*h));
+	memset(&hs->h[hs->n], 0, sizeof(*h));
+	memset(&hs->ri[hs->n], 0, sizeof(*ri));
+	hs->n++;
+	for (i = 0; i < hs->n; i++)
+		hs->h[i].ri = &hs->ri[i];
+	h = &hs->h[hs->n - 1];
 	h->addr = strdup(addr);
 	h->port = (unsigned int)port;
 	h->ip6 = ip6;
-	if (h->addr && asprintf(&h->label, "%s:%u", addr, h->port) > 0)
-		h->tag = strdup(h->label);
+	if (h->addr && asprintf(&h->ri->name, "%s:%u", addr, h->port) > 0)
+		h->tag = strdup(h->ri->name);
 	if (!h->tag)
 		return fr_errf(err, -ENOMEM, "out of memory");
 	for (end = h->tag; *end; end++)
@@ -98,7 +107,7 @@ static int add_host(struct hostset *hs, const char *s, size_t len, const char *w
 	for (i = 0; i + 1 < hs->n; i++)
 		if (!strcmp(hs->h[i].tag, h->tag))
 			return fr_errf(err, -EINVAL, "%s: hosts %s and %s would share the job file names '*.%s.fio'; name one differently",
-				       where, hs->h[i].label, h->label, h->tag);
+				       where, hs->h[i].ri->name, h->ri->name, h->tag);
 	return 0;
 }
 
@@ -162,13 +171,13 @@ static int lun_entry(void *arg, const char *name, size_t len, unsigned int line)
 	if (memchr(name, ':', len))
 		return fr_errf(a->err, -EINVAL,
 			       "%s:%u: LUN '%.*s' has a ':' in its path, which fio's option lists cannot carry to host %s",
-			       a->file, line, (int)len, name, a->h->label);
+			       a->file, line, (int)len, name, a->h->ri->name);
 	if (memchr(name, '\\', len) || (len && name[0] != '/'))
 		return fr_errf(a->err, -EINVAL,
 			       "%s:%u: LUN '%.*s': give the path on host %s from '/' (the hosts do not share this folder)",
-			       a->file, line, (int)len, name, a->h->label);
-	fprintf(a->f, "%s%.*s", a->h->nluns ? ":" : "", (int)len, name);
-	a->h->nluns++;
+			       a->file, line, (int)len, name, a->h->ri->name);
+	fprintf(a->f, "%s%.*s", a->h->ri->nluns ? ":" : "", (int)len, name);
+	a->h->ri->nluns++;
 	return 0;
 }
 
@@ -185,7 +194,7 @@ int hosts_load_luns(struct hostset *hs, const char *testname, struct fr_err *err
 		size_t len = 0, k;
 		struct stat st;
 
-		if (asprintf(&cand[0], "%s.lun.%s", testname, h->label) < 0 ||
+		if (asprintf(&cand[0], "%s.lun.%s", testname, h->ri->name) < 0 ||
 		    asprintf(&cand[1], "%s.lun.%s", testname, h->addr) < 0 ||
 		    asprintf(&cand[2], "%s.lun", testname) < 0)
 			return fr_errf(err, -ENOMEM, "out of memory");
@@ -199,7 +208,7 @@ int hosts_load_luns(struct hostset *hs, const char *testname, struct fr_err *err
 		ret = fr_read_file(h->lunfile, "LUN file", 1 << 20, FR_READ_TEXT, &text, &len, err);
 		if (ret == -ENOENT)
 			ret = fr_errf(err, ret, "host %s: neither %s.lun.%s, %s.lun.%s nor %s exists: list the host's LUNs in one of them",
-				      h->label, testname, h->label, testname, h->addr, h->lunfile);
+				      h->ri->name, testname, h->ri->name, testname, h->addr, h->lunfile);
 		if (ret)
 			break;
 		a.file = h->lunfile;
@@ -211,8 +220,8 @@ int hosts_load_luns(struct hostset *hs, const char *testname, struct fr_err *err
 		ret = fr_lunlist_each(text, '\n', lun_entry, &a);
 		fclose(a.f);
 		free(text);
-		if (!ret && !h->nluns)
-			ret = fr_errf(err, -EINVAL, "%s: lists no LUN (for host %s)", h->lunfile, h->label);
+		if (!ret && !h->ri->nluns)
+			ret = fr_errf(err, -EINVAL, "%s: lists no LUN (for host %s)", h->lunfile, h->ri->name);
 	}
 	return ret;
 }
@@ -237,12 +246,12 @@ static char *probe_job(const struct host *h, const struct probe_conf *pc)
 		return NULL;
 	fprintf(f, "# fiorion: probe of host %s\n[global]\n"
 		   "description=fiorion probe\n",
-		h->label);
+		h->ri->name);
 	jf_engine_opts(f, &(const struct jf_engine){
 				  .engine = pc->engine,
 				  .luns = h->luns,
-				  .raid0 = !strcmp(pc->simulate, "raid0"),
-				  .stripe_kb = pc->stripe_kb,
+				  .raid0 = pc->run->raid0,
+				  .stripe_kb = (unsigned int)pc->run->stripe_kb,
 				  .backend = pc->backend,
 				  .allow_signatures = pc->allow_signatures,
 			  });
@@ -251,8 +260,8 @@ static char *probe_job(const struct host *h, const struct probe_conf *pc)
 	 * safety checks; rwmixwrite=0 keeps the probe's one I/O a read.
 	 */
 	fprintf(f, "describe=1\n\n[fiorion-probe]\n%s"
-		   "bs=%uk\nnumber_ios=1\n",
-		pc->write ? "rw=randrw\nrwmixwrite=0\n" : "rw=randread\n", pc->bs_kb);
+		   "bs=%" PRIu64 "k\nnumber_ios=1\n",
+		pc->run->write_pct > 0 ? "rw=randrw\nrwmixwrite=0\n" : "rw=randread\n", pc->run->size_small);
 	fclose(f);
 	return text;
 }
@@ -284,6 +293,7 @@ static void fio_lines(FILE *out, const char *path)
 /* @h's fio, engine, volume and LUNs from the engine's describe lines (fr_describe.h). */
 static int read_describe(struct host *h, const char *path)
 {
+	struct ri_host *ri = h->ri;
 	char line[4096];
 	FILE *f = fopen(path, "re");
 	int ret = 0;
@@ -307,30 +317,29 @@ static int read_describe(struct host *h, const char *path)
 		case FR_DESC_VOLUME:
 			n = d.nluns;
 			h->align = d.align;
-			if (n != h->nluns) {
+			if (n != ri->nluns) {
 				ret = -EPROTO;
 				break;
 			}
-			h->fio_version = strdup(d.fio);
+			ri->fio_version = strdup(d.fio);
 			h->engine_version = strdup(d.engine);
-			h->vol_size = d.size;
-			h->paths = calloc(n, sizeof(*h->paths));
-			h->sizes = calloc(n, sizeof(*h->sizes));
+			ri->vlun_size = d.size;
+			ri->luns = calloc(n, sizeof(*ri->luns));
 			h->unbacked = calloc(n, sizeof(*h->unbacked));
-			if (!h->paths || !h->sizes || !h->unbacked)
+			if (!ri->luns || !h->unbacked)
 				ret = -ENOMEM;
 			break;
 		case FR_DESC_LUN:
 			k = d.lun;
-			if (!h->paths || k < 1 || k > h->nluns)
+			if (!ri->luns || k < 1 || k > ri->nluns)
 				break;
-			h->sizes[k - 1] = d.size;
-			free(h->paths[k - 1]);
-			h->paths[k - 1] = strdup(d.path);
+			ri->luns[k - 1].size = d.size;
+			free(ri->luns[k - 1].name);
+			ri->luns[k - 1].name = strdup(d.path);
 			break;
 		case FR_DESC_UNBACKED:
 			k = d.lun;
-			if (!h->paths || k < 1 || k > h->nluns)
+			if (!ri->luns || k < 1 || k > ri->nluns)
 				break;
 			free(h->unbacked[k - 1]);
 			h->unbacked[k - 1] = strdup(d.unbacked);
@@ -409,40 +418,40 @@ static int judge(struct host *h, const struct probe_conf *pc, int status, const 
 	fclose(s);
 	e = probe_error(out, &found);
 	if (status < 0 && *said) {
-		fprintf(msg, "host %s: the probe did not end within %u s (-host_timeout): %s\n", h->label,
+		fprintf(msg, "host %s: the probe did not end within %u s (-host_timeout): %s\n", h->ri->name,
 			pc->timeout_s, said);
 		ret = -EINVAL;
 	} else if (status < 0) {
 		fprintf(msg, "host %s: no answer within %u s (-host_timeout); is fio --server running there and the port open?\n",
-			h->label, pc->timeout_s);
+			h->ri->name, pc->timeout_s);
 		ret = -EINVAL;
 	} else if (strstr(said, "failed to connect") || strstr(said, "connect: ") ||
 		   strstr(said, "failed to resolve")) {
 		fprintf(msg, "host %s: cannot reach fio's server (%s); start it there: fio --server=ip:%s,%u (and open TCP port %u)\n",
-			h->label, said, h->addr, h->port, h->port);
+			h->ri->name, said, h->addr, h->port, h->port);
 		ret = -EINVAL;
 	} else if (strstr(said, "not loadable") || strstr(said, "external ioengine") ||
 		   strstr(said, "failed to load engine")) {
 		fprintf(msg, "host %s: fio there cannot load the engine '%s' (%s); install fiorion's engine on the host, or give its path there with -engine\n",
-			h->label, pc->engine, said);
+			h->ri->name, pc->engine, said);
 		ret = -EINVAL;
 	} else if (strstr(said, "Bad option <describe")) {
 		fprintf(msg, "host %s: the engine '%s' there is older than this fiorion (it has no describe= option); install fiorion %s's engine on the host\n",
-			h->label, pc->engine, FIORION_VERSION);
+			h->ri->name, pc->engine, FIORION_VERSION);
 		ret = -EINVAL;
-	} else if (!found || e || read_describe(h, out) || !h->paths) {
+	} else if (!found || e || read_describe(h, out) || !h->ri->luns) {
 		/* The engine's own lines say what was wrong with a LUN; else it is fio's. */
 		if (strstr(said, "fiorion: "))
-			fprintf(msg, "host %s: the probe of its LUNs (from %s) failed: %s\n", h->label,
+			fprintf(msg, "host %s: the probe of its LUNs (from %s) failed: %s\n", h->ri->name,
 				h->lunfile, said);
 		else
-			fprintf(msg, "host %s: fio there could not run the probe job: %s\n", h->label,
+			fprintf(msg, "host %s: fio there could not run the probe job: %s\n", h->ri->name,
 				*said ? said : "it gave no result");
 		ret = e == EBUSY ? -FR_ESAFETY : -EINVAL;
 	}
-	for (k = 0; !ret && k < h->nluns; k++)
-		if (!h->paths[k]) {
-			fprintf(msg, "host %s: the engine did not describe LUN %u of %s\n", h->label,
+	for (k = 0; !ret && k < h->ri->nluns; k++)
+		if (!h->ri->luns[k].name) {
+			fprintf(msg, "host %s: the engine did not describe LUN %u of %s\n", h->ri->name,
 				k + 1, h->lunfile);
 			ret = -EINVAL;
 		}
@@ -515,7 +524,7 @@ int hosts_distinct(const struct hostset *hs, struct fr_err *err)
 					if (!strcmp(addrs[i][a], addrs[j][b]))
 						ret = fr_errf(err, -EINVAL,
 							      "-clients: hosts %s and %s are one fio server (both reach %s port %u): it would run every point twice at once; list it once",
-							      hs->h[i].label, hs->h[j].label, addrs[i][a],
+							      hs->h[i].ri->name, hs->h[j].ri->name, addrs[i][a],
 							      hs->h[i].port);
 		}
 	for (i = 0; i < hs->n; i++)
@@ -651,22 +660,22 @@ void hosts_release(struct hostset *hs)
 	for (i = 0; i < hs->n; i++) {
 		struct host *h = &hs->h[i];
 
-		for (k = 0; h->paths && k < h->nluns; k++)
-			free(h->paths[k]);
-		for (k = 0; h->unbacked && k < h->nluns; k++)
+		for (k = 0; h->ri->luns && k < h->ri->nluns; k++)
+			free(h->ri->luns[k].name);
+		for (k = 0; h->unbacked && k < h->ri->nluns; k++)
 			free(h->unbacked[k]);
-		free(h->paths);
+		free(h->ri->luns);
 		free(h->unbacked);
-		free(h->sizes);
 		free(h->addr);
-		free(h->label);
+		free(h->ri->name);
 		free(h->tag);
 		free(h->lunfile);
 		free(h->luns);
-		free(h->fio_version);
+		free(h->ri->fio_version);
 		free(h->engine_version);
 		free(h->server_name);
 	}
 	free(hs->h);
+	free(hs->ri);
 	memset(hs, 0, sizeof(*hs));
 }

@@ -12,31 +12,36 @@
 #include <stdint.h>
 
 #include "fr_err.h"
+#include "runinfo.h"
 
 #define HOST_DEFAULT_PORT 8765
 
+/*
+ * One host. What the run records of it is its @ri (the run's struct
+ * ri_host, run.json's "hosts" entry, one owner): ri->name "addr:port" as
+ * fio's JSON names the host; ri->nluns, the LUNs its .lun file lists;
+ * and what the probe found there: ri->fio_version, ri->vlun_size, each
+ * LUN's path and size (ri->luns, NULL until the probe described them).
+ */
 struct host {
-	char *addr; /* as given, without brackets or port */
+	struct ri_host *ri; /* &hostset.ri[i] */
+	char *addr;	    /* as given, without brackets or port */
 	unsigned int port;
 	bool ip6;      /* given as [addr]: fio's ip6: prefix */
-	char *label;   /* "addr:port", as fio's JSON names the host */
-	char *tag;     /* for file names: label with ':' as '_' */
+	char *tag;     /* for file names: the name with ':' as '_' */
 	char *lunfile; /* the .lun file (here) that lists its LUNs */
 	char *luns;    /* the luns= value: its paths joined by ':' */
-	unsigned int nluns;
-	/* What the probe found on the host. */
+	/* What else the probe found on the host. */
 	char *server_name; /* its fio server's own name ("<name> ..." lines) */
-	char *fio_version;
 	char *engine_version;
-	uint64_t vol_size;
 	unsigned int align;
-	char **paths;
-	uint64_t *sizes;
 	char **unbacked; /* why a LUN would be read from nowhere, or NULL */
 };
 
+/* The hosts; ri is the run's array of them (struct ri_run's hosts, nhosts = n). */
 struct hostset {
 	struct host *h;
+	struct ri_host *ri;
 	size_t n;
 };
 
@@ -55,13 +60,10 @@ int hosts_load_luns(struct hostset *hs, const char *testname, struct fr_err *err
 
 /* What the probe job runs: the options the points run with. */
 struct probe_conf {
-	const char *fio;    /* the fio program (the client) */
-	const char *engine; /* the engine's path on the hosts */
-	const char *simulate;
-	unsigned int stripe_kb; /* raid0 only */
-	const char *backend;	/* NULL: the engine's default */
-	unsigned int bs_kb;	/* the small I/O size */
-	bool write;		/* the run writes: open the LUNs for writing */
+	const char *fio;	  /* the fio program (the client) */
+	const char *engine;	  /* the engine's path on the hosts */
+	const struct ri_run *run; /* raid0, stripe_kb; size_small (the I/O); write_pct > 0: open the LUNs for writing */
+	const char *backend;	  /* NULL: the engine's default */
 	bool allow_signatures;
 	unsigned int timeout_s; /* a host that has not answered by then is given up */
 };

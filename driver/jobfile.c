@@ -18,7 +18,7 @@
 
 bool jf_has_warm(const struct jf_conf *c, const struct mx_point *p)
 {
-	return c->seq && p->l && c->cache_size != 0;
+	return c->run->seq && p->l && c->run->cache_size != 0;
 }
 
 void jf_engine_opts(FILE *f, const struct jf_engine *e)
@@ -47,8 +47,8 @@ void jf_global(FILE *f, const struct jf_conf *c, const char *comment)
 				  .engine = c->engine,
 				  .lunfile = c->lunfile,
 				  .luns = c->luns,
-				  .raid0 = c->raid0,
-				  .stripe_kb = c->stripe_kb,
+				  .raid0 = c->run->raid0,
+				  .stripe_kb = (unsigned int)c->run->stripe_kb,
 				  .backend = c->backend,
 				  .allow_signatures = c->allow_signatures,
 			  });
@@ -97,7 +97,7 @@ static void section(FILE *f, unsigned int num, const struct mx_point *p,
  */
 static void steady(FILE *f, const struct jf_conf *c)
 {
-	if (c->steady)
+	if (c->run->duration_auto)
 		fputs("steadystate=iops_slope:2%\n"
 		      "steadystate_duration=5s\n"
 		      "steadystate_ramp_time=2s\n"
@@ -123,40 +123,42 @@ static void load(FILE *f, const struct jf_conf *c, unsigned int n)
 void jf_point(FILE *f, const struct jf_conf *c, unsigned int num,
 	      const struct mx_point *p, bool first_group)
 {
+	const struct ri_run *r = c->run;
+	unsigned int write_pct = (unsigned int)r->write_pct;
 	bool sw = !first_group;
 
 	if (jf_has_warm(c, p)) {
 		section(f, num, p, JN_WARM, &sw);
 		/* Junk reads before reads, junk writes before writes. */
-		fprintf(f, "rw=%s\nbs=%uk\niodepth=%u\nnumjobs=1\n",
-			c->write_pct ? "randwrite" : "randread", c->size_large,
-			p->l * c->num_streamio);
-		if (c->cache_size > 0)
+		fprintf(f, "rw=%s\nbs=%" PRIu64 "k\niodepth=%" PRIu64 "\nnumjobs=1\n",
+			write_pct ? "randwrite" : "randread", r->size_large,
+			p->l * r->num_streamio);
+		if (r->cache_size > 0)
 			fprintf(f, "time_based=0\nruntime=0\nio_size=%" PRId64 "m\n",
-				c->cache_size);
+				r->cache_size);
 		else
 			fprintf(f, "runtime=%u\n", WARM_SECONDS);
 		sw = true;
 	}
 	if (p->s) {
 		section(f, num, p, JN_SMALL, &sw);
-		random_rw(f, c->write_pct);
-		fprintf(f, "bs=%uk\n", c->size_small);
+		random_rw(f, write_pct);
+		fprintf(f, "bs=%" PRIu64 "k\n", r->size_small);
 		load(f, c, p->s);
 		steady(f, c);
 	}
 	if (!p->l)
 		return;
-	if (!c->seq) {
+	if (!r->seq) {
 		section(f, num, p, JN_LARGE, &sw);
-		random_rw(f, c->write_pct);
-		fprintf(f, "bs=%uk\n", c->size_large);
+		random_rw(f, write_pct);
+		fprintf(f, "bs=%" PRIu64 "k\n", r->size_large);
 		load(f, c, p->l);
 		steady(f, c);
 		return;
 	} else {
-		uint64_t bs = (uint64_t)c->size_large * 1024;
-		unsigned int writers = jf_write_streams(p->l, c->write_pct);
+		uint64_t bs = r->size_large * 1024;
+		unsigned int writers = jf_write_streams(p->l, write_pct);
 		unsigned int readers = p->l - writers;
 		char slice[32], woff[32];
 
@@ -179,15 +181,15 @@ void jf_point(FILE *f, const struct jf_conf *c, unsigned int num,
 		}
 		if (readers) {
 			section(f, num, p, JN_LARGE, &sw);
-			fprintf(f, "rw=read\nbs=%uk\niodepth=%u\nnumjobs=%u\n"
+			fprintf(f, "rw=read\nbs=%" PRIu64 "k\niodepth=%" PRIu64 "\nnumjobs=%u\n"
 				   "size=%s\noffset_increment=%s\n",
-				c->size_large, c->num_streamio, readers, slice, slice);
+				r->size_large, r->num_streamio, readers, slice, slice);
 			steady(f, c);
 		}
 		if (writers) {
 			section(f, num, p, JN_LARGE, &sw);
-			fprintf(f, "rw=write\nbs=%uk\niodepth=%u\nnumjobs=%u\n",
-				c->size_large, c->num_streamio, writers);
+			fprintf(f, "rw=write\nbs=%" PRIu64 "k\niodepth=%" PRIu64 "\nnumjobs=%u\n",
+				r->size_large, r->num_streamio, writers);
 			if (readers)
 				fprintf(f, "offset=%s\n", woff);
 			fprintf(f, "size=%s\noffset_increment=%s\n", slice, slice);

@@ -21,24 +21,23 @@
 
 #include "fioopt.h"
 #include "matrix.h"
+#include "runinfo.h"
 
 struct jf_conf {
 	const char *engine;   /* engine .so path, or "${FIORION_ENGINE}" */
 	const char *lunfile;  /* .lun path, or "${LUNFILE}" */
 	const char *luns;     /* else the LUNs inline (a host's, -clients) */
 	const char *duration; /* seconds, or "${DURATION}" */
-	bool raid0;
-	unsigned int stripe_kb;
-	const char *backend;		     /* NULL: the engine's default */
-	unsigned int size_small, size_large; /* KB */
-	bool seq;
-	unsigned int num_streamio;
-	unsigned int write_pct;
-	int64_t cache_size;	     /* MB; -1 = not given (warm 120 s); 0 = none */
+	/*
+	 * The run: raid0, stripe_kb, size_small, size_large (KB), seq,
+	 * num_streamio, write_pct, cache_size (MB; -1 = not given: warm
+	 * 120 s; 0 = none), duration_auto (fio's steady-state options).
+	 */
+	const struct ri_run *run;
+	const char *backend;	     /* NULL: the engine's default */
 	uint64_t vol_size;	     /* bytes: stream slices past 100 streams */
 	const char *run_id;	     /* NULL: none (job files with placeholders) */
 	bool allow_signatures;	     /* -force_write: the engine's allow_signatures=1 */
-	bool steady;		     /* -duration auto: fio's steady-state options */
 	const struct fio_opts *user; /* -fio_opt, -include: last in [global]; NULL: none */
 };
 

@@ -11,15 +11,6 @@
 
 #define MAX_LEVELS 4096
 
-static const char *const matrix_names[] = {
-	[MX_BASIC] = "basic", [MX_DETAILED] = "detailed", [MX_POINT] = "point", [MX_COL] = "col", [MX_ROW] = "row", [MX_MAX] = "max"
-};
-
-const char *mx_matrix_name(enum mx_matrix m)
-{
-	return matrix_names[m];
-}
-
 size_t mx_ladder(unsigned int max, unsigned int *out, size_t cap)
 {
 	unsigned int step, v;
@@ -155,6 +146,8 @@ int mx_plan(struct mx_plan *p, enum mx_run run, enum mx_matrix matrix,
 			ret = add(p, &cap, i ? sl[i - 1] : 0, fl);
 		p->small_cols = cols(sl, ns, true, &p->nsmall_cols);
 		p->large_cols = cols(&fl, 1, false, &p->nlarge_cols);
+		break;
+	case MX_UNKNOWN: /* no shape: no point (-EINVAL below) */
 		break;
 	}
 	/*

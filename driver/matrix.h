@@ -14,20 +14,14 @@
 
 #include <stddef.h>
 
+#include "mxshape.h" /* enum mx_matrix, mx_matrix_name() */
+
 enum mx_run {
 	MX_SIMPLE,
 	MX_NORMAL,
 	MX_ADVANCED,
 	MX_OLTP,
 	MX_DSS
-};
-enum mx_matrix {
-	MX_BASIC,
-	MX_DETAILED,
-	MX_POINT,
-	MX_COL,
-	MX_ROW,
-	MX_MAX
 };
 
 struct mx_point {
@@ -74,7 +68,5 @@ size_t mx_ladder(unsigned int max, unsigned int *out, size_t cap);
 
 /* oltp/dss ladder for @n disks: {1..n-1} U {n, 2n, .., 20n}. */
 size_t mx_ladder_long(unsigned int n, unsigned int *out, size_t cap);
-
-const char *mx_matrix_name(enum mx_matrix m);
 
 #endif

@@ -89,7 +89,7 @@ static int run_clients(const struct opts *o, const struct jf_conf *jc, const str
 long point_secs(const struct opts *o, const struct jf_conf *jc,
 		const struct mx_point *p)
 {
-	long s = o->duration;
+	long s = (long)o->ri.duration;
 
 	if (jf_has_warm(jc, p) && o->ri.cache_size < 0)
 		s += 120;
@@ -225,10 +225,10 @@ int report(const struct opts *o, const struct mx_plan *plan, const char *jobs_di
 		ret = or_params_init(&params, &set, &pts, NULL, NULL, 0, &err);
 	if (!ret) {
 		params.partial = partial;
-		ret = or_write_all(&params, &pts, o->outdir, o->compat, OR_WRITE_HTML, &written, &err);
+		ret = or_write_all(&params, &pts, o->outdir, o->ri.compat, OR_WRITE_HTML, &written, &err);
 		if (!ret && !quiet) {
 			printf("\n");
-			or_result_block(stdout, &pts, o->compat);
+			or_result_block(stdout, &pts, o->ri.compat);
 		}
 		for (i = 0; !ret && i < or_nwarnings(&params); i++)
 			fprintf(stderr, "fiorion: warning: %s\n", or_warning(&params, i));

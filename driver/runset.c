@@ -67,26 +67,15 @@ char *run_json(const struct opts *o, const struct vvol *vv,
 	struct ri_run r = o->ri;
 	struct utsname u;
 	char kernel[3 * sizeof(u.release) + 3];
-	char *s, *ws = ws_warning(plan, (unsigned int)o->write_pct, o->ri.seq);
+	char *s, *ws = ws_warning(plan, (unsigned int)o->ri.write_pct, o->ri.seq);
 	size_t i;
 
 	r.version = FIORION_VERSION;
-	r.testname = (char *)o->testname;
-	r.orion_version = (char *)o->orion_version;
 	/* Job files with placeholders carry no identity: neither does run.json. */
 	r.run_id = o->placeholders ? NULL : run_id;
-	r.compat = (char *)or_layout(o->compat)->name;
 	r.argv = argv + 1;
 	r.argc = argc > 0 ? (size_t)argc - 1 : 0;
-	r.size_small = (uint64_t)o->size_small;
-	r.size_large = (uint64_t)o->size_large;
-	r.num_streamio = (uint64_t)o->num_streamio;
-	r.stripe_kb = (uint64_t)o->stripe_kb;
-	r.write_pct = (double)o->write_pct;
-	r.duration = (uint64_t)o->duration;
-	r.duration_auto = o->duration_auto ? (uint64_t)o->duration : 0;
-	r.duration_env = (uint64_t)o->duration_env;
-	r.matrix = (char *)mx_matrix_name(plan->matrix);
+	r.matrix = plan->matrix;
 	r.total_points = plan->total;
 	r.vlun_size = vv->size;
 	r.start = (int64_t)start;
@@ -127,45 +116,23 @@ char *run_json(const struct opts *o, const struct vvol *vv,
 	r.includes = o->fio_opts.includes;
 	r.nincludes = o->fio_opts.ninc;
 	for (i = 0; i < json_array_size(warnings); i++)
-		r.warnings[r.nwarnings++] = (char *)json_string_value(json_array_get(warnings, i));
+		r.warnings[r.nwarnings++] = xasprintf("%s", json_string_value(json_array_get(warnings, i)));
 	/* A shortened run says so wherever its numbers are read. */
 	if (dropin_duration_note(o))
-		r.warnings[r.nwarnings++] = (char *)dropin_duration_note(o);
-	/* -clients: each host as its probe found it. */
-	if (o->clients) {
-		r.hosts = calloc(o->hosts.n, sizeof(*r.hosts));
-		if (!r.hosts)
-			die_run("out of memory");
-		for (i = 0; i < o->hosts.n; i++) {
-			const struct host *h = &o->hosts.h[i];
-			struct ri_host *rh = &r.hosts[i];
-			unsigned int k;
-
-			rh->name = h->label;
-			rh->fio_version = h->fio_version;
-			rh->vlun_size = h->vol_size;
-			rh->luns = calloc(h->nluns, sizeof(*rh->luns));
-			if (!rh->luns)
-				die_run("out of memory");
-			for (k = 0; k < h->nluns; k++) {
-				rh->luns[k].name = h->paths[k];
-				rh->luns[k].size = h->sizes[k];
-			}
-			rh->nluns = h->nluns;
-		}
-		r.nhosts = o->hosts.n;
-	}
+		r.warnings[r.nwarnings++] = xasprintf("%s", dropin_duration_note(o));
+	/* -clients: each host as its probe found it (hosts.h: the run's records of them). */
+	r.hosts = o->hosts.ri;
+	r.nhosts = o->hosts.n;
 	s = ri_write(&r);
 	if (!s)
 		die_run("out of memory");
-	for (i = 0; i < r.nhosts; i++)
-		free(r.hosts[i].luns);
-	free(r.hosts);
 	free(r.small_cols);
 	free(r.large_cols);
 	free(r.small_levels);
 	free(r.large_levels);
 	free(r.luns);
+	for (i = 0; i < r.nwarnings; i++)
+		free(r.warnings[i]);
 	free(r.warnings);
 	for (i = 0; i < r.nfio_opts; i++)
 		free(r.fio_opts[i]);

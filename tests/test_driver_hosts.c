@@ -61,7 +61,9 @@ static void test_parse_list(void **state)
 		char *arg = host_fio_arg(&hs.h[i]);
 
 		assert_string_equal(hs.h[i].addr, want[i].addr);
-		assert_string_equal(hs.h[i].label, want[i].label);
+		/* The host's record is the run's (struct ri_host), in the set's array. */
+		assert_ptr_equal(hs.h[i].ri, &hs.ri[i]);
+		assert_string_equal(hs.h[i].ri->name, want[i].label);
 		assert_string_equal(hs.h[i].tag, want[i].tag);
 		assert_int_equal(hs.h[i].port, want[i].port);
 		assert_int_equal(hs.h[i].ip6, want[i].ip6);
@@ -95,9 +97,9 @@ static void test_parse_file(void **state)
 	if (hosts_parse(&hs, arg, &err))
 		fail_msg("%s", err.msg);
 	assert_int_equal(hs.n, 3);
-	assert_string_equal(hs.h[0].label, "h1:8765");
-	assert_string_equal(hs.h[1].label, "h2:9000");
-	assert_string_equal(hs.h[2].label, "::1:8765");
+	assert_string_equal(hs.h[0].ri->name, "h1:8765");
+	assert_string_equal(hs.h[1].ri->name, "h2:9000");
+	assert_string_equal(hs.h[2].ri->name, "::1:8765");
 	hosts_release(&hs);
 	free(arg);
 
@@ -137,12 +139,12 @@ static void test_load_luns(void **state)
 	/* h1:9000: its own file by label; h1 (:8765): by address; h2: the run's. */
 	assert_string_equal(hs.h[0].lunfile, f[2]);
 	assert_string_equal(hs.h[0].luns, "/dev/vdb");
-	assert_int_equal(hs.h[0].nluns, 1);
+	assert_int_equal(hs.h[0].ri->nluns, 1);
 	assert_string_equal(hs.h[1].lunfile, f[1]);
 	assert_string_equal(hs.h[1].luns, "/dev/nvme0n1");
 	assert_string_equal(hs.h[2].lunfile, f[0]);
 	assert_string_equal(hs.h[2].luns, "/dev/sdb:/dev/sdc");
-	assert_int_equal(hs.h[2].nluns, 2);
+	assert_int_equal(hs.h[2].ri->nluns, 2);
 	hosts_release(&hs);
 
 	/* A path the host cannot be given: relative, or with a ':'. */
@@ -228,7 +230,8 @@ static void probe(const char *hosts, const char *fio, unsigned int timeout_s, in
 		  struct hostset *hs, char **msgs)
 {
 	char *dir = tu_mkdtemp(), *t = tu_path(dir, "run"), *lun;
-	struct probe_conf pc = { .fio = fio, .engine = "/usr/lib/fio/fio-fiorion.so", .simulate = "concat", .bs_kb = 8, .write = true, .timeout_s = timeout_s };
+	static const struct ri_run run = { .size_small = 8, .write_pct = 100 };
+	struct probe_conf pc = { .fio = fio, .engine = "/usr/lib/fio/fio-fiorion.so", .run = &run, .timeout_s = timeout_s };
 	struct fr_err err = { "" };
 
 	lun = tu_text(dir, "run.lun", "/dev/vdb\n");
@@ -252,12 +255,12 @@ static void test_probe(void **state)
 	probe("good", fio, 30, 0, &hs, &msgs);
 	assert_string_equal(msgs ? msgs : "", "");
 	assert_string_equal(hs.h[0].server_name, "srv-good");
-	assert_string_equal(hs.h[0].fio_version, "fio-3.33");
+	assert_string_equal(hs.h[0].ri->fio_version, "fio-3.33");
 	assert_string_equal(hs.h[0].engine_version, "9.9");
-	assert_int_equal(hs.h[0].vol_size, 1048576);
+	assert_int_equal(hs.h[0].ri->vlun_size, 1048576);
 	assert_int_equal(hs.h[0].align, 512);
-	assert_string_equal(hs.h[0].paths[0], "/dev/vdb");
-	assert_int_equal(hs.h[0].sizes[0], 1048576);
+	assert_string_equal(hs.h[0].ri->luns[0].name, "/dev/vdb");
+	assert_int_equal(hs.h[0].ri->luns[0].size, 1048576);
 	assert_null(hs.h[0].unbacked[0]);
 	hosts_release(&hs);
 	free(msgs);

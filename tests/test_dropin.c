@@ -2,11 +2,14 @@
 /*
  * test_dropin.c -- fiorion as a drop-in orion: the environment's layout
  * and duration (driver/dropin.c), ORION's sizes as scripts write them,
+ * the options the run records parsed straight into the run (o->ri, with
+ * ORION's defaults),
  * an earlier run's files moved into <testname>_history/ (driver/
  * history.c) and the lock file removed at exit (driver/lockfile.c).
  * Bad input ends the process (exit 2 or 3): those cases run in a child.
  */
 #include <fcntl.h>
+#include <getopt.h>
 #include <limits.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -72,7 +75,8 @@ static int in_child(void (*fn)(void *), void *arg, char *err, size_t len)
 static void env_of(struct opts *o, const char *compat, const char *dur, bool given)
 {
 	memset(o, 0, sizeof(*o));
-	o->duration = 60;
+	o->ri.compat = OR_COMPAT_102;
+	o->ri.duration = 60;
 	if (compat)
 		setenv("FIORION_COMPAT", compat, 1);
 	else
@@ -92,11 +96,11 @@ static void test_env_compat(void **state)
 	env_of(&o, NULL, NULL, false);
 	assert_string_equal(dropin_layout_text(&o), "10.2 (default)");
 	env_of(&o, "19c", NULL, false);
-	assert_int_equal(o.compat, OR_COMPAT_19C);
+	assert_int_equal(o.ri.compat, OR_COMPAT_19C);
 	assert_string_equal(dropin_layout_text(&o), "19c (from FIORION_COMPAT)");
 	/* -compat given: the command line's layout stays (here 10.2). */
 	env_of(&o, "11.1", NULL, true);
-	assert_int_equal(o.compat, OR_COMPAT_102);
+	assert_int_equal(o.ri.compat, OR_COMPAT_102);
 	assert_string_equal(dropin_layout_text(&o), "10.2 (from -compat)");
 	assert_null(dropin_duration_note(&o));
 	unsetenv("FIORION_COMPAT");
@@ -108,20 +112,70 @@ static void test_env_duration(void **state)
 
 	(void)state;
 	env_of(&o, NULL, "2", false);
-	assert_int_equal(o.duration, 2);
-	assert_int_equal(o.duration_env, 2);
+	assert_int_equal(o.ri.duration, 2);
+	assert_int_equal(o.ri.duration_env, 2);
 	assert_int_equal(o.duration_asked, 60);
 	assert_string_equal(dropin_duration_note(&o),
 			    "FIORION_DURATION=2 overrode -duration 60: every point ran 2 s, a shortened (smoke) run, not a calibration");
 	/* It overrides auto[:MAX] too: a fixed short point. */
 	memset(&o, 0, sizeof(o));
-	o.duration = 120;
-	o.duration_auto = true;
+	o.ri.duration = 120;
+	o.ri.duration_auto = 120;
 	dropin_env(&o, false, true);
-	assert_false(o.duration_auto);
-	assert_int_equal(o.duration, 2);
+	assert_int_equal(o.ri.duration_auto, 0);
+	assert_int_equal(o.ri.duration, 2);
 	assert_non_null(strstr(dropin_duration_note(&o), "overrode -duration auto:120"));
 	unsetenv("FIORION_DURATION");
+}
+
+/* The options the run records land in the run (o->ri), as run.json will say them. */
+static void test_options_into_run(void **state)
+{
+	char *argv[] = { "fiorion", "-run", "normal", "-testname", "db", "-size_small", "16",
+			 "-size_large", "512", "-num_streamIO", "2", "-stripe", "64", "-write", "30",
+			 "-duration", "auto:20", "-orion_version", "11.2.0.4.0", "-compat", "19c",
+			 "-type", "seq", "-simulate", "raid0", "-cache_size", "0", "-repeat", "2",
+			 NULL };
+	char *defaults[] = { "fiorion", "-run", "simple", NULL };
+	struct opts o;
+
+	(void)state;
+	unsetenv("FIORION_COMPAT");
+	unsetenv("FIORION_DURATION");
+	optind = 0;
+	cli_parse(&o, (int)(sizeof(argv) / sizeof(argv[0])) - 1, argv);
+	assert_string_equal(o.ri.testname, "db");
+	assert_int_equal(o.ri.size_small, 16);
+	assert_int_equal(o.ri.size_large, 512);
+	assert_int_equal(o.ri.num_streamio, 2);
+	assert_int_equal(o.ri.stripe_kb, 64);
+	assert_true(o.ri.write_pct == 30.0);
+	assert_int_equal(o.ri.duration, 20);
+	assert_int_equal(o.ri.duration_auto, 20);
+	assert_string_equal(o.ri.orion_version, "11.2.0.4.0");
+	assert_int_equal(o.ri.compat, OR_COMPAT_19C);
+	assert_true(o.ri.seq);
+	assert_true(o.ri.raid0);
+	assert_int_equal(o.ri.cache_size, 0);
+	assert_int_equal(o.ri.repeat, 2);
+	ri_release(&o.ri);
+	/* ORION's defaults, in the run too. */
+	optind = 0;
+	cli_parse(&o, 3, defaults);
+	assert_string_equal(o.ri.testname, "orion");
+	assert_null(o.ri.orion_version);
+	assert_int_equal(o.ri.size_small, 8);
+	assert_int_equal(o.ri.size_large, 1024);
+	assert_int_equal(o.ri.num_streamio, 4);
+	assert_int_equal(o.ri.stripe_kb, 1024);
+	assert_true(o.ri.write_pct == 0.0);
+	assert_int_equal(o.ri.duration, 60);
+	assert_int_equal(o.ri.duration_auto, 0);
+	assert_int_equal(o.ri.compat, OR_COMPAT_102);
+	assert_int_equal(o.ri.num_disks, -1);
+	assert_int_equal(o.ri.cache_size, -1);
+	assert_int_equal(o.ri.repeat, 1);
+	ri_release(&o.ri);
 }
 
 static const char *bad_value;
@@ -358,6 +412,7 @@ int main(void)
 		cmocka_unit_test(test_env_compat),
 		cmocka_unit_test(test_env_duration),
 		cmocka_unit_test(test_env_bad),
+		cmocka_unit_test(test_options_into_run),
 		cmocka_unit_test(test_size_kb),
 		cmocka_unit_test(test_history_102),
 		cmocka_unit_test(test_history_dated),

@@ -39,6 +39,8 @@ struct topts {
 	const char *runner;
 	const char *called;
 	int ncalls;
+	uint64_t kb;
+	double pct;
 };
 
 static const char *const shapes[] = { "round", "square", "flat", NULL };
@@ -72,6 +74,8 @@ static const struct fr_opt tab[] = {
 	  "21 chars before this" },
 	{ "call", FR_OPT_CALL, "V", 0, 0, NULL, 0, 0, 0, set_call, "set() takes it" },
 	{ "ping", FR_OPT_CALL, NULL, 0, 0, NULL, 0, 0, 0, set_call, "set() without a value" },
+	{ "kb", FR_OPT_U64, "KB", 1, 1L << 40, NULL, F(kb), 0, 0, NULL, "1 to 2^40" },
+	{ "pct", FR_OPT_DOUBLE, "PCT", 0, 100, NULL, F(pct), 0, 0, NULL, "0 to 100" },
 };
 /* clang-format on */
 #define NTAB (sizeof(tab) / sizeof(tab[0]))
@@ -91,7 +95,7 @@ static void test_every_kind(void **state)
 {
 	char *argv[] = { "prog", "-shape", "SQUARE", "-flag", "--name", "x", "-count", "7",
 			 "-secs", "3600", "-block", "64k", "-type", "seq", "-runner", "FIO",
-			 "-call", "v1", "-ping", "op1", "op2", NULL };
+			 "-call", "v1", "-kb", "1099511627776", "-pct", "20", "-ping", "op1", "op2", NULL };
 	struct topts t;
 
 	(void)state;
@@ -103,13 +107,15 @@ static void test_every_kind(void **state)
 	assert_int_equal(t.count, 7);
 	assert_int_equal(t.secs, 3600);
 	assert_int_equal(t.block, 65536);
+	assert_int_equal(t.kb, 1099511627776ULL);
+	assert_true(t.pct == 20.0);
 	assert_true(t.seq);
 	/* The value as the table spells it, not as typed. */
 	assert_string_equal(t.runner, "fio");
 	/* Both calls, the last one's value (none). */
 	assert_int_equal(t.ncalls, 2);
 	assert_string_equal(t.called, "(none)");
-	assert_int_equal(optind, 19);
+	assert_int_equal(optind, 23);
 	assert_string_equal(argv[optind], "op1");
 }
 
@@ -191,6 +197,9 @@ static void test_bad_values(void **state)
 		{ "-count", "5x", "fiorion: -count '5x': expected a whole number from 0 to 100\n" },
 		{ "-count", "99999999999999999999", "fiorion: -count '99999999999999999999': expected a whole number from 0 to 100\n" },
 		{ "-secs", "4", "fiorion: -secs 4: must be from 5 to 3600\n" },
+		{ "-kb", "0", "fiorion: -kb 0: must be from 1 to 1099511627776\n" },
+		{ "-pct", "100.5", "fiorion: -pct '100.5': expected a whole number from 0 to 100\n" },
+		{ "-pct", "101", "fiorion: -pct 101: must be from 0 to 100\n" },
 		{ "-block", "x", "fiorion: -block 'x': expected a size such as 64k or 131072\n" },
 		{ "-block", "0", "fiorion: -block '0': must be between 1 byte and 1 TiB\n" },
 		{ "-block", "2t", "fiorion: -block '2t': must be between 1 byte and 1 TiB\n" },
@@ -236,7 +245,9 @@ static void test_help(void **state)
 		"  -type rand|seq      a choice\n"
 		"  -runner builtin|fio  21 chars before this\n"
 		"  -call V             set() takes it\n"
-		"  -ping               set() without a value\n";
+		"  -ping               set() without a value\n"
+		"  -kb KB              1 to 2^40\n"
+		"  -pct PCT            0 to 100\n";
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);

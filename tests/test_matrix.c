@@ -185,9 +185,8 @@ static char *render(const struct jf_conf *c, const struct mx_point *p)
 
 static void test_matrix_job_sections(void **state)
 {
-	struct jf_conf c = {
-		.engine = "/e.so", .lunfile = "/t.lun", .duration = "60", .size_small = 8, .size_large = 1024, .num_streamio = 4, .cache_size = 0, .vol_size = 1ULL << 30
-	};
+	struct ri_run run = { .size_small = 8, .size_large = 1024, .num_streamio = 4, .cache_size = 0 };
+	struct jf_conf c = { .engine = "/e.so", .lunfile = "/t.lun", .duration = "60", .run = &run, .vol_size = 1ULL << 30 };
 	struct mx_point mixed = { 3, 2 }, seq = { 0, 4 };
 	char *s;
 
@@ -197,12 +196,12 @@ static void test_matrix_job_sections(void **state)
 			    "\n[p007-s3-l2-small]\nrw=randread\nbs=8k\niodepth=3\nnumjobs=1\n"
 			    "\n[p007-s3-l2-large]\nrw=randread\nbs=1024k\niodepth=2\nnumjobs=1\n");
 	free(s);
-	c.write_pct = 30;
+	run.write_pct = 30;
 	s = render(&c, &mixed);
 	assert_non_null(strstr(s, "rw=randrw\nrwmixwrite=30\nbs=8k\niodepth=3\nnumjobs=1\n"));
 	free(s);
 	/* Sequential: 4 streams, round(4 x 30%) = 1 of them writes. */
-	c.seq = true;
+	run.seq = true;
 	s = render(&c, &seq);
 	assert_string_equal(s,
 			    "\n[p007-s0-l4-large]\nrw=read\nbs=1024k\niodepth=4\nnumjobs=3\n"
@@ -211,17 +210,17 @@ static void test_matrix_job_sections(void **state)
 			    "offset=75%\nsize=25%\noffset_increment=25%\n");
 	free(s);
 	/* Warming: junk writes (write test) for 2 minutes, its own group. */
-	c.cache_size = -1;
+	run.cache_size = -1;
 	s = render(&c, &seq);
 	assert_true(strncmp(s, "\n[p007-s0-l4-warm]\nrw=randwrite\nbs=1024k\niodepth=16\nnumjobs=1\nruntime=120\n"
 			       "\n[p007-s0-l4-large]\nstonewall=1\nrw=read\n",
 			    98) == 0);
 	free(s);
-	c.cache_size = 256;
+	run.cache_size = 256;
 	s = render(&c, &seq);
 	assert_non_null(strstr(s, "time_based=0\nruntime=0\nio_size=256m\n"));
 	free(s);
-	c.seq = false;
+	run.seq = false;
 	assert_false(jf_has_warm(&c, &seq));
 }
 

@@ -9,7 +9,9 @@
  * answers are written only when set; malformed entries are dropped as
  * the header says (a LUN without a string name named "", hosts that are
  * not objects with a string name, warnings, stopped sentences and knees
- * that are not what they should be); released, the struct is empty.
+ * that are not what they should be, a compat or matrix that is not one);
+ * every layout and matrix shape is read and written as its word;
+ * released, the struct is empty.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -154,7 +156,7 @@ static void test_answers_only_when_set(void **state)
 static void test_malformed_entries(void **state)
 {
 	json_t *in = parse(
-		"{\"testname\": \"t\","
+		"{\"testname\": \"t\", \"compat\": \"13.0\", \"matrix\": \"square\","
 		" \"luns\": [{\"size\": 4096}, {\"name\": 7, \"size\": 8192}],"
 		" \"hosts\": [3, {\"fio\": \"fio-3.33\"}, {\"name\": \"h2:8765\", \"luns\": [{\"size\": 512}]}],"
 		" \"warnings\": [\"kept\", 5, null],"
@@ -178,10 +180,35 @@ static void test_malformed_entries(void **state)
 	assert_string_equal(json_string_value(json_array_get(json_object_get(out, "warnings"), 0)), "kept");
 	assert_int_equal(json_array_size(json_object_get(out, "stopped")), 1);
 	assert_json_equal(json_object_get(out, "knees"), want_knees);
+	/* A layout or a shape that is not one reads as not recorded. */
+	assert_null(json_object_get(out, "compat"));
+	assert_null(json_object_get(out, "matrix"));
 	json_decref(want_luns);
 	json_decref(want_knees);
 	json_decref(out);
 	json_decref(in);
+}
+
+/* Every layout and every matrix shape: read as its value, written as its word. */
+static void test_words(void **state)
+{
+	static const char *const compat[] = { "10.2", "11.1", "11.2", "12.1", "12.2", "19c" };
+	static const char *const matrix[] = { "basic", "detailed", "point", "col", "row", "max" };
+	unsigned int i;
+
+	(void)state;
+	for (i = 0; i < 6; i++) {
+		char text[128];
+		json_t *in, *out;
+
+		snprintf(text, sizeof(text), "{\"compat\": \"%s\", \"matrix\": \"%s\"}", compat[i], matrix[i]);
+		in = parse(text);
+		out = read_write(in);
+		assert_json_equal(json_object_get(out, "compat"), json_object_get(in, "compat"));
+		assert_json_equal(json_object_get(out, "matrix"), json_object_get(in, "matrix"));
+		json_decref(out);
+		json_decref(in);
+	}
 }
 
 /* Released, the struct is empty: a second release does nothing. */
@@ -207,6 +234,7 @@ int main(void)
 		cmocka_unit_test(test_golden),
 		cmocka_unit_test(test_answers_only_when_set),
 		cmocka_unit_test(test_malformed_entries),
+		cmocka_unit_test(test_words),
 		cmocka_unit_test(test_release),
 	};
 

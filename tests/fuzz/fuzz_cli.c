@@ -45,6 +45,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!setjmp(back))
 		cli_parse(&o, argc, argv);
 	hosts_release(&o.hosts);
+	ri_release(&o.ri);
 	fo_free(&o.fio_opts);
 	free(copy);
 	return 0;
