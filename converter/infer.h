@@ -25,6 +25,7 @@
  * input's run.json, completed by or_params_init() where it said nothing)
  * and what only the results add.
  */
+struct cv_curve;
 struct or_params {
 	/*
 	 * Not NULL when the run stopped before its last point (a failed
@@ -42,7 +43,8 @@ struct or_params {
 	 * other host the jobs name, in order of first appearance.
 	 */
 	struct ri_run *run;
-	bool write_asked; /* run->write_pct is -write (run.json), not inferred */
+	bool write_asked;  /* run->write_pct is -write (run.json), not inferred */
+	bool luns_unknown; /* client/server JSON without run.json: no host's LUNs */
 	/*
 	 * Why these numbers may not be the storage's, after the run's own
 	 * (run->warnings: a LUN in memory): what the results show (a volume
@@ -73,6 +75,8 @@ struct or_params {
 	 */
 	char *fio_version;
 	char *backend;
+	/* -run curve's open-loop points (curve.h), NULL = none. Not owned. */
+	const struct cv_curve *curve;
 };
 
 /* The run's warnings and then the results': how many, and the @i-th. */
