@@ -152,6 +152,7 @@ DRIVER_SRCS := \
 	driver/matrix.c \
 	driver/runner/rngroup.c \
 	driver/runner/rnjson.c \
+	driver/runner/rnlog.c \
 	driver/runner/rnstat.c \
 	driver/runner/runner.c \
 	driver/runner/steady.c \
@@ -193,6 +194,7 @@ UNIT_TESTS := \
 	test_ptkind \
 	test_ptsrc \
 	test_report \
+	test_rnlog \
 	test_rnstat \
 	test_runinfo \
 	test_runner \
@@ -344,6 +346,10 @@ $(B)/tests/test_fropt: tests/test_fropt.c $(COMMON_SAN_OBJS)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lm
 
 $(B)/tests/test_workload: tests/test_workload.c $(B)/san/driver/runner/workload.o $(COMMON_SAN_OBJS)
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lm
+
+$(B)/tests/test_rnlog: tests/test_rnlog.c $(B)/san/driver/runner/rnlog.o $(B)/san/driver/runner/jobparse.o $(B)/san/driver/runner/jobopts.o $(COMMON_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lm
 

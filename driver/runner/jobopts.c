@@ -415,6 +415,57 @@ static int opt_rate_process(struct jp_job *j, const char *v, bool *sw)
 	return 0;
 }
 
+/* bwavgtime, iopsavgtime: fio's log setup asks whether they were given. */
+static int opt_bwavgtime(struct jp_job *j, const char *v, bool *sw)
+{
+	(void)sw;
+	j->bw_avg_set = true;
+	return parse_uint(v, 1, INT32_MAX, &j->bw_avg_ms);
+}
+
+static int opt_iopsavgtime(struct jp_job *j, const char *v, bool *sw)
+{
+	(void)sw;
+	j->iops_avg_set = true;
+	return parse_uint(v, 1, INT32_MAX, &j->iops_avg_ms);
+}
+
+/* write_*_log[=PREFIX] (options.c: str_write_bw_log_cb()): bare, the job's name. */
+static int set_log(char **prefix, const char *v)
+{
+	char *c = strdup(v ? v : "");
+
+	if (!c)
+		return -ENOMEM;
+	free(*prefix);
+	*prefix = c;
+	return 0;
+}
+
+static int opt_bw_log(struct jp_job *j, const char *v, bool *sw)
+{
+	(void)sw;
+	return set_log(&j->bw_log, v);
+}
+
+static int opt_iops_log(struct jp_job *j, const char *v, bool *sw)
+{
+	(void)sw;
+	return set_log(&j->iops_log, v);
+}
+
+static int opt_lat_log(struct jp_job *j, const char *v, bool *sw)
+{
+	(void)sw;
+	return set_log(&j->lat_log, v);
+}
+
+static int opt_hist_log(struct jp_job *j, const char *v, bool *sw)
+{
+	(void)sw;
+	return set_log(&j->hist_log, v);
+}
+
 #define F(field) offsetof(struct jp_job, field)
 
 /* Every option the built-in runner takes, with fio's name and meaning. */
@@ -471,10 +522,21 @@ static const struct jp_option options[] = {
 	{ .name = "exitall", .type = OT_FN, .fn = opt_exitall, .hint = "fio 3.33 ends the group whatever exitall's value (exitall=0 too); write exitall or exitall=1, or leave it out" },
 	/* Reporting. */
 	{ .name = "description", .type = OT_STR, .off = F(description), .need_value = true },
-	{ .name = "bwavgtime", .type = OT_UINT, .off = F(bw_avg_ms), .min = 1, .max = INT32_MAX },
-	{ .name = "iopsavgtime", .type = OT_UINT, .off = F(iops_avg_ms), .min = 1, .max = INT32_MAX },
+	{ .name = "bwavgtime", .type = OT_FN, .fn = opt_bwavgtime, .need_value = true },
+	{ .name = "iopsavgtime", .type = OT_FN, .fn = opt_iopsavgtime, .need_value = true },
 	{ .name = "disk_util", .type = OT_BOOL, .off = F(disk_util) },
 	{ .name = "lat_percentiles", .type = OT_BOOL, .off = F(lat_percentiles) },
+	/* fio's logs (rnlog.h); log_compression, log_store_compressed, log_prio are refused as unknown. */
+	{ .name = "write_bw_log", .type = OT_FN, .fn = opt_bw_log },
+	{ .name = "write_iops_log", .type = OT_FN, .fn = opt_iops_log },
+	{ .name = "write_lat_log", .type = OT_FN, .fn = opt_lat_log },
+	{ .name = "write_hist_log", .type = OT_FN, .fn = opt_hist_log },
+	{ .name = "log_avg_msec", .type = OT_UINT, .off = F(log_avg_ms), .min = 0, .max = INT32_MAX },
+	{ .name = "log_hist_msec", .type = OT_UINT, .off = F(log_hist_ms), .min = 0, .max = INT32_MAX },
+	{ .name = "log_hist_coarseness", .type = OT_UINT, .off = F(log_hist_coarse), .min = 0, .max = 6 },
+	{ .name = "log_max_value", .type = OT_BOOL, .off = F(log_max) },
+	{ .name = "log_offset", .type = OT_BOOL, .off = F(log_offset) },
+	{ .name = "per_job_logs", .type = OT_BOOL, .off = F(per_job_logs) },
 	/* fio's name= renames the job. */
 	{ .name = "name", .type = OT_STR, .off = F(name), .need_value = true },
 };
@@ -595,6 +657,7 @@ void jp_job_defaults(struct jp_job *j)
 	j->bw_avg_ms = 500;
 	j->iops_avg_ms = 500;
 	j->disk_util = true;
+	j->per_job_logs = true;
 	/* options.c: steadystate's default, "iops_slope:0.01%". */
 	j->ss_crit = JP_SS_IOPS | JP_SS_SLOPE | JP_SS_PCT;
 	j->ss_limit = 0.01;

@@ -143,6 +143,10 @@ static void job_free(struct jp_job *j)
 	free(j->backend);
 	free(j->filename);
 	free(j->description);
+	free(j->bw_log);
+	free(j->iops_log);
+	free(j->lat_log);
+	free(j->hist_log);
 }
 
 /*
@@ -206,6 +210,15 @@ static int make_jobs(struct jp_file *f, const struct section *sec, size_t nsec,
 		ret = check_rate(j, name, err);
 		if (ret)
 			return ret;
+		/*
+		 * init.c: a bandwidth or IOPS log averaged over log_avg_msec
+		 * samples at that interval when bwavgtime (iopsavgtime) is
+		 * not given (its JSON bw/iops samples too).
+		 */
+		if (j->bw_log && j->log_avg_ms && !j->bw_avg_set)
+			j->bw_avg_ms = j->log_avg_ms;
+		if (j->iops_log && j->log_avg_ms && !j->iops_avg_set)
+			j->iops_avg_ms = j->log_avg_ms;
 	}
 	f->ngroups = gid + 1;
 	for (i = 0; i < f->njobs; i++) {

@@ -114,7 +114,20 @@ struct jp_job {
 	char *description;		     /* NULL: none */
 	unsigned int bw_avg_ms, iops_avg_ms; /* bwavgtime, iopsavgtime */
 	bool disk_util;
-	bool lat_percentiles; /* lat_ns gets percentiles and (json+) bins, as fio's */
+	bool lat_percentiles;	       /* lat_ns gets percentiles and (json+) bins, as fio's */
+	bool bw_avg_set, iops_avg_set; /* bwavgtime, iopsavgtime given */
+
+	/*
+	 * fio's logs (rnlog.h): write_bw_log, write_iops_log,
+	 * write_lat_log, write_hist_log, each with its file name prefix
+	 * (NULL: the option not given; "": the job's name), and how
+	 * entries are made.
+	 */
+	char *bw_log, *iops_log, *lat_log, *hist_log;
+	unsigned int log_avg_ms;		/* log_avg_msec: 0 = one entry per I/O */
+	unsigned int log_hist_ms;		/* log_hist_msec */
+	unsigned int log_hist_coarse;		/* log_hist_coarseness */
+	bool log_max, log_offset, per_job_logs; /* log_max_value, log_offset, per_job_logs */
 };
 
 struct jp_file {

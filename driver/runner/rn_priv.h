@@ -16,6 +16,7 @@
 #include "clock.h"
 #include "jobparse.h"
 #include "lathist.h"
+#include "rnlog.h"
 #include "rnstat.h"
 #include "steady.h"
 #include "fr_err.h"
@@ -123,6 +124,7 @@ struct rn_td {
 	char lun_names[512]; /* 'a', 'b': for the parent's messages */
 	bool q_sync;	     /* its backend completes inside queue */
 	struct ol_state *ol; /* its open loop (openloop.h), NULL: closed */
+	struct rl_set log;   /* its fio logs (rnlog.h) */
 };
 
 /* The hooks, as fio's struct ioengine_ops names them. */

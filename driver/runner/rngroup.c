@@ -25,7 +25,7 @@
 static void sample(struct rn_td *td, struct rn_sampler *smp, unsigned int avg_ms,
 		   bool bw, uint64_t now)
 {
-	uint64_t spent = since(smp->t, now) / 1000000;
+	uint64_t spent = since(smp->t, now) / 1000000, rate;
 	int ddir;
 
 	if (spent < avg_ms && avg_ms - spent > 1)
@@ -37,10 +37,26 @@ static void sample(struct rn_td *td, struct rn_sampler *smp, unsigned int avg_ms
 
 		if (cur == smp->last[ddir])
 			continue;
-		rs_sample_add(bw ? &s->bw : &s->iops, rs_rate(cur - smp->last[ddir], spent, bw));
+		rate = rs_rate(cur - smp->last[ddir], spent, bw);
+		rs_sample_add(bw ? &s->bw : &s->iops, rate);
+		if (td->log.any)
+			rl_rate(&td->log, bw, since(td->start_line->t_go, now) / 1000000, ddir, rate,
+				td->job->bs);
 		smp->last[ddir] = cur;
 	}
 	smp->t = now;
+}
+
+/*
+ * A logged clone's last interval, to its end: fio's helper thread takes
+ * it while the job is still running (its last tick before the job's end).
+ */
+void rn_sample_last(struct rn_td *td)
+{
+	uint64_t end = td->t_end ? td->t_end : __atomic_load_n(&td->progress, __ATOMIC_RELAXED);
+
+	sample(td, &td->bw_smp, td->job->bw_avg_ms, true, end);
+	sample(td, &td->iops_smp, td->job->iops_avg_ms, false, end);
 }
 
 /* The parent's sampling pass over the clones of a running group. */

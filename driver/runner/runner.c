@@ -78,6 +78,28 @@ static void fail(struct rn_td *td, int error, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* The I/O's entries in the clone's fio logs (rnlog.h). */
+static void log_io(struct rn_td *td, const struct rn_io *io, uint64_t t)
+{
+	const struct rn_stats *s = &td->st[io->ddir];
+	uint64_t issue = io->sync ? io->t_start : io->t_issue;
+	struct rl_rec r = {
+		.t_ms = since(td->t0, t) / 1000000,
+		.ddir = io->ddir,
+		.bs = io->req.len,
+		.off = io->req.off,
+		.lat_ns = since(io->t_start, t),
+		.clat_ns = since(issue, t),
+		.slat_ns = since(io->t_start, issue),
+		.has_slat = !io->sync,
+		.clat_bins = io->sync ? s->lat.bucket : s->clat.bucket,
+	};
+
+	if (r.has_slat && td->log.slat)
+		r.slat_t_ms = since(td->t0, issue) / 1000000;
+	rl_io(&td->log, &r);
+}
+
 static void complete(struct rn_td *td, struct rn_io *io, uint64_t t)
 {
 	struct rn_stats *s = &td->st[io->ddir];
@@ -105,6 +127,8 @@ static void complete(struct rn_td *td, struct rn_io *io, uint64_t t)
 			lh_add(&s->clat, since(io->t_issue, t));
 			lh_add(&s->slat, since(io->t_start, io->t_issue));
 		}
+		if (td->log.any)
+			log_io(td, io, t);
 		/* fio's latency_ns/us/ms buckets: of clat. */
 		rs_mark_latency(&td->depths, since(io->sync ? io->t_start : io->t_issue, t));
 		if (io->ddir == DIR_READ && td->job->verify_pattern &&
@@ -338,6 +362,8 @@ static void *thread_main(void *arg)
 		td->minf = (uint64_t)(ru.ru_minflt - ru0.ru_minflt);
 		td->majf = (uint64_t)(ru.ru_majflt - ru0.ru_majflt);
 	}
+	if (go && td->log.any)
+		rl_finish(&td->log, since(td->t0, now_ns()) / 1000000, false);
 	if (go && j->exitall)
 		stop_peers(td);
 	if (td->q)
@@ -416,6 +442,57 @@ int rn_check_on(const struct jp_file *f, uint64_t size, unsigned int align, stru
 	return check_jobs(f, &vol, err);
 }
 
+/* fio's thread_number of @j's clone @k: from 1, in the file's order. */
+static unsigned int clone_number(const struct jp_file *f, const struct jp_job *j, unsigned int k)
+{
+	unsigned int n = 1;
+	const struct jp_job *o;
+
+	for (o = f->jobs; o < j; o++)
+		n += o->numjobs;
+	return n + k;
+}
+
+/*
+ * The clones' fio logs, in their numbers' order, once every group is
+ * over (the parent's interval logs closed at the run's end, as fio's
+ * helper thread does). A failure is the run's (@ret) unless it has one.
+ */
+static void write_logs(struct rn_td **tds, size_t n, bool started, int *ret, struct fr_err *err)
+{
+	uint64_t now = now_ns();
+	struct fr_err e = { "" };
+	size_t i;
+	int r;
+
+	for (i = 0; i < n && started; i++) {
+		struct rn_td *td = tds[i];
+
+		if (!td->log.any || !td->t0)
+			continue;
+		rn_sample_last(td);
+		rl_finish(&td->log, since(td->t0, now) / 1000000, true);
+		r = rl_write(&td->log, &e);
+		if (r && !*ret)
+			*ret = fr_errf(err, r, "%s", e.msg);
+	}
+}
+
+static void free_tds(struct rn_td **tds, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		free(tds[i]->ios);
+		free(tds[i]->bufs);
+		ss_free(&tds[i]->ss);
+		rl_close(&tds[i]->log);
+		free(tds[i]->ol);
+		free(tds[i]);
+	}
+	free(tds);
+}
+
 int rn_run(const struct jp_file *f, const struct rn_opts *o, FILE *out,
 	   bool *refused, struct fr_err *err)
 {
@@ -465,6 +542,8 @@ int rn_run(const struct jp_file *f, const struct rn_opts *o, FILE *out,
 				ret = plan_clone(td, err);
 				if (!ret && (td->ol = ol_new(j, (unsigned int)k, &nomem), nomem))
 					ret = fr_errf(err, -ENOMEM, "out of memory");
+				if (!ret)
+					ret = rl_open(&td->log, j, clone_number(f, j, (unsigned int)k), err);
 				if (!ret && ss_init(&td->ss, j->ss_crit, j->ss_limit, j->ss_dur_us, j->ss_ramp_us))
 					ret = fr_errf(err, -ENOMEM,
 						      "job '%s': out of memory for a steady-state window of %" PRIu64 " s",
@@ -517,6 +596,7 @@ int rn_run(const struct jp_file *f, const struct rn_opts *o, FILE *out,
 	}
 
 	du_stop(&du);
+	write_logs(tds, ntd, started, &ret, err);
 	doc = rn_json(f, tds, ntd, &du, wall, (double)(now_ns() - t_start) / 1e9);
 	if (json_dumpf(doc, out, JSON_INDENT(2) | JSON_REAL_PRECISION(10)) || fputc('\n', out) == EOF)
 		if (!ret)
@@ -526,13 +606,6 @@ int rn_run(const struct jp_file *f, const struct rn_opts *o, FILE *out,
 	pthread_attr_destroy(&attr);
 	if (refused)
 		*refused = ret && !started;
-	for (i = 0; i < ntd; i++) {
-		free(tds[i]->ios);
-		free(tds[i]->bufs);
-		ss_free(&tds[i]->ss);
-		free(tds[i]->ol);
-		free(tds[i]);
-	}
-	free(tds);
+	free_tds(tds, ntd);
 	return ret;
 }
