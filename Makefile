@@ -127,6 +127,7 @@ DRIVER_SRCS := \
 	driver/fiorion.c \
 	driver/jobfile.c \
 	driver/ladder.c \
+	driver/live.c \
 	driver/locate.c \
 	driver/lockfile.c \
 	driver/lock.c \
