@@ -735,7 +735,7 @@ int main(int argc, char **argv)
 				 done + 1, done - skipped, r.plan.n);
 		if (done > skipped && report(&o, &r.plan, r.jobs_dir, done, 0, partial[0] ? partial : NULL))
 			status = EXIT_RUN;
-		live_end(sig ? "interrupted" : status ? "failed" : "done");
+		live_end(sig, status);
 		if (sig) {
 			printf("fiorion: run interrupted by %s; ORION's files cover the %zu points done\n",
 			       sig == SIGINT ? "SIGINT" : sig == SIGHUP ? "SIGHUP"

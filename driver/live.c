@@ -288,7 +288,14 @@ long live_eta(long fallback)
 	return (long)(live_eta_of(&in) + 0.5);
 }
 
-void live_end(const char *state)
+const char *live_state(int sig, int status)
+{
+	if (sig)
+		return "interrupted";
+	return status ? "failed" : "done";
+}
+
+void live_end(int sig, int status)
 {
 	if (!L.on)
 		return;
@@ -298,7 +305,7 @@ void live_end(const char *state)
 	pthread_mutex_unlock(&L.mu);
 	pthread_join(L.th, NULL);
 	L.t_cur = 0;
-	write_status(state);
+	write_status(live_state(sig, status));
 	L.on = false;
 	json_decref(L.last);
 	L.last = NULL;

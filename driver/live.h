@@ -58,10 +58,12 @@ void live_point(size_t i);
 void live_point_done(size_t i, const char *json, size_t done);
 /* The ETA in seconds for the progress line; @fallback before live_start(). */
 long live_eta(long fallback);
+/* status.json's end state: "interrupted" for a signal @sig, "failed" for @status != 0, else "done". */
+const char *live_state(int sig, int status);
 /*
  * The run's end after its final files: the thread stopped, status.json
- * written with @state ("done", "failed", "interrupted") for the last time.
+ * written with live_state(@sig, @status) for the last time.
  */
-void live_end(const char *state);
+void live_end(int sig, int status);
 
 #endif
