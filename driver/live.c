@@ -9,6 +9,7 @@
 #include <jansson.h>
 #include <limits.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -164,6 +165,7 @@ void live_start(const struct opts *o, const struct jf_conf *jc, const struct mx_
 	struct fj_set set = { 0 };
 	struct fr_err err = { "" };
 	char *rj = xasprintf("%s/run.json", jobs_dir);
+	sigset_t all, old;
 	size_t i;
 
 	if (fj_read_file(&set, rj, &err) || !set.run.run_id) {
@@ -188,10 +190,14 @@ void live_start(const struct opts *o, const struct jf_conf *jc, const struct mx_
 	L.in.nleft = plan->n - done;
 	L.t_loop = now_mono();
 	L.on = true;
+	/* The signals stay the main thread's: they stop the point it waits for. */
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &old);
 	if (pthread_create(&L.th, NULL, status_thread, NULL)) {
 		fprintf(stderr, "fiorion: warning: no live status: cannot start its thread\n");
 		L.on = false;
 	}
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
 }
 
 void live_point(size_t i)
