@@ -13,7 +13,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "fiojson.h"
 #include "fileset.h"
@@ -57,11 +60,14 @@ static struct {
 	struct live_eta_in in;
 	json_t *last;	  /* the last measured cell's figures */
 	double rewrite_s; /* the last rewrite of the set took */
-	pthread_t th;
+	pthread_t th, rw;
 	pthread_mutex_t mu;
-	pthread_cond_t cv;
-	bool stop;
-} L = { .mu = PTHREAD_MUTEX_INITIALIZER, .cv = PTHREAD_COND_INITIALIZER };
+	pthread_cond_t cv, rw_cv;
+	bool stop, rw_on, rw_stop;
+	size_t rw_want, rw_have; /* the points the set should have, and has */
+} L = { .mu = PTHREAD_MUTEX_INITIALIZER,
+	.cv = PTHREAD_COND_INITIALIZER,
+	.rw_cv = PTHREAD_COND_INITIALIZER };
 
 static double now_mono(void)
 {
@@ -147,6 +153,52 @@ static void *status_thread(void *arg)
 	return NULL;
 }
 
+/*
+ * The set's rewrite, off the points' path: the next point starts while
+ * the set of the last is written, at nice 10 so the point's own threads
+ * come first. A rewrite asked for while one runs is folded into the next.
+ */
+static void *rewrite_thread(void *arg)
+{
+	char partial[160];
+	double t0;
+	size_t n;
+
+	(void)arg;
+	setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 10);
+	pthread_mutex_lock(&L.mu);
+	for (;;) {
+		while (!L.rw_stop && L.rw_want == L.rw_have)
+			pthread_cond_wait(&L.rw_cv, &L.mu);
+		if (L.rw_stop)
+			break;
+		n = L.rw_want;
+		snprintf(partial, sizeof(partial),
+			 "Run in progress: %zu of its %zu points measured so far.", n - L.nskipped,
+			 L.plan->n);
+		pthread_mutex_unlock(&L.mu);
+		t0 = now_mono();
+		report(L.o, L.plan, L.jobs_dir, n, PL_LIVE, partial);
+		pthread_mutex_lock(&L.mu);
+		L.rw_have = n;
+		L.rewrite_s = now_mono() - t0;
+	}
+	pthread_mutex_unlock(&L.mu);
+	return NULL;
+}
+
+void live_settle(void)
+{
+	if (!L.rw_on)
+		return;
+	pthread_mutex_lock(&L.mu);
+	L.rw_stop = true;
+	pthread_cond_signal(&L.rw_cv);
+	pthread_mutex_unlock(&L.mu);
+	pthread_join(L.rw, NULL);
+	L.rw_on = false;
+}
+
 /* status.json's path: the set's prefix (setwrite.c's rule) and the member. */
 static char *status_path(const struct opts *o, time_t start)
 {
@@ -193,9 +245,12 @@ void live_start(const struct opts *o, const struct jf_conf *jc, const struct mx_
 	/* The signals stay the main thread's: they stop the point it waits for. */
 	sigfillset(&all);
 	pthread_sigmask(SIG_BLOCK, &all, &old);
+	L.rw_want = L.rw_have = done;
 	if (pthread_create(&L.th, NULL, status_thread, NULL)) {
 		fprintf(stderr, "fiorion: warning: no live status: cannot start its thread\n");
 		L.on = false;
+	} else {
+		L.rw_on = !pthread_create(&L.rw, NULL, rewrite_thread, NULL);
 	}
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 }
@@ -242,9 +297,7 @@ static json_t *figures(const char *json, size_t i)
 
 void live_point_done(size_t i, const char *json, size_t done)
 {
-	char partial[160];
 	json_t *fig = json ? figures(json, i) : NULL;
-	double t0;
 	long secs;
 
 	if (!L.on)
@@ -270,15 +323,10 @@ void live_point_done(size_t i, const char *json, size_t done)
 		json_decref(L.last);
 		L.last = fig;
 	}
-	pthread_mutex_unlock(&L.mu);
-	if (!json)
-		return;
-	snprintf(partial, sizeof(partial), "Run in progress: %zu of its %zu points measured so far.",
-		 done - L.nskipped, L.plan->n);
-	t0 = now_mono();
-	report(L.o, L.plan, L.jobs_dir, done, PL_LIVE, partial);
-	pthread_mutex_lock(&L.mu);
-	L.rewrite_s = now_mono() - t0;
+	if (json) {
+		L.rw_want = done;
+		pthread_cond_signal(&L.rw_cv);
+	}
 	pthread_mutex_unlock(&L.mu);
 }
 
@@ -303,6 +351,7 @@ const char *live_state(int sig, int status)
 
 void live_end(int sig, int status)
 {
+	live_settle();
 	if (!L.on)
 		return;
 	pthread_mutex_lock(&L.mu);

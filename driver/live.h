@@ -53,9 +53,15 @@ void live_start(const struct opts *o, const struct jf_conf *jc, const struct mx_
 void live_point(size_t i);
 /*
  * Point @i ended: measured (@json its results; the set is rewritten with
- * the @done points so far) or, with @json NULL, skipped (-stop_at_knee).
+ * the @done points so far, in the background while the next point runs)
+ * or, with @json NULL, skipped (-stop_at_knee).
  */
 void live_point_done(size_t i, const char *json, size_t done);
+/*
+ * Wait for the set's rewrite running in the background, and ask for no
+ * more: the run's own final write of the set comes next (report()).
+ */
+void live_settle(void);
 /* The ETA in seconds for the progress line; @fallback before live_start(). */
 long live_eta(long fallback);
 /* status.json's end state: "interrupted" for a signal @sig, "failed" for @status != 0, else "done". */

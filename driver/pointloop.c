@@ -206,6 +206,9 @@ int report(const struct opts *o, const struct mx_plan *plan, const char *jobs_di
 	size_t i;
 	int ret;
 
+	/* The run's own write of the set comes after the live one, never beside it. */
+	if (!(flags & PL_LIVE))
+		live_settle();
 	path = xasprintf("%s/run.json", jobs_dir);
 	ret = fj_read_file(&set, path, &err);
 	free(path);
