@@ -86,6 +86,7 @@ CONV_SRCS := \
 	converter/cmpmark.c \
 	converter/export_benchfio.c \
 	converter/export_json.c \
+	converter/export_run.c \
 	converter/fileset.c \
 	converter/fiojson.c \
 	converter/fjdir.c \
@@ -106,10 +107,13 @@ CONV_SRCS := \
 	converter/passes.c \
 	converter/points.c \
 	converter/points_csv.c \
+	converter/ptkind.c \
 	converter/ptlat.c \
+	converter/ptsrc.c \
 	converter/ptss.c \
 	converter/runinfo.c \
 	converter/setwrite.c \
+	converter/sumhosts.c \
 	converter/svg.c \
 	# EOL
 
@@ -161,6 +165,7 @@ UNIT_TESTS := \
 	test_fileset \
 	test_fioopt \
 	test_fiojson \
+	test_f2o_input \
 	test_fropt \
 	test_hosts \
 	test_html \
@@ -178,12 +183,15 @@ UNIT_TESTS := \
 	test_mountcheck \
 	test_openloop \
 	test_points \
+	test_ptkind \
+	test_ptsrc \
 	test_report \
 	test_rnstat \
 	test_runinfo \
 	test_runner \
 	test_spawn \
 	test_ssjson \
+	test_sumhosts \
 	test_steady \
 	test_svg \
 	test_vio \
@@ -198,6 +206,8 @@ CORE_LIBS = $(shell pkg-config --libs liburing 2>/dev/null || echo -luring) -lai
 CMOCKA_LIBS = $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 
 JANSSON_LIBS = $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
+# fio2orion's compressed inputs (converter/f2o_input.c): zlib, liblzma, libzstd.
+UNPACK_LIBS = $(shell pkg-config --libs zlib liblzma libzstd 2>/dev/null || echo -lz -llzma -lzstd)
 
 COMMON_OBJS := $(COMMON_SRCS:%.c=$(B)/%.o)
 COMMON_SAN_OBJS := $(COMMON_SRCS:%.c=$(B)/san/%.o)
@@ -280,8 +290,8 @@ $(ENGINE): $(B)/plugin/fio_engine.o $(CORE_OBJS) plugin/engine.map | fio-version
 	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) -shared -Wl,--version-script=plugin/engine.map \
 		-o $@ $(filter %.o,$^) $(CORE_LIBS) -lm
 
-$(FIO2ORION): $(B)/converter/fio2orion.o $(B)/converter/f2o_cli.o $(CONV_OBJS)
-	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(JANSSON_LIBS) -lm
+$(FIO2ORION): $(B)/converter/fio2orion.o $(B)/converter/f2o_cli.o $(B)/converter/f2o_input.o $(CONV_OBJS)
+	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(JANSSON_LIBS) $(UNPACK_LIBS) -lm
 
 # The install folder is compiled in: a change of prefix or libdir rebuilds
 # the two objects that name it (the stamp changes only when it does).
@@ -377,7 +387,11 @@ $(B)/tests/test_benchfio $(B)/tests/test_fileset $(B)/tests/test_fiojson $(B)/te
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
 
-$(B)/tests/test_cmpmark $(B)/tests/test_knee $(B)/tests/test_interval $(B)/tests/test_ssjson $(B)/tests/test_svg $(B)/tests/test_html $(B)/tests/test_points $(B)/tests/test_runinfo: $(B)/tests/%: tests/%.c $(CONV_SAN_OBJS)
+$(B)/tests/test_f2o_input: tests/test_f2o_input.c $(B)/san/converter/f2o_input.o $(CONV_SAN_OBJS)
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(UNPACK_LIBS) $(CMOCKA_LIBS) -lm
+
+$(B)/tests/test_cmpmark $(B)/tests/test_knee $(B)/tests/test_interval $(B)/tests/test_ssjson $(B)/tests/test_svg $(B)/tests/test_html $(B)/tests/test_points $(B)/tests/test_ptkind $(B)/tests/test_ptsrc $(B)/tests/test_sumhosts $(B)/tests/test_runinfo: $(B)/tests/%: tests/%.c $(CONV_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
 

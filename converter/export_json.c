@@ -12,7 +12,9 @@
 #include <jansson.h>
 #include <math.h>
 
+#include "export_run.h"
 #include "knee.h"
+#include "ptsrc.h"
 
 static json_t *lat_json(const struct fj_lat *l)
 {
@@ -98,6 +100,7 @@ static json_t *points_json(const struct pt_set *pts)
 		json_object_set_new(o, "small_load", json_integer(pt->s));
 		json_object_set_new(o, "large_load", json_integer(pt->l));
 		json_object_set_new(o, "passes", json_integer(pt->passes ? pt->passes : 1));
+		json_object_set_new(o, "sources", ps_json(pts, pt));
 		if (pt->small.present)
 			json_object_set_new(o, "small", class_json(&pt->small));
 		if (pt->large.present)
@@ -145,8 +148,11 @@ int or_points_json(FILE *f, const struct or_params *p, const struct pt_set *pts)
 	size_t i;
 	int ret;
 
+	json_object_set_new(doc, "schema_version", json_integer(XR_SCHEMA_VERSION));
 	json_object_set_new(doc, "testname", json_string(p->run->testname));
 	json_object_set_new(doc, "total_points", json_integer((json_int_t)p->run->total_points));
+	json_object_set_new(doc, "run", xr_run_json(p, pts));
+	json_object_set_new(doc, "backend", p->backend ? json_string(p->backend) : json_null());
 	json_object_set_new(doc, "points", points_json(pts));
 	/* The answers under a latency bound, and each ladder's knee (trace and run.json's). */
 	if (p->bound.set) {
@@ -186,6 +192,7 @@ int or_points_json(FILE *f, const struct or_params *p, const struct pt_set *pts)
 			json_t *o = json_object();
 
 			json_object_set_new(o, "name", json_string(p->run->hosts[i].name));
+			json_object_set_new(o, "luns", xr_luns_json(p->run->hosts[i].luns, p->run->hosts[i].nluns));
 			json_object_set_new(o, "points", points_json(&p->host_pts[i]));
 			json_array_append_new(a, o);
 		}

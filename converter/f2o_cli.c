@@ -117,23 +117,44 @@ const struct fr_opt f2o_opts[] = {
 	  .help = "largest average block of a small job (default 64k)" },
 	{ .name = "large_min", .kind = FR_OPT_SIZE, .arg = "SIZE", .min = 1, .max = 1L << 40, .field = F(po.large_min),
 	  .help = "smallest average block of a large job (default 128k)" },
+	{ .name = "size_small", .kind = FR_OPT_SIZE, .arg = "SIZE", .min = 1, .max = 1L << 40, .field = F(po.size_small),
+	  .help = "inputs whose small jobs have different block\n"
+		  "sizes are refused; this keeps the small jobs of\n"
+		  "SIZE and leaves out the others (counted in a note)" },
+	{ .name = "size_large", .kind = FR_OPT_SIZE, .arg = "SIZE", .min = 1, .max = 1L << 40, .field = F(po.size_large),
+	  .help = "likewise for the large jobs" },
 	{ .name = "merge", .kind = FR_OPT_ENUM, .arg = "last|mean", .min = PT_MERGE_LAST, .values = merges, .field = F(po.merge),
 	  .help = "two groups at the same (small, large) load: keep\n"
 		  "the last, or average them (default: an error)" },
 	{ .name = "sum", .kind = FR_OPT_FLAG, .field = F(po.sum),
-	  .help = "the FILEs ran at the same time (one per host): the\n"
-		  "same group in each is one point, loads and\n"
-		  "throughputs add, latency combines by I/O count" },
+	  .help = "the FILEs ran at the same time (one per host):\n"
+		  "each file is a host named after it, mapped as a\n"
+		  "--client run's: the same group in each is one\n"
+		  "point, loads per host, throughputs add, latency\n"
+		  "combines by I/O count, each file's LUNs listed" },
 	{ .name = "skip_failed", .kind = FR_OPT_FLAG, .field = F(po.skip_failed),
 	  .help = "leave out jobs that failed in fio (an error) or\n"
 		  "were cut short, with a warning; by default they\n"
 		  "are refused" },
+	{ .name = "partial", .kind = FR_OPT_FLAG, .field = F(partial),
+	  .help = "a file that ends inside its final report (fio\n"
+		  "stopped while writing it) is refused; this\n"
+		  "converts its last whole --status-interval report,\n"
+		  "with a warning" },
 	{ .name = "format", .kind = FR_OPT_ENUM_BOOL, .arg = "orion|json", .values = formats, .field = F(json),
 	  .help = "orion: ORION's files (default); json: the points\n"
 		  "as one JSON document on standard output, with\n"
 		  "each class's 95 % intervals, each point's passes\n"
-		  "and steady state, the answers and knees\n"
-		  "under the latency bound, each host's points" },
+		  "and steady state and sources (its jobs), the\n"
+		  "answers and knees under the latency bound, each\n"
+		  "host's points and LUNs, the run's parameters and\n"
+		  "backend (schema_version 2: man fio2orion)" },
+	{ .name = "o", .kind = FR_OPT_STRING, .arg = "FILE", .field = F(out), .flags = FR_OPTF_NONEMPTY,
+	  .help = "with -format json: write the document to FILE\n"
+		  "(whole, or not at all) instead of standard output" },
+	{ .name = "q", .kind = FR_OPT_FLAG, .field = F(quiet),
+	  .help = "no notes (what was skipped or left out, a file\n"
+		  "removed); warnings and errors are still said" },
 	{ .name = "max_latency", .kind = FR_OPT_CALL, .arg = "B", .field = F(bound), .set = set_max_latency,
 	  .help = "the latency bound of the answer (default: the\n"
 		  "run's): MS (mean latency) or pNN:MS (a\n"
@@ -170,6 +191,8 @@ const struct fr_opt f2o_opts[] = {
 		  "out; a different file in the way is refused" },
 	{ .name = "help", .kind = FR_OPT_CALL, .set = set_help,
 	  .help = "this text" },
+	{ .name = "h", .kind = FR_OPT_CALL, .set = set_help,
+	  .help = "the same as -help" },
 	{ .name = "version", .kind = FR_OPT_CALL, .set = set_version,
 	  .help = "fiorion's version, the fio release its engine was\n"
 		  "built against and the installed fio's" },
@@ -184,7 +207,9 @@ void f2o_usage(FILE *f)
 	      "\n"
 	      "Converts fio JSON results (fio 2.1 .. 3.x; json or json+; local or\n"
 	      "--client runs) into Oracle ORION's files. Several FILEs form one\n"
-	      "result set (one JSON per point; one per host with -sum). Jobs named by fiorion\n"
+	      "result set (one JSON per point; one per host with -sum). A FILE may be\n"
+	      "- (standard input) or any stream, gzip, xz or zstd data (by content),\n"
+	      "or a folder (every fio JSON in it, by name). Jobs named by fiorion\n"
 	      "(pNNN-sS-lL-small|large|warm) map to their points exactly; any other\n"
 	      "result maps one fio group to one point, each job small or large by\n"
 	      "its average block size, with load = iodepth x clones (a sequential\n"

@@ -23,6 +23,9 @@ struct f2o_opts {
 	bool compat_given;     /* ... given: else the run's layout */
 	struct pt_opts po;     /* -small_max, -large_min, -merge, -sum, -skip_failed */
 	bool json;	       /* -format json */
+	bool partial;	       /* -partial */
+	const char *out;       /* -o FILE (-format json), or NULL: standard output */
+	bool quiet;	       /* -q: no notes */
 	struct kn_bound bound; /* -max_latency (bound.set) */
 	bool html;	       /* -html */
 	char *const *cmp;      /* -compare A B ...: the run folders in argv, or NULL */

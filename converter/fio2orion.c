@@ -16,8 +16,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "export_benchfio.h"
+#include "f2o_input.h"
 #include "f2o_cli.h"
 #include "fiojson.h"
 #include "fr_cli.h"
@@ -27,6 +29,7 @@
 #include "orion_report.h"
 #include "points.h"
 #include "setwrite.h"
+#include "sumhosts.h"
 
 /* One run of a comparison: its JSON, points and parameters. */
 struct run {
@@ -203,6 +206,72 @@ out:
 	return status;
 }
 
+/* -format json: the document on standard output, or into @path (-o) whole or not at all. */
+static int write_json(const char *path, const struct or_params *params, const struct pt_set *pts)
+{
+	struct fr_err err = { "" };
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+	int ret;
+
+	if (!path) {
+		if (or_points_json(stdout, params, pts) || fflush(stdout) || ferror(stdout)) {
+			fputs("fio2orion: cannot write standard output\n", stderr);
+			return EXIT_RUN;
+		}
+		return EXIT_OK;
+	}
+	f = open_memstream(&buf, &len);
+	if (!f) {
+		fputs("fio2orion: out of memory\n", stderr);
+		return EXIT_RUN;
+	}
+	ret = or_points_json(f, params, pts);
+	if (fclose(f) || ret) {
+		fputs("fio2orion: out of memory\n", stderr);
+		free(buf);
+		return EXIT_RUN;
+	}
+	ret = fr_write_atomic(path, buf, len, &err);
+	free(buf);
+	if (ret) {
+		fprintf(stderr, "fio2orion: -o: %s\n", err.msg);
+		return EXIT_RUN;
+	}
+	return EXIT_OK;
+}
+
+/* What each input read goes to (f2o_input.h's fi_each()). */
+struct take_ctx {
+	struct fj_set *set;
+	const struct f2o_opts *o;
+	struct fr_err *err;
+};
+
+/* One input into the set; what fio2orion notes about it. */
+static int take_input(void *ctx, const char *name, char *buf, size_t len)
+{
+	struct take_ctx *c = ctx;
+	int ret = fj_read_buffer(c->set, name, buf, len, c->err);
+
+	if (ret)
+		return ret;
+	if (c->set->last_cut)
+		fprintf(stderr, "fio2orion: warning: %s ends inside its final report: converted its last whole --status-interval report (-partial), %u interim one(s) before it skipped\n",
+			name, c->set->last_interim);
+	else if (c->set->last_interim && !c->o->quiet)
+		fprintf(stderr, "fio2orion: note: %s: converted its final report; skipped %u interim --status-interval report(s) before it\n",
+			name, c->set->last_interim);
+	return 0;
+}
+
+static void note_input(void *ctx, const char *msg)
+{
+	if (!((struct take_ctx *)ctx)->o->quiet)
+		fprintf(stderr, "fio2orion: note: %s\n", msg);
+}
+
 /* Read @files, one result set, and write what @o asks: ORION's files, JSON or bench-fio's layout. */
 static int convert(const struct f2o_opts *o, char *const *files, int nfiles)
 {
@@ -212,18 +281,23 @@ static int convert(const struct f2o_opts *o, char *const *files, int nfiles)
 	struct or_params params;
 	struct fr_err err = { "" };
 	struct or_written written = { 0 };
+	struct take_ctx tc = { &set, o, &err };
 	int i, status = EXIT_OK;
 
-	for (i = 0; i < nfiles; i++) {
-		if (fj_read_file(&set, files[i], &err)) {
-			fprintf(stderr, "fio2orion: %s\n", err.msg);
-			status = EXIT_USAGE;
-			goto out;
-		}
+	set.partial_ok = o->partial;
+	if (fi_each(files, (size_t)nfiles, take_input, note_input, &tc, &err)) {
+		fprintf(stderr, "fio2orion: %s\n", err.msg);
+		status = EXIT_USAGE;
+		goto out;
 	}
 	if (o->xdir) {
 		status = export_benchfio(o->xdir, o->testname ? o->testname : set.run.testname,
 					 files, (size_t)nfiles);
+		goto out;
+	}
+	if (o->po.sum && sh_files_as_hosts(&set, &err)) {
+		fprintf(stderr, "fio2orion: %s\n", err.msg);
+		status = EXIT_RUN;
 		goto out;
 	}
 	/* The layout the run was made in, unless -compat says otherwise. */
@@ -234,6 +308,9 @@ static int convert(const struct f2o_opts *o, char *const *files, int nfiles)
 		status = EXIT_USAGE;
 		goto out;
 	}
+	if (pts.nsized && !o->quiet)
+		fprintf(stderr, "fio2orion: note: left out %zu job(s) of another block size (-size_small, -size_large)\n",
+			pts.nsized);
 	if (pts.nfailed)
 		fprintf(stderr, "fio2orion: warning: left out %zu job(s) that failed in fio or were cut short (-skip_failed)\n",
 			pts.nfailed);
@@ -252,24 +329,20 @@ static int convert(const struct f2o_opts *o, char *const *files, int nfiles)
 		goto out;
 	}
 	if (o->json) {
-		if (or_points_json(stdout, &params, &pts) || fflush(stdout) ||
-		    ferror(stdout)) {
-			fputs("fio2orion: cannot write standard output\n", stderr);
-			status = EXIT_RUN;
-		}
+		status = write_json(o->out, &params, &pts);
 	} else if (or_make_dir(o->outdir, &err)) {
 		fprintf(stderr, "fio2orion: %s\n", err.msg);
 		status = EXIT_USAGE;
 	} else if (or_write_all(&params, &pts, o->outdir, compat, o->html ? OR_WRITE_HTML : 0, &written, &err)) {
 		fprintf(stderr, "fio2orion: %s\n", err.msg);
 		status = EXIT_RUN;
-	} else if (or_layout(compat)->hist && !written.hist) {
+	} else if (or_layout(compat)->hist && !written.hist && !o->quiet) {
 		fputs("fio2orion: note: no latency bins in the input (run fio with --output-format=json+); _hist.txt not written\n",
 		      stderr);
 	}
 	for (i = 0; !status && !o->json && i < (int)or_nwarnings(&params); i++)
 		fprintf(stderr, "fio2orion: warning: %s\n", or_warning(&params, (size_t)i));
-	if (!status && written.removed[0])
+	if (!status && written.removed[0] && !o->quiet)
 		fprintf(stderr, "fio2orion: note: removed %s, left by an earlier result set under these names (this one has none%s)\n",
 			written.removed,
 			written.report_removed ? "; add -html for this one's report" : "");
@@ -278,6 +351,23 @@ out:
 	pt_set_release(&pts);
 	fj_set_release(&set);
 	return status;
+}
+
+/* -o FILE: only for -format json, a file in a folder that exists (checked before any input is read). */
+static void check_out(const struct f2o_opts *o)
+{
+	char dir[PATH_MAX];
+	const char *slash = strrchr(o->out, '/');
+	struct stat st;
+
+	if (!o->json)
+		die_usage("-o '%s': writes -format json's document; ORION's files go to -outdir", o->out);
+	if (stat(o->out, &st) == 0 && S_ISDIR(st.st_mode))
+		die_usage("-o '%s': is a folder; give the file to write", o->out);
+	snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - o->out) + (slash == o->out) : 1,
+		 slash ? o->out : ".");
+	if (stat(dir, &st) || !S_ISDIR(st.st_mode) || access(dir, W_OK))
+		die_usage("-o '%s': the folder '%s' does not exist or cannot be written", o->out, dir);
 }
 
 int main(int argc, char **argv)
@@ -313,5 +403,7 @@ int main(int argc, char **argv)
 		die_usage("-small_max must be below -large_min");
 	if (!o.json && stat(o.outdir, &st) == 0 && !S_ISDIR(st.st_mode))
 		die_usage("-outdir '%s': exists and is not a folder", o.outdir);
+	if (o.out)
+		check_out(&o);
 	return convert(&o, argv + optind, argc - optind);
 }

@@ -290,6 +290,10 @@ static void job_release(struct fj_job *j)
 	free(j->name);
 	free(j->host);
 	free(j->rw);
+	free(j->bs_text);
+	free(j->bsrange);
+	free(j->bssplit);
+	free(j->ioengine);
 	free(j->filename);
 	free(j->lunfile);
 	free(j->luns);
@@ -324,6 +328,11 @@ static void read_job_opts(struct fj_job *job, json_t *j, json_t *global)
 	job->bs = opt_size(opt(j, global, "bs"));
 	if (!job->bs)
 		job->bs = opt_size(opt(j, global, "blocksize"));
+	job->bs_text = xstrdup(opt(j, global, "bs") ? opt(j, global, "bs") : opt(j, global, "blocksize"));
+	job->bsrange = xstrdup(opt(j, global, "bsrange") ? opt(j, global, "bsrange")
+							 : opt(j, global, "blocksize_range"));
+	job->bssplit = xstrdup(opt(j, global, "bssplit"));
+	job->ioengine = xstrdup(opt(j, global, "ioengine"));
 	v = opt(j, global, "exitall");
 	job->exitall = v && (!*v || strcmp(v, "0"));
 	{
@@ -511,7 +520,7 @@ int fj_read_buffer(struct fj_set *set, const char *name, const char *buf,
 {
 	json_t *doc = NULL, *fr;
 	struct js_span *jobs = NULL;
-	size_t pos = js_first_doc(buf, len), last = len, njobs = 0, i;
+	size_t pos = js_first_doc(buf, len), last = pos, njobs = 0, i;
 	unsigned int order = 0;
 	int line, col, ret = 0;
 
@@ -522,22 +531,48 @@ int fj_read_buffer(struct fj_set *set, const char *name, const char *buf,
 		return fr_errf(err, -EINVAL,
 			       "%s:1:1: no JSON document: no '{' in %zu bytes (is it fio --output-format=json output?)",
 			       name, len);
+	set->last_interim = 0;
+	set->last_cut = false;
 	for (;;) {
 		size_t end;
 
 		doc = json_object();
 		if (!doc)
 			return fr_errf(err, -ENOMEM, "out of memory");
-		last = pos;
 		end = js_scan_doc(buf, len, pos, doc, &jobs, &njobs);
 		if (!end) {
 			json_decref(doc);
-			free(jobs);
-			return js_error_at(name, buf, len, pos, err);
+			ret = js_error_at(name, buf, len, pos, err);
+			/* The final report cut short, after whole interim ones. */
+			if (pos == last || js_next_doc(buf, len, pos + 1) != len ||
+			    !strstr(err->msg, "truncated JSON")) {
+				free(jobs);
+				return ret;
+			}
+			if (!set->partial_ok) {
+				char why[320];
+
+				snprintf(why, sizeof(why), "%.300s", err->msg);
+				free(jobs);
+				return fr_errf(err, -EINVAL,
+					       "%s: the file ends inside its final report, after %u whole --status-interval report(s): fio did not finish it; give -partial to convert the last whole one",
+					       why, set->last_interim);
+			}
+			set->last_cut = true;
+			set->last_interim--; /* the last whole one is converted */
+			doc = json_object();
+			if (!doc || !js_scan_doc(buf, len, last, doc, &jobs, &njobs)) {
+				json_decref(doc);
+				free(jobs);
+				return fr_errf(err, -ENOMEM, "out of memory");
+			}
+			break;
 		}
+		last = pos;
 		pos = js_next_doc(buf, len, end);
 		if (pos == len)
 			break;
+		set->last_interim++;
 		json_decref(doc);
 	}
 	fr = json_object_get(doc, "fiorion");

@@ -8,7 +8,10 @@
  * (has_* false, counts 0), never invented. The "All clients" entry of a
  * client/server run is a sum of the others and is skipped. A file may
  * hold text before the JSON and several concatenated documents
- * (--status-interval); the last document is the result.
+ * (--status-interval); the last document is the result, and the count
+ * of interim ones before it is kept. A file that ends inside its last
+ * document (fio stopped while writing its final report) is refused, or
+ * with partial_ok its last whole report is taken and last_cut says so.
  *
  * A document may also carry a "fiorion" object: the description of the
  * run written by the fiorion driver (command line, ORION parameters,
@@ -108,6 +111,10 @@ struct fj_job {
 	char *lunfile, *luns, *simulate; /* fiorion engine options */
 	char *backend;			 /* the engine's backend= option, NULL when not set */
 
+	/* bs=, bsrange=, bssplit= as echoed (ptkind.h reads them), or NULL. */
+	char *bs_text, *bsrange, *bssplit;
+	char *ioengine; /* ioengine= as echoed, or NULL */
+
 	struct fj_dir dir[2];	 /* FJ_READ, FJ_WRITE */
 	double usr_cpu, sys_cpu; /* percent */
 	uint64_t job_runtime_ms;
@@ -142,6 +149,15 @@ struct fj_set {
 	char *run_id;	   /* NULL: no input named one */
 	char *run_id_file; /* the first input that named it */
 	char *anon_file;   /* the first input with jobs and no identity */
+
+	/* In: take a cut file's last whole report (-partial). */
+	bool partial_ok;
+	/* Out, of the file read last: interim reports skipped; whether it
+	 * ended inside its final report (then the last whole one is read). */
+	unsigned int last_interim;
+	bool last_cut;
+	/* -sum: each file's jobs name the file as their host (sumhosts.h). */
+	bool hosts_from_files;
 };
 
 /*

@@ -300,6 +300,35 @@ static int hosts_list(struct or_params *p, const struct fj_set *in)
 }
 
 /*
+ * -sum without run.json: each host's LUNs as the first job of its file
+ * names them (sumhosts.h), the volume's size the first host's.
+ */
+static int file_host_luns(struct ri_run *r, const struct fj_set *in)
+{
+	size_t i, k;
+	int ret = 0;
+
+	for (i = 0; i < r->nhosts && !ret; i++) {
+		struct ri_host *h = &r->hosts[i];
+		struct ri_run one = { 0 };
+
+		for (k = 0; k < in->njobs; k++)
+			if (in->jobs[k].host && !strcmp(in->jobs[k].host, h->name))
+				break;
+		if (k == in->njobs || h->nluns)
+			continue;
+		ret = luns_from_job(&one, &in->jobs[k]);
+		h->luns = one.luns;
+		h->nluns = one.nluns;
+		for (k = 0; k < h->nluns; k++)
+			h->vlun_size += h->luns[k].size;
+	}
+	if (!r->vlun_size && r->nhosts)
+		r->vlun_size = r->hosts[0].vlun_size;
+	return ret;
+}
+
+/*
  * The hosts of a client/server run, each with its own points built as
  * the totals were, for that host alone.
  */
@@ -310,6 +339,8 @@ static int hosts_init(struct or_params *p, const struct fj_set *in,
 	size_t i;
 	int ret = hosts_list(p, in);
 
+	if (!ret && in->hosts_from_files && !r->present)
+		ret = file_host_luns(p->run, in);
 	if (ret)
 		return ret;
 	p->host_pts = calloc(r->nhosts ? r->nhosts : 1, sizeof(*p->host_pts));
@@ -509,7 +540,11 @@ static int infer_volume(struct or_params *p, const struct fj_set *in, const stru
 		 * luns= are one host's, and a stat() here is this host's.
 		 */
 		r->raid0 = in->jobs[0].simulate && !strcasecmp(in->jobs[0].simulate, "raid0");
+		p->luns_unknown = true;
 		ret = add_warning(p, "the LUNs of each host are not in fio's client/server JSON; give the run's run.json (<testname>_jobs/run.json) for them");
+	} else if (!r->present && in->njobs && in->hosts_from_files) {
+		/* -sum: each host's LUNs from its own file (hosts_init()). */
+		r->raid0 = in->jobs[0].simulate && !strcasecmp(in->jobs[0].simulate, "raid0");
 	} else if (!r->present && in->njobs) {
 		const struct fj_job *j = &in->jobs[0];
 

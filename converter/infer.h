@@ -48,7 +48,8 @@ struct or_params {
 	 * other host the jobs name, in order of first appearance.
 	 */
 	struct ri_run *run;
-	bool write_asked; /* run->write_pct is -write (run.json), not inferred */
+	bool write_asked;  /* run->write_pct is -write (run.json), not inferred */
+	bool luns_unknown; /* client/server JSON without run.json: no host's LUNs */
 	/*
 	 * Why these numbers may not be the storage's, after the run's own
 	 * (run->warnings: a LUN in memory): what the results show (a volume

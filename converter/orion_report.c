@@ -15,6 +15,7 @@
  */
 #include "orion_report.h"
 #include "fileset.h"
+#include "ptsrc.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -585,7 +586,7 @@ void or_summary_named(FILE *f, const struct or_params *p, const struct pt_set *p
 		for (i = 0; i < p->run->nluns; i++)
 			fprintf(f, "Name: %s\tSize: %llu\n", p->run->luns[i].name,
 				(unsigned long long)p->run->luns[i].size);
-		fprintf(f, "%zu FILEs found.\n", p->run->nluns);
+		fprintf(f, p->luns_unknown ? "FILEs unknown: fio's client/server JSON does not name the hosts' LUNs (give the run's run.json).\n" : "%zu FILEs found.\n", p->run->nluns);
 		if (p->run->nhosts)
 			summary_hosts(f, p, hosts_file);
 	}
@@ -690,6 +691,8 @@ void or_trace(FILE *f, const struct or_params *p, const struct pt_set *pts)
 		if (i <= nreal) {
 			const struct pt_point *r = real[i - 1];
 			double w = p->run->write_pct; /* req w%: -write when run.json says it */
+
+			ps_trace(f, pts, r); /* inferred points: the jobs they came from */
 
 			if (r->small.present)
 				trace_class(f, p, &r->small, &r->large, "small",

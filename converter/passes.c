@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "points.h"
+#include "ptsrc.h"
 
 /* The passes of one point: indexes into the set's points. */
 struct passes {
@@ -104,10 +105,13 @@ static int fold_one(struct pt_set *set, struct passes *ps, struct fr_err *err)
 	fold_class(set, ps, &keep.large, 'l');
 	keep.passes = (unsigned int)ps->n;
 	keep.pass = 0;
-	/* The first pass's slot keeps the point (run order); the rest are freed. */
+	/* The first pass's slot keeps the point (run order) and every pass's jobs; the rest are freed. */
 	for (k = 0; k < ps->n; k++)
-		if (ps->idx[k] != rep)
+		if (ps->idx[k] != rep) {
+			if (ps_join(&keep, &set->pts[ps->idx[k]]))
+				return fr_errf(err, -ENOMEM, "out of memory");
 			pt_point_release(&set->pts[ps->idx[k]]);
+		}
 	set->pts[ps->idx[0]] = keep;
 	for (k = 1; k < ps->n; k++)
 		set->pts[ps->idx[k]].passes = 0; /* marks a slot to drop */

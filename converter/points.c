@@ -19,6 +19,9 @@
 #include "interval.h"
 #include "jobname.h"
 #include "pt_priv.h"
+#include "ptkind.h"
+#include "ptsrc.h"
+#include "sumhosts.h"
 
 void pt_opts_init(struct pt_opts *o)
 {
@@ -347,7 +350,7 @@ static void per_host_load(struct pt_class *c, const struct fj_set *in,
 }
 
 static int make_point(struct pt_point *p, const struct fj_set *in,
-		      const struct grp *g, const struct pt_opts *o, bool exact,
+		      const struct grp *g, const char *all_kinds, bool exact,
 		      struct fr_err *err)
 {
 	bool bins_small[3] = { true, true, true }, bins_large[3] = { true, true, true };
@@ -369,38 +372,11 @@ static int make_point(struct pt_point *p, const struct fj_set *in,
 	for (k = 0; k < g->njobs && !ret; k++) {
 		const struct fj_job *j = &in->jobs[g->jobs[k]];
 		unsigned int load, clones;
-		struct jn_name jn;
-		uint64_t bs;
-		char kind = 0;
+		char kind;
 
-		if (exact && jn_parse(j->name, &jn)) {
-			kind = jn.kind;
-			if (kind == JN_WARM)
-				continue;
-		} else {
-			uint64_t ios = job_ios(j);
-
-			bs = ios ? (j->dir[0].bytes + j->dir[1].bytes) / ios : j->bs;
-			if (!bs) {
-				ret = fr_errf(err, -EINVAL,
-					      "job '%s' (group %d): no I/O and no bs= option; cannot tell small from large",
-					      j->name, j->groupid);
-				break;
-			}
-			if (bs <= o->small_max)
-				kind = 's';
-			else if (bs >= o->large_min)
-				kind = 'l';
-			else {
-				ret = fr_errf(err, -EINVAL,
-					      "job '%s' (group %d): average block size %llu bytes is between small (<= %llu) and large (>= %llu); set -small_max or -large_min",
-					      j->name, j->groupid,
-					      (unsigned long long)bs,
-					      (unsigned long long)o->small_max,
-					      (unsigned long long)o->large_min);
-				break;
-			}
-		}
+		kind = all_kinds[g->jobs[k]];
+		if (kind == PK_WARM || kind == PK_OUT)
+			continue;
 		kinds[k] = kind;
 		ptss_add(&p->ss, j);
 		clones = clones_of(in, g, k);
@@ -421,11 +397,12 @@ static int make_point(struct pt_point *p, const struct fj_set *in,
 		ret = add_slots(&p->small, in, g, kinds, loads, 's');
 	if (!ret)
 		ret = add_slots(&p->large, in, g, kinds, loads, 'l');
+	if (!ret && ps_collect(p, g->jobs, g->njobs, kinds))
+		ret = fr_errf(err, -ENOMEM, "out of memory");
 	free(kinds);
 	free(loads);
 	if (ret) {
-		class_release(&p->small);
-		class_release(&p->large);
+		pt_point_release(p);
 		return ret;
 	}
 	class_finish(&p->small, bins_small);
@@ -620,15 +597,13 @@ static int add_point(struct pt_set *out, const struct fj_set *in, const struct g
 			ret = fr_errf(err, -EINVAL,
 				      "points %u and %u both have small=%u large=%u; use -merge last or -merge mean",
 				      dup->number, p.number, p.s, p.l);
-		class_release(&p.small);
-		class_release(&p.large);
+		pt_point_release(&p);
 		return ret;
 	}
 	if (dup && o->merge == PT_MERGE_LAST) {
 		unsigned int num = dup->number;
 
-		class_release(&dup->small);
-		class_release(&dup->large);
+		pt_point_release(dup);
 		*dup = p;
 		dup->number = num;
 		return 0;
@@ -639,9 +614,9 @@ static int add_point(struct pt_set *out, const struct fj_set *in, const struct g
 		dup->merged++;
 		dup->uneven_hosts |= p.uneven_hosts;
 		ptss_fold(&dup->ss, &p.ss);
-		class_release(&p.small);
-		class_release(&p.large);
-		return 0;
+		ret = ps_join(dup, &p);
+		pt_point_release(&p);
+		return ret ? fr_errf(err, ret, "out of memory") : 0;
 	}
 	out->pts[out->n++] = p;
 	return 0;
@@ -651,12 +626,14 @@ int pt_build(struct pt_set *out, const struct fj_set *in,
 	     const struct pt_opts *o, struct fr_err *err)
 {
 	struct grp *g = NULL;
+	char *kinds = NULL;
 	size_t ng = 0, i;
 	bool exact = false;
 	int ret = 0;
 
 	memset(out, 0, sizeof(*out));
 	out->opts = *o;
+	out->in = in;
 	for (i = 0; i < in->njobs; i++) {
 		struct jn_name jn;
 
@@ -668,6 +645,17 @@ int pt_build(struct pt_set *out, const struct fj_set *in,
 	ret = group_jobs(out, in, o, exact, &g, &ng, err);
 	if (ret)
 		goto out;
+	for (i = 0; i < ng && !ret; i++)
+		ret = sh_order_by_host(in, g[i].jobs, g[i].njobs);
+	if (ret) {
+		fr_errf(err, ret, "out of memory");
+		goto out;
+	}
+	kinds = pk_kinds(in, o, exact, &out->nsized, err);
+	if (!kinds) {
+		ret = -EINVAL;
+		goto out;
+	}
 	out->pts = calloc(ng + 1, sizeof(*out->pts));
 	if (!out->pts) {
 		ret = fr_errf(err, -ENOMEM, "out of memory");
@@ -677,17 +665,16 @@ int pt_build(struct pt_set *out, const struct fj_set *in,
 	for (i = 0; i < ng; i++) {
 		struct pt_point p;
 
-		ret = make_point(&p, in, &g[i], o, exact, err);
+		ret = make_point(&p, in, &g[i], kinds, exact, err);
 		if (ret)
 			goto out;
 		if (!exact)
 			p.number = (unsigned int)i + 1;
 		else
 			p.pass = g[i].key_file + 1;
-		if (!p.small.present && !p.large.present && (p.s || p.l)) {
-			/* Only warm-up jobs, or nothing measured. */
-			class_release(&p.small);
-			class_release(&p.large);
+		if (!p.small.present && !p.large.present && (p.s || p.l || !exact)) {
+			/* Only warm-up jobs, nothing measured, or every job left out by -size_*. */
+			pt_point_release(&p);
 			continue;
 		}
 		ret = add_point(out, in, g, i, p, o, exact, err);
@@ -709,6 +696,7 @@ out:
 	for (i = 0; i < ng; i++)
 		free(g[i].jobs);
 	free(g);
+	free(kinds);
 	if (ret)
 		pt_set_release(out);
 	return ret;
@@ -718,6 +706,9 @@ void pt_point_release(struct pt_point *p)
 {
 	class_release(&p->small);
 	class_release(&p->large);
+	free(p->srcs);
+	p->srcs = NULL;
+	p->nsrcs = 0;
 }
 
 void pt_set_release(struct pt_set *set)

@@ -43,6 +43,9 @@ struct pt_opts {
 	bool sum;	  /* the files ran at once: groups add up across them */
 	const char *host; /* only this host's jobs ("host:port"), each group
 				 * its own point (never merged by load); NULL = all */
+
+	/* Bytes: keep only the small (large) jobs of this size (ptkind.h); 0 = all. */
+	uint64_t size_small, size_large;
 };
 
 /* One outstanding-I/O slot (a clone entry), for the trace's Index lines. */
@@ -126,6 +129,8 @@ struct pt_point {
 	struct pt_ss ss;     /* fio's steady state, when its jobs had it */
 	unsigned int passes; /* -repeat: measurements folded in (1 = one) */
 	unsigned int pass;   /* while building: this measurement's pass (1..) */
+	size_t *srcs;	     /* the measured jobs it was made of: indexes into pt_set.in's jobs */
+	size_t nsrcs;
 };
 
 struct pt_set {
@@ -134,8 +139,12 @@ struct pt_set {
 	size_t *by_load;     /* indexes of pts sorted by (s, l), for pt_find() */
 	bool exact;	     /* named by fiorion (pNNN-...) */
 	size_t nfailed;	     /* jobs left out by skip_failed */
+	size_t nsized;	     /* jobs left out by size_small / size_large */
 	size_t nuneven;	     /* points with uneven_hosts */
 	struct pt_opts opts; /* what built it (opts.host not owned) */
+
+	/* The jobs it was built from (not owned): pt_point.srcs index them. */
+	const struct fj_set *in;
 };
 
 /* Defaults: small <= 64 KiB, large >= 128 KiB, no merging. */

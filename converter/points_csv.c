@@ -6,9 +6,12 @@
 
 #include <math.h>
 
+#include "ptsrc.h"
+
 const char pc_header[] =
 	"small,large,iops,iops_lo,iops_hi,mbps,mbps_lo,mbps_hi,lat_ms,lat_p50_ms,lat_p99_ms,"
-	"lat_p999_ms,read_pct,write_pct,samples,runtime_s,passes,interval";
+	"lat_p999_ms,read_pct,write_pct,samples,runtime_s,passes,interval,"
+	"files,hosts,groups,jobs,rw,bs,iodepth,numjobs,ioengine"; /* ptsrc.h: the point's jobs */
 
 /* ",%.*f" or "," when @v is not a finite figure. */
 static void cellf(FILE *f, double v, int decimals)
@@ -32,7 +35,7 @@ static const char *iv_name(enum iv_kind k)
 							  : "none";
 }
 
-static void row(FILE *f, const struct pt_point *p)
+static void row(FILE *f, const struct pt_set *pts, const struct pt_point *p)
 {
 	const struct pt_class *s = &p->small, *l = &p->large;
 	const struct pt_class *lc = s->present ? s : l;
@@ -73,7 +76,9 @@ static void row(FILE *f, const struct pt_point *p)
 	else
 		fputc(',', f);
 	cellf(f, secs, 3);
-	fprintf(f, ",%u,%s\n", p->passes ? p->passes : 1, iv_name(iv));
+	fprintf(f, ",%u,%s", p->passes ? p->passes : 1, iv_name(iv));
+	ps_csv(f, pts, p);
+	fputc('\n', f);
 }
 
 void pc_write(FILE *f, const struct pt_set *pts)
@@ -82,5 +87,5 @@ void pc_write(FILE *f, const struct pt_set *pts)
 
 	fprintf(f, "%s\n", pc_header);
 	for (i = 0; i < pts->n; i++)
-		row(f, &pts->pts[i]);
+		row(f, pts, &pts->pts[i]);
 }

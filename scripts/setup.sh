@@ -21,7 +21,7 @@
 set -eu
 
 # What a build needs (make), then what the tests add (make check).
-BUILD_PKGS="gcc make pkg-config liburing-dev libaio-dev libblkid-dev libcmocka-dev libjansson-dev fio"
+BUILD_PKGS="gcc make pkg-config liburing-dev libaio-dev libblkid-dev libcmocka-dev libjansson-dev zlib1g-dev liblzma-dev libzstd-dev fio"
 # clang with its fuzzer runtime: the libFuzzer harnesses; e2fsprogs
 # (mkfs.ext4) and util-linux (losetup): the safety tests' LUNs; groff and
 # mandoc: the man pages' lint; debhelper and lintian: the Debian package

@@ -298,12 +298,23 @@ wait
 "$F2O" -sum -format json "$T/hosta.json" "$T/hostb.json" >"$T/hs.json" 2>"$T/hs.err"
 want=$(($(json_iops "$T/hosta.json") + $(json_iops "$T/hostb.json")))
 got=$(jget "$T/hs.json" points/0/small/iops | awk '{printf "%d", $1}')
-if grep -q '"small_load": 2,' "$T/hs.json" && [ "$got" -ge $((want - 1)) ] && [ "$got" -le $((want + 1)) ]; then
-	ok "-sum: one point, Small=2, IOPS $got = the two files' $want"
+if grep -q '"small_load": 1,' "$T/hs.json" && [ "$got" -ge $((want - 1)) ] && [ "$got" -le $((want + 1)) ]; then
+	ok "-sum: one point, Small=1 (each host's load, as a --client run's), IOPS $got = the two files' $want"
 else
 	not_ok "-sum: IOPS $got, want $want"
 	head -20 "$T/hs.json"
 	cat "$T/hs.err"
+fi
+# -sum (issue 27): each file is a host, named after it, with its own LUNs.
+"$F2O" -sum -outdir "$T/hs" "$T/hosta.json" "$T/hostb.json" 2>"$T/hs.err"
+if grep -qx "Host hosta: Name: $T/hosta	Size: 4194304" "$T/hs/orion_summary.txt" \
+	&& grep -qx "Host hostb: Name: $T/hostb	Size: 4194304" "$T/hs/orion_summary.txt" \
+	&& grep -qx '2 FILEs found on 2 hosts.' "$T/hs/orion_summary.txt" \
+	&& [ "$(grep -c '^1,1,0,host[ab],' "$T/hs/orion_hosts.csv")" = 2 ]; then
+	ok "-sum: the LUNs of every file, each with its host; _hosts.csv has both hosts"
+else
+	not_ok "-sum LUNs and hosts"
+	cat "$T/hs.err" "$T/hs/orion_summary.txt" "$T/hs/orion_hosts.csv"
 fi
 # Client/server (issue 14): the totals come from each host's own entries,
 # never from fio's "All clients": with that block missing, or doctored (x10
@@ -448,7 +459,10 @@ if grep -v 'nee ' "$tr" | cmp -s - "$T/ans/plain/orion-test_trace.txt"; then
 else
 	not_ok "trace differs beyond the knee lines"
 fi
-if diff -r "$T/ans/run" "$T/ans/opt" >"$T/ans/opt.diff"; then
+# points.csv names each point's input file (issue 27): the two inputs' names aside.
+if diff -r -x '*_points.csv' "$T/ans/run" "$T/ans/opt" >"$T/ans/opt.diff" \
+	&& [ "$(sed "s|$T/ans/seed000-bound.json|F|g" "$T/ans/run/orion-test_points.csv")" = \
+		"$(sed "s|$G/seed000.json|F|g" "$T/ans/opt/orion-test_points.csv")" ]; then
 	ok "fio2orion -max_latency 30 on the run without a bound: the same files as run.json's bound"
 else
 	not_ok "fio2orion -max_latency differs from run.json's bound"

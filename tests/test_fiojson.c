@@ -19,7 +19,10 @@
 
 #include <jansson.h>
 
+#include <errno.h>
+
 #include "fiojson.h"
+#include "fr_file.h"
 #include "lathist.h"
 #include "points.h"
 
@@ -239,7 +242,47 @@ static void test_fiojson_last_document(void **state)
 	(void)state;
 	assert_int_equal(fj_read_file(&set, DATA "11-status-interval-multi-doc.json", &err), 0);
 	assert_int_equal(set.jobs[0].dir[0].runtime_ms, 3001);
+	assert_int_equal(set.last_interim, 3);
+	assert_false(set.last_cut);
 	fj_set_release(&set);
+}
+
+/*
+ * The same file cut inside its final report (byte 22000 of 26160; the
+ * fourth report starts at 19619): refused, naming the three whole ones;
+ * with partial_ok the third report (runtime 2894 ms), two skipped. Cut
+ * inside its only report: refused whatever partial_ok says.
+ */
+static void test_fiojson_cut_report(void **state)
+{
+	struct fj_set set = { 0 };
+	struct fr_err err = { "" };
+	char *buf;
+	size_t len;
+
+	(void)state;
+	assert_int_equal(fr_read_file(DATA "11-status-interval-multi-doc.json", NULL, 0,
+				      FR_READ_REGULAR, &buf, &len, &err),
+			 0);
+	assert_int_equal(len, 26160);
+	assert_int_equal(fj_read_buffer(&set, "cut.json", buf, 22000, &err), -EINVAL);
+	assert_non_null(strstr(err.msg, "cut.json:907:13: truncated JSON"));
+	assert_non_null(strstr(err.msg, "after 3 whole --status-interval report(s)"));
+	assert_non_null(strstr(err.msg, "-partial"));
+	assert_int_equal(set.njobs, 0);
+	set.partial_ok = true;
+	assert_int_equal(fj_read_buffer(&set, "cut.json", buf, 22000, &err), 0);
+	assert_true(set.last_cut);
+	assert_int_equal(set.last_interim, 2);
+	assert_int_equal(set.njobs, 1);
+	assert_int_equal(set.jobs[0].dir[0].runtime_ms, 2894);
+	fj_set_release(&set);
+	set.partial_ok = true;
+	assert_int_equal(fj_read_buffer(&set, "cut1.json", buf, 6000, &err), -EINVAL);
+	assert_non_null(strstr(err.msg, "truncated JSON"));
+	assert_null(strstr(err.msg, "-partial"));
+	fj_set_release(&set);
+	free(buf);
 }
 
 /* Several files form one set; the run description is picked up. */
@@ -378,6 +421,7 @@ int main(void)
 		cmocka_unit_test(test_percentile_rule_vs_fio),
 		cmocka_unit_test(test_fiojson_impossible),
 		cmocka_unit_test(test_fiojson_last_document),
+		cmocka_unit_test(test_fiojson_cut_report),
 		cmocka_unit_test(test_fiojson_several_files),
 		cmocka_unit_test(test_fiojson_errors),
 		cmocka_unit_test(test_pt_opts_defaults),

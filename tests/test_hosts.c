@@ -224,7 +224,7 @@ static void test_hosts_csv_summary_trace(void **state)
 	p.run->start = 1188000000; /* 2007-08-25 00:00 UTC (main() sets TZ) */
 	out = render(&p, &pts, 's', OR_COMPAT_19C);
 	assert_non_null(strstr(out,
-			       "0 FILEs found.\n"
+			       "FILEs unknown: fio's client/server JSON does not name the hosts' LUNs (give the run's run.json).\n"
 			       "Hosts: 2 (h1:8765, h2:8765). Loads are per host: at each data point every host holds the Small and Large outstanding I/Os given; IOPS and MBPS are totals over the hosts, latency is over all the hosts' I/Os. Each host's values: t_20070825_0000_hosts.csv.\n"
 			       "\nMaximum Large MBPS=150.00 @ Small=2 and Large=1\n"));
 	free(out);

@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * f2o_input.h -- fio2orion's inputs as scripts give them: a file, "-"
+ * (standard input) or any readable stream (a pipe, a FIFO, <(...)),
+ * compressed or not, or a folder.
+ *
+ * A compressed input is known by its first bytes, whatever its name:
+ * gzip (1f 8b, zlib), xz (fd 37 7a 58 5a 00, liblzma) and zstd (28 b5 2f
+ * fd, libzstd), several concatenated members or frames included. A
+ * folder stands for every fio JSON in it, in the order of their names
+ * (strcmp): each regular file is read (decompressed) and taken when its
+ * first document starts like fio's ("fio version") or fiorion's
+ * run.json ("fiorion"); any other entry (a job file, a sub-folder, ...)
+ * is named in a note and skipped; a folder with no fio JSON is an error.
+ * Devices and a terminal on standard input are refused.
+ */
+#ifndef FIORION_F2O_INPUT_H
+#define FIORION_F2O_INPUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "fr_err.h"
+
+/* The most bytes an input may hold once decompressed (a bomb guard): 16 GiB. */
+#define FI_MAX_BYTES (16ull << 30)
+
+/*
+ * Read input @path ("-": standard input) whole into a NUL-terminated
+ * buffer (*@buf, free()d by the caller; *@len bytes), decompressed when
+ * its content is gzip, xz or zstd. 0, or a negative errno with @err
+ * naming @path and the reason (unreadable, a device, a corrupt or cut
+ * compressed stream).
+ */
+int fi_read(const char *path, char **buf, size_t *len, struct fr_err *err);
+
+/* Whether @buf's first document starts like fio's JSON or fiorion's run.json. */
+bool fi_looks_like_fio(const char *buf, size_t len);
+
+/*
+ * One input read: its name as messages give it (the path, "DIR/NAME"
+ * for a folder's entry, "<stdin>" for "-") and its bytes. Returns 0 to
+ * go on, else stops fi_each() with that value.
+ */
+typedef int (*fi_take_fn)(void *ctx, const char *name, char *buf, size_t len);
+
+/* A note on a folder's entry skipped ("fio2orion: note: ..." without the prefix). */
+typedef void (*fi_note_fn)(void *ctx, const char *msg);
+
+/*
+ * Each of @args in order, a folder's fio JSON in name order, through
+ * @take (which owns nothing: the buffer is freed after it). 0, @take's
+ * non-zero answer, or a negative errno with @err set.
+ */
+int fi_each(char *const *args, size_t n, fi_take_fn take, fi_note_fn note, void *ctx,
+	    struct fr_err *err);
+
+#endif
