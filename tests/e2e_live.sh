@@ -74,7 +74,8 @@ else
 	not_ok "after the run: exit $rc, $(cat s_status.json)"
 fi
 mkdir again
-"$F2O" -html -outdir again s_jobs/run.json s_jobs/p*.json 2>again.err
+# the driver names its inputs ./s_jobs/... (the files column of _points.csv)
+"$F2O" -html -outdir again ./s_jobs/run.json ./s_jobs/p*.json 2>again.err
 same=yes
 for m in summary.txt iops.csv mbps.csv lat.csv trace.txt points.csv report.html; do
 	cmp -s again/s_$m s_$m || same="no ($m)"
