@@ -84,6 +84,9 @@ CORE_SRCS := \
 
 CONV_SRCS := \
 	converter/cmpmark.c \
+	converter/curve.c \
+	converter/curve_html.c \
+	converter/curve_out.c \
 	converter/export_benchfio.c \
 	converter/export_json.c \
 	converter/export_run.c \
@@ -123,6 +126,8 @@ DRIVER_SRCS := \
 	driver/runner/diskutil.c \
 	driver/cli.c \
 	driver/cliopts.c \
+	driver/curverun.c \
+	driver/curveplan.c \
 	driver/dropin.c \
 	driver/fiochild.c \
 	driver/fioopt.c \
@@ -159,6 +164,8 @@ UNIT_TESTS := \
 	test_clock \
 	test_cmpmark \
 	test_common \
+	test_curve \
+	test_curveplan \
 	test_describe \
 	test_dropin \
 	test_driver_hosts \
@@ -316,7 +323,7 @@ $(B)/tests/test_matrix: tests/test_matrix.c $(B)/san/driver/matrix.o $(B)/san/dr
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Idriver $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lm
 
-$(B)/tests/test_dropin: tests/test_dropin.c $(B)/san/driver/dropin.o $(B)/san/driver/cli.o $(B)/san/driver/cliopts.o $(B)/san/driver/history.o $(B)/san/driver/lockfile.o $(B)/san/driver/hosts.o $(B)/san/driver/jobfile.o $(B)/san/driver/matrix.o $(B)/san/driver/fioopt.o $(B)/san/driver/runner/jobparse.o $(B)/san/driver/runner/jobopts.o $(CONV_SAN_OBJS)
+$(B)/tests/test_dropin: tests/test_dropin.c $(B)/san/driver/dropin.o $(B)/san/driver/cli.o $(B)/san/driver/cliopts.o $(B)/san/driver/curveplan.o $(B)/san/driver/history.o $(B)/san/driver/lockfile.o $(B)/san/driver/hosts.o $(B)/san/driver/jobfile.o $(B)/san/driver/matrix.o $(B)/san/driver/fioopt.o $(B)/san/driver/runner/jobparse.o $(B)/san/driver/runner/jobopts.o $(CONV_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Idriver -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
 
@@ -391,17 +398,21 @@ $(B)/tests/test_f2o_input: tests/test_f2o_input.c $(B)/san/converter/f2o_input.o
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(UNPACK_LIBS) $(CMOCKA_LIBS) -lm
 
-$(B)/tests/test_cmpmark $(B)/tests/test_knee $(B)/tests/test_interval $(B)/tests/test_ssjson $(B)/tests/test_svg $(B)/tests/test_html $(B)/tests/test_points $(B)/tests/test_ptkind $(B)/tests/test_ptsrc $(B)/tests/test_sumhosts $(B)/tests/test_runinfo: $(B)/tests/%: tests/%.c $(CONV_SAN_OBJS)
+$(B)/tests/test_cmpmark $(B)/tests/test_curve $(B)/tests/test_knee $(B)/tests/test_interval $(B)/tests/test_ssjson $(B)/tests/test_svg $(B)/tests/test_html $(B)/tests/test_points $(B)/tests/test_ptkind $(B)/tests/test_ptsrc $(B)/tests/test_sumhosts $(B)/tests/test_runinfo: $(B)/tests/%: tests/%.c $(CONV_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
 
-$(B)/tests/test_lock: tests/test_lock.c $(B)/san/driver/lock.o $(B)/san/driver/pointcheck.o $(B)/san/driver/lunid.o $(B)/san/driver/cli.o $(B)/san/driver/cliopts.o $(B)/san/driver/matrix.o $(B)/san/driver/hosts.o $(B)/san/driver/jobfile.o $(B)/san/driver/lockfile.o $(B)/san/driver/dropin.o $(B)/san/driver/history.o $(B)/san/driver/fioopt.o $(B)/san/driver/runner/jobparse.o $(B)/san/driver/runner/jobopts.o $(CONV_SAN_OBJS)
+$(B)/tests/test_lock: tests/test_lock.c $(B)/san/driver/lock.o $(B)/san/driver/pointcheck.o $(B)/san/driver/lunid.o $(B)/san/driver/cli.o $(B)/san/driver/cliopts.o $(B)/san/driver/curveplan.o $(B)/san/driver/matrix.o $(B)/san/driver/hosts.o $(B)/san/driver/jobfile.o $(B)/san/driver/lockfile.o $(B)/san/driver/dropin.o $(B)/san/driver/history.o $(B)/san/driver/fioopt.o $(B)/san/driver/runner/jobparse.o $(B)/san/driver/runner/jobopts.o $(CONV_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
 
 $(B)/tests/test_driver_hosts: tests/test_driver_hosts.c $(B)/san/driver/hosts.o $(B)/san/driver/jobfile.o $(B)/san/driver/fioopt.o $(B)/san/driver/runner/jobparse.o $(B)/san/driver/runner/jobopts.o $(CONV_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
+
+$(B)/tests/test_curveplan: tests/test_curveplan.c $(B)/san/driver/curveplan.o $(CONV_SAN_OBJS)
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
 
 $(B)/tests/test_lunid: tests/test_lunid.c $(B)/san/driver/lunid.o $(COMMON_SAN_OBJS)
 	@mkdir -p $(dir $@)
@@ -472,7 +483,7 @@ $(B)/fuzz/fuzz_lunlist: tests/fuzz/fuzz_lunlist.c common/fr_lunlist.c | $(BUILD_
 
 # cli.c (and fr_cli.c's die_usage()) end a rejected command line in
 # exit(): the harness makes it return.
-FUZZ_EXIT_SRCS := driver/cli.c driver/cliopts.c common/fr_cli.c
+FUZZ_EXIT_SRCS := driver/cli.c driver/cliopts.c driver/curveplan.c common/fr_cli.c
 $(B)/fuzz/exit/%.o: %.c | $(BUILD_OK)
 	@mkdir -p $(dir $@)
 	$(QUIET_CC)$(FUZZ_CC) $(FUZZ_CPPFLAGS) -Dexit=fuzz_exit -DENGINE_INSTALL_DIR='"$(ENGINEDIR)"' $(FUZZ_FLAGS) -c -o $@ $<

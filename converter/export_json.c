@@ -12,6 +12,7 @@
 #include <jansson.h>
 #include <math.h>
 
+#include "curve.h"
 #include "export_run.h"
 #include "knee.h"
 #include "ptsrc.h"
@@ -198,6 +199,8 @@ int or_points_json(FILE *f, const struct or_params *p, const struct pt_set *pts)
 		}
 		json_object_set_new(doc, "hosts", a);
 	}
+	if (p->curve && p->curve->n)
+		json_object_set_new(doc, "curve", cv_json(p->curve));
 	ret = json_dumpf(doc, f, JSON_INDENT(2) | JSON_REAL_PRECISION(12));
 	fputc('\n', f);
 	json_decref(doc);

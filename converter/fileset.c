@@ -21,6 +21,7 @@ static const char *const suffix[FS_NMEMBERS] = {
 	[FS_HOSTS] = "hosts.csv",
 	[FS_REPORT] = "report.html",
 	[FS_POINTS] = "points.csv",
+	[FS_CURVE] = "curve.csv",
 	[FS_STATUS] = "status.json",
 };
 

@@ -34,6 +34,7 @@ enum fs_member {
 	FS_HOSTS,    /* several hosts */
 	FS_REPORT,   /* the HTML report */
 	FS_POINTS,   /* the tidy per-point file */
+	FS_CURVE,    /* -run curve's open-loop points (curve.h) */
 	/*
 	 * The driver's live record (driver/live.h): rewritten every second
 	 * while the run goes, kept after it with its end (done, failed,

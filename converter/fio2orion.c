@@ -21,6 +21,7 @@
 #include "export_benchfio.h"
 #include "f2o_input.h"
 #include "f2o_cli.h"
+#include "curve.h"
 #include "fiojson.h"
 #include "fr_cli.h"
 #include "fr_file.h"
@@ -247,14 +248,19 @@ struct take_ctx {
 	struct fj_set *set;
 	const struct f2o_opts *o;
 	struct fr_err *err;
+	struct cv_curve *cv; /* an open-loop curve's points (curve.h) */
 };
 
 /* One input into the set; what fio2orion notes about it. */
 static int take_input(void *ctx, const char *name, char *buf, size_t len)
 {
 	struct take_ctx *c = ctx;
-	int ret = fj_read_buffer(c->set, name, buf, len, c->err);
+	bool curve = false;
+	int ret = cv_take_buffer(c->cv, name, buf, len, &curve, c->err);
 
+	if (ret || curve)
+		return ret;
+	ret = fj_read_buffer(c->set, name, buf, len, c->err);
 	if (ret)
 		return ret;
 	if (c->set->last_cut)
@@ -281,9 +287,11 @@ static int convert(const struct f2o_opts *o, char *const *files, int nfiles)
 	struct or_params params;
 	struct fr_err err = { "" };
 	struct or_written written = { 0 };
-	struct take_ctx tc = { &set, o, &err };
+	struct cv_curve cv = { .n = 0 };
+	struct take_ctx tc = { &set, o, &err, &cv };
 	int i, status = EXIT_OK;
 
+	cv.bound = o->bound;
 	set.partial_ok = o->partial;
 	if (fi_each(files, (size_t)nfiles, take_input, note_input, &tc, &err)) {
 		fprintf(stderr, "fio2orion: %s\n", err.msg);
@@ -303,7 +311,7 @@ static int convert(const struct f2o_opts *o, char *const *files, int nfiles)
 	/* The layout the run was made in, unless -compat says otherwise. */
 	if (!o->compat_given && set.run.compat != OR_COMPAT_UNKNOWN)
 		compat = set.run.compat;
-	if (pt_build(&pts, &set, &o->po, &err)) {
+	if ((set.njobs || !cv.n) && pt_build(&pts, &set, &o->po, &err)) {
 		fprintf(stderr, "fio2orion: %s\n", err.msg);
 		status = EXIT_USAGE;
 		goto out;
@@ -321,6 +329,8 @@ static int convert(const struct f2o_opts *o, char *const *files, int nfiles)
 		status = EXIT_RUN;
 		goto out;
 	}
+	cv_set_planned(&cv, set.run.curve.npct);
+	params.curve = &cv;
 	/* -max_latency overrides the run's bound. */
 	if (o->bound.set && or_params_set_bound(&params, &pts, &o->bound, &err)) {
 		fprintf(stderr, "fio2orion: %s\n", err.msg);
@@ -348,6 +358,7 @@ static int convert(const struct f2o_opts *o, char *const *files, int nfiles)
 			written.report_removed ? "; add -html for this one's report" : "");
 	or_params_release(&params);
 out:
+	cv_release(&cv);
 	pt_set_release(&pts);
 	fj_set_release(&set);
 	return status;

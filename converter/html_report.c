@@ -13,6 +13,7 @@
 
 #include "html_priv.h"
 #include "html_report.h"
+#include "curve_html.h"
 #include "knee.h"
 #include "svg.h"
 #include "version.h"
@@ -640,6 +641,8 @@ int hr_report(FILE *f, const struct or_params *p, const struct pt_set *pts,
 	      f);
 	fputs("<h2>Charts</h2>\n", f);
 	ret = charts(f, p, pts);
+	if (!ret && p->curve && p->curve->n)
+		ret = cv_html(f, p->curve, pts);
 	if (!ret && is_matrix(pts))
 		ret = heatmaps(f, pts);
 	if (!ret && p->run->nhosts)

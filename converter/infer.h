@@ -25,6 +25,7 @@
  * input's run.json, completed by or_params_init() where it said nothing)
  * and what only the results add.
  */
+struct cv_curve;
 struct or_params {
 	/*
 	 * Not NULL when the run stopped before its last point (a failed
@@ -80,6 +81,8 @@ struct or_params {
 	 */
 	char *fio_version;
 	char *backend;
+	/* -run curve's open-loop points (curve.h), NULL = none. Not owned. */
+	const struct cv_curve *curve;
 };
 
 /* The run's warnings and then the results': how many, and the @i-th. */

@@ -14,6 +14,7 @@
  * behind the statistics printed under them, as ORION 10.2's do.
  */
 #include "orion_report.h"
+#include "curve.h"
 #include "fileset.h"
 #include "ptsrc.h"
 
@@ -572,6 +573,8 @@ void or_summary_named(FILE *f, const struct or_params *p, const struct pt_set *p
 		fprintf(f, "%s\n", p->partial);
 	for (i = 0; i < p->run->nstopped; i++)
 		fprintf(f, "%s\n", p->run->stopped[i]);
+	if (p->curve)
+		cv_summary(f, p->curve);
 	summary_steady(f, pts);
 	fputc('\n', f);
 	if (hosts_have_luns(p)) {

@@ -203,6 +203,38 @@ static void read_knees(struct ri_run *r, json_t *a)
 	}
 }
 
+/* -run curve's parameters (issue 26): "curve", only when there is one. */
+static void curve_write(json_t *o, const struct ri_curve *c)
+{
+	json_t *a = json_array();
+	size_t i;
+
+	if (!c->npct) {
+		json_decref(a);
+		return;
+	}
+	for (i = 0; i < c->npct; i++)
+		json_array_append_new(a, json_real(c->pct[i]));
+	json_object_set_new(o, "curve",
+			    json_pack("{s:o,s:s,s:I,s:I}", "percent", a, "arrival", c->arrival,
+				      "max_iops", (json_int_t)c->max_iops, "depth_cap",
+				      (json_int_t)c->depth_cap));
+}
+
+static void curve_read(struct ri_curve *c, json_t *o)
+{
+	json_t *a = json_object_get(o, "percent"), *v;
+	size_t i;
+
+	memset(c, 0, sizeof(*c));
+	json_array_foreach(a, i, v)
+		if (json_is_number(v) && c->npct < RI_CURVE_MAX)
+			c->pct[c->npct++] = json_number_value(v);
+	snprintf(c->arrival, sizeof(c->arrival), "%s", str(o, "arrival") ? str(o, "arrival") : "");
+	c->max_iops = fr_to_u64(num(o, "max_iops", 0));
+	c->depth_cap = fr_to_u64(num(o, "depth_cap", 0));
+}
+
 char *ri_write(const struct ri_run *r)
 {
 	json_t *doc = json_object(), *o = json_object(), *a = json_array();
@@ -288,6 +320,7 @@ char *ri_write(const struct ri_run *r)
 		json_object_set_new(o, "duration_auto", json_integer((json_int_t)r->duration_auto));
 	if (r->duration_env)
 		json_object_set_new(o, "duration_env", json_integer((json_int_t)r->duration_env));
+	curve_write(o, &r->curve);
 	json_object_set_new(doc, "fiorion", o);
 	s = json_dumps(doc, JSON_INDENT(2));
 	json_decref(doc);
@@ -363,6 +396,7 @@ void ri_read(struct ri_run *r, json_t *o)
 	read_knees(r, json_object_get(o, "knees"));
 	r->duration_auto = fr_to_u64(num(o, "duration_auto", 0));
 	r->duration_env = fr_to_u64(num(o, "duration_env", 0));
+	curve_read(&r->curve, json_object_get(o, "curve"));
 }
 
 void ri_release(struct ri_run *r)

@@ -45,6 +45,7 @@
  *                  load, "load": the knee's load (0: none), "why":
  *                  "latency" | "flat" | "open" | "over"}]
  *   duration_auto  the MAX seconds of -duration auto[:MAX]
+ *   curve          -run curve's parameters (struct ri_curve, issue 26)
  *   repeat         -repeat N: passes over the plan (absent: 1)
  *
  * Keys a reader does not find take the defaults noted in struct ri_run;
@@ -81,6 +82,20 @@ struct ri_host {
 	struct fj_lun *luns;
 	size_t nluns;
 	uint64_t vlun_size;
+};
+
+/*
+ * -run curve (issue 26): run.json's "curve" {"percent": [..], "arrival",
+ * "max_iops" (0: found by the oltp ladder), "depth_cap" (0: 4 x the load
+ * of the maximum)}, written only when npct > 0.
+ */
+#define RI_CURVE_MAX 100
+struct ri_curve {
+	size_t npct;
+	double pct[RI_CURVE_MAX]; /* -curve: percentages of the maximum, in order */
+	char arrival[16];	  /* "poisson" | "uniform" */
+	uint64_t max_iops;	  /* -max_iops; 0 = the oltp ladder's maximum */
+	uint64_t depth_cap;	  /* -depth_cap; 0 = 4 x the maximum's load */
 };
 
 struct ri_run {
@@ -129,6 +144,7 @@ struct ri_run {
 	uint64_t duration_auto; /* -duration auto[:MAX]: MAX s; 0 = not auto */
 	int64_t repeat;		/* -repeat N: passes over the plan; 1 (or less) = one */
 	uint64_t duration_env;	/* FIORION_DURATION=S overrode -duration; 0 = not */
+	struct ri_curve curve;	/* -run curve (issue 26); npct 0 = none */
 };
 
 /* run.json's text for @r ({"fiorion": {...}}), or NULL when memory runs out. */

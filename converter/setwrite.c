@@ -14,6 +14,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "curve.h"
 #include "fileset.h"
 #include "fr_file.h"
 #include "html_report.h"
@@ -57,7 +58,8 @@ int or_write_all(const struct or_params *p, const struct pt_set *pts,
 		/* 11.1+ sets have no _tradeoff.csv, 12.1+ add _hist.txt (orion.md 3.1). */
 		if ((k == FS_TRADEOFF && (!or_has_mixed(pts) || !or_layout(c)->tradeoff)) ||
 		    (k == FS_HIST && !or_layout(c)->hist) || (k == FS_HOSTS && !p->run->nhosts) ||
-		    (k == FS_REPORT && !(flags & OR_WRITE_HTML))) {
+		    (k == FS_REPORT && !(flags & OR_WRITE_HTML)) ||
+		    (k == FS_CURVE && (!p->curve || !p->curve->n))) {
 			stale[k] = true;
 			continue;
 		}
@@ -85,6 +87,7 @@ int or_write_all(const struct or_params *p, const struct pt_set *pts,
 		case FS_POINTS:
 			pc_write(f, pts);
 			break;
+		case FS_CURVE: cv_csv(f, p->curve); break;
 		}
 		if (fclose(f) != 0 || ret) {
 			free(buf);

@@ -16,6 +16,7 @@
 
 #include "cli.h"
 #include "cliopts.h"
+#include "curveplan.h"
 #include "fr_err.h"
 #include "knee.h"
 #include "runner.h"
@@ -217,6 +218,7 @@ void cli_parse(struct opts *o, int argc, char **argv)
 	if (o->jobfile && o->ri.repeat > 1)
 		die_usage("-repeat: not with -jobfile (which runs one job file once)");
 	check_fio_opts(o);
+	cp_check_opts(o);
 	if (o->jobfile) {
 		if (o->have_run)
 			die_usage("-jobfile runs one job file; it takes no -run");
@@ -226,7 +228,7 @@ void cli_parse(struct opts *o, int argc, char **argv)
 		return;
 	}
 	if (!o->have_run)
-		die_usage("-run is required: simple, normal, advanced, oltp or dss (see fiorion -help)");
+		die_usage("-run is required: simple, normal, advanced, oltp, dss or curve (see fiorion -help)");
 	if (o->have_matrix && o->run != MX_ADVANCED)
 		die_usage("-matrix %s: only with -run advanced (-run %s sets its own matrix)",
 			  mx_matrix_name(o->matrix), cli_run_name(o->run));

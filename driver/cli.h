@@ -64,6 +64,12 @@ struct opts {
 	const char *compat_from;  /* "-compat", "FIORION_COMPAT" or "default" */
 	long duration_asked;	  /* -duration as given, when FIORION_DURATION overrode it */
 	bool duration_asked_auto; /* ... and it was auto[:MAX] */
+	/* -run curve (issue 26, curveplan.h); its parameters go to ri.curve */
+	bool curve;		/* the oltp ladder (unless -max_iops), then the curve */
+	const char *curve_list; /* -curve, as given */
+	const char *arrival;	/* -arrival poisson|uniform */
+	long max_iops;		/* -max_iops N; 0 = found by the ladder */
+	long depth_cap;		/* -depth_cap N; 0 = 4 x the maximum's load */
 };
 
 /* Parse and check the command line; a bad option exits with EXIT_USAGE. */

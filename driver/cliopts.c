@@ -116,7 +116,8 @@ static void set_include(void *o, const struct fr_opt *d, const char *v)
 		die_usage("%s", err.msg);
 }
 
-static const char *const runs[] = { "simple", "normal", "advanced", "oltp", "dss", NULL };
+static const char *const runs[] = { "simple", "normal", "advanced", "oltp", "dss", "curve", NULL };
+static const char *const arrivals[] = { "poisson", "uniform", NULL };
 static const char *const types[] = { "rand", "seq", NULL };
 static const char *const sims[] = { "concat", "raid0", NULL };
 static const char *const runners[] = { "builtin", "fio", NULL };
@@ -139,7 +140,9 @@ const struct fr_opt cli_opts[] = {
 		  "(matrix basic); normal: every combination (detailed);\n"
 		  "oltp: small loads up to 20 x num_disks (row 0);\n"
 		  "dss: large loads up to 20 x num_disks (column 0);\n"
-		  "advanced: as the options below say (mandatory)" },
+		  "advanced: as the options below say (mandatory);\n"
+		  "curve: the oltp ladder's maximum, then small I/O\n"
+		  "at fixed arrival rates (-curve)" },
 	{ .name = "testname", .kind = FR_OPT_CALL, .arg = "NAME", .field = F(ri.testname), .set = set_testname,
 	  .help = "prefix of <NAME>.lun and of every output (orion)" },
 	{ .name = "num_disks", .kind = FR_OPT_LONG, .arg = "N", .min = 1, .max = 4096, .field = F(ri.num_disks),
@@ -246,6 +249,24 @@ const struct fr_opt cli_opts[] = {
 		  "again); each cell is the median of its N\n"
 		  "measurements, its interval the one across passes\n"
 		  "(<testname>_points.csv) (1)" },
+	{ .name = "curve", .kind = FR_OPT_STRING, .arg = "LIST", .field = F(curve_list),
+	  .help = "-run curve: open-loop points at these percentages\n"
+		  "of the maximum small IOPS, rising, up to 100 of\n"
+		  "them, over 100 an overload (10,50,70,80,90,100);\n"
+		  "the curve stops at a point that does not hold its\n"
+		  "rate (under 97 %) or crosses -max_latency" },
+	{ .name = "arrival", .kind = FR_OPT_ENUM_STR, .arg = "KIND", .values = arrivals, .field = F(arrival), .flags = FR_OPTF_NOCASE,
+	  .help = "-run curve: poisson (exponential gaps between\n"
+		  "arrivals) or uniform (fixed gaps): fio's\n"
+		  "rate_process=poisson|linear (poisson)" },
+	{ .name = "max_iops", .kind = FR_OPT_LONG, .arg = "N", .min = 1, .max = 100000000, .field = F(max_iops),
+	  .help = "-run curve: the maximum the percentages are of;\n"
+		  "the oltp ladder is not run" },
+	{ .name = "depth_cap", .kind = FR_OPT_LONG, .arg = "N", .min = 1, .max = 65536, .field = F(depth_cap),
+	  .help = "-run curve: at most N I/Os outstanding (iodepth=);\n"
+		  "an arrival past it waits for a free slot (4 x the\n"
+		  "load of the maximum; with -max_iops 4 x the\n"
+		  "ladder's top, 20 x num_disks)" },
 	{ .name = "clients", .kind = FR_OPT_STRING, .arg = "LIST", .field = F(clients),
 	  .help = "run every point on these hosts at once through\n"
 		  "fio's client/server: HOST[:PORT],... or @FILE (one a\n"
@@ -288,7 +309,7 @@ const size_t cli_nopts = sizeof(cli_opts) / sizeof(cli_opts[0]);
 
 void cli_usage(FILE *f, const struct opts *o)
 {
-	fputs("usage: fiorion -run simple|normal|advanced|oltp|dss [options]\n"
+	fputs("usage: fiorion -run simple|normal|advanced|oltp|dss|curve [options]\n"
 	      "\n"
 	      "ORION: ORacle IO Numbers, on fio. Each data point holds a mix of small\n"
 	      "random I/Os and large (random or sequential) I/Os outstanding for a\n"

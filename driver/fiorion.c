@@ -25,6 +25,7 @@
 
 #include "backed.h"
 #include "cli.h"
+#include "curverun.h"
 #include "fileset.h"
 #include "fr_file.h"
 #include "jobfile.h"
@@ -490,6 +491,8 @@ static void plan_run(struct run *r, struct opts *o)
 		ret = mx_repeat(&r->plan, (unsigned int)o->ri.repeat);
 	if (ret)
 		die_run("out of memory");
+	if (o->curve && o->max_iops)
+		curve_no_ladder(&r->plan); /* -run curve -max_iops */
 	if (!o->backend && !o->clients)
 		o->backend = pick_backend(); /* the hosts' engines fall back themselves */
 	snprintf(r->dur, sizeof(r->dur), "%" PRIu64, o->ri.duration);
@@ -700,6 +703,7 @@ int main(int argc, char **argv)
 		(status == -FR_ESAFETY ? die_safety : die_run)("%s", err.msg);
 	if (!o.jobs_only && !o.clients)
 		backed_luns(r.vv, &o); /* -clients: each host's probe looked */
+	curve_precheck(&o, &r.jc);
 	write_set(&r, &o, argc, argv);
 	if (o.jobs_only) {
 		fprintf(stderr, "fiorion: wrote %s and %zu job files in %s/\n", r.whole,
@@ -735,6 +739,8 @@ int main(int argc, char **argv)
 				 done + 1, done - skipped, r.plan.n);
 		if (done > skipped && report(&o, &r.plan, r.jobs_dir, done, 0, partial[0] ? partial : NULL))
 			status = EXIT_RUN;
+		if (o.curve && !sig && status == EXIT_OK)
+			status = curve_run(&o, &r.jc, &r.plan, r.jobs_dir, done, r.vv);
 		live_end(sig, status);
 		if (sig) {
 			printf("fiorion: run interrupted by %s; ORION's files cover the %zu points done\n",

@@ -89,6 +89,7 @@ int mx_plan(struct mx_plan *p, enum mx_run run, enum mx_matrix matrix,
 	case MX_SIMPLE: matrix = MX_BASIC; break;
 	case MX_NORMAL: matrix = MX_DETAILED; break;
 	case MX_OLTP:
+	case MX_CURVE:
 		matrix = MX_ROW;
 		num_large = 0;
 		break;

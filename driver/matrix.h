@@ -21,7 +21,8 @@ enum mx_run {
 	MX_NORMAL,
 	MX_ADVANCED,
 	MX_OLTP,
-	MX_DSS
+	MX_DSS,
+	MX_CURVE /* -run curve: cli.c makes it MX_OLTP and the curve after it */
 };
 
 struct mx_point {

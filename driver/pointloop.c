@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "curve.h"
 #include "fiochild.h"
 #include "fiojson.h"
 #include "fr_file.h"
@@ -199,6 +200,7 @@ int report(const struct opts *o, const struct mx_plan *plan, const char *jobs_di
 	struct fj_set set = { 0 };
 	struct pt_set pts = { 0 };
 	struct or_params params;
+	struct cv_curve cv = { .n = 0 };
 	struct pt_opts po;
 	struct fr_err err = { "" };
 	char *path;
@@ -223,10 +225,19 @@ int report(const struct opts *o, const struct mx_plan *plan, const char *jobs_di
 		free(path);
 	}
 	pt_opts_init(&po);
-	if (!ret)
+	/* -run curve -max_iops has no ladder: its set is the curve's. */
+	if (!ret && (set.njobs || !set.run.curve.npct))
 		ret = pt_build(&pts, &set, &po, &err);
 	if (!ret)
 		ret = or_params_init(&params, &set, &pts, NULL, NULL, 0, &err);
+	if (!ret && set.run.curve.npct) {
+		/* -run curve: its points, read back from their JSON (converter/curve.h). */
+		path = xasprintf("%s/curve", jobs_dir);
+		cv.planned = set.run.curve.npct;
+		ret = cv_load_dir(&cv, path, &params.bound, &err);
+		params.curve = &cv;
+		free(path);
+	}
 	if (!ret) {
 		params.partial = partial;
 		params.live = flags & PL_LIVE;
@@ -242,6 +253,7 @@ int report(const struct opts *o, const struct mx_plan *plan, const char *jobs_di
 	if (ret)
 		fprintf(stderr, "fiorion: %sORION's files: %s\n", flags & PL_LIVE ? "warning: live " : "",
 			err.msg);
+	cv_release(&cv);
 	pt_set_release(&pts);
 	fj_set_release(&set);
 	return ret;

@@ -41,7 +41,7 @@ for prog in fiorion fio2orion; do
 		|| not_ok "$prog: options of -help not offered: $miss"
 done
 
-check "fiorion -run <TAB>" "advanced dss normal oltp simple " fiorion -run ""
+check "fiorion -run <TAB>" "advanced curve dss normal oltp simple " fiorion -run ""
 check "fiorion -run s<TAB>" "simple " fiorion -run s
 check "fiorion -matrix <TAB>" "basic col detailed max point row " fiorion -run advanced -matrix ""
 check "fiorion -compat 1<TAB>" "10.2 11.1 11.2 12.1 12.2 19c " fiorion -compat 1

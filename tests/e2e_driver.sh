@@ -168,7 +168,7 @@ err "-size_small 0: must be from 1" -run simple -testname t -size_small 0
 err "-write 101: must be from 0 to 100" -run simple -testname t -write 101
 err "-duration 0: must be from 1" -run simple -testname t -duration 0
 err "-run is required" -testname t
-err "-run 'fast': must be simple, normal, advanced, oltp or dss" -run fast
+err "-run 'fast': must be simple, normal, advanced, oltp, dss or curve" -run fast
 err "-matrix point needs -num_small" -run advanced -testname t -matrix point -num_large 2
 err "-num_small: -matrix row ignores it" -run advanced -testname t -matrix row -num_small 2 -num_large 0
 err "-num_small: only with -run advanced" -run simple -testname t -num_small 2

@@ -82,7 +82,8 @@ static const char every_key[] =
 	" \"hosts\": [{\"name\": \"h1:8765\", \"fio\": \"fio-3.33\", \"luns\": [{\"name\": \"/dev/vdb\", \"size\": 4096}], \"vlun_size\": 4096}],"
 	" \"max_latency\": \"p99:5\", \"stop_at_knee\": true, \"stopped\": [\"the small ladder stopped at 4\"],"
 	" \"knees\": [{\"ladder\": \"small\", \"fixed\": 0, \"load\": 4, \"why\": \"latency\"}],"
-	" \"duration_auto\": 120, \"repeat\": 3}";
+	" \"duration_auto\": 120, \"repeat\": 3,"
+	" \"curve\": {\"percent\": [10.0, 50.0, 120.5], \"arrival\": \"uniform\", \"max_iops\": 20000, \"depth_cap\": 56}}";
 
 static void test_every_key(void **state)
 {
@@ -139,7 +140,7 @@ static void test_golden(void **state)
 static void test_answers_only_when_set(void **state)
 {
 	static const char *const answers[] = { "max_latency", "stop_at_knee", "stopped",
-					       "knees", "duration_auto", "repeat", "hosts" };
+					       "knees", "duration_auto", "repeat", "hosts", "curve" };
 	json_t *in = parse("{\"testname\": \"t\", \"repeat\": 1, \"stop_at_knee\": false}"), *out;
 	unsigned int i;
 
