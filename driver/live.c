@@ -297,11 +297,12 @@ static json_t *figures(const char *json, size_t i)
 
 void live_point_done(size_t i, const char *json, size_t done)
 {
-	json_t *fig = json ? figures(json, i) : NULL;
+	json_t *fig;
 	long secs;
 
 	if (!L.on)
 		return;
+	fig = json ? figures(json, i) : NULL;
 	pthread_mutex_lock(&L.mu);
 	secs = point_secs(L.o, L.jc, &L.plan->pts[i]);
 	if (L.t_cur && L.cur == i) {
