@@ -1,8 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 # run.sh: alone
-# (alone: under -j 3 its hangfs once answered "transport endpoint is not
-# connected" before the first point; the cause was not found)
 #
 # Description: a LUN that stops completing I/O (a FUSE file whose reads
 # never return, tests/hangfs.py) does not hang fiorion: the built-in
@@ -60,9 +58,12 @@ hang_mount() {
 	done
 }
 
-# hang_umount DIR: kill the daemon (the kernel then fails the held I/O) and unmount
+# hang_umount DIR: kill the daemon (the kernel then fails the held I/O) and
+# unmount; its pid file goes with it (a pid is reused once its process is
+# reaped: a later kill through a stale file could hit anything)
 hang_umount() {
 	kill -9 "$(cat "$1.pid")" 2>/dev/null
+	rm -f "$1.pid"
 	umount -l "$1" 2>/dev/null
 	rmdir "$1" 2>/dev/null
 }
@@ -74,6 +75,11 @@ hang_umount() {
 # makes the kernel fail the held I/O, and collect rc.
 bounded() {
 	start=$(date +%s)
+	# emptied here, not by the child's redirection: a child that starts
+	# late would leave the last test's "no I/O has completed" in err for
+	# the first look below, and the daemons would be killed at once
+	: >out
+	: >err
 	"$@" >out 2>err &
 	pid=$!
 	n=0
