@@ -137,6 +137,7 @@ DRIVER_SRCS := \
 	driver/fiorion.c \
 	driver/jobfile.c \
 	driver/ladder.c \
+	driver/live.c \
 	driver/locate.c \
 	driver/lockfile.c \
 	driver/lock.c \
@@ -184,6 +185,7 @@ UNIT_TESTS := \
 	test_jobname \
 	test_jscan \
 	test_knee \
+	test_live \
 	test_lock \
 	test_lunid \
 	test_matrix \
@@ -328,6 +330,12 @@ $(B)/tests/test_matrix: tests/test_matrix.c $(B)/san/driver/matrix.o $(B)/san/dr
 $(B)/tests/test_dropin: tests/test_dropin.c $(B)/san/driver/dropin.o $(B)/san/driver/cli.o $(B)/san/driver/cliopts.o $(B)/san/driver/curveplan.o $(B)/san/driver/history.o $(B)/san/driver/lockfile.o $(B)/san/driver/hosts.o $(B)/san/driver/jobfile.o $(B)/san/driver/matrix.o $(B)/san/driver/fioopt.o $(B)/san/driver/runner/jobparse.o $(B)/san/driver/runner/jobopts.o $(CONV_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Idriver -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
+
+# The live record: every driver object but main()'s, the converter and the engine core.
+LIVE_SAN_OBJS := $(filter-out $(B)/san/driver/fiorion.o,$(DRIVER_SRCS:%.c=$(B)/san/%.o))
+$(B)/tests/test_live: tests/test_live.c $(LIVE_SAN_OBJS) $(CONV_SAN_OBJS) $(SAN_OBJS)
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Idriver -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CORE_LIBS) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm -lpthread
 
 $(B)/tests/test_writeshare: tests/test_writeshare.c $(B)/san/driver/writeshare.o $(B)/san/driver/matrix.o $(B)/san/driver/jobfile.o $(B)/san/converter/jobname.o $(B)/san/driver/fioopt.o $(B)/san/driver/runner/jobparse.o $(B)/san/driver/runner/jobopts.o $(COMMON_SAN_OBJS)
 	@mkdir -p $(dir $@)

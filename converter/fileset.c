@@ -22,6 +22,7 @@ static const char *const suffix[FS_NMEMBERS] = {
 	[FS_REPORT] = "report.html",
 	[FS_POINTS] = "points.csv",
 	[FS_CURVE] = "curve.csv",
+	[FS_STATUS] = "status.json",
 };
 
 /* The stamp's shape: 8 digits, '_', 4 digits. */

@@ -35,6 +35,12 @@ enum fs_member {
 	FS_REPORT,   /* the HTML report */
 	FS_POINTS,   /* the tidy per-point file */
 	FS_CURVE,    /* -run curve's open-loop points (curve.h) */
+	/*
+	 * The driver's live record (driver/live.h): rewritten every second
+	 * while the run goes, kept after it with its end (done, failed,
+	 * interrupted). or_write_all() neither writes nor removes it.
+	 */
+	FS_STATUS,
 	FS_NMEMBERS
 };
 

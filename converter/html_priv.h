@@ -72,6 +72,8 @@ void hr_add_ladders(struct hr_lines *L, const struct pt_set *pts, bool small,
 
 /* The page: <head> with the inline CSS and @title, and its closing note. */
 void hr_page_head(FILE *f, const char *title);
+/* The same, and with @live a reload every 5 s (a run still going, fileset.h FS_STATUS). */
+void hr_page_head_live(FILE *f, const char *title, bool live);
 void hr_page_tail(FILE *f);
 
 /* The chart @c in a <figure>, with @caption (or none when NULL). */

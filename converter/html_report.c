@@ -279,11 +279,20 @@ static const char css[] =
 
 void hr_page_head(FILE *f, const char *title)
 {
+	hr_page_head_live(f, title, false);
+}
+
+void hr_page_head_live(FILE *f, const char *title, bool live)
+{
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
 	      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n<title>",
 	      f);
 	svg_escape(f, title);
-	fprintf(f, "</title>\n<style>\n%s</style>\n</head>\n<body>\n", css);
+	/* A run still going: the page reloads itself (the final report has no reload). */
+	fputs("</title>\n", f);
+	if (live)
+		fputs("<meta http-equiv=\"refresh\" content=\"5\"/>\n", f);
+	fprintf(f, "<style>\n%s</style>\n</head>\n<body>\n", css);
 }
 
 void hr_page_tail(FILE *f)
@@ -650,7 +659,7 @@ int hr_report(FILE *f, const struct or_params *p, const struct pt_set *pts,
 
 	lat_ns = or_layout(c)->usecs ? 1e3 : 1e6;
 	snprintf(title, sizeof(title), "fiorion report: %s", p->run->testname);
-	hr_page_head(f, title);
+	hr_page_head_live(f, title, p->live);
 	fputs("<h1>", f);
 	svg_escape(f, title);
 	fputs("</h1>\n<p class=\"note\">", f);

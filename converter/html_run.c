@@ -217,7 +217,7 @@ int hr_run_table(FILE *f, const struct or_params *p, const struct pt_set *pts,
 	intervals_text(buf, sizeof(buf), p, pts, c);
 	row(f, "Intervals", buf);
 	if (p->partial)
-		row(f, "Stopped early", p->partial);
+		row(f, p->live ? "Run in progress" : "Stopped early", p->partial);
 	for (i = 0; i < or_nwarnings(p); i++)
 		row(f, i ? "" : "Warnings", or_warning(p, i));
 	fputs("</table>\n", f);

@@ -34,6 +34,12 @@ struct or_params {
 	 */
 	const char *partial;
 	/*
+	 * The run is still going (the driver's rewrite after each point):
+	 * the report reloads itself and says "Run in progress" for @partial.
+	 * False for every finished set, whose files it leaves as they were.
+	 */
+	bool live;
+	/*
 	 * The run: the input's description (@in->run of or_params_init(), not
 	 * owned), with what it did not say inferred from the results and the
 	 * jobs' options (the block sizes, loads, share written, LUNs named in

@@ -51,6 +51,9 @@ int or_write_all(const struct or_params *p, const struct pt_set *pts,
 		FILE *f;
 		bool keep = true;
 
+		/* The driver's live record is its own (driver/live.h). */
+		if (k == FS_STATUS)
+			continue;
 		snprintf(path, sizeof(path), "%s%s", prefix, fs_suffix((enum fs_member)k));
 		/* 11.1+ sets have no _tradeoff.csv, 12.1+ add _hist.txt (orion.md 3.1). */
 		if ((k == FS_TRADEOFF && (!or_has_mixed(pts) || !or_layout(c)->tradeoff)) ||

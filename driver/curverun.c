@@ -243,7 +243,7 @@ int curve_run(const struct opts *o, const struct jf_conf *jc, const struct mx_pl
 	write_points(o, jc, dir, max, cap, vv);
 	status = run_curve(o, jc, dir, cap, &b, &cv);
 	sig = pl_stop_signal();
-	if (cv.n && report(o, plan, jobs_dir, done, true, NULL))
+	if (cv.n && report(o, plan, jobs_dir, done, PL_QUIET, NULL))
 		status = EXIT_RUN;
 	if (cv.n)
 		cv_summary(stdout, &cv);

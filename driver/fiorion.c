@@ -14,7 +14,6 @@
 #include <signal.h>
 #include <inttypes.h>
 #include <jansson.h>
-#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +31,7 @@
 #include "jobfile.h"
 #include "jobparse.h"
 #include "ladder.h"
+#include "live.h"
 #include "lunsafe.h"
 #include "locate.h"
 #include "lock.h"
@@ -712,7 +712,6 @@ int main(int argc, char **argv)
 		char partial[160] = "";
 		size_t skipped;
 		int sig;
-
 		struct ladders *ld = ld_new(&o, &r.plan);
 
 		done = r.resumed;
@@ -738,10 +737,11 @@ int main(int argc, char **argv)
 			snprintf(partial, sizeof(partial),
 				 "Run stopped: point %zu failed; %zu of its %zu points were measured.",
 				 done + 1, done - skipped, r.plan.n);
-		if (done > skipped && report(&o, &r.plan, r.jobs_dir, done, false, partial[0] ? partial : NULL))
+		if (done > skipped && report(&o, &r.plan, r.jobs_dir, done, 0, partial[0] ? partial : NULL))
 			status = EXIT_RUN;
 		if (o.curve && !sig && status == EXIT_OK)
 			status = curve_run(&o, &r.jc, &r.plan, r.jobs_dir, done, r.vv);
+		live_end(sig, status);
 		if (sig) {
 			printf("fiorion: run interrupted by %s; ORION's files cover the %zu points done\n",
 			       sig == SIGINT ? "SIGINT" : sig == SIGHUP ? "SIGHUP"

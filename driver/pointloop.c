@@ -18,6 +18,7 @@
 #include "fr_lunlist.h"
 #include "jobparse.h"
 #include "ladder.h"
+#include "live.h"
 #include "lunid.h"
 #include "orion_report.h"
 #include "pointcheck.h"
@@ -194,7 +195,7 @@ static void point_result(const char *json, char *buf, size_t len)
 
 /* Read run.json and every point's JSON, write ORION's files. */
 int report(const struct opts *o, const struct mx_plan *plan, const char *jobs_dir, size_t done,
-	   bool quiet, const char *partial)
+	   unsigned int flags, const char *partial)
 {
 	struct fj_set set = { 0 };
 	struct pt_set pts = { 0 };
@@ -207,6 +208,9 @@ int report(const struct opts *o, const struct mx_plan *plan, const char *jobs_di
 	size_t i;
 	int ret;
 
+	/* The run's own write of the set comes after the live one, never beside it. */
+	if (!(flags & PL_LIVE))
+		live_settle();
 	path = xasprintf("%s/run.json", jobs_dir);
 	ret = fj_read_file(&set, path, &err);
 	free(path);
@@ -236,17 +240,19 @@ int report(const struct opts *o, const struct mx_plan *plan, const char *jobs_di
 	}
 	if (!ret) {
 		params.partial = partial;
+		params.live = flags & PL_LIVE;
 		ret = or_write_all(&params, &pts, o->outdir, o->ri.compat, OR_WRITE_HTML, &written, &err);
-		if (!ret && !quiet) {
+		if (!ret && !flags) {
 			printf("\n");
 			or_result_block(stdout, &pts, o->ri.compat);
 		}
-		for (i = 0; !ret && i < or_nwarnings(&params); i++)
+		for (i = 0; !ret && !(flags & PL_LIVE) && i < or_nwarnings(&params); i++)
 			fprintf(stderr, "fiorion: warning: %s\n", or_warning(&params, i));
 		or_params_release(&params);
 	}
 	if (ret)
-		fprintf(stderr, "fiorion: ORION's files: %s\n", err.msg);
+		fprintf(stderr, "fiorion: %sORION's files: %s\n", flags & PL_LIVE ? "warning: live " : "",
+			err.msg);
 	cv_release(&cv);
 	pt_set_release(&pts);
 	fj_set_release(&set);
@@ -426,6 +432,7 @@ int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_p
 	sigaction(SIGHUP, &sa, NULL);
 	luns = lun_names(jc);
 	left -= resume(o, jc, plan, jobs_dir, ld, *done);
+	live_start(o, jc, plan, jobs_dir, *done);
 	for (i = *done; i < plan->n; i++) {
 		const struct mx_point *p = &plan->pts[i];
 		char *job = job_path(jobs_dir, o, p, 0);
@@ -435,11 +442,11 @@ int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_p
 		struct fr_err lerr = { "" };
 		int failed;
 
-		fmt_hms(eta, sizeof(eta), left);
+		fmt_hms(eta, sizeof(eta), live_eta(left));
 		if (!stop_signal && ld_skip(ld, i, res, sizeof(res))) {
 			mark_skipped(plan, i, jobs_dir, res, tty);
 			left -= point_secs(o, jc, p);
-			++*done;
+			live_point_done(i, NULL, ++*done);
 			free(job);
 			free(json);
 			free(errf);
@@ -460,6 +467,7 @@ int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_p
 		if (tty)
 			fprintf(stderr, "\r\033[Kfiorion: point %zu of %zu (small=%u, large=%u%s) running, ETA %s",
 				i + 1, plan->n, p->s, p->l, pass_of(plan, p, pb, sizeof(pb)), eta);
+		live_point(i);
 		failed = measure(o, jc, p, i, jobs_dir, job, json, errf, &ro, luns, &why);
 		if (!failed && !stop_signal)
 			failed = point_check(json, o->clients ? NULL : jobs_dir, &why);
@@ -504,7 +512,8 @@ int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_p
 				printf("  result: %s\n", res);
 				fflush(stdout);
 			}
-			fmt_hms(eta, sizeof(eta), left);
+			live_point_done(i, json, *done);
+			fmt_hms(eta, sizeof(eta), live_eta(left));
 			fprintf(stderr, "%sfiorion: point %zu of %zu (small=%u, large=%u%s): %s; ETA %s%s",
 				tty ? "\r\033[K" : "", i + 1, plan->n, p->s, p->l,
 				pass_of(plan, p, pb, sizeof(pb)), res, eta,

@@ -23,12 +23,19 @@ long point_secs(const struct opts *o, const struct jf_conf *jc, const struct mx_
 struct ladders;
 int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_plan *plan,
 	       const char *jobs_dir, long total_secs, struct ladders *ld, size_t *done);
+/* report()'s @flags. */
+enum {
+	PL_QUIET = 1, /* no result block on stdout */
+	/* The rewrite of a run still going (live.h): quiet, no warnings, the report reloads. */
+	PL_LIVE = 2,
+};
 /*
  * Read run.json and the first @done points' JSON, write ORION's files;
- * @partial (NULL: the run was whole) says why it stopped early.
+ * @partial (NULL: the run was whole) says why it stopped early, or that
+ * the run goes on (PL_LIVE).
  */
 int report(const struct opts *o, const struct mx_plan *plan, const char *jobs_dir, size_t done,
-	   bool quiet, const char *partial);
+	   unsigned int flags, const char *partial);
 /*
  * A plan entry's file in @jobs_dir: pNNN.EXT, and pNNN.rK.EXT for pass K
  * >= 2 of -repeat (json, err, out, skip, fio).

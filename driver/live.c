@@ -1,0 +1,370 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * live.c -- the live record of a run: status.json from a thread every
+ * second, the set rewritten after every point, the ETA with the overhead
+ * per point measured so far.
+ */
+#include "live.h"
+
+#include <jansson.h>
+#include <limits.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "fiojson.h"
+#include "fileset.h"
+#include "fr_file.h"
+#include "layout.h"
+#include "pointloop.h"
+#include "points.h"
+
+double live_overhead_of(const struct live_eta_in *in)
+{
+	double o;
+
+	if (!in->ndone)
+		return 0;
+	/* The wall time of the points measured: the loop's less the running point's. */
+	o = (in->loop_elapsed - in->cur_elapsed - (double)in->done_secs) / (double)in->ndone;
+	return o > 0 ? o : 0;
+}
+
+double live_eta_of(const struct live_eta_in *in)
+{
+	double o = live_overhead_of(in), cur = 0;
+
+	if (in->cur_secs) {
+		cur = (double)in->cur_secs + o - in->cur_elapsed;
+		cur = cur > 0 ? cur : 0;
+	}
+	return cur + (double)in->left_secs + o * (double)in->nleft;
+}
+
+/* The run's live state; one run per process. */
+static struct {
+	bool on;
+	const struct opts *o;
+	const struct jf_conf *jc;
+	const struct mx_plan *plan;
+	char *jobs_dir, *path, run_id[17];
+	double t_loop, t_cur;  /* monotonic: the loop's start, the point's (0: none) */
+	size_t cur, ndone_all; /* the point running (0-based); points done (+ skipped) */
+	size_t nskipped;       /* points -stop_at_knee left out */
+	struct live_eta_in in;
+	json_t *last;	  /* the last measured cell's figures */
+	double rewrite_s; /* the last rewrite of the set took */
+	pthread_t th, rw;
+	pthread_mutex_t mu;
+	pthread_cond_t cv, rw_cv;
+	bool stop, rw_on, rw_stop;
+	size_t rw_want, rw_have; /* the points the set should have, and has */
+} L = { .mu = PTHREAD_MUTEX_INITIALIZER,
+	.cv = PTHREAD_COND_INITIALIZER,
+	.rw_cv = PTHREAD_COND_INITIALIZER };
+
+static double now_mono(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* The ETA's inputs now (L.mu held). */
+static void eta_now(struct live_eta_in *in)
+{
+	double t = now_mono();
+
+	*in = L.in;
+	in->loop_elapsed = t - L.t_loop;
+	in->cur_elapsed = L.t_cur ? t - L.t_cur : 0;
+}
+
+/* status.json's text (L.mu held). */
+static char *status_text(const char *state)
+{
+	struct live_eta_in in;
+	json_t *j = json_object(), *cur = json_null();
+	double eta;
+	char *s;
+
+	eta_now(&in);
+	eta = strcmp(state, "running") ? 0 : live_eta_of(&in);
+	json_object_set_new(j, "run_id", json_string(L.run_id));
+	json_object_set_new(j, "testname", json_string(L.o->ri.testname));
+	json_object_set_new(j, "state", json_string(state));
+	json_object_set_new(j, "points", json_integer((json_int_t)L.plan->n));
+	json_object_set_new(j, "points_done", json_integer((json_int_t)L.ndone_all));
+	if (L.t_cur && !strcmp(state, "running")) {
+		const struct mx_point *p = &L.plan->pts[L.cur];
+
+		cur = json_pack("{s:I,s:I,s:I,s:I,s:f,s:I}", "point", (json_int_t)L.cur + 1, "small",
+				(json_int_t)p->s, "large", (json_int_t)p->l, "pass",
+				(json_int_t)p->pass, "elapsed_s", in.cur_elapsed, "planned_s",
+				(json_int_t)in.cur_secs);
+	}
+	json_object_set_new(j, "current", cur);
+	json_object_set_new(j, "eta_s", json_real(eta));
+	json_object_set_new(j, "overhead_per_point_s", json_real(live_overhead_of(&in)));
+	json_object_set_new(j, "elapsed_s", json_real(in.loop_elapsed));
+	json_object_set_new(j, "last", L.last ? json_incref(L.last) : json_null());
+	json_object_set_new(j, "rewrite_s", json_real(L.rewrite_s));
+	json_object_set_new(j, "updated", json_integer((json_int_t)time(NULL)));
+	s = json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6));
+	json_decref(j);
+	return s;
+}
+
+static void write_status(const char *state)
+{
+	struct fr_err err = { "" };
+	char *j = status_text(state), *s;
+
+	if (!j)
+		return;
+	s = xasprintf("%s\n", j);
+	/* Staged and renamed: a reader never sees half of it. */
+	if (fr_write_atomic(L.path, s, strlen(s), &err))
+		fprintf(stderr, "fiorion: warning: %s\n", err.msg);
+	free(s);
+	free(j);
+}
+
+static void *status_thread(void *arg)
+{
+	struct timespec ts;
+
+	(void)arg;
+	pthread_mutex_lock(&L.mu);
+	while (!L.stop) {
+		write_status("running");
+		clock_gettime(CLOCK_REALTIME, &ts);
+		ts.tv_sec += 1;
+		pthread_cond_timedwait(&L.cv, &L.mu, &ts);
+	}
+	pthread_mutex_unlock(&L.mu);
+	return NULL;
+}
+
+/*
+ * The set's rewrite, off the points' path: the next point starts while
+ * the set of the last is written, at nice 10 so the point's own threads
+ * come first. A rewrite asked for while one runs is folded into the next.
+ */
+static void *rewrite_thread(void *arg)
+{
+	char partial[160];
+	double t0;
+	size_t n;
+
+	(void)arg;
+	setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 10);
+	pthread_mutex_lock(&L.mu);
+	for (;;) {
+		while (!L.rw_stop && L.rw_want == L.rw_have)
+			pthread_cond_wait(&L.rw_cv, &L.mu);
+		if (L.rw_stop)
+			break;
+		n = L.rw_want;
+		snprintf(partial, sizeof(partial),
+			 "Run in progress: %zu of its %zu points measured so far.", n - L.nskipped,
+			 L.plan->n);
+		pthread_mutex_unlock(&L.mu);
+		t0 = now_mono();
+		report(L.o, L.plan, L.jobs_dir, n, PL_LIVE, partial);
+		pthread_mutex_lock(&L.mu);
+		L.rw_have = n;
+		L.rewrite_s = now_mono() - t0;
+	}
+	pthread_mutex_unlock(&L.mu);
+	return NULL;
+}
+
+void live_settle(void)
+{
+	if (!L.rw_on)
+		return;
+	pthread_mutex_lock(&L.mu);
+	L.rw_stop = true;
+	pthread_cond_signal(&L.rw_cv);
+	pthread_mutex_unlock(&L.mu);
+	pthread_join(L.rw, NULL);
+	L.rw_on = false;
+}
+
+/* status.json's path: the set's prefix (setwrite.c's rule) and the member. */
+static char *status_path(const struct opts *o, time_t start)
+{
+	const char *tn = o->ri.testname, *dir = o->outdir && *o->outdir ? o->outdir : ".";
+	char prefix[PATH_MAX];
+
+	fs_prefix(prefix, sizeof(prefix), tn, or_layout(o->ri.compat)->dated, start);
+	if (tn[0] == '/')
+		return xasprintf("%s%s", prefix, fs_suffix(FS_STATUS));
+	return xasprintf("%s/%s%s", dir, prefix, fs_suffix(FS_STATUS));
+}
+
+void live_start(const struct opts *o, const struct jf_conf *jc, const struct mx_plan *plan,
+		const char *jobs_dir, size_t done)
+{
+	struct fj_set set = { 0 };
+	struct fr_err err = { "" };
+	char *rj = xasprintf("%s/run.json", jobs_dir);
+	sigset_t all, old;
+	size_t i;
+
+	if (fj_read_file(&set, rj, &err) || !set.run.run_id) {
+		fprintf(stderr, "fiorion: warning: no live status: %s\n",
+			err.msg[0] ? err.msg : "run.json has no run id");
+		fj_set_release(&set);
+		free(rj);
+		return;
+	}
+	free(rj);
+	snprintf(L.run_id, sizeof(L.run_id), "%s", set.run.run_id);
+	L.path = status_path(o, set.run.start ? (time_t)set.run.start : time(NULL));
+	fj_set_release(&set);
+	L.o = o;
+	L.jc = jc;
+	L.plan = plan;
+	L.jobs_dir = xasprintf("%s", jobs_dir);
+	L.ndone_all = done;
+	L.cur = done;
+	for (i = done; i < plan->n; i++)
+		L.in.left_secs += point_secs(o, jc, &plan->pts[i]);
+	L.in.nleft = plan->n - done;
+	L.t_loop = now_mono();
+	L.on = true;
+	/* The signals stay the main thread's: they stop the point it waits for. */
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &old);
+	L.rw_want = L.rw_have = done;
+	if (pthread_create(&L.th, NULL, status_thread, NULL)) {
+		fprintf(stderr, "fiorion: warning: no live status: cannot start its thread\n");
+		L.on = false;
+	} else {
+		L.rw_on = !pthread_create(&L.rw, NULL, rewrite_thread, NULL);
+	}
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+}
+
+void live_point(size_t i)
+{
+	if (!L.on)
+		return;
+	pthread_mutex_lock(&L.mu);
+	L.cur = i;
+	L.in.cur_secs = point_secs(L.o, L.jc, &L.plan->pts[i]);
+	L.in.left_secs -= L.in.cur_secs;
+	L.in.nleft--;
+	L.t_cur = now_mono();
+	pthread_mutex_unlock(&L.mu);
+}
+
+/* The cell's figures from its JSON, or NULL. */
+static json_t *figures(const char *json, size_t i)
+{
+	struct fj_set set = { 0 };
+	struct pt_set pts = { 0 };
+	struct pt_opts po;
+	struct fr_err err = { "" };
+	const struct pt_point *p;
+	json_t *j = NULL;
+
+	pt_opts_init(&po);
+	if (!fj_read_file(&set, json, &err) && !pt_build(&pts, &set, &po, &err) && pts.n) {
+		p = &pts.pts[0];
+		j = json_pack("{s:I,s:I,s:I}", "point", (json_int_t)i + 1, "small", (json_int_t)p->s,
+			      "large", (json_int_t)p->l);
+		if (p->small.present) {
+			json_object_set_new(j, "iops", json_integer((json_int_t)p->small.iops));
+			json_object_set_new(j, "lat_ms", json_real(p->small.lat[PT_ALL].mean / 1e6));
+		}
+		if (p->large.present)
+			json_object_set_new(j, "mbps", json_real(p->large.mbps));
+		pt_set_release(&pts);
+	}
+	fj_set_release(&set);
+	return j;
+}
+
+void live_point_done(size_t i, const char *json, size_t done)
+{
+	json_t *fig;
+	long secs;
+
+	if (!L.on)
+		return;
+	fig = json ? figures(json, i) : NULL;
+	pthread_mutex_lock(&L.mu);
+	secs = point_secs(L.o, L.jc, &L.plan->pts[i]);
+	if (L.t_cur && L.cur == i) {
+		L.in.cur_secs = 0;
+		L.t_cur = 0;
+	} else {
+		/* A point skipped before it started. */
+		L.in.left_secs -= secs;
+		L.in.nleft--;
+	}
+	if (json) {
+		L.in.done_secs += secs;
+		L.in.ndone++;
+	} else {
+		L.nskipped++;
+	}
+	L.ndone_all = done;
+	if (fig) {
+		json_decref(L.last);
+		L.last = fig;
+	}
+	if (json) {
+		L.rw_want = done;
+		pthread_cond_signal(&L.rw_cv);
+	}
+	pthread_mutex_unlock(&L.mu);
+}
+
+long live_eta(long fallback)
+{
+	struct live_eta_in in;
+
+	if (!L.on)
+		return fallback;
+	pthread_mutex_lock(&L.mu);
+	eta_now(&in);
+	pthread_mutex_unlock(&L.mu);
+	return (long)(live_eta_of(&in) + 0.5);
+}
+
+const char *live_state(int sig, int status)
+{
+	if (sig)
+		return "interrupted";
+	return status ? "failed" : "done";
+}
+
+void live_end(int sig, int status)
+{
+	live_settle();
+	if (!L.on)
+		return;
+	pthread_mutex_lock(&L.mu);
+	L.stop = true;
+	pthread_cond_signal(&L.cv);
+	pthread_mutex_unlock(&L.mu);
+	pthread_join(L.th, NULL);
+	L.t_cur = 0;
+	write_status(live_state(sig, status));
+	L.on = false;
+	json_decref(L.last);
+	L.last = NULL;
+	free(L.path);
+	free(L.jobs_dir);
+}

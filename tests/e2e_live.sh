@@ -1,0 +1,111 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# run.sh: timeout=120
+#
+# Description: a run watched while it runs (driver/live.c), 1 s points of
+# -run simple on a scratch file. While it runs: <T>_status.json parses,
+# says "running", its points done rise, it is rewritten at least every
+# 2 s; ORION's files, the points file and the report are there with the
+# points so far, the summary and the report say "Run in progress", the
+# report reloads itself. After the run: "done" with every point, the
+# files byte for byte what fio2orion -html makes from the kept JSON, no
+# reload left. SIGINT: "interrupted", the points so far kept, no reload.
+. "$(dirname "$0")/lib.sh"
+
+FR=$TOP/build/fiorion
+F2O=$TOP/build/fio2orion
+cd "$T" || exit 1
+head -c 64M /dev/urandom >lun
+echo "$T/lun" >s.lun
+echo "$T/lun" >i.lun
+
+# field FILE KEY: a top-level value of a status.json ("" when it does not parse)
+field() {
+	python3 -c 'import json,sys
+try:
+    v = json.load(open(sys.argv[1]))[sys.argv[2]]
+    print("" if v is None else v)
+except Exception:
+    print("")' "$1" "$2"
+}
+
+"$FR" -run simple -testname s -duration 1 -cache_size 0 >s.out 2>s.err &
+pid=$!
+: >polls
+live_ok=0 refresh_live=0 t=0
+while kill -0 $pid 2>/dev/null && [ $t -lt 300 ]; do
+	if [ -s s_status.json ]; then
+		st=$(field s_status.json state) n=$(field s_status.json points_done)
+		# its age: how long ago it was last rewritten
+		age=$(echo "$(date +%s.%N) $(date -r s_status.json +%s.%N)" | awk '{ printf "%.2f", $1 - $2 }')
+		echo "$st $n $age" >>polls
+		if [ "$st" = running ] && [ "${n:-0}" -ge 1 ] && [ $live_ok = 0 ] \
+			&& grep -q '^Run in progress: [1-9] of its 7 points measured so far\.$' s_summary.txt \
+			&& grep -q '^Run in progress' s_trace.txt && [ -s s_iops.csv ] && [ -s s_points.csv ] \
+			&& grep -q '<meta http-equiv="refresh"' s_report.html \
+			&& grep -q 'Run in progress' s_report.html && grep -q '</html>' s_report.html; then
+			live_ok=1
+		fi
+	fi
+	sleep 0.2
+	t=$((t + 1))
+done
+wait $pid
+rc=$?
+
+running=$(grep -c '^running ' polls)
+rising=$(awk '$1 == "running" { if ($2 < last) bad = 1; last = $2; if (!first) first = $2 }
+	END { print (bad || last <= first) ? "no" : "yes" }' polls)
+# The oldest status.json seen while running (rewritten every second).
+gap=$(awk '$1 == "running" && $3 > g { g = $3 } END { printf "%.2f", g }' polls)
+if [ "$running" -ge 5 ] && [ "$rising" = yes ] && awk -v g="$gap" 'BEGIN { exit !(g <= 2) }'; then
+	ok "status.json while running: $running polls said running, points done rising, never older than ${gap} s"
+else
+	not_ok "status.json while running: $running polls, rising $rising, gap $gap"
+	cat polls s.err
+fi
+[ $live_ok = 1 ] && ok "while running: ORION's files, points and report with the points so far, marked in progress, the report reloads" \
+	|| { not_ok "live files while running"; cat s.err; }
+
+if [ $rc = 0 ] && [ "$(field s_status.json state)" = done ] && [ "$(field s_status.json points_done)" = 7 ] \
+	&& [ -z "$(field s_status.json current)" ]; then
+	ok "after the run: status.json says done, 7 of 7"
+else
+	not_ok "after the run: exit $rc, $(cat s_status.json)"
+fi
+mkdir again
+# the driver names its inputs ./s_jobs/... (the files column of _points.csv)
+"$F2O" -html -outdir again ./s_jobs/run.json ./s_jobs/p*.json 2>again.err
+same=yes
+for m in summary.txt iops.csv mbps.csv lat.csv trace.txt points.csv report.html; do
+	cmp -s again/s_$m s_$m || same="no ($m)"
+done
+if [ "$same" = yes ] && ! grep -q 'http-equiv="refresh"' s_report.html && ! grep -q 'in progress' s_summary.txt; then
+	ok "after the run: the files are fio2orion's from the kept JSON, byte for byte, no reload, no in-progress mark"
+else
+	not_ok "after the run: same $same; $(cat again.err)"
+fi
+
+# SIGINT: interrupted, the points so far kept
+"$FR" -run simple -testname i -duration 1 -cache_size 0 >i.out 2>i.err &
+pid=$!
+n=0 t=0
+while [ "${n:-0}" -lt 2 ] && [ $t -lt 150 ]; do
+	sleep 0.2
+	t=$((t + 1))
+	[ -s i_status.json ] && n=$(field i_status.json points_done)
+done
+kill -INT $pid
+wait $pid
+rc=$?
+k=$(field i_status.json points_done)
+if [ $rc = 130 ] && [ "$(field i_status.json state)" = interrupted ] && [ "${k:-0}" -ge 2 ] \
+	&& grep -q "^Run interrupted (SIGINT): $k of its 7 points were measured\.$" i_summary.txt \
+	&& ! grep -q 'http-equiv="refresh"' i_report.html; then
+	ok "SIGINT: status.json says interrupted with the $k points kept, the report no longer reloads"
+else
+	not_ok "SIGINT: exit $rc, $(cat i_status.json)"
+	cat i.err
+fi
+
+finish
