@@ -236,23 +236,10 @@ fi
 
 # 6. -clients: each point's rate divided across the hosts (fio servers on
 #    127.0.0.2 and .3), the totals from each host's own entry.
-PORT=""
-for p in $((22000 + $$ % 20000)) $((23000 + $$ % 17000)) 44765; do
-	if ! ss -ltn 2>/dev/null | grep -q ":$p "; then
-		PORT=$p
-		break
-	fi
-done
+free_port $((22000 + $$ % 20000)) $((23000 + $$ % 17000)) 44765
 started=0
 for a in 127.0.0.2 127.0.0.3; do
-	fio --server=ip:$a,"$PORT" >"srv.$a.log" 2>&1 &
-	at_exit "kill $! 2>/dev/null"
-	i=0
-	while [ $i -lt 50 ] && ! ss -ltn 2>/dev/null | grep -q " $a:$PORT "; do
-		sleep 0.1
-		i=$((i + 1))
-	done
-	ss -ltn 2>/dev/null | grep -q " $a:$PORT " && started=$((started + 1))
+	start_server $a && started=$((started + 1))
 done
 mkfile lun3 64
 echo "$T/lun3" >"t.lun.127.0.0.3"

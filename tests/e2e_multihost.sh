@@ -27,43 +27,9 @@ if ! command -v fio >/dev/null 2>&1; then
 	exit 0
 fi
 
-SERVERS=""
-# start_server ADDR: fio --server on ADDR:$PORT; its PID in srv_ADDR.pid
-start_server() {
-	fio --server=ip:"$1","$PORT" >"srv.$1.log" 2>&1 &
-	echo $! >"srv.$1.pid"
-	SERVERS="$SERVERS $1"
-	i=0
-	while [ $i -lt 50 ]; do
-		ss -ltn 2>/dev/null | grep -q " $1:$PORT " && return 0
-		kill -0 "$(cat "srv.$1.pid")" 2>/dev/null || return 1
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
-# kill_server ADDR [SIG]: the server and the job processes it forked
-kill_server() {
-	spid=$(cat "srv.$1.pid" 2>/dev/null) || return 0
-	pkill -"${2:-TERM}" -P "$spid" 2>/dev/null
-	kill -"${2:-TERM}" "$spid" 2>/dev/null
-}
-stop_servers() {
-	for a in $SERVERS; do
-		kill_server "$a" CONT
-		kill_server "$a" KILL
-	done
-}
-trap 'stop_servers; rm -rf "$T"' EXIT
 
 # A free port for all three (each binds its own loopback address).
-PORT=""
-for p in $(( 20000 + $$ % 20000 )) $(( 21000 + $$ % 17000 )) 43765; do
-	if ! ss -ltn 2>/dev/null | grep -q ":$p "; then
-		PORT=$p
-		break
-	fi
-done
+free_port $(( 20000 + $$ % 20000 )) $(( 21000 + $$ % 17000 )) 43765
 H2=127.0.0.2:$PORT H3=127.0.0.3:$PORT H4=127.0.0.4:$PORT
 if ! start_server 127.0.0.2 || ! start_server 127.0.0.3 || ! start_server 127.0.0.4; then
 	skip_test "multi-host" "fio --server cannot listen on 127.0.0.2-4:$PORT: $(cat srv.*.log | head -3)"

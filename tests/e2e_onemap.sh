@@ -23,37 +23,8 @@ if ! command -v fio >/dev/null 2>&1 || ! command -v ss >/dev/null 2>&1; then
 fi
 cd "$T" || exit 1
 
-SERVERS=""
-# start_server ADDR: fio --server on ADDR:$PORT, its PID in srv.ADDR.pid
-start_server() {
-	fio --server=ip:"$1","$PORT" >"srv.$1.log" 2>&1 &
-	echo $! >"srv.$1.pid"
-	SERVERS="$SERVERS $1"
-	i=0
-	while [ $i -lt 50 ]; do
-		ss -ltn 2>/dev/null | grep -q " $1:$PORT " && return 0
-		kill -0 "$(cat "srv.$1.pid")" 2>/dev/null || return 1
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
-stop_servers() {
-	for a in $SERVERS; do
-		spid=$(cat "srv.$a.pid" 2>/dev/null) || continue
-		pkill -KILL -P "$spid" 2>/dev/null
-		kill -KILL "$spid" 2>/dev/null
-	done
-}
-trap 'stop_servers; rm -rf "$T"' EXIT
 
-PORT=""
-for p in $((24000 + $$ % 16000)) $((25000 + $$ % 15000)) 44765; do
-	if ! ss -ltn 2>/dev/null | grep -q ":$p "; then
-		PORT=$p
-		break
-	fi
-done
+free_port $((24000 + $$ % 16000)) $((25000 + $$ % 15000)) 44765
 A=127.0.0.5 B=127.0.0.6
 if ! start_server $A || ! start_server $B; then
 	skip_test "one mapping" "fio --server cannot listen on $A/$B:$PORT: $(cat srv.*.log | head -3)"

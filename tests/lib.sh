@@ -57,6 +57,48 @@ grep_targets_once() {
 	fi
 }
 
+# fio's servers on loopback addresses, for the client/server suites.
+# free_port PORT...: sets PORT to the first of PORT... that no socket
+# listens on (the last when every one is taken).
+free_port() {
+	for _p in "$@"; do
+		PORT=$_p
+		ss -ltn 2>/dev/null | grep -q ":$_p " || return 0
+	done
+}
+# start_server ADDR: fio --server on ADDR:$PORT, its output in
+# $T/srv.ADDR.log, its pid in $T/srv.ADDR.pid, added to $SERVERS (which
+# stop_servers stops, and the script's exit); 0 once it listens, 1 if it
+# did not within 5 s.
+SERVERS=""
+start_server() {
+	fio --server=ip:"$1","$PORT" >"$T/srv.$1.log" 2>&1 &
+	echo $! >"$T/srv.$1.pid"
+	[ -n "${_srv_exit-}" ] || { at_exit stop_servers; _srv_exit=1; }
+	SERVERS="$SERVERS $1"
+	_i=0
+	while [ $_i -lt 50 ]; do
+		ss -ltn 2>/dev/null | grep -q " $1:$PORT " && return 0
+		kill -0 "$(cat "$T/srv.$1.pid")" 2>/dev/null || return 1
+		sleep 0.1
+		_i=$((_i + 1))
+	done
+	return 1
+}
+# kill_server ADDR [SIG]: signal the server and the job processes it forked
+kill_server() {
+	_spid=$(cat "$T/srv.$1.pid" 2>/dev/null) || return 0
+	pkill -"${2:-TERM}" -P "$_spid" 2>/dev/null
+	kill -"${2:-TERM}" "$_spid" 2>/dev/null
+}
+# stop_servers: kill every server of $SERVERS (woken first if stopped)
+stop_servers() {
+	for _a in $SERVERS; do
+		kill_server "$_a" CONT
+		kill_server "$_a" KILL
+	done
+}
+
 # mkfile NAME MIB: a file of MIB MiB of real (non-sparse) zeros.
 mkfile() {
 	dd if=/dev/zero of="$T/$1" bs=1M count="$2" status=none
