@@ -104,12 +104,14 @@ static void test_model_servers(void **state)
 	uint64_t t0, at[N];
 	unsigned int i, done = 0;
 
+	/* Before the submission: the device's clock starts there, and a test
+	 * thread descheduled after it would else see its waves "early". */
+	t0 = mono();
 	for (i = 0; i < N; i++) {
 		req_at(&r[i], buf[i], i);
 		assert_int_equal(vio_queue(q, &r[i]), 0);
 	}
 	assert_int_equal(vio_commit(q), 0);
-	t0 = mono();
 	while (done < N) {
 		int n = vio_getevents(q, 1, 1, NULL);
 
