@@ -28,10 +28,13 @@
 #                      after all the others.
 #   "# run.sh: paced"  a device whose answer is known and paced by the
 #                      kernel (a loop device under the block throttle, a
-#                      FUSE file with a fixed service time), using a few %
-#                      of a core: one at a time, at normal priority, beside
-#                      the shared suites, which then run under nice 19 so
-#                      that the paced suite's wake-ups preempt them.
+#                      FUSE file with a fixed service time), or the points'
+#                      own time (checks that are identities, bounds of
+#                      seconds), using a few % of a core (the suite says
+#                      how much): two at a time (each its own devices), at
+#                      normal priority, beside the shared suites, which
+#                      then run under nice 19 so that the paced suites'
+#                      wake-ups preempt them.
 # The others (shared) run up to N at once, under nice 19. With -j 1 every
 # suite runs by itself, in order, at normal priority.
 
@@ -120,14 +123,14 @@ report() {
 }
 
 # reap_done: report every suite that has ended; running counts the shared
-# suites still running, pacing the paced one.
+# suites still running, pacing the paced ones.
 reap_done() {
 	for rcf in "$work"/*.rc; do
 		[ -f "$rcf" ] || continue
 		i=${rcf##*/}
 		i=${i%.rc}
 		if [ "$(cat "$work/$i.class")" = paced ]; then
-			pacing=0
+			pacing=$((pacing - 1))
 		else
 			running=$((running - 1))
 		fi
@@ -144,15 +147,15 @@ run_alone() {
 }
 
 # run_beside: the shared suites ($shared), up to $jobs at once under nice
-# 19, and beside them the paced ones ($paced), one at a time; returns when
-# all have ended.
+# 19, and beside them the paced ones ($paced), up to $paced_jobs at once;
+# returns when all have ended.
 run_beside() {
 	while [ -n "$shared$paced" ] || [ "$running" -gt 0 ] || [ "$pacing" -gt 0 ]; do
-		if [ "$pacing" -eq 0 ] && [ -n "$paced" ]; then
+		if [ "$pacing" -lt "$paced_jobs" ] && [ -n "$paced" ]; then
 			set -- $paced
 			n=$((n + 1))
 			start "$n" "$1" paced
-			pacing=1
+			pacing=$((pacing + 1))
 			shift
 			paced=$*
 			continue
@@ -174,7 +177,7 @@ run_beside() {
 # Outputs are printed as suites end. -j 1: one at a time, in order. Else
 # the shared and the paced suites side by side, then each "alone" suite.
 t_start=$(now_ms)
-n=0 running=0 pacing=0
+n=0 running=0 pacing=0 paced_jobs=2
 if [ "$jobs" -eq 1 ]; then
 	for suite in "$@"; do
 		run_alone "$suite"
