@@ -1,6 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# run.sh: paced
+# run.sh: alone
+# (not paced: the model device's completions are seen when the reaping
+# thread runs, so its means follow the CPU; beside two other suites fio's
+# side once read 2.53 ms against the runner's 2.11 ms, -16.8 %)
 #
 # Description: the built-in runner writes fio's logs (write_bw_log,
 # write_iops_log, write_lat_log, write_hist_log, log_avg_msec,
