@@ -447,9 +447,9 @@ demo: deps
 	@sh scripts/demo.sh
 
 # Every test, one count at the end, each suite's seconds. check-unit needs
-# no fio source. check and check-e2e run up to CHECK_JOBS suites at once
-# (the cores + 1; CHECK_JOBS=1: one at a time, in order); the suites that
-# judge measured numbers ('# run.sh: alone') always run by themselves.
+# no fio source. check, check-unit and check-e2e run up to CHECK_JOBS suites
+# at once (the cores + 1; CHECK_JOBS=1: one at a time, in order); how the
+# suites that judge measured numbers are scheduled: tests/run.sh's header.
 CHECK_JOBS ?= $(shell echo $$(($$(nproc 2>/dev/null || echo 1) + 1)))
 check: deps
 	@$(MAKE) --no-print-directory format-check
@@ -458,7 +458,7 @@ check: deps
 
 check-unit:
 	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) $(TEST_BINS)
-	@sh tests/run.sh $(TEST_BINS)
+	@sh tests/run.sh -j $(CHECK_JOBS) $(TEST_BINS)
 
 check-e2e: all $(B)/tests/placement $(FUZZ_BINS)
 	@sh tests/run.sh -j $(CHECK_JOBS) tests/e2e_*.sh
