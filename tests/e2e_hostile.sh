@@ -197,7 +197,15 @@ if lh=$(losetup -f --show blank 2>/dev/null); then
 		"$FR" -run advanced -matrix point -num_small 1 -num_large 0 -duration 4 -cache_size 0 \
 			-write 100 -runner $runner -testname $t >$t.out 2>$t.err &
 		pid=$!
-		sleep 2.5
+		# The hold is taken before the job files are written: probe once
+		# they are there and the point has begun (a loaded machine can
+		# take seconds to get that far; a fixed sleep probed too early)
+		n=0
+		while [ ! -e ${t}_jobs/p001.fio ] && [ $n -lt 200 ] && kill -0 $pid 2>/dev/null; do
+			sleep 0.1
+			n=$((n + 1))
+		done
+		sleep 1
 		probe=$(python3 -c "
 import errno, os
 try:
