@@ -235,7 +235,13 @@ echo "$T/lun" >k.lun
 "$FR" -run advanced -matrix point -num_small 1 -num_large 0 -duration 4 -cache_size 0 \
 	-runner fio -testname k >k.out 2>k.err &
 pid=$!
-sleep 2.5
+# fio at work on the point (a loaded machine takes a while to start it)
+i=0
+while ! pgrep -f "k_jobs/p001.fio" >/dev/null && [ $i -lt 200 ] && kill -0 $pid 2>/dev/null; do
+	sleep 0.1
+	i=$((i + 1))
+done
+sleep 1.5
 kill -KILL $pid
 wait $pid 2>/dev/null
 i=0
@@ -263,7 +269,15 @@ for runner in builtin fio; do
 	"$FR" -run advanced -matrix max -num_small 2 -num_large 0 -duration 2 -cache_size 0 \
 		-runner $runner -testname hup$runner >hup.out 2>hup.err &
 	pid=$!
-	sleep 3.3
+	# once the live summary counts point 1 (p001.json is there a moment
+	# before the driver counts it), during point 2
+	i=0
+	while ! grep -qs '^Run in progress: 1 of its 2 points' hup${runner}_summary.txt \
+		&& [ $i -lt 300 ] && kill -0 $pid 2>/dev/null; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	sleep 0.3
 	kill -HUP $pid
 	wait $pid
 	rc=$?
