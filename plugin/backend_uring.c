@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <sys/uio.h>
 #include <string.h>
+#include <time.h>
 
 /*
  * Set the ring up as fio's own io_uring engine does (3.33): one issuer,
@@ -24,11 +25,18 @@
  * and fixedbufs register descriptors and buffers once (vio.c asks);
  * nonvectored picks READ/WRITE over READV/WRITEV (-1: READ/WRITE when
  * the kernel has them, as fio's probe).
+ *
+ * With sqthread_poll the kernel's thread takes the submissions and posts
+ * the completions, so, as fio's engine (fio_ioring_commit(),
+ * fio_ioring_getevents()), we enter the kernel only to wake that thread
+ * when it has gone idle (IORING_SQ_NEED_WAKEUP), and wait for a
+ * completion by watching the completion ring, never in io_uring_enter.
  */
 struct uring {
 	struct io_uring ring;
 	bool files;    /* LUN descriptors registered: index = LUN */
 	bool vectored; /* READV/WRITEV with a one-element iovec */
+	bool sqpoll;   /* IORING_SETUP_SQPOLL: the kernel's thread submits */
 	char *buf;     /* registered buffer area, or NULL */
 	size_t buflen;
 };
@@ -94,6 +102,7 @@ static int uring_init(struct backend *be, unsigned int entries)
 		return ret;
 	}
 	u->vectored = c->nonvectored == 0 || (c->nonvectored == -1 && !has_nonvectored(&u->ring));
+	u->sqpoll = (p.flags & IORING_SETUP_SQPOLL) != 0;
 	be->priv = u;
 	be->entries = entries;
 	return 0;
@@ -168,27 +177,102 @@ static int uring_register_buffers(struct backend *be, void *base, size_t len)
 	return ret;
 }
 
+/*
+ * sqthread_poll: until @min completions are on the ring, watching it as
+ * fio's getevents does (the kernel's thread posts them; entering the
+ * kernel to sleep would only add a wakeup to every I/O). @t bounds the
+ * watch: -ETIME when it ran out.
+ */
+static int sqpoll_watch(struct io_uring *ring, unsigned int min,
+			const struct timespec *t)
+{
+	struct timespec end, now;
+	unsigned int spins = 0;
+
+	if (t) {
+		clock_gettime(CLOCK_MONOTONIC, &end);
+		end.tv_sec += t->tv_sec;
+		end.tv_nsec += t->tv_nsec;
+		while (end.tv_nsec >= 1000000000L) {
+			end.tv_nsec -= 1000000000L;
+			end.tv_sec++;
+		}
+	}
+	while (io_uring_cq_ready(ring) < min) {
+		/* A full ring holds back completions: only a syscall posts them. */
+		if (io_uring_cq_has_overflow(ring))
+			io_uring_get_events(ring);
+		if (t && !(++spins & 255)) {
+			clock_gettime(CLOCK_MONOTONIC, &now);
+			if (now.tv_sec > end.tv_sec ||
+			    (now.tv_sec == end.tv_sec && now.tv_nsec >= end.tv_nsec))
+				return -ETIME;
+		}
+	}
+	return 0;
+}
+
+/*
+ * Hand what is prepared to the kernel. sqthread_poll: io_uring_submit()
+ * enters only to wake an idle submission thread, as fio's commit;
+ * otherwise one io_uring_enter that also runs deferred completion work,
+ * as fio's (IORING_ENTER_GETEVENTS with min_complete 0).
+ */
+static int uring_flush(struct uring *u)
+{
+	int ret;
+
+	do
+		ret = u->sqpoll ? io_uring_submit(&u->ring)
+				: io_uring_submit_and_get_events(&u->ring);
+	while (ret == -EINTR);
+	return ret;
+}
+
 static int uring_submit_wait(struct backend *be, unsigned int min)
 {
 	struct uring *u = be->priv;
 	int ret;
 
-	do
-		ret = io_uring_submit_and_wait(&u->ring, min);
-	while (ret == -EINTR);
+	if (u->sqpoll) {
+		ret = uring_flush(u);
+		if (ret >= 0 && min)
+			sqpoll_watch(&u->ring, min, NULL);
+	} else {
+		do
+			ret = io_uring_submit_and_wait(&u->ring, min);
+		while (ret == -EINTR);
+	}
 	return ret == -EAGAIN || ret == -EBUSY ? 0 : ret;
 }
 
 static int uring_submit(struct backend *be)
 {
-	int ret;
+	int ret = uring_flush(be->priv);
 
-	do
-		ret = io_uring_submit_and_get_events(&((struct uring *)be->priv)->ring);
-	while (ret == -EINTR);
 	/* A full completion ring is not an error: reap, then submit again. */
 	if (ret == -EAGAIN || ret == -EBUSY)
 		return 0;
+	return ret;
+}
+
+/* Wait until a completion is on the ring (@t: at most that long). */
+static int uring_wait(struct uring *u, const struct timespec *t)
+{
+	struct io_uring_cqe *cqe;
+	struct __kernel_timespec kt;
+	int ret;
+
+	if (u->sqpoll)
+		return sqpoll_watch(&u->ring, 1, t);
+	if (t) {
+		kt.tv_sec = t->tv_sec;
+		kt.tv_nsec = t->tv_nsec;
+	}
+	do
+		ret = t ? io_uring_wait_cqe_timeout(&u->ring, &cqe, &kt)
+			: io_uring_wait_cqe(&u->ring, &cqe);
+	while (ret == -EINTR);
 	return ret;
 }
 
@@ -196,23 +280,14 @@ static int uring_reap(struct backend *be, unsigned int min,
 		      struct vio_part **out, unsigned int max,
 		      const struct timespec *t)
 {
-	struct io_uring *ring = &((struct uring *)be->priv)->ring;
+	struct uring *u = be->priv;
+	struct io_uring *ring = &u->ring;
 	struct io_uring_cqe *cqes[256];
 	unsigned int got = 0;
 	int ret;
 
 	if (min) {
-		struct io_uring_cqe *cqe;
-		struct __kernel_timespec kt;
-
-		if (t) {
-			kt.tv_sec = t->tv_sec;
-			kt.tv_nsec = t->tv_nsec;
-		}
-		do
-			ret = t ? io_uring_wait_cqe_timeout(ring, &cqe, &kt)
-				: io_uring_wait_cqe(ring, &cqe);
-		while (ret == -EINTR);
+		ret = uring_wait(u, t);
 		if (ret == -ETIME)
 			return 0;
 		if (ret < 0)
@@ -224,7 +299,7 @@ static int uring_reap(struct backend *be, unsigned int min,
 		if (want > 256)
 			want = 256;
 		n = io_uring_peek_batch_cqe(ring, cqes, want);
-		if (!n && !min && !got) {
+		if (!n && !min && !got && !u->sqpoll) {
 			/* Polling: run deferred task work, then look again. */
 			io_uring_get_events(ring);
 			n = io_uring_peek_batch_cqe(ring, cqes, want);

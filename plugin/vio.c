@@ -267,7 +267,8 @@ static int register_luns(struct vio *q, struct fr_err *err)
 	ret = q->be.ops->register_files(&q->be, fds, vv->nluns);
 	free(fds);
 	if (ret < 0)
-		return fr_errf(err, ret, "registerfiles: the kernel refused to register the %u LUNs' descriptors (%s)",
+		return fr_errf(err, ret, "%s: the kernel refused to register the %u LUNs' descriptors (%s)",
+			       q->conf.sqthread_poll ? "sqthread_poll (it registers the files, as fio)" : "registerfiles",
 			       vv->nluns, fr_strerror(ret, eb, sizeof(eb)));
 	return 0;
 }
@@ -299,6 +300,9 @@ static int init_queue(struct vio **out, struct vvol *vv,
 	}
 	q->be.ops = ops;
 	q->conf = conf ? *conf : BACKEND_CONF_DEFAULT;
+	/* As fio's io_uring engine (fio_ioring_init()): sqthread_poll registers the files. */
+	if (q->conf.sqthread_poll)
+		q->conf.registerfiles = true;
 	q->be.conf = &q->conf;
 	ret = ops->init(&q->be, q->cap);
 	if (ret < 0) {
