@@ -6,27 +6,37 @@
 #
 # Usage: scripts/bench-engine.sh [ROUNDS [SECONDS [FILE_MIB]]]
 #
-# 8 KiB random reads, direct=1, iodepth 1, 8 and 32, on one scratch file:
-# fio's io_uring engine vs the engine with backend=io_uring, once with
-# each set of fio's io_uring options in OPTS (default: none; fixedbufs;
-# registerfiles; fixedbufs+registerfiles; sqthread_poll; nonvectored=0;
-# and hipri when the scratch file's device has poll queues), the same
-# options given to both; and fio's null engine vs backend=null. Every
-# pair runs interleaved with all the others in each round, ROUNDS times
-# (default 5) for SECONDS each (default 3). The table gives the median
-# IOPS of each, the ratio engine / fio, and CPU per I/O (fio's usr_cpu +
-# sys_cpu over the run's I/Os, median, microseconds); the last lines
-# compare the engine's CPU per I/O with fixedbufs+registerfiles against
-# without. This machine is shared and noisy, so only the ratios mean
-# anything: take final figures on a quiet machine.
+# 8 KiB random reads, direct=1, iodepth 1, 8 and 32 (DEPTHS), on one
+# scratch file: fio's io_uring engine vs the engine with backend=io_uring,
+# once with each set of fio's io_uring options in OPTS, the same options
+# given to both (default: none; fixedbufs; registerfiles;
+# fixedbufs+registerfiles; sqthread_poll; sqthread_poll with
+# sqthread_poll_cpu=LAST_CPU; nonvectored=0; and hipri when the scratch
+# file's device has poll queues); and fio's null engine vs backend=null
+# (NULL_PAIR=0 leaves that out). Every pair runs interleaved with all the
+# others in each round, ROUNDS times (default 5) for SECONDS each (default
+# 2), fio first in even rounds and the engine first in odd ones (a fixed
+# order turns "the second run after a pause is slower" into a bias).
+#
+# The table: median IOPS of each; the IOPS ratio engine / fio of each
+# round (its two runs side by side), median and range over the rounds,
+# judged against 0.97 (null: 0.90); CPU per I/O (fio's usr_cpu + sys_cpu
+# over the run's I/Os, median, microseconds). Then CPU per I/O with
+# fixedbufs+registerfiles against without, for the engine and for fio's
+# own engine, as each round's change (median, range, rounds lower).
+# Absolute IOPS move with the machine's load; only ratios of runs side by
+# side are claims, and a machine busy with other work blurs even those:
+# take figures on a quiet machine. The load average before and after is
+# printed with the table.
 set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 ENGINE=$TOP/build/fiorion-engine.so
 ROUNDS=${1:-5}
-SECS=${2:-3}
+SECS=${2:-2}
 MIB=${3:-1024}
 FIO=${FIO:-fio}
 DEPTHS=${DEPTHS:-1 8 32}
+NULL_PAIR=${NULL_PAIR:-1}
 T=$(mktemp -d "${TMPDIR:-/tmp}/fiorion-bench.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 
@@ -36,7 +46,9 @@ sync
 
 # The option sets, ',' between sets, ' ' inside one; "-" is none.
 if [ -z "${OPTS:-}" ]; then
-	OPTS="-,fixedbufs,registerfiles,fixedbufs registerfiles,sqthread_poll,nonvectored=0"
+	last=$(($(nproc) - 1))
+	OPTS="-,fixedbufs,registerfiles,fixedbufs registerfiles,sqthread_poll"
+	OPTS="$OPTS,sqthread_poll sqthread_poll_cpu=$last,nonvectored=0"
 	dev=$(stat -c '%d' "$T/scratch")
 	poll=/sys/dev/block/$((dev >> 8)):$((dev & 255))/queue/io_poll
 	if [ "$(cat "$poll" 2>/dev/null)" = 1 ]; then
@@ -45,6 +57,8 @@ if [ -z "${OPTS:-}" ]; then
 		echo "bench-engine: hipri left out: the scratch file's device has no poll queues ($poll)"
 	fi
 fi
+PAIRS=$OPTS
+[ "$NULL_PAIR" = 0 ] || PAIRS="$PAIRS,null"
 
 # run OUT ARGS...: one fio run; appends "IOPS CPU-us-per-IO" to OUT.
 run() {
@@ -67,57 +81,84 @@ flags() { [ "$1" = - ] || for o in $1; do printf ' --%s' "$o"; done; }
 
 key() { echo "$1" | tr ' =' '+:'; }
 
+# pair WHO KEY QD OPTIONS: one run of fio's engine (f) or the engine (e).
+pair() {
+	if [ "$2" = null ]; then
+		case $1 in
+		f) run "$T/f.null.$3" --ioengine=null --size="${MIB}m" --iodepth="$3" ;;
+		e) run "$T/e.null.$3" --ioengine=external:"$ENGINE" --luns="$T/scratch" \
+			--backend=null --iodepth="$3" ;;
+		esac
+		return
+	fi
+	# shellcheck disable=SC2046
+	case $1 in
+	f) run "$T/f.$2.$3" --ioengine=io_uring --filename="$T/scratch" --iodepth="$3" $(flags "$4") ;;
+	e) run "$T/e.$2.$3" --ioengine=external:"$ENGINE" --luns="$T/scratch" --backend=io_uring \
+		--iodepth="$3" $(flags "$4") ;;
+	esac
+}
+
+npairs=$(echo "$PAIRS" | tr ',' '\n' | wc -l)
+ndepths=$(echo "$DEPTHS" | wc -w)
+echo "bench-engine: $ROUNDS rounds x $npairs pairs x $ndepths depths x 2 runs of ${SECS} s" \
+	"(about $((ROUNDS * npairs * ndepths * 2 * (SECS + 1) / 60 + 1)) min); $(nproc) CPUs"
+echo "bench-engine: start $(date -u '+%F %T') UTC, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+
 IFS_SAVE=$IFS
 r=0
 while [ $r -lt "$ROUNDS" ]; do
 	for qd in $DEPTHS; do
 		IFS=,
-		for o in $OPTS; do
+		for o in $PAIRS; do
 			IFS=$IFS_SAVE
 			k=$(key "$o")
-			# shellcheck disable=SC2046
-			run "$T/f.$k.$qd" --ioengine=io_uring --filename="$T/scratch" --iodepth=$qd $(flags "$o")
-			# shellcheck disable=SC2046
-			run "$T/e.$k.$qd" --ioengine=external:"$ENGINE" --luns="$T/scratch" --backend=io_uring \
-				--iodepth=$qd $(flags "$o")
+			if [ $((r % 2)) = 0 ]; then
+				pair f "$k" "$qd" "$o"
+				pair e "$k" "$qd" "$o"
+			else
+				pair e "$k" "$qd" "$o"
+				pair f "$k" "$qd" "$o"
+			fi
 			IFS=,
 		done
 		IFS=$IFS_SAVE
-		run "$T/f.null.$qd" --ioengine=null --size="${MIB}m" --iodepth=$qd
-		run "$T/e.null.$qd" --ioengine=external:"$ENGINE" --luns="$T/scratch" --backend=null --iodepth=$qd
 	done
 	r=$((r + 1))
 done
+echo "bench-engine: end $(date -u '+%F %T') UTC, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 
-median() { sort -n | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'; }
-col() { awk -v c="$2" '{print $c}' "$1" | median; }
+python3 - "$T" "$PAIRS" "$DEPTHS" <<'EOF'
+import os, statistics, sys
 
-printf '%-36s %-4s %10s %10s %7s %9s %9s\n' "pair (options)" qd "fio IOPS" "eng IOPS" ratio \
-	"fio us/IO" "eng us/IO"
-IFS=,
-for o in $OPTS null; do
-	IFS=$IFS_SAVE
-	k=$(key "$o")
-	name="io_uring ($o)"
-	[ "$o" = null ] && name="null"
-	for qd in $DEPTHS; do
-		f=$(col "$T/f.$k.$qd" 1)
-		e=$(col "$T/e.$k.$qd" 1)
-		printf '%-36s %-4s %10s %10s %6.1f%% %9s %9s\n' "$name" "$qd" "$f" "$e" \
-			"$(awk -v e="$e" -v f="$f" 'BEGIN {print f ? 100 * e / f : 0}')" \
-			"$(col "$T/f.$k.$qd" 2)" "$(col "$T/e.$k.$qd" 2)"
-	done
-	IFS=,
-done
-IFS=$IFS_SAVE
-fr=$(key "fixedbufs registerfiles")
-case ",$OPTS," in
-*",-,"*",fixedbufs registerfiles,"*)
-	for qd in $DEPTHS; do
-		a=$(col "$T/e.-.$qd" 2)
-		b=$(col "$T/e.$fr.$qd" 2)
-		printf 'engine CPU per I/O, qd %s: fixedbufs+registerfiles %s us, without %s us (%s)\n' \
-			"$qd" "$b" "$a" "$(awk -v a="$a" -v b="$b" 'BEGIN {printf "%+.1f%%", a ? 100 * (b - a) / a : 0}')"
-	done
-	;;
-esac
+top, pairs, depths = sys.argv[1], sys.argv[2].split(","), sys.argv[3].split()
+key = lambda o: o.replace(" ", "+").replace("=", ":")
+rows = lambda who, k, qd: [tuple(map(float, l.split())) for l in open(os.path.join(top, "%s.%s.%s" % (who, k, qd)))]
+med = statistics.median
+
+print("%-40s %-3s %9s %9s %7s %15s %5s %9s %9s" % ("pair (options)", "qd", "fio IOPS", "eng IOPS", "ratio",
+      "ratio range", "", "fio us/IO", "eng us/IO"))
+for o in pairs:
+    name = "null" if o == "null" else "io_uring (%s)" % o
+    need = 0.90 if o == "null" else 0.97
+    for qd in depths:
+        f, e = rows("f", key(o), qd), rows("e", key(o), qd)
+        ratios = [b[0] / a[0] for a, b in zip(f, e) if a[0]]
+        r = med(ratios)
+        print("%-40s %-3s %9d %9d %6.1f%% %6.1f-%6.1f%% %5s %9.3f %9.3f" % (
+            name, qd, med(x[0] for x in f), med(x[0] for x in e), 100 * r,
+            100 * min(ratios), 100 * max(ratios), "ok" if r >= need else "LOW",
+            med(x[1] for x in f), med(x[1] for x in e)))
+print("(ratio: median over the rounds of engine / fio side by side; ok: >= 97 %, null >= 90 %)")
+
+fr = "fixedbufs registerfiles"
+if "-" in pairs and fr in pairs:
+    print("\nCPU per I/O with fixedbufs+registerfiles against without, each round's change:")
+    for who, label in (("e", "engine"), ("f", "fio's io_uring")):
+        for qd in depths:
+            a, b = rows(who, "-", qd), rows(who, key(fr), qd)
+            d = [100 * (y[1] - x[1]) / x[1] for x, y in zip(a, b) if x[1]]
+            print("  %-15s qd %-3s %8.3f us against %8.3f us: %+6.1f%% (range %+.1f%% .. %+.1f%%, lower in %d of %d rounds)" % (
+                label, qd, med(y[1] for y in b), med(x[1] for x in a), med(d), min(d), max(d),
+                sum(1 for x in d if x < 0), len(d)))
+EOF
