@@ -5,7 +5,8 @@
 # every point's [global] (and the whole-matrix file), after fiorion's
 # own, for both runners: each runner's JSON echoes them in "global
 # options"; run.json records them. fio's io_uring options (fixedbufs,
-# registerfiles, nonvectored) run through both runners; hipri on a LUN
+# registerfiles, nonvectored, sqthread_poll) run through both runners,
+# sqthread_poll sampling no slat in either (as fio); hipri on a LUN
 # without poll queues and fixedbufs on another backend are refused by
 # the engine, naming why. Options fiorion sets for ORION's
 # meaning are refused with the reason; the built-in runner refuses one
@@ -101,6 +102,22 @@ for runner in builtin fio; do
 		ok "-runner $runner: fixedbufs, registerfiles, nonvectored=0 ran ($(json_iops u/t_jobs/p001.json | cut -d. -f1) IOPS)"
 	else
 		not_ok "-runner $runner with io_uring options: $(cat u.err)"
+	fi
+	# sqthread_poll: as fio's io_uring engine (disable_slat), no submission
+	# latency is sampled; completion latencies are.
+	rm -rf u
+	lat=
+	if "$FR" -run advanced -matrix point -num_small 1 -num_large 0 -testname t -duration 1 -outdir u \
+		-runner $runner -backend io_uring -fio_opt sqthread_poll >u.out 2>u.err \
+		&& lat=$(python3 -c '
+import json, sys
+t = open(sys.argv[1]).read()
+jobs = json.loads(t[t.index("{"):])["jobs"]
+print(sum(j["read"]["slat_ns"]["N"] for j in jobs), sum(j["read"]["clat_ns"]["N"] for j in jobs))' u/t_jobs/p001.json) \
+		&& [ "${lat% *}" = 0 ] && [ "${lat#* }" -gt 0 ]; then
+		ok "-runner $runner: sqthread_poll ran, slat not sampled (as fio), clat N ${lat#* }"
+	else
+		not_ok "-runner $runner sqthread_poll: slat N, clat N: ${lat:-?}; $(cat u.err)"
 	fi
 	dev=$(stat -c '%d' a)
 	if [ "$(cat /sys/dev/block/$((dev >> 8)):$((dev & 255))/queue/io_poll 2>/dev/null)" = 1 ]; then

@@ -78,6 +78,17 @@ static void fail(struct rn_td *td, int error, const char *fmt, ...)
 	va_end(ap);
 }
 
+/*
+ * Whether @io has a submission latency to sample: not a synchronous one
+ * (fio's FIO_SYNCIO engines sample none), and not under sqthread_poll,
+ * where, as fio's io_uring engine sets disable_slat, the kernel's thread
+ * does the submitting.
+ */
+static bool samples_slat(const struct rn_td *td, const struct rn_io *io)
+{
+	return !io->sync && !td->job->uring.sqthread_poll;
+}
+
 /* The I/O's entries in the clone's fio logs (rnlog.h). */
 static void log_io(struct rn_td *td, const struct rn_io *io, uint64_t t)
 {
@@ -91,7 +102,7 @@ static void log_io(struct rn_td *td, const struct rn_io *io, uint64_t t)
 		.lat_ns = since(io->t_start, t),
 		.clat_ns = since(issue, t),
 		.slat_ns = since(io->t_start, issue),
-		.has_slat = !io->sync,
+		.has_slat = samples_slat(td, io),
 		.clat_bins = io->sync ? s->lat.bucket : s->clat.bucket,
 	};
 
@@ -121,12 +132,12 @@ static void complete(struct rn_td *td, struct rn_io *io, uint64_t t)
 		/*
 		 * A synchronous I/O's issue is its start: its clat is its lat,
 		 * kept once (job_json() reports it for both), and it has no
-		 * slat (fio's FIO_SYNCIO engines sample none).
+		 * slat (samples_slat()).
 		 */
-		if (!io->sync) {
+		if (!io->sync)
 			lh_add(&s->clat, since(io->t_issue, t));
+		if (samples_slat(td, io))
 			lh_add(&s->slat, since(io->t_start, io->t_issue));
-		}
 		if (td->log.any)
 			log_io(td, io, t);
 		/* fio's latency_ns/us/ms buckets: of clat. */
