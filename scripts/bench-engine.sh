@@ -102,7 +102,7 @@ pair() {
 npairs=$(echo "$PAIRS" | tr ',' '\n' | wc -l)
 ndepths=$(echo "$DEPTHS" | wc -w)
 echo "bench-engine: $ROUNDS rounds x $npairs pairs x $ndepths depths x 2 runs of ${SECS} s" \
-	"(about $((ROUNDS * npairs * ndepths * 2 * (SECS + 1) / 60 + 1)) min); $(nproc) CPUs"
+	"(about $((ROUNDS * npairs * ndepths * (2 * SECS + 1) / 60 + 1)) min on a quiet machine); $(nproc) CPUs"
 echo "bench-engine: start $(date -u '+%F %T') UTC, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 
 IFS_SAVE=$IFS
