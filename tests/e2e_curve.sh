@@ -35,7 +35,9 @@
 #    poisson point at 1000 IOPS is 3.2 % a standard deviation, and was
 #    seen not held by its own count, 937 of 1000, which ends the curve
 #    first; when a point is both, the stop line names both, and a busy
-#    disk was seen at 26 ms a read, 971 of 1000 IOPS).
+#    disk was seen at 26 ms a read, 971 of 1000 IOPS); fio2orion without
+#    -max_latency takes run.json's and writes the same stop line and
+#    _curve.csv, the run.json given after the point.
 # 4. Poisson arrivals (the default): the achieved rate over a 2 s point is
 #    a Poisson count around the target (4000 arrivals: sd 1.6 %): within
 #    8 % (5 sd).
@@ -200,6 +202,18 @@ if [ $rc = 0 ] && grep -q '^Curve stopped at 1 % of max: .*service latency [0-9.
 else
 	not_ok "stop at -max_latency (exit $rc)"
 	cat t_summary.txt l.err
+fi
+# fio2orion without -max_latency takes run.json's, as fiorion judged the
+# curve: the same stop line, the same _curve.csv (the point's JSON given
+# before run.json: the bound is known only after the last input).
+rm -rf f2l && mkdir f2l
+if "$F2O" -outdir f2l t_jobs/curve/p*.json t_jobs/run.json >fl.out 2>fl.err &&
+	grep -q '^Curve stopped at 1 % of max: .*crosses -max_latency 0.001$' f2l/t_summary.txt &&
+	cmp -s t_curve.csv f2l/t_curve.csv; then
+	ok "fio2orion takes run.json's max_latency for the curve: the same stop line and _curve.csv"
+else
+	not_ok "fio2orion and run.json's max_latency"
+	cat fl.err f2l/t_summary.txt
 fi
 
 # 4. Poisson arrivals: a Poisson count around the target.
