@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# run.sh: paced timeout=600
+# run.sh: paced long timeout=600
 #
 # Description: the built-in runner's open loop (fio's rate_iops,
 # rate_process=poisson) on a real device whose answer is known: a loop
