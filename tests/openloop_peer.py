@@ -37,7 +37,7 @@ The verdict is a sequential test on the judged rounds' log ratios
 x = ln(runner mean / fio mean), paired by the moment: their mean m, its
 standard error se. From MIN_LOOK (4) judged rounds on: ok when exp(m)
 (the geometric mean of runner / fio) is within TOL (15 %); not ok when
-the difference is beyond TOL by more than Z (2) standard errors (a bias
+the difference is beyond TOL by more than Z (3) standard errors (a bias
 the noise cannot explain); else another round, up to MAX_ROUNDS (9);
 then skipped, naming the figures: the machine was too noisy to decide.
 """
@@ -52,7 +52,7 @@ GATE = float(os.environ.get("GATE", "0.05"))
 TOL = float(os.environ.get("TOL", "0.15"))
 MIN_LOOK = int(os.environ.get("MIN_LOOK", "4"))
 MAX_ROUNDS = int(os.environ.get("MAX_ROUNDS", "9"))
-Z = float(os.environ.get("Z", "2"))
+Z = float(os.environ.get("Z", "3"))
 
 
 def figures(path):
