@@ -19,6 +19,7 @@
 #include "fr_file.h"
 #include "jobparse.h"
 #include "knee.h"
+#include "layout.h"
 #include "lunid.h"
 #include "pointloop.h"
 #include "points.h"
@@ -254,7 +255,7 @@ int curve_run(const struct opts *o, const struct jf_conf *jc, const struct mx_pl
 	if (cv.n && report(o, plan, jobs_dir, done, PL_QUIET, NULL))
 		status = EXIT_RUN;
 	if (cv.n)
-		cv_summary(stdout, &cv);
+		cv_summary(stdout, &cv, or_layout(o->ri.compat)->usecs);
 	cv_release(&cv);
 	free(dir);
 	return sig ? 128 + sig : status;
