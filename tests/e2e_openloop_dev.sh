@@ -26,8 +26,9 @@
 #    within 15 % of the runner's service time at iodepth 1, where the
 #    two submit alike: rounds of the runner and fio at the same moment
 #    on the twin devices, sides swapped, until tests/openloop_peer.py's
-#    sequential test decides (ok within 15 %; not ok beyond it by 3
-#    standard errors; skipped, naming the figures, when 9 rounds cannot
+#    sequential test decides (ok within 15 %, or 25 us where wider; not
+#    ok beyond it by 3 standard errors; skipped, naming the figures,
+#    when 9 rounds cannot
 #    decide or fio saw the machine stop the device: over 5 % of its I/Os
 #    over 1 ms). A run that missed its rate while the machine held the
 #    runner up (its scheduling error p99 over 1 ms) is run again, up to
