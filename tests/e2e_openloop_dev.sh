@@ -28,11 +28,10 @@
 #    on the twin devices, sides swapped, until tests/openloop_peer.py's
 #    sequential test decides (ok within 15 %, or 25 us where wider; not
 #    ok beyond it by 3 standard errors; skipped, naming the figures,
-#    when 9 rounds cannot
-#    decide or fio saw the machine stop the device: over 5 % of its I/Os
-#    over 1 ms). A run that missed its rate while the machine held the
-#    runner up (its scheduling error p99 over 1 ms) is run again, up to
-#    3 times, then skipped naming the figure.
+#    when 9 rounds cannot decide or fio saw the machine stop the device:
+#    over 5 % of its I/Os over 1 ms). A run that missed its rate while the
+#    machine held the runner up (its scheduling error p99 over 1 ms) is
+#    run again, up to 3 times, then skipped naming the figure.
 # 4. Coordinated omission on real I/O: a FUSE file (tests/stallfs.py)
 #    whose reads are served at once but for 200 ms of every second, when
 #    they wait for the stall to end. An open loop of 200 poisson arrivals

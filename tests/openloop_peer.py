@@ -85,6 +85,11 @@ def held(args):
     print("ok" if good else "late" if late else "fail")
 
 
+def band(tol):
+    """ "15 %", or "25 us (27 %)" where the absolute band is the wider."""
+    return "%d %%" % round(TOL * 100) if tol <= TOL else "%g us (%d %%)" % (ABS_US, round(tol * 100))
+
+
 def main():
     if sys.argv[1] == "--held":
         held(sys.argv[2:])
@@ -113,11 +118,11 @@ def main():
     what = "runner / fio %.2f over the judged rounds (geometric mean; %.2f-%.2f at %g standard errors)" % (
         math.exp(m), math.exp(m - Z * se), math.exp(m + Z * se), Z) if len(x) > 1 else "too few judged rounds"
     if len(judged) >= MIN_LOOK and lo <= m <= hi:
-        print("ok - %s: stock fio's mean latency within %d %% of the runner's service time: %s; %s"
-              % (label, round(tol * 100), what, detail))
+        print("ok - %s: stock fio's mean latency within %s of the runner's service time: %s; %s"
+              % (label, band(tol), what, detail))
     elif len(judged) >= MIN_LOOK and (m - Z * se > hi or m + Z * se < lo):
-        print("not ok - %s: stock fio's mean latency is not within %d %% of the runner's service time: %s; %s"
-              % (label, round(tol * 100), what, detail))
+        print("not ok - %s: stock fio's mean latency is not within %s of the runner's service time: %s; %s"
+              % (label, band(tol), what, detail))
     elif len(rows) < MAX_ROUNDS:
         print("continue")
     else:
