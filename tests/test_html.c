@@ -141,12 +141,17 @@ static void test_html_max_matrix(void **state)
 	assert_null(strstr(a, "<script"));
 	assert_null(strstr(a, "nan"));
 	assert_null(strstr(a, "inf\""));
-	/* 5 charts + 2 heat maps; every small point on three charts, every large on two */
-	assert_int_equal(tu_count(a, "<svg class=\"chart\""), 5);
+	/*
+	 * 6 charts + 2 heat maps; every small point on three charts, every
+	 * large on two, and the tail chart (html_tail.h) the first ladder's
+	 * (Large=0: NS - 1 small points) mean, p50, p99 and p99.9
+	 */
+	assert_int_equal(tu_count(a, "<svg class=\"chart\""), 6);
+	assert_non_null(strstr(a, "Only the Large=0 ladder is drawn"));
 	assert_int_equal(tu_count(a, "<svg class=\"heatmap\""), 2);
 	/* a histogram per point and class: the json+ bins above */
 	assert_int_equal(tu_count(a, "<svg class=\"hist\""), (NS - 1) * NL + NS * (NL - 1));
-	assert_int_equal(tu_count(a, "<circle class=\"pt\""), 3 * (NS - 1) * NL + 2 * NS * (NL - 1));
+	assert_int_equal(tu_count(a, "<circle class=\"pt\""), 3 * (NS - 1) * NL + 2 * NS * (NL - 1) + 4 * (NS - 1));
 	assert_int_equal(tu_count(a, "<rect class=\"cell\""), (NS - 1) * NL + NS * (NL - 1));
 	/* a knee mark per ladder that has one (crossed or flattened; an open ladder has none) */
 	{
