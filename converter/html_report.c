@@ -14,6 +14,7 @@
 #include "html_point.h"
 #include "html_priv.h"
 #include "html_report.h"
+#include "html_series.h"
 #include "html_tail.h"
 #include "curve_html.h"
 #include "knee.h"
@@ -683,6 +684,8 @@ int hr_report(FILE *f, const struct or_params *p, const struct pt_set *pts,
 		ret = host_charts(f, p, pts);
 	if (!ret)
 		hp_histograms(f, pts, or_layout(c)->usecs);
+	if (!ret && hs_section(f, pts) < 0)
+		ret = -ENOMEM;
 	if (!ret)
 		ret = hr_run_table(f, p, pts, c);
 	if (!ret)
