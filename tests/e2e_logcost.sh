@@ -11,8 +11,8 @@
 # swapped every round; the median of the rounds' ratios of IOPS (with /
 # without) within 0.8-1.25 (single rounds on the shared 2-core machine
 # ranged 0.21-2.48; the medians of 7 rounds 0.956, 1.026, 1.142 in three
-# runs, CPU per I/O with/without 6.10-6.66 / 5.95-6.92 us, no direction). The CPU per I/O of each side (the report's
-# CPU row) is printed beside it.
+# runs, CPU per I/O with/without 6.10-6.66 / 5.95-6.92 us, no direction).
+# The CPU per I/O of each side (the report's CPU row) is printed beside it.
 . "$(dirname "$0")/lib.sh"
 
 FR=$TOP/build/fiorion

@@ -52,7 +52,7 @@ for s in svgs:
     bad += p.returncode != 0
 print(len(svgs), bad)
 PY
-[ "$(cat svgs.txt)" = "13 0" ] && ok "6 charts and 7 histograms, each <svg> well-formed alone" || not_ok "svg elements: $(cat svgs.txt)"
+[ "$(cat svgs.txt)" = "20 0" ] && ok "6 charts, 7 histograms and 7 time series, each <svg> well-formed alone" || not_ok "svg elements: $(cat svgs.txt)"
 # issue 29: a latency histogram per point (the runner's JSON has json+ bins), lat or clat said, mean and p50/p99/p99.9 lines
 [ "$(count '<details class="hist"><summary>p00[1-7] Small=[0-9]* Large=[0-9]*, [a-z]* I/O: c*lat (ms) mean [0-9.]*, p50 [0-9.]*, p99 [0-9.]*, p99.9 [0-9.]*; [0-9]* I/Os</summary>' $r)" = 7 ] \
 	&& [ "$(count '<line class="mean"' $r)" = 7 ] && [ "$(count '<line class="pct"' $r)" = 21 ] \
