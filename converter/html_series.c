@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * html_series.c -- IOPS and MiB/s over each point's time (html_series.h),
- * drawn from tslog.h's windows as inline SVG polylines.
+ * drawn from tslog.h's windows as inline SVG paths (relative line-tos).
  */
 #include "html_series.h"
 
@@ -65,42 +65,58 @@ static void panel(FILE *f, const struct ts_point *t, bool mib, int y0, double se
 	fprintf(f, "<text x=\"%d\" y=\"%d\" font-weight=\"bold\">%s</text>\n", ML, y0 + MT - 4,
 		mib ? "MiB/s" : "IOPS");
 	fprintf(f, "<path style=\"stroke:#444;fill:none\" d=\"M%d %dV%dH%d\"/>", ML, y0 + MT, y0 + MT + PH, W - MR);
+	/* the ticks' anchors and the x or y they share set once, on their group */
+	fprintf(f, "<g text-anchor=\"end\">");
 	for (i = 0; i < nt; i++) {
-		double y = y0 + MT + PH - PH * tk[i] / hi;
-
 		svg_num(buf, sizeof(buf), tk[i], true);
-		fprintf(f, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>", ML - 4, y + 3, buf);
+		fprintf(f, "<text x=\"%d\" y=\"%.0f\">%s</text>", ML - 4, y0 + MT + PH - PH * tk[i] / hi + 3, buf);
 	}
+	fprintf(f, "</g><g text-anchor=\"middle\">");
 	for (i = 0; i < nx; i++) {
 		svg_num(buf, sizeof(buf), xt[i], true);
-		fprintf(f, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>",
-			ML + (W - ML - MR) * xt[i] / xhi, y0 + MT + PH + 12, buf);
+		fprintf(f, "<text x=\"%.0f\" y=\"%d\">%s</text>", ML + (W - ML - MR) * xt[i] / xhi,
+			y0 + MT + PH + 12, buf);
 	}
-	fputc('\n', f);
+	fputs("</g>\n", f);
+	/* at most HS_MAX_VERTICES a line and HS_PANEL_VERTICES a panel: windows averaged g at a time */
 	g = (n + HS_MAX_VERTICES - 1) / HS_MAX_VERTICES;
+	if (g * HS_PANEL_VERTICES < n * t->nlines)
+		g = (n * t->nlines + HS_PANEL_VERTICES - 1) / HS_PANEL_VERTICES;
 	if (!g)
 		g = 1;
 	for (i = t->nlines; i-- > 0;) {
 		const struct ts_line *l = &t->lines[i];
 		const double *v = mib ? l->mibs : l->iops;
+		long px = 0, py = 0;
 		bool open = false;
 
-		fprintf(f, "<polyline class=\"ts\" style=\"fill:none;stroke:%s;stroke-width:%s\" points=\"",
+		fprintf(f, "<path class=\"ts\" style=\"fill:none;stroke:%s;stroke-width:%s\" d=\"",
 			colours[i % (sizeof(colours) / sizeof(colours[0]))], i ? "1.2" : "1.6");
 		for (k = 0; k < l->n; k += g) {
 			double a = avg(v, l->n, k, g), x;
+			long ix, iy;
 
 			if (isnan(a))
 				continue;
 			/* a window's vertex at its end, as fio stamps it */
 			x = ML + (W - ML - MR) * ((double)(k + g > l->n ? l->n : k + g) - 1) * t->window_ms / 1000.0 / xhi;
-			/* whole pixels: a 209-point matrix of 60 s points stays under 2 MB */
-			fprintf(f, "%s%.0f,%.0f", open ? " " : "", x, y0 + MT + PH - PH * a / hi);
+			/*
+			 * Whole pixels, each vertex relative to the one before: a
+			 * 209-point matrix of 60 s points on 2 hosts stays under 2 MB.
+			 */
+			ix = lround(x);
+			iy = lround(y0 + MT + PH - PH * a / hi);
+			if (open)
+				fprintf(f, " %ld,%ld", ix - px, iy - py);
+			else
+				fprintf(f, "M%ld,%ldl0,0", ix, iy);
+			px = ix;
+			py = iy;
 			open = true;
 		}
 		fputs("\"><title>", f);
 		svg_escape(f, i ? l->name : "total");
-		fputs("</title></polyline>\n", f);
+		fputs("</title></path>\n", f);
 	}
 }
 
@@ -178,7 +194,7 @@ int hs_section(FILE *f, const struct pt_set *pts)
 			return ret;
 		}
 		if (!n)
-			fputs("<p class=\"note\">Each point's I/Os per second and MiB per second over its time, every job of the point summed, from fio's IOPS and bandwidth logs beside its JSON (write_iops_log, write_bw_log averaged over log_avg_msec windows; fiorion's points write them with 1 s windows). A -clients run: the total (black) and each host. Open a point to see it.</p>\n",
+			fputs("<p class=\"note\">Each point's I/Os per second and MiB per second over its time, every job of the point summed, from fio's IOPS and bandwidth logs beside its JSON (write_iops_log, write_bw_log averaged over log_avg_msec windows; fiorion's points write them with 500 ms windows, the JSON's interval samples' own). A -clients run: the total (black) and each host. Open a point to see it.</p>\n",
 			      f);
 		one(f, &pts->pts[i], &t);
 		ts_release(&t);

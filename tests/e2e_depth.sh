@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # Description: the report's depth from real runs (issue 29 item 2): each
-# point's job file asks fio for its IOPS and bandwidth logs (1 s windows)
+# point's job file asks fio for its IOPS and bandwidth logs (500 ms
+# windows, the JSON's interval samples' own: their count unchanged)
 # beside its JSON, by the built-in runner and by stock fio; the report
 # draws each point's IOPS and MiB/s over its time from them, its
 # summary's range equal to the logs' own windows summed here (python,
@@ -26,7 +27,7 @@ count() { grep -o "$1" "$2" | wc -l | tr -d ' '; }
 
 # windows_ok DIR REPORT: each point's summary "IOPS a-b" is the min and
 # max over the windows of its logs (every clone and direction summed per
-# round(time / 1000)), as read here from the files
+# round(time / 500), fiorion's window), as read here from the files
 windows_ok() {
 	python3 - "$1" "$2" <<'PY'
 import glob, math, os, re, sys
@@ -41,7 +42,7 @@ for num, lo, hi, mean in sums:
             continue
         for line in open(f):
             t, v = line.split(",")[:2]
-            k = math.floor(float(t) / 1000 + 0.5)
+            k = math.floor(float(t) / 500 + 0.5)
             w[k] = w.get(k, 0) + float(v)
     assert w, "p%s: no log" % num
     assert (min(w.values()), max(w.values())) == (float(lo), float(hi)), (num, lo, hi, w)
@@ -57,13 +58,13 @@ rc=$?
 r=s_report.html
 nl=$(ls s_jobs/p00[1-7]-s*-l*-*_iops.1.log s_jobs/p00[1-7]-s*-l*-*_bw.1.log 2>/dev/null | wc -l)
 if [ $rc = 0 ] && [ "$nl" = 14 ] && grep -qx 'write_iops_log=./s_jobs/p001-s1-l0-small' s_jobs/p001.fio \
-	&& grep -qx 'write_bw_log=./s_jobs/p001-s1-l0-small' s_jobs/p001.fio && grep -qx 'log_avg_msec=1000' s_jobs/p001.fio; then
-	ok "built-in runner: each point's job asks for its iops and bw logs (1 s windows), 14 logs beside the JSON"
+	&& grep -qx 'write_bw_log=./s_jobs/p001-s1-l0-small' s_jobs/p001.fio && grep -qx 'log_avg_msec=500' s_jobs/p001.fio; then
+	ok "built-in runner: each point's job asks for its iops and bw logs (500 ms windows), 14 logs beside the JSON"
 else
 	not_ok "built-in runner's logs: rc $rc, $nl logs; $(grep log s_jobs/p001.fio)"
 fi
 n=$(windows_ok s_jobs $r 2>w.err)
-[ "$n" = 7 ] && [ "$(count '<details class="ts">' $r)" = 7 ] && [ "$(count '<polyline class="ts"' $r)" = 14 ] \
+[ "$n" = 7 ] && [ "$(count '<details class="ts">' $r)" = 7 ] && [ "$(count '<path class="ts"' $r)" = 14 ] \
 	&& ok "report: 7 points' IOPS and MiB/s over time, each summary's range the logs' own windows" \
 	|| not_ok "time series: $n; $(cat w.err)"
 grep -q '<h2>IOPS and bandwidth over time</h2>' $r && ! grep -q 'No time series' $r \
@@ -120,7 +121,7 @@ import re, sys
 d = open(sys.argv[1], encoding="utf-8").read()
 ts = re.findall(r'<svg class="ts".*?</svg>', d, re.S)
 assert len(ts) == 7, len(ts)
-assert all(s.count('<polyline class="ts"') == 2 and '>IOPS</text>' in s and '>MiB/s</text>' in s for s in ts)
+assert all(s.count('<path class="ts"') == 2 and '>IOPS</text>' in s and '>MiB/s</text>' in s for s in ts)
 tail = re.search(r'<svg class="chart" id="lat-tail".*?</svg>', d, re.S).group(0)
 assert tail.count('<circle class="pt"') == 20
 assert re.search(r'<th>CPU</th><td>usr [0-9.]+ µs \+ sys', d)

@@ -204,7 +204,7 @@ for num in ["%03d" % i for i in range(1, 8)]:
     if not all(logs.values()):
         bad.append("p%s: no log of %s" % (num, [h for h in hosts if not logs[h]]))
         continue
-    # 1 s points: a host's log may hold no window (fio's closes at 1000 ms, as the job ends)
+    # 1 s points: a host's log may hold no window (one closing as the job ends)
     if not all(any(os.path.getsize(f) for f in logs[h]) for h in hosts):
         continue
     m = re.search(r'<details class="ts"><summary>p%s [^:]*: IOPS ([0-9.]+)-([0-9.]+) [^<]*; 2 hosts</summary>(.*?)</details>' % num, html, re.S)
@@ -219,12 +219,12 @@ for num in ["%03d" % i for i in range(1, 8)]:
         for f in logs[h]:
             for line in open(f):
                 t, v = line.split(",")[:2]
-                k = math.floor(float(t) / 1000 + 0.5)
+                k = math.floor(float(t) / 500 + 0.5)
                 w[k] = w.get(k, 0) + float(v)
     if (min(w.values()), max(w.values())) != (float(lo), float(hi)):
         bad.append("p%s: %s-%s, logs %s" % (num, lo, hi, w))
-    if body.count('<polyline class="ts"') != 6:
-        bad.append("p%s: %d lines" % (num, body.count('<polyline class="ts"')))
+    if body.count('<path class="ts"') != 6:
+        bad.append("p%s: %d lines" % (num, body.count('<path class="ts"')))
     n += 1
 print("; ".join(bad) if bad else "%d points with both hosts' windows: the total and each host's line, ranges as the logs'" % n)
 sys.exit(1 if bad or not n else 0)

@@ -3,7 +3,7 @@
  * Description: the HTML report (converter/html_report.c) of a synthetic
  * 209-point max matrix (small loads 0..20 x large loads 0..9, with
  * percentiles, a latency bound and each job's IOPS and bandwidth logs of
- * 60 windows beside its JSON): under 2 MB, written in under 1.5 s
+ * 120 windows of 500 ms on two hosts beside its JSON): under 2 MB, written in under 1.5 s
  * (the report alone, timed), no external reference, NaN/inf never
  * printed, the same bytes twice; and its charts, heat maps, knee marks
  * and markers counted; the intervals (error bars, titles, the run's
@@ -87,7 +87,9 @@ static char *matrix_json(void)
 
 /*
  * Each job's IOPS and bandwidth logs in @dir as fiorion's points write
- * them (issue 29): 60 windows of 1 s (ORION's 60 s points).
+ * them (issue 29) on two hosts (-clients: JOB.TAG_iops.1.log.HOST, the
+ * largest report: a total and two host lines a panel): 120 windows of
+ * 500 ms, fiorion's (ORION's 60 s points).
  */
 static void matrix_logs(const char *dir)
 {
@@ -98,19 +100,21 @@ static void matrix_logs(const char *dir)
 			if (!s && !l)
 				continue;
 			n++;
-			for (kind = 0; kind < 4; kind++) {
+			for (kind = 0; kind < 8; kind++) {
+				unsigned int host = kind / 4;
 				char name[96], *path;
 				FILE *f;
 
-				if ((kind < 2 && !s) || (kind >= 2 && !l))
+				if ((kind % 4 < 2 && !s) || (kind % 4 >= 2 && !l))
 					continue;
-				snprintf(name, sizeof(name), "p%03u-s%u-l%u-%s_%s.1.log", n, s, l,
-					 kind < 2 ? "small" : "large", kind % 2 ? "bw" : "iops");
+				snprintf(name, sizeof(name), "p%03u-s%u-l%u-%s.%s_%s.1.log.%s", n, s, l,
+					 kind % 4 < 2 ? "small" : "large", host ? "h2_8765" : "h1_8765",
+					 kind % 2 ? "bw" : "iops", host ? "h2" : "h1");
 				path = tu_path(dir, name);
 				f = fopen(path, "w");
 				assert_non_null(f);
-				for (k = 1; k <= 60; k++)
-					fprintf(f, "%u, %u, 0, 0, 0\n", k * 1000 + k % 3, 1000 * s + 37 * k + l);
+				for (k = 1; k <= 120; k++)
+					fprintf(f, "%u, %u, 0, 0, 0\n", k * 500 + k % 3, 1000 * s + 37 * k + l + 11 * host);
 				fclose(f);
 				free(path);
 			}
@@ -165,7 +169,7 @@ static void test_html_max_matrix(void **state)
 	assert_true(secs < 1.5);
 	/* issue 29: each point's IOPS and bandwidth over its 60 s, from its logs */
 	assert_int_equal(tu_count(a, "<details class=\"ts\">"), NS * NL - 1);
-	assert_int_equal(tu_count(a, "<polyline class=\"ts\""), 2 * (NS * NL - 1));
+	assert_int_equal(tu_count(a, "<path class=\"ts\""), 2 * 3 * (NS * NL - 1));
 
 	/* Deterministic. */
 	f = open_memstream(&a2, &len2);

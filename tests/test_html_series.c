@@ -73,7 +73,7 @@ static void test_local(void **state)
 	assert_non_null(strstr(a, "<details class=\"ts\"><summary>p001 Small=4 Large=0: IOPS 100-300 (mean 200), MiB/s 1-3 (mean 2) over 3 windows of 1000 ms</summary>"));
 	assert_int_equal(tu_count(a, "<svg class=\"ts\""), 1);
 	/* the total in each panel; no host lines */
-	assert_int_equal(tu_count(a, "<polyline class=\"ts\""), 2);
+	assert_int_equal(tu_count(a, "<path class=\"ts\""), 2);
 	assert_int_equal(tu_count(a, "class=\"ts-host\""), 0);
 	assert_non_null(strstr(a, ">IOPS</text>"));
 	assert_non_null(strstr(a, ">MiB/s</text>"));
@@ -106,18 +106,25 @@ static void test_hosts_and_long(void **state)
 	assert_int_equal(n, 1);
 	assert_non_null(strstr(a, "over 1000 windows of 1000 ms; 2 hosts</summary>"));
 	/* total, a, b in each panel */
-	assert_int_equal(tu_count(a, "<polyline class=\"ts\""), 6);
+	assert_int_equal(tu_count(a, "<path class=\"ts\""), 6);
 	assert_non_null(strstr(a, ">a_8765</text>"));
 	assert_non_null(strstr(a, ">b_8765</text>"));
 	assert_non_null(strstr(a, ">total</text>"));
-	/* every line at most HS_MAX_VERTICES vertices */
-	for (p = strstr(a, "points=\""); p; p = strstr(p + 1, "points=\"")) {
+	/* every line at most HS_MAX_VERTICES vertices, each panel's 3 at most HS_PANEL_VERTICES */
+	k = 0;
+	for (p = strstr(a, "<path class=\"ts\""); p; p = strstr(p + 1, "<path class=\"ts\"")) {
 		size_t v = 1;
 
-		for (q = p + 8; *q != '"'; q++)
+		q = strstr(p, " d=\"") + 4;
+		if (*q == '"')
+			continue; /* the MiB/s panel: no bw log here */
+		for (; *q != '"'; q++)
 			v += *q == ' ';
 		assert_true(v <= HS_MAX_VERTICES);
+		assert_true(v >= HS_PANEL_VERTICES / 3 / 2);
+		k += (int)v;
 	}
+	assert_true(k <= 2 * HS_PANEL_VERTICES);
 	free(a);
 	tu_rmtree(dir);
 }
