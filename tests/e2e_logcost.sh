@@ -8,11 +8,14 @@
 # (Small=4 on a 64 MiB scratch file, the built-in runner, 2 s) run with
 # its logs and without them (-fio_opt log_avg_msec=500: a log option of
 # the user's, so fiorion writes none), interleaved 7 times, the order
-# swapped every round; the median of the rounds' ratios of IOPS (with /
-# without) within 0.8-1.25 (single rounds on the shared 2-core machine
-# ranged 0.21-2.48; the medians of 7 rounds 0.956, 1.026, 1.142 in three
-# runs, CPU per I/O with/without 6.10-6.66 / 5.95-6.92 us, no direction).
-# The CPU per I/O of each side (the report's CPU row) is printed beside it.
+# swapped every round. Decided on the CPU the point's I/Os cost (the
+# report's CPU row: the jobs' own usr + sys per I/O, which other
+# processes on the machine move far less than the rate): the median of
+# the rounds' ratios (with / without) at most 1.3. The IOPS ratios are
+# printed beside it, not judged: on the shared 2-core machine single
+# rounds ranged 0.04-4.46 and the medians of 7 rounds 0.71-1.20 in 9
+# runs, both ways; the CPU ratios' medians 0.887, 0.891, 0.933 in 3 runs
+# (single rounds 0.57-1.41).
 . "$(dirname "$0")/lib.sh"
 
 FR=$TOP/build/fiorion
@@ -44,12 +47,11 @@ on = [r for r in rows if r[0] == "on"]
 off = [r for r in rows if r[0] == "off"]
 assert all(r[2] == "2" for r in on) and all(r[2] == "0" for r in off), "logs written: %s" % rows
 ratios = [int(a[1]) / int(b[1]) for a, b in zip(on, off)]
-m = statistics.median(ratios)
-cpu = lambda s: statistics.median(float(r[3]) + float(r[4]) for r in s)
-print("IOPS with/without logs, median of 7 rounds' ratios %.3f (%s); median IOPS %d vs %d; CPU %.2f vs %.2f us per I/O"
-      % (m, " ".join("%.2f" % r for r in ratios), statistics.median(int(r[1]) for r in on),
-         statistics.median(int(r[1]) for r in off), cpu(on), cpu(off)))
-sys.exit(0 if 0.8 <= m <= 1.25 else 1)
+cpu = [(float(a[3]) + float(a[4])) / (float(b[3]) + float(b[4])) for a, b in zip(on, off)]
+m, c = statistics.median(ratios), statistics.median(cpu)
+print("CPU per I/O with/without logs, median of 7 rounds' ratios %.3f (%s); IOPS ratios' median %.3f (%s), not judged"
+      % (c, " ".join("%.2f" % r for r in cpu), m, " ".join("%.2f" % r for r in ratios)))
+sys.exit(0 if c <= 1.3 else 1)
 PY
 	ok "$(cat verdict.txt)"
 else
