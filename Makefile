@@ -96,6 +96,8 @@ CONV_SRCS := \
 	converter/html_compare.c \
 	converter/html_point.c \
 	converter/html_report.c \
+	converter/html_series.c \
+	converter/html_tail.c \
 	converter/html_run.c \
 	converter/infer.c \
 	converter/interval.c \
@@ -111,6 +113,7 @@ CONV_SRCS := \
 	converter/passes.c \
 	converter/points.c \
 	converter/points_csv.c \
+	converter/ptcpu.c \
 	converter/ptkind.c \
 	converter/ptlat.c \
 	converter/ptsrc.c \
@@ -119,6 +122,7 @@ CONV_SRCS := \
 	converter/setwrite.c \
 	converter/sumhosts.c \
 	converter/svg.c \
+	converter/tslog.c \
 	# EOL
 
 DRIVER_SRCS := \
@@ -179,6 +183,8 @@ UNIT_TESTS := \
 	test_hosts \
 	test_html \
 	test_html_point \
+	test_html_series \
+	test_html_tail \
 	test_interval \
 	test_jobparse \
 	test_jobcheck \
@@ -193,6 +199,7 @@ UNIT_TESTS := \
 	test_mountcheck \
 	test_openloop \
 	test_points \
+	test_ptcpu \
 	test_ptkind \
 	test_ptsrc \
 	test_report \
@@ -205,6 +212,7 @@ UNIT_TESTS := \
 	test_sumhosts \
 	test_steady \
 	test_svg \
+	test_tslog \
 	test_vio \
 	test_viofake \
 	test_vvol \
@@ -406,7 +414,7 @@ $(B)/tests/test_f2o_input: tests/test_f2o_input.c $(B)/san/converter/f2o_input.o
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(UNPACK_LIBS) $(CMOCKA_LIBS) -lm
 
-$(B)/tests/test_cmpmark $(B)/tests/test_curve $(B)/tests/test_knee $(B)/tests/test_interval $(B)/tests/test_ssjson $(B)/tests/test_svg $(B)/tests/test_html $(B)/tests/test_html_point $(B)/tests/test_points $(B)/tests/test_ptkind $(B)/tests/test_ptsrc $(B)/tests/test_sumhosts $(B)/tests/test_runinfo: $(B)/tests/%: tests/%.c $(CONV_SAN_OBJS)
+$(B)/tests/test_cmpmark $(B)/tests/test_curve $(B)/tests/test_knee $(B)/tests/test_interval $(B)/tests/test_ssjson $(B)/tests/test_svg $(B)/tests/test_html $(B)/tests/test_html_point $(B)/tests/test_html_series $(B)/tests/test_html_tail $(B)/tests/test_points $(B)/tests/test_tslog $(B)/tests/test_ptcpu $(B)/tests/test_ptkind $(B)/tests/test_ptsrc $(B)/tests/test_sumhosts $(B)/tests/test_runinfo: $(B)/tests/%: tests/%.c $(CONV_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
 
