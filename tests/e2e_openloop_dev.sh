@@ -133,7 +133,8 @@ EOT
 job poisson poisson 32
 job linear linear 32
 job peer linear 1
-: >err
+# oneline FILE: a failed run's last message, on one line (a TAP line each).
+oneline() { tail -n 3 "$1" 2>/dev/null | tr '\n' ' '; }
 # pair NAME JOB SIDE: the runner and stock fio at the same moment on the
 # twin devices (SIDE 1: the runner on the first; 2: swapped), into
 # NAME.r.json and NAME.f.json; a failure is a "not ok" line.
@@ -141,11 +142,11 @@ pair() {
 	_ff=
 	if [ "$3" = 1 ]; then _rl=$lun _fl=$twin; else _rl=$twin _fl=$lun; fi
 	thr_rest
-	LUN=$_rl in_thr "$FR" -jobfile "$2.fio" -output "$1.r.json" 2>>err &
+	LUN=$_rl in_thr "$FR" -jobfile "$2.fio" -output "$1.r.json" 2>"$1.r.err" &
 	_rpid=$!
-	LUN=$_fl in_thr fio --output-format=json+ "$2.fio" >"$1.f.json" 2>>err || _ff=1
-	wait $_rpid || { echo "not ok - $1: fiorion failed: $(cat err)"; return 1; }
-	[ -z "${_ff-}" ] || { echo "not ok - $1: fio failed: $(cat err)"; return 1; }
+	LUN=$_fl in_thr fio --output-format=json+ "$2.fio" >"$1.f.json" 2>"$1.f.err" || _ff=1
+	wait $_rpid || { echo "not ok - $1: fiorion failed: $(oneline "$1.r.err")"; rm -f "$1.r.json" "$1.f.json"; return 1; }
+	[ -z "${_ff-}" ] || { echo "not ok - $1: fio failed: $(oneline "$1.f.err")"; rm -f "$1.r.json" "$1.f.json"; return 1; }
 }
 for pct in 25 50 75 90; do
 	RATE=$((pct * 20))
@@ -156,8 +157,8 @@ for pct in 25 50 75 90; do
 	while [ $try -lt 3 ]; do
 		try=$((try + 1))
 		thr_rest
-		LUN=$lun in_thr "$FR" -jobfile poisson.fio -output "p$pct.r.json" 2>>err ||
-			{ echo "not ok - p$pct: fiorion failed: $(cat err)"; break; }
+		LUN=$lun in_thr "$FR" -jobfile poisson.fio -output "p$pct.r.json" 2>"p$pct.err" ||
+			{ echo "not ok - p$pct: fiorion failed: $(oneline "p$pct.err")"; rm -f "p$pct.r.json"; break; }
 		[ "$(python3 "$TOP/tests/openloop_peer.py" --held "p$pct.r.json" "$RATE")" = late ] || break
 	done
 	try=0
