@@ -114,6 +114,7 @@ CONV_SRCS := \
 	converter/points_csv.c \
 	converter/ptkind.c \
 	converter/ptlat.c \
+	converter/ptmap.c \
 	converter/ptsrc.c \
 	converter/ptss.c \
 	converter/runinfo.c \

@@ -119,15 +119,25 @@ double pt_percentile(const struct fj_lat *lat, double p)
 	unsigned int k;
 
 	if (lat->nbins) {
-		uint64_t total = 0, cum = 0;
+		uint64_t total = 0, cum = 0, want;
+		long double thr;
 		size_t i;
 
 		for (i = 0; i < lat->nbins; i++)
 			total += lat->bins[i].count;
-		/* fio's rule: the first bucket where p% of samples are reached. */
+		/*
+		 * fio's rule (lh_pct_reached()): the first bucket where p% of
+		 * samples are reached. A count is an integer that a long double
+		 * holds exactly, so it reaches the threshold when it reaches
+		 * the threshold's ceiling: compared as integers.
+		 */
+		thr = (long double)p / 100.0 * (long double)total;
+		if (thr != thr || thr > 18446744073709551615.0L)
+			return lat->bins[lat->nbins - 1].ns; /* never reached */
+		want = thr <= 0 ? 0 : (uint64_t)ceill(thr);
 		for (i = 0; i < lat->nbins; i++) {
 			cum += lat->bins[i].count;
-			if (lh_pct_reached(cum, total, p))
+			if (cum >= want)
 				return lat->bins[i].ns;
 		}
 		return lat->bins[lat->nbins - 1].ns;
