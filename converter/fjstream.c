@@ -239,6 +239,8 @@ static int string(struct fjs *f)
 	const unsigned char *p = (const unsigned char *)f->p + 1;
 
 	f->slen = 0;
+	if (!f->s && sput(f, "", 0))
+		return -1; /* "" is a string too */
 	for (;;) {
 		const unsigned char *q = p;
 		int n;

@@ -160,6 +160,7 @@ static void test_fjstream_cases(void **state)
 {
 	(void)state;
 	expect("", "", 0);
+	expect(", \"\" : \"\"", "", 0); /* empty key and value */
 	expect(", \"name\" : \"a\\\"b\\\\c\\/d\\b\\f\\n\\r\\t\"", "", 0);
 	expect(", \"x\" : \"\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80\"", "", 0);
 	expect(", \"x\" : \"\xc3\"", "", FJS_UNSURE);	      /* cut UTF-8 */
