@@ -89,6 +89,60 @@ int ptl_add(struct fj_lat *dst, const struct fj_lat *src,
 	return add_bins(dst, src);
 }
 
+/*
+ * The count from which @total I/Os reach @p % (fio's rule, lathist.h's
+ * lh_pct_reached()): a count is an integer that a long double holds
+ * exactly, so it reaches the threshold when it reaches its ceiling.
+ * UINT64_MAX with *@never set when no count does.
+ */
+static uint64_t pct_want(double p, uint64_t total, bool *never)
+{
+	long double thr = (long double)p / 100.0 * (long double)total;
+
+	*never = thr != thr || thr > 18446744073709551615.0L;
+	if (*never)
+		return UINT64_MAX;
+	return thr <= 0 ? 0 : (uint64_t)ceill(thr);
+}
+
+/* Every percentile of @l from its bins, as pt_percentile() finds each: the counts summed once. */
+static void pcts_from_bins(struct fj_lat *l)
+{
+	uint64_t *cum = malloc(l->nbins * sizeof(*cum)), c = 0;
+	unsigned int k;
+	size_t i;
+
+	for (i = 0; cum && i < l->nbins; i++) {
+		cum[i] = c += l->bins[i].count;
+		if (c < l->bins[i].count) { /* wrapped: no longer in order, scanned instead */
+			free(cum);
+			cum = NULL;
+		}
+	}
+	if (!cum) {
+		for (k = 0; k < l->npct; k++)
+			l->pct_ns[k] = pt_percentile(l, l->pct[k]);
+		return;
+	}
+	for (k = 0; k < l->npct; k++) {
+		bool never;
+		uint64_t want = pct_want(l->pct[k], c, &never);
+		size_t lo = 0, hi = l->nbins - 1;
+
+		/* The first bin whose running count reaches it; the last when none does. */
+		while (!never && lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+
+			if (cum[mid] >= want)
+				hi = mid;
+			else
+				lo = mid + 1;
+		}
+		l->pct_ns[k] = l->bins[never ? l->nbins - 1 : lo].ns;
+	}
+	free(cum);
+}
+
 void ptl_finish(struct fj_lat *l, bool bins_ok)
 {
 	double n = (double)l->n, var;
@@ -110,8 +164,8 @@ void ptl_finish(struct fj_lat *l, bool bins_ok)
 		l->bins = NULL;
 		l->nbins = 0;
 	}
-	for (k = 0; k < l->npct && l->nbins; k++)
-		l->pct_ns[k] = pt_percentile(l, l->pct[k]);
+	if (l->npct && l->nbins)
+		pcts_from_bins(l);
 }
 
 double pt_percentile(const struct fj_lat *lat, double p)
@@ -120,22 +174,14 @@ double pt_percentile(const struct fj_lat *lat, double p)
 
 	if (lat->nbins) {
 		uint64_t total = 0, cum = 0, want;
-		long double thr;
+		bool never;
 		size_t i;
 
 		for (i = 0; i < lat->nbins; i++)
 			total += lat->bins[i].count;
-		/*
-		 * fio's rule (lh_pct_reached()): the first bucket where p% of
-		 * samples are reached. A count is an integer that a long double
-		 * holds exactly, so it reaches the threshold when it reaches
-		 * the threshold's ceiling: compared as integers.
-		 */
-		thr = (long double)p / 100.0 * (long double)total;
-		if (thr != thr || thr > 18446744073709551615.0L)
-			return lat->bins[lat->nbins - 1].ns; /* never reached */
-		want = thr <= 0 ? 0 : (uint64_t)ceill(thr);
-		for (i = 0; i < lat->nbins; i++) {
+		/* fio's rule: the first bucket where p% of samples are reached. */
+		want = pct_want(p, total, &never);
+		for (i = 0; !never && i < lat->nbins; i++) {
 			cum += lat->bins[i].count;
 			if (cum >= want)
 				return lat->bins[i].ns;
