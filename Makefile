@@ -94,6 +94,7 @@ CONV_SRCS := \
 	converter/fiojson.c \
 	converter/fjdir.c \
 	converter/fjstream.c \
+	converter/fjtok.c \
 	converter/html_compare.c \
 	converter/html_point.c \
 	converter/html_report.c \

@@ -3,15 +3,13 @@
  * fjstream.c -- fio JSON read as a stream (fjstream.h says what and why).
  *
  * The bytes pass through a window (1 MiB, more only for a longer
- * token). A token is parsed once the window holds FJS_LOOK bytes from
- * its first, so numbers and literals never straddle a refill; strings
- * are copied as they go and may be of any length. The text is held to
+ * token) and are read as tokens (fjtok.c). The text is held to
  * jansson's own rules (RFC 8259, valid UTF-8, no \u0000, integers in 64
  * bits, no real overflow) so that what passes here would pass jansson
  * too; the top-level members other than the jobs are handed to jansson
  * as their text, exactly as jscan.c hands them, so the document object
  * fiojson.c reads is the one it always read. A job becomes jansson
- * nodes only for the members fiojson.c reads (kept_job, kept_dir), its
+ * nodes only for the members fiojson.c reads (member_kind()), its
  * json+ bins pairs of numbers (fj_priv.h's struct fj_cbins), and it is
  * added to the set and freed before the next one is read.
  */
@@ -27,11 +25,7 @@
 #include <unistd.h>
 
 #include "fj_priv.h"
-
-#define FJS_CHUNK (1u << 20)
-#define FJS_LOOK 512u
-#define FJS_DEPTH 64
-#define FJS_NCB 16
+#include "fjtok.h"
 
 /* What kind of object is being read: what it keeps. */
 enum kind {
@@ -43,327 +37,6 @@ enum kind {
 	K_BINS, /* a latency's json+ bins */
 };
 
-struct fjs {
-	fjs_read_fn rd;
-	void *src;
-	char *buf, *p, *e; /* unread bytes p .. e; *e == '\0' */
-	size_t cap, checked;
-	bool eof, bad;
-	int depth;
-	char *s; /* the last string, decoded, NUL-terminated */
-	size_t slen, scap;
-	char *raw; /* a top-level member's text */
-	size_t rawlen, rawcap;
-	uint64_t *bkey; /* the current job's bins, as pairs */
-	int64_t *bval;
-	size_t nb, capb;
-	struct {
-		json_t *obj;
-		size_t first, n;
-	} cb[FJS_NCB];
-	size_t ncb;
-};
-
-static int bad(struct fjs *f)
-{
-	f->bad = true;
-	return -1;
-}
-
-/* Keep unread bytes, read more; an open-loop curve's input ("pct-max") is not ours. */
-static void refill(struct fjs *f)
-{
-	size_t keep = (size_t)(f->e - f->p), done = (size_t)(f->p - f->buf);
-
-	if (f->eof)
-		return;
-	memmove(f->buf, f->p, keep);
-	f->checked = f->checked > done ? f->checked - done : 0;
-	f->p = f->buf;
-	f->e = f->buf + keep;
-	if (f->cap - keep < 2 * FJS_LOOK) {
-		char *n = realloc(f->buf, f->cap * 2);
-
-		if (!n) {
-			bad(f);
-			f->eof = true;
-			return;
-		}
-		f->p = f->buf = n;
-		f->e = n + keep;
-		f->cap *= 2;
-	}
-	while (!f->eof && (size_t)(f->e - f->buf) < f->cap / 2) {
-		long r = f->rd(f->src, f->e, f->cap - 1 - (size_t)(f->e - f->buf));
-
-		if (r < 0)
-			bad(f);
-		if (r <= 0)
-			f->eof = true;
-		else
-			f->e += r;
-	}
-	*f->e = '\0';
-	if (memmem(f->buf + (f->checked > 6 ? f->checked - 6 : 0),
-		   (size_t)(f->e - f->buf) - (f->checked > 6 ? f->checked - 6 : 0), "pct-max", 7))
-		bad(f);
-	f->checked = (size_t)(f->e - f->buf);
-}
-
-/* The next byte that is not a blank, with FJS_LOOK bytes after it in the window; -1 at the end. */
-static int next(struct fjs *f)
-{
-	for (;;) {
-		char *p = f->p;
-
-		while (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r')
-			p++;
-		f->p = p;
-		if ((size_t)(f->e - p) < FJS_LOOK && !f->eof) {
-			refill(f);
-			continue;
-		}
-		return p < f->e ? (unsigned char)*p : -1;
-	}
-}
-
-static int sput(struct fjs *f, const char *b, size_t n)
-{
-	if (f->slen + n + 1 > f->scap) {
-		size_t nc = (f->slen + n + 1) * 2;
-		char *s = realloc(f->s, nc);
-
-		if (!s)
-			return bad(f);
-		f->s = s;
-		f->scap = nc;
-	}
-	memcpy(f->s + f->slen, b, n);
-	f->slen += n;
-	f->s[f->slen] = '\0';
-	return 0;
-}
-
-static int hex4(const unsigned char *p)
-{
-	int v = 0, i;
-
-	for (i = 0; i < 4; i++) {
-		int c = p[i];
-
-		v <<= 4;
-		if (c >= '0' && c <= '9')
-			v |= c - '0';
-		else if (c >= 'a' && c <= 'f')
-			v |= c - 'a' + 10;
-		else if (c >= 'A' && c <= 'F')
-			v |= c - 'A' + 10;
-		else
-			return -1;
-	}
-	return v;
-}
-
-/* An escape at @q (a backslash) into the string; its length in the text, or -1. */
-static int escape(struct fjs *f, const unsigned char *q)
-{
-	static const char from[] = "\"\\/bfnrt", to[] = "\"\\/\b\f\n\r\t";
-	const char *k = q[1] ? strchr(from, q[1]) : NULL;
-	char u[4];
-	long v;
-	int lo, len = 6, n;
-
-	if (k)
-		return sput(f, to + (k - from), 1) ? -1 : 2;
-	if (q[1] != 'u' || (v = hex4(q + 2)) < 0)
-		return bad(f);
-	if (v >= 0xDC00 && v <= 0xDFFF)
-		return bad(f);
-	if (v >= 0xD800 && v <= 0xDBFF) {
-		if (q[6] != '\\' || q[7] != 'u' || (lo = hex4(q + 8)) < 0xDC00 || lo > 0xDFFF)
-			return bad(f);
-		v = ((v - 0xD800) << 10) + (lo - 0xDC00) + 0x10000;
-		len = 12;
-	}
-	if (!v)
-		return bad(f); /* jansson refuses \u0000 */
-	if (v < 0x80) {
-		u[0] = (char)v;
-		n = 1;
-	} else if (v < 0x800) {
-		u[0] = (char)(0xC0 | (v >> 6));
-		u[1] = (char)(0x80 | (v & 0x3F));
-		n = 2;
-	} else if (v < 0x10000) {
-		u[0] = (char)(0xE0 | (v >> 12));
-		u[1] = (char)(0x80 | ((v >> 6) & 0x3F));
-		u[2] = (char)(0x80 | (v & 0x3F));
-		n = 3;
-	} else {
-		u[0] = (char)(0xF0 | (v >> 18));
-		u[1] = (char)(0x80 | ((v >> 12) & 0x3F));
-		u[2] = (char)(0x80 | ((v >> 6) & 0x3F));
-		u[3] = (char)(0x80 | (v & 0x3F));
-		n = 4;
-	}
-	return sput(f, u, (size_t)n) ? -1 : len;
-}
-
-/* The length of the UTF-8 sequence at @q as jansson takes it (utf8.c), or -1. */
-static int utf8_len(const unsigned char *q)
-{
-	unsigned int v, i, n;
-
-	if (*q >= 0xC2 && *q <= 0xDF)
-		n = 2, v = *q & 0x1F;
-	else if (*q >= 0xE0 && *q <= 0xEF)
-		n = 3, v = *q & 0x0F;
-	else if (*q >= 0xF0 && *q <= 0xF4)
-		n = 4, v = *q & 0x07;
-	else
-		return -1;
-	for (i = 1; i < n; i++) {
-		if (q[i] < 0x80 || q[i] > 0xBF)
-			return -1;
-		v = (v << 6) | (q[i] & 0x3F);
-	}
-	if (v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF) || (n == 2 && v < 0x80) ||
-	    (n == 3 && v < 0x800) || (n == 4 && v < 0x10000))
-		return -1;
-	return (int)n;
-}
-
-/* The string at f->p (a quote) into f->s, decoded. */
-static int string(struct fjs *f)
-{
-	const unsigned char *p = (const unsigned char *)f->p + 1;
-
-	f->slen = 0;
-	if (!f->s && sput(f, "", 0))
-		return -1; /* "" is a string too */
-	for (;;) {
-		const unsigned char *q = p;
-		int n;
-
-		while (*q >= 0x20 && *q < 0x80 && *q != '"' && *q != '\\')
-			q++;
-		if (q > p && sput(f, (const char *)p, (size_t)(q - p)))
-			return -1;
-		if (*q == '"') {
-			f->p = (char *)q + 1;
-			return 0;
-		}
-		if ((const char *)q + 12 > f->e && !f->eof) {
-			f->p = (char *)q;
-			refill(f);
-			p = (const unsigned char *)f->p;
-			continue;
-		}
-		if (*q == '\\')
-			n = escape(f, q);
-		else if (*q >= 0x80 && (n = utf8_len(q)) > 0)
-			n = sput(f, (const char *)q, (size_t)n) ? -1 : n;
-		else
-			n = bad(f); /* a control character, or the end */
-		if (n < 0)
-			return -1;
-		p = q + n;
-	}
-}
-
-static const double pow10[] = { 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7,
-				1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
-				1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22 };
-
-/*
- * The number at f->p, as jansson reads it: an integer (no fraction, no
- * exponent) that must fit 64 bits, else a double (strtod's, or the same
- * value exactly when the digits and the power of ten are both exact).
- */
-static int number(struct fjs *f, bool *is_int, int64_t *iv, double *dv)
-{
-	const char *p = f->p, *start = p;
-	bool neg = *p == '-', digits_ok = true;
-	uint64_t m = 0;
-	int nd = 0, nfrac = 0, ex = 0, exd = 0;
-	bool exneg = false;
-
-	if (neg)
-		p++;
-	if (*p == '0') {
-		p++;
-		if (*p >= '0' && *p <= '9')
-			return bad(f);
-	} else if (*p >= '1' && *p <= '9') {
-		while (*p >= '0' && *p <= '9') {
-			if (nd < 19)
-				m = m * 10 + (uint64_t)(*p - '0');
-			else
-				digits_ok = false;
-			nd++;
-			p++;
-		}
-	} else {
-		return bad(f);
-	}
-	*is_int = *p != '.' && *p != 'e' && *p != 'E';
-	if (*is_int) {
-		if (!digits_ok || m > (uint64_t)INT64_MAX + neg)
-			return bad(f); /* jansson: too big integer */
-		*iv = neg ? (int64_t)(0 - m) : (int64_t)m;
-		f->p = (char *)p;
-		return 0;
-	}
-	if (*p == '.') {
-		p++;
-		if (!(*p >= '0' && *p <= '9'))
-			return bad(f);
-		while (*p >= '0' && *p <= '9') {
-			if (m || *p != '0') {
-				if (nd < 19)
-					m = m * 10 + (uint64_t)(*p - '0');
-				else
-					digits_ok = false;
-				nd++;
-			}
-			nfrac++;
-			p++;
-		}
-	}
-	if (*p == 'e' || *p == 'E') {
-		p++;
-		if (*p == '+' || *p == '-')
-			exneg = *p++ == '-';
-		if (!(*p >= '0' && *p <= '9'))
-			return bad(f);
-		while (*p >= '0' && *p <= '9') {
-			if (exd++ < 6)
-				ex = ex * 10 + (*p - '0');
-			p++;
-		}
-	}
-	if ((size_t)(p - start) >= FJS_LOOK - 1)
-		return bad(f);
-	ex = (exneg ? -ex : ex) - nfrac;
-	if (digits_ok && exd <= 6 && m <= (1ull << 53) && ex >= -22 && ex <= 22) {
-		*dv = ex < 0 ? (double)m / pow10[-ex] : (double)m * pow10[ex];
-	} else {
-		char tok[FJS_LOOK];
-
-		memcpy(tok, start, (size_t)(p - start));
-		tok[p - start] = '\0';
-		*dv = strtod(tok, NULL);
-		if (isinf(*dv))
-			return bad(f); /* jansson: real number overflow */
-		f->p = (char *)p;
-		return 0;
-	}
-	if (neg)
-		*dv = -*dv;
-	f->p = (char *)p;
-	return 0;
-}
-
 static int value(struct fjs *f, int c, enum kind k, json_t **out);
 
 /* A literal (true, false, null) at f->p, whole (no letter after it). */
@@ -373,13 +46,13 @@ static int literal(struct fjs *f, const char *word, json_t *(*make)(void), json_
 	char after;
 
 	if (strncmp(f->p, word, n))
-		return bad(f);
+		return fjt_bad(f);
 	after = f->p[n];
 	if ((after >= 'a' && after <= 'z') || (after >= 'A' && after <= 'Z'))
-		return bad(f);
+		return fjt_bad(f);
 	f->p += n;
 	if (out && !(*out = make()))
-		return bad(f);
+		return fjt_bad(f);
 	return 0;
 }
 
@@ -446,11 +119,11 @@ static int bin_put(struct fjs *f, uint64_t k, int64_t v)
 		int64_t *nv;
 
 		if (!nk)
-			return bad(f);
+			return fjt_bad(f);
 		f->bkey = nk;
 		nv = realloc(f->bval, nc * sizeof(*nv));
 		if (!nv)
-			return bad(f);
+			return fjt_bad(f);
 		f->bval = nv;
 		f->capb = nc;
 	}
@@ -469,7 +142,7 @@ static int members(struct fjs *f, enum kind k, json_t *o, bool bins)
 {
 	size_t first = f->nb;
 	uint64_t last = 0;
-	int c = next(f);
+	int c = fjt_next(f);
 
 	if (c == '}') {
 		f->p++;
@@ -482,19 +155,19 @@ static int members(struct fjs *f, enum kind k, json_t *o, bool bins)
 		uint64_t bk;
 		int ret;
 
-		if (c != '"' || string(f))
-			return bad(f);
-		if (next(f) != ':')
-			return bad(f);
+		if (c != '"' || fjt_string(f))
+			return fjt_bad(f);
+		if (fjt_next(f) != ':')
+			return fjt_bad(f);
 		f->p++;
-		c = next(f);
+		c = fjt_next(f);
 		if (bins && c >= '0' && c <= '9' && bin_key(f->s, f->slen, &bk) &&
 		    (f->nb == first || bk > last)) {
 			bool is_int;
 			int64_t iv;
 			double dv;
 
-			if (number(f, &is_int, &iv, &dv))
+			if (fjt_number(f, &is_int, &iv, &dv))
 				return -1;
 			if (is_int) {
 				last = bk;
@@ -504,7 +177,7 @@ static int members(struct fjs *f, enum kind k, json_t *o, bool bins)
 			}
 			v = json_real(dv);
 			if (!v)
-				return bad(f);
+				return fjt_bad(f);
 		}
 		if (bins) {
 			/* Not a pair: the pairs so far become members, and the rest too. */
@@ -515,7 +188,7 @@ static int members(struct fjs *f, enum kind k, json_t *o, bool bins)
 
 				snprintf(kb, sizeof(kb), "%llu", (unsigned long long)f->bkey[i]);
 				if (json_object_set_new_nocheck(o, kb, json_integer(f->bval[i])))
-					return bad(f);
+					return fjt_bad(f);
 			}
 			f->nb = first;
 			f->ncb--;
@@ -523,22 +196,22 @@ static int members(struct fjs *f, enum kind k, json_t *o, bool bins)
 			bins = false;
 		}
 		if (f->slen >= sizeof(kbuf) && !(key = strdup(f->s)))
-			return bad(f);
+			return fjt_bad(f);
 		if (key == kbuf)
 			memcpy(kbuf, f->s, f->slen + 1);
 		mk = o ? member_kind(k, key) : K_SKIP;
 		if (mk == K_BINS && json_object_get(o, "bins"))
-			ret = bad(f); /* a second "bins": which pairs are whose? */
+			ret = fjt_bad(f); /* a second "bins": which pairs are whose? */
 		else
 			ret = v ? 0 : value(f, c, mk, mk == K_SKIP ? NULL : &v);
 		if (!ret && v && json_object_set_new_nocheck(o, key, v))
-			ret = bad(f);
+			ret = fjt_bad(f);
 		if (key != kbuf)
 			free(key);
 		if (ret)
 			return -1;
 sep:
-		c = next(f);
+		c = fjt_next(f);
 		if (c == '}') {
 			f->p++;
 			if (bins)
@@ -546,9 +219,9 @@ sep:
 			return 0;
 		}
 		if (c != ',')
-			return bad(f);
+			return fjt_bad(f);
 		f->p++;
-		c = next(f);
+		c = fjt_next(f);
 	}
 }
 
@@ -557,10 +230,10 @@ static int object(struct fjs *f, enum kind k, json_t **out, bool bins)
 	json_t *o = NULL;
 
 	if (++f->depth > FJS_DEPTH)
-		return bad(f);
+		return fjt_bad(f);
 	f->p++;
 	if (out && !(o = json_object()))
-		return bad(f);
+		return fjt_bad(f);
 	if (bins) {
 		if (f->ncb == FJS_NCB) {
 			bins = false;
@@ -588,11 +261,11 @@ static int array(struct fjs *f, enum kind k, json_t **out)
 	int c;
 
 	if (++f->depth > FJS_DEPTH)
-		return bad(f);
+		return fjt_bad(f);
 	f->p++;
 	if (out && !(a = json_array()))
-		return bad(f);
-	c = next(f);
+		return fjt_bad(f);
+	c = fjt_next(f);
 	if (c == ']') {
 		f->p++;
 	} else {
@@ -601,19 +274,19 @@ static int array(struct fjs *f, enum kind k, json_t **out)
 
 			if (value(f, c, k, out ? &v : NULL) || (v && json_array_append_new(a, v))) {
 				json_decref(a);
-				return bad(f);
+				return fjt_bad(f);
 			}
-			c = next(f);
+			c = fjt_next(f);
 			if (c == ']') {
 				f->p++;
 				break;
 			}
 			if (c != ',') {
 				json_decref(a);
-				return bad(f);
+				return fjt_bad(f);
 			}
 			f->p++;
-			c = next(f);
+			c = fjt_next(f);
 		}
 	}
 	f->depth--;
@@ -635,10 +308,10 @@ static int value(struct fjs *f, int c, enum kind k, json_t **out)
 	case '[':
 		return array(f, k == K_SKIP ? K_SKIP : K_ANY, out);
 	case '"':
-		if (string(f))
+		if (fjt_string(f))
 			return -1;
 		if (out && !(*out = json_stringn_nocheck(f->s, f->slen)))
-			return bad(f);
+			return fjt_bad(f);
 		return 0;
 	case 't':
 		return literal(f, "true", json_true, out);
@@ -647,76 +320,11 @@ static int value(struct fjs *f, int c, enum kind k, json_t **out)
 	case 'n':
 		return literal(f, "null", json_null, out);
 	default:
-		if (number(f, &is_int, &iv, &dv))
+		if (fjt_number(f, &is_int, &iv, &dv))
 			return -1;
 		if (out && !(*out = is_int ? json_integer(iv) : json_real(dv)))
-			return bad(f);
+			return fjt_bad(f);
 		return 0;
-	}
-}
-
-/* Append f->p .. @q to the member's text. */
-static int raw_put(struct fjs *f, const char *q)
-{
-	size_t n = (size_t)(q - f->p);
-
-	if (f->rawlen + n + 1 > f->rawcap) {
-		size_t nc = (f->rawlen + n + 1) * 2;
-		char *r = realloc(f->raw, nc);
-
-		if (!r)
-			return bad(f);
-		f->raw = r;
-		f->rawcap = nc;
-	}
-	memcpy(f->raw + f->rawlen, f->p, n);
-	f->rawlen += n;
-	f->p = (char *)q;
-	return 0;
-}
-
-/*
- * A top-level member's value into f->raw, its end found as jscan.c's
- * skip_value() finds it: a string to its closing quote, an object or an
- * array to its closing bracket (strings skipped), anything else to the
- * next blank, comma or bracket.
- */
-static int raw_value(struct fjs *f)
-{
-	int depth = 0;
-	bool scalar = *f->p != '"' && *f->p != '{' && *f->p != '[', in_str = false;
-
-	f->rawlen = 0;
-	for (;;) {
-		char *q = f->p;
-
-		for (; q < f->e; q++) {
-			if (scalar) {
-				if (strchr(",}] \t\r\n", *q))
-					return raw_put(f, q);
-				continue;
-			}
-			if (in_str) {
-				if (*q == '\\' && q + 1 < f->e)
-					q++;
-				else if (*q == '\\')
-					break; /* the escaped byte is in the next read */
-				else if (*q == '"' && (in_str = false, !depth))
-					return raw_put(f, q + 1);
-				continue;
-			}
-			if (*q == '"')
-				in_str = true;
-			else if (*q == '{' || *q == '[')
-				depth++;
-			else if ((*q == '}' || *q == ']') && --depth == 0)
-				return raw_put(f, q + 1);
-		}
-		if (raw_put(f, q))
-			return -1;
-		if (f->eof)
-			return scalar ? 0 : bad(f);
-		refill(f);
 	}
 }
 
@@ -760,7 +368,7 @@ static int job(struct fjs *f, struct doc *d, unsigned int *order)
 	n = j ? json_string_value(json_object_get(j, "jobname")) : NULL;
 	if (!ret && (!n || strcmp(n, "All clients")) &&
 	    fj_add_job(&d->jobs, d->o, j, (*order)++, &set, why, sizeof(why)))
-		ret = bad(f);
+		ret = fjt_bad(f);
 	for (i = 0; i < f->ncb; i++)
 		json_decref(f->cb[i].obj);
 	f->ncb = 0;
@@ -778,52 +386,24 @@ static int jobs(struct fjs *f, struct doc *d)
 	doc_clear_jobs(d);
 	d->had_jobs = true;
 	f->p++;
-	c = next(f);
+	c = fjt_next(f);
 	if (c == ']') {
 		f->p++;
 		return 0;
 	}
 	for (;;) {
 		if (c != '{' || job(f, d, &order))
-			return bad(f);
-		c = next(f);
+			return fjt_bad(f);
+		c = fjt_next(f);
 		if (c == ']') {
 			f->p++;
 			return 0;
 		}
 		if (c != ',')
-			return bad(f);
+			return fjt_bad(f);
 		f->p++;
-		c = next(f);
+		c = fjt_next(f);
 	}
-}
-
-/* A raw key as jscan.c takes it: the text between the quotes, escapes as written, 63 bytes at most. */
-static int raw_key(struct fjs *f, char *key, size_t len)
-{
-	char *q;
-
-	f->p++;
-	f->rawlen = 0;
-	for (;;) {
-		for (q = f->p; q < f->e && *q != '"'; q++)
-			if (*q == '\\' && ++q == f->e) {
-				q--; /* the escaped byte is in the next read */
-				break;
-			}
-		if (q < f->e && *q == '"')
-			break;
-		if (raw_put(f, q) || f->eof)
-			return bad(f);
-		refill(f);
-	}
-	if (raw_put(f, q))
-		return -1;
-	f->p++;
-	if (memchr(f->raw, '\0', f->rawlen))
-		return bad(f);
-	snprintf(key, len, "%.*s", (int)f->rawlen, f->raw);
-	return 0;
 }
 
 /* The document at f->p (its brace): its members into d->o, its jobs into d->jobs. */
@@ -832,7 +412,7 @@ static int document(struct fjs *f, struct doc *d)
 	int c;
 
 	f->p++;
-	c = next(f);
+	c = fjt_next(f);
 	if (c == '}') {
 		f->p++;
 		return 0;
@@ -842,53 +422,31 @@ static int document(struct fjs *f, struct doc *d)
 		json_error_t je;
 		json_t *v;
 
-		if (c != '"' || raw_key(f, key, sizeof(key)) || next(f) != ':')
-			return bad(f);
+		if (c != '"' || fjt_raw_key(f, key, sizeof(key)) || fjt_next(f) != ':')
+			return fjt_bad(f);
 		f->p++;
-		c = next(f);
+		c = fjt_next(f);
 		if (!strcmp(key, "jobs") || !strcmp(key, "client_stats")) {
 			if (c != '[' || jobs(f, d))
-				return bad(f);
+				return fjt_bad(f);
 			v = json_true();
 		} else {
 			/* Global options after the jobs: they were read with the wrong ones. */
-			if (c < 0 || (d->had_jobs && !strcmp(key, "global options")) || raw_value(f))
-				return bad(f);
+			if (c < 0 || (d->had_jobs && !strcmp(key, "global options")) || fjt_raw_value(f))
+				return fjt_bad(f);
 			v = json_loadb(f->raw, f->rawlen, JSON_DECODE_ANY, &je);
 		}
 		if (!v || json_object_set_new(d->o, key, v))
-			return bad(f);
-		c = next(f);
+			return fjt_bad(f);
+		c = fjt_next(f);
 		if (c == '}') {
 			f->p++;
 			return 0;
 		}
 		if (c != ',')
-			return bad(f);
+			return fjt_bad(f);
 		f->p++;
-		c = next(f);
-	}
-}
-
-/* The next '{' in column 1 (jscan.c's js_next_doc()); @prev: the byte before f->p. */
-static bool find_doc(struct fjs *f, char prev)
-{
-	for (;;) {
-		char *q = f->p, *b;
-
-		while (q < f->e && (b = memchr(q, '{', (size_t)(f->e - q)))) {
-			if ((b > f->p ? b[-1] : prev) == '\n') {
-				f->p = b;
-				return true;
-			}
-			q = b + 1;
-		}
-		if (f->e > f->p)
-			prev = f->e[-1];
-		f->p = f->e;
-		if (f->eof)
-			return false;
-		refill(f);
+		c = fjt_next(f);
 	}
 }
 
@@ -932,8 +490,8 @@ int fjs_read(struct fj_set *set, const char *name, fjs_read_fn rd, void *src,
 	if (!f.buf)
 		return FJS_UNSURE;
 	*f.e = '\0';
-	refill(&f);
-	if (find_doc(&f, '\n')) {
+	fjt_refill(&f);
+	if (fjt_find_doc(&f, '\n')) {
 		for (;;) {
 			json_decref(d.o);
 			doc_clear_jobs(&d);
@@ -942,7 +500,7 @@ int fjs_read(struct fj_set *set, const char *name, fjs_read_fn rd, void *src,
 			if (!d.o || document(&f, &d) || f.bad)
 				break;
 			docs++;
-			if (!find_doc(&f, '}')) {
+			if (!fjt_find_doc(&f, '}')) {
 				if (!f.bad)
 					ret = take(set, name, &d, docs - 1, err);
 				break;
