@@ -305,8 +305,11 @@ void fj_job_release(struct fj_job *j)
 	free(j->ss.criterion);
 	free(j->ss.iops);
 	free(j->ss.bw);
-	for (d = 0; d < 2; d++)
+	for (d = 0; d < 2; d++) {
 		free(j->dir[d].lat.bins);
+		free(j->dir[d].lat.pct);
+		free(j->dir[d].lat.pct_ns);
+	}
 	memset(j, 0, sizeof(*j));
 }
 

@@ -60,6 +60,7 @@ static int read_bins(struct fj_lat *l, json_t *bins, double scale, const struct 
 	for (i = 0; cb && i < cb->n && !c; i++)
 		if (cb->b[i].obj == bins)
 			c = &cb->b[i];
+	free(l->bins); /* a "mixed" direction's over "read"'s */
 	l->bins = calloc((c ? c->n : json_object_size(bins)) + 1, sizeof(*l->bins));
 	if (!l->bins)
 		return -ENOMEM;
@@ -79,16 +80,30 @@ static int read_bins(struct fj_lat *l, json_t *bins, double scale, const struct 
 	return 0;
 }
 
-static void read_pct(struct fj_lat *l, json_t *pct, double scale)
+static int read_pct(struct fj_lat *l, json_t *pct, double scale)
 {
+	/*
+	 * Room for as many as fio wrote, not FJ_MAX_PCT: a month of points
+	 * holds many. After those @l has (a "mixed" direction read over "read").
+	 */
+	size_t n = l->npct + json_object_size(pct) < FJ_MAX_PCT ? l->npct + json_object_size(pct)
+								: FJ_MAX_PCT;
+	double *np = realloc(l->pct, (n ? n : 1) * sizeof(*np)), *nv;
 	const char *key;
 	json_t *v;
+
+	if (np)
+		l->pct = np;
+	nv = np ? realloc(l->pct_ns, (n ? n : 1) * sizeof(*nv)) : NULL;
+	if (!nv)
+		return -ENOMEM;
+	l->pct_ns = nv;
 
 	json_object_foreach(pct, key, v) {
 		double p = strtod(key, NULL);
 
 		/* fio <= 3.3 pads with "0.00" : 0 entries. */
-		if (p <= 0 || l->npct == FJ_MAX_PCT)
+		if (p <= 0 || l->npct == n)
 			continue;
 		l->pct[l->npct] = p;
 		l->pct_ns[l->npct] = fj_num(pct, key, 0) * scale;
@@ -105,6 +120,7 @@ static void read_pct(struct fj_lat *l, json_t *pct, double scale)
 			l->pct_ns[j] = l->pct_ns[j - 1];
 			l->pct_ns[j - 1] = t;
 		}
+	return 0;
 }
 
 /*
@@ -217,8 +233,8 @@ int fj_read_dir(struct fj_dir *d, json_t *o, const char *dname, const struct fj_
 			p = json_object_get(clat, "percentile");
 			d->lat.pct_from_clat = json_is_object(p);
 		}
-		if (json_is_object(p))
-			read_pct(&d->lat, p, scale);
+		if (json_is_object(p) && read_pct(&d->lat, p, scale))
+			return -ENOMEM;
 		b = json_object_get(lat, "bins");
 		if (!json_is_object(b)) {
 			b = json_object_get(clat, "bins");

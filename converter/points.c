@@ -196,7 +196,7 @@ static void class_release(struct pt_class *c)
 	int k;
 
 	for (k = 0; k < 3; k++)
-		free(c->lat[k].bins);
+		ptl_release(&c->lat[k]);
 	free(c->slots);
 	memset(c, 0, sizeof(*c));
 }

@@ -44,6 +44,14 @@ static int add_bins(struct fj_lat *dst, const struct fj_lat *src)
 	return 0;
 }
 
+void ptl_release(struct fj_lat *l)
+{
+	free(l->bins);
+	free(l->pct);
+	free(l->pct_ns);
+	memset(l, 0, sizeof(*l));
+}
+
 /*
  * Fold @src into @dst. Means, variances and percentiles are kept as
  * sums weighted by n until ptl_finish() divides them out.
@@ -73,8 +81,17 @@ int ptl_add(struct fj_lat *dst, const struct fj_lat *src,
 			if (fabs(dst->pct[k] - src->pct[i]) < 1e-9)
 				break;
 		if (k == dst->npct) {
+			double *np, *nv;
+
 			if (k == FJ_MAX_PCT)
 				continue;
+			np = realloc(dst->pct, (k + 1) * sizeof(*np));
+			if (np)
+				dst->pct = np;
+			nv = np ? realloc(dst->pct_ns, (k + 1) * sizeof(*nv)) : NULL;
+			if (!nv)
+				return -ENOMEM;
+			dst->pct_ns = nv;
 			dst->pct[k] = src->pct[i];
 			dst->pct_ns[k] = 0;
 			dst->npct++;
@@ -149,8 +166,7 @@ void ptl_finish(struct fj_lat *l, bool bins_ok)
 	unsigned int k;
 
 	if (!l->n) {
-		free(l->bins);
-		memset(l, 0, sizeof(*l));
+		ptl_release(l);
 		return;
 	}
 	l->mean /= n;
