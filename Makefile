@@ -98,6 +98,8 @@ CONV_SRCS := \
 	converter/html_compare.c \
 	converter/html_point.c \
 	converter/html_report.c \
+	converter/html_series.c \
+	converter/html_tail.c \
 	converter/html_run.c \
 	converter/infer.c \
 	converter/interval.c \
@@ -113,6 +115,7 @@ CONV_SRCS := \
 	converter/passes.c \
 	converter/points.c \
 	converter/points_csv.c \
+	converter/ptcpu.c \
 	converter/ptkind.c \
 	converter/ptlat.c \
 	converter/ptmap.c \
@@ -122,6 +125,7 @@ CONV_SRCS := \
 	converter/setwrite.c \
 	converter/sumhosts.c \
 	converter/svg.c \
+	converter/tslog.c \
 	# EOL
 
 DRIVER_SRCS := \
@@ -183,6 +187,8 @@ UNIT_TESTS := \
 	test_hosts \
 	test_html \
 	test_html_point \
+	test_html_series \
+	test_html_tail \
 	test_interval \
 	test_jobparse \
 	test_jobcheck \
@@ -197,6 +203,7 @@ UNIT_TESTS := \
 	test_mountcheck \
 	test_openloop \
 	test_points \
+	test_ptcpu \
 	test_ptkind \
 	test_ptmap \
 	test_ptsrc \
@@ -210,6 +217,7 @@ UNIT_TESTS := \
 	test_sumhosts \
 	test_steady \
 	test_svg \
+	test_tslog \
 	test_vio \
 	test_viofake \
 	test_vvol \
@@ -411,7 +419,7 @@ $(B)/tests/test_f2o_input: tests/test_f2o_input.c $(B)/san/converter/f2o_input.o
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(UNPACK_LIBS) $(CMOCKA_LIBS) -lm
 
-$(B)/tests/test_cmpmark $(B)/tests/test_curve $(B)/tests/test_knee $(B)/tests/test_interval $(B)/tests/test_ssjson $(B)/tests/test_svg $(B)/tests/test_html $(B)/tests/test_html_point $(B)/tests/test_points $(B)/tests/test_ptkind $(B)/tests/test_ptsrc $(B)/tests/test_sumhosts $(B)/tests/test_runinfo: $(B)/tests/%: tests/%.c $(CONV_SAN_OBJS)
+$(B)/tests/test_cmpmark $(B)/tests/test_curve $(B)/tests/test_knee $(B)/tests/test_interval $(B)/tests/test_ssjson $(B)/tests/test_svg $(B)/tests/test_html $(B)/tests/test_html_point $(B)/tests/test_html_series $(B)/tests/test_html_tail $(B)/tests/test_points $(B)/tests/test_tslog $(B)/tests/test_ptcpu $(B)/tests/test_ptkind $(B)/tests/test_ptsrc $(B)/tests/test_sumhosts $(B)/tests/test_runinfo: $(B)/tests/%: tests/%.c $(CONV_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
 
