@@ -93,6 +93,8 @@ CONV_SRCS := \
 	converter/fileset.c \
 	converter/fiojson.c \
 	converter/fjdir.c \
+	converter/fjstream.c \
+	converter/fjtok.c \
 	converter/html_compare.c \
 	converter/html_point.c \
 	converter/html_report.c \
@@ -116,6 +118,7 @@ CONV_SRCS := \
 	converter/ptcpu.c \
 	converter/ptkind.c \
 	converter/ptlat.c \
+	converter/ptmap.c \
 	converter/ptsrc.c \
 	converter/ptss.c \
 	converter/runinfo.c \
@@ -178,6 +181,7 @@ UNIT_TESTS := \
 	test_fileset \
 	test_fioopt \
 	test_fiojson \
+	test_fjstream \
 	test_f2o_input \
 	test_fropt \
 	test_hosts \
@@ -201,6 +205,7 @@ UNIT_TESTS := \
 	test_points \
 	test_ptcpu \
 	test_ptkind \
+	test_ptmap \
 	test_ptsrc \
 	test_report \
 	test_rnlog \
@@ -406,7 +411,7 @@ $(B)/tests/test_openloop: tests/test_openloop.c $(RUNNER_SAN_OBJS) $(SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CORE_LIBS) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm -lpthread
 
-$(B)/tests/test_benchfio $(B)/tests/test_fileset $(B)/tests/test_fiojson $(B)/tests/test_hosts $(B)/tests/test_jobname $(B)/tests/test_report: $(B)/tests/%: tests/%.c $(CONV_SAN_OBJS)
+$(B)/tests/test_benchfio $(B)/tests/test_fileset $(B)/tests/test_fiojson $(B)/tests/test_fjstream $(B)/tests/test_ptmap $(B)/tests/test_hosts $(B)/tests/test_jobname $(B)/tests/test_report: $(B)/tests/%: tests/%.c $(CONV_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
 
