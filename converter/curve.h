@@ -127,8 +127,10 @@ void cv_csv(FILE *f, const struct cv_curve *c);
  * The summary's lines: "Latency at 50 % of max (20000 IOPS): response mean
  * 0.41 ms, p99 1.90 ms; service mean 0.38 ms", a line for a point not
  * held, and why the curve stopped. None starts as an ORION result line.
+ * Latencies in usecs with @usecs (the layouts that give ORION's in usecs:
+ * 11.2 on), else ms.
  */
-void cv_summary(FILE *f, const struct cv_curve *c);
+void cv_summary(FILE *f, const struct cv_curve *c, bool usecs);
 /* -format json's "curve" object. */
 json_t *cv_json(const struct cv_curve *c);
 void cv_release(struct cv_curve *c);

@@ -52,11 +52,17 @@ void cv_csv(FILE *f, const struct cv_curve *c)
 	}
 }
 
-/* " p99 1.90 ms" when known. */
-static void p99(FILE *f, double ns)
+/* "WHAT 0.41 ms", or "WHAT 410.00 usecs" where ORION's layout gives usecs (11.2 on). */
+static void lat(FILE *f, const char *what, double ns, bool usecs)
+{
+	fprintf(f, "%s %.2f %s", what, usecs ? ns / 1e3 : ns / 1e6, usecs ? "usecs" : "ms");
+}
+
+/* ", p99 1.90 ms" when known. */
+static void p99(FILE *f, double ns, bool usecs)
 {
 	if (ns >= 0)
-		fprintf(f, ", p99 %.2f ms", ns / 1e6);
+		lat(f, ", p99", ns, usecs);
 }
 
 /*
@@ -74,7 +80,7 @@ static void cap_line(FILE *f, const struct cv_point *p)
 			p->depth_cap, p->pct, p->outstanding);
 }
 
-void cv_summary(FILE *f, const struct cv_curve *c)
+void cv_summary(FILE *f, const struct cv_curve *c, bool usecs)
 {
 	size_t i, held = 0;
 
@@ -94,12 +100,12 @@ void cv_summary(FILE *f, const struct cv_curve *c)
 		}
 		fprintf(f, "Latency at %g %% of max (%.0f IOPS): ", p->pct, p->target);
 		if (p->rsp.present) {
-			fprintf(f, "response mean %.2f ms", p->rsp.mean / 1e6);
-			p99(f, p->rsp.p99);
-			fprintf(f, "; service mean %.2f ms", p->svc.mean / 1e6);
+			lat(f, "response mean", p->rsp.mean, usecs);
+			p99(f, p->rsp.p99, usecs);
+			lat(f, "; service mean", p->svc.mean, usecs);
 		} else {
-			fprintf(f, "response not measured; service mean %.2f ms", p->svc.mean / 1e6);
-			p99(f, p->svc.p99);
+			lat(f, "response not measured; service mean", p->svc.mean, usecs);
+			p99(f, p->svc.p99, usecs);
 		}
 		fprintf(f, "%s\n", p->over ? " (over -max_latency)" : "");
 	}

@@ -23,6 +23,7 @@
 #include "f2o_cli.h"
 #include "curve.h"
 #include "fiojson.h"
+#include "fjstream.h"
 #include "fr_cli.h"
 #include "fr_file.h"
 #include "html_report.h"
@@ -249,7 +250,73 @@ struct take_ctx {
 	const struct f2o_opts *o;
 	struct fr_err *err;
 	struct cv_curve *cv; /* an open-loop curve's points (curve.h) */
+	/* Without -max_latency: the curve points' inputs, judged again once run.json is read. */
+	struct kept {
+		char *name, *buf;
+		size_t len;
+	} * kept;
+	size_t nkept;
+	bool whole; /* the stream reader gave this input back */
 };
+
+static int taken(struct take_ctx *c, const char *name);
+
+/* Keep a curve point's input, to judge it against run.json's bound after the last input. */
+static int keep(struct take_ctx *c, const char *name, const char *buf, size_t len)
+{
+	struct kept *k = realloc(c->kept, (c->nkept + 1) * sizeof(*k));
+
+	if (!k)
+		return fr_errf(c->err, -ENOMEM, "out of memory");
+	c->kept = k;
+	k += c->nkept;
+	k->name = strdup(name);
+	k->buf = malloc(len + 1);
+	if (!k->name || !k->buf) {
+		free(k->name);
+		free(k->buf);
+		return fr_errf(c->err, -ENOMEM, "out of memory");
+	}
+	memcpy(k->buf, buf, len + 1);
+	k->len = len;
+	c->nkept++;
+	return 0;
+}
+
+/*
+ * No -max_latency: the curve is judged against run.json's max_latency,
+ * as fiorion judged it (its points were read before the bound was known).
+ */
+static int judge_curve(struct take_ctx *c)
+{
+	struct kn_bound b = { .set = false };
+	struct fr_err e = { "" };
+	size_t planned = c->cv->planned, i;
+	int ret = 0;
+
+	/* A bound that does not parse is run.json's warning (infer.c); the curve stays unjudged. */
+	if (!c->set->run.max_latency || !c->nkept || kn_parse(&b, c->set->run.max_latency, &e))
+		return 0;
+	cv_release(c->cv);
+	*c->cv = (struct cv_curve){ .planned = planned, .bound = b };
+	for (i = 0; !ret && i < c->nkept; i++) {
+		bool taken;
+
+		ret = cv_take_buffer(c->cv, c->kept[i].name, c->kept[i].buf, c->kept[i].len, &taken, c->err);
+	}
+	return ret;
+}
+
+static void kept_release(struct take_ctx *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->nkept; i++) {
+		free(c->kept[i].name);
+		free(c->kept[i].buf);
+	}
+	free(c->kept);
+}
 
 /* One input into the set; what fio2orion notes about it. */
 static int take_input(void *ctx, const char *name, char *buf, size_t len)
@@ -258,11 +325,36 @@ static int take_input(void *ctx, const char *name, char *buf, size_t len)
 	bool curve = false;
 	int ret = cv_take_buffer(c->cv, name, buf, len, &curve, c->err);
 
+	if (!ret && curve && !c->o->bound.set)
+		ret = keep(c, name, buf, len);
 	if (ret || curve)
 		return ret;
-	ret = fj_read_buffer(c->set, name, buf, len, c->err);
+	/* The stream reader first (fast), unless it already said this input is not for it. */
+	ret = c->whole ? FJS_UNSURE : fjs_read_buffer(c->set, name, buf, len, c->err);
+	c->whole = false;
+	if (ret == FJS_UNSURE)
+		ret = fj_read_buffer(c->set, name, buf, len, c->err);
 	if (ret)
 		return ret;
+	return taken(c, name);
+}
+
+/* A regular file read as a stream (fjstream.h); FI_WHOLE: read it whole. */
+static int take_stream(void *ctx, const char *name, int fd)
+{
+	struct take_ctx *c = ctx;
+	int ret = fjs_read_fd(c->set, name, fd, c->err);
+
+	if (ret == FJS_UNSURE) {
+		c->whole = true;
+		return FI_WHOLE;
+	}
+	return ret ? ret : taken(c, name);
+}
+
+/* What fio2orion notes about input @name, read. */
+static int taken(struct take_ctx *c, const char *name)
+{
 	if (c->set->last_cut)
 		fprintf(stderr, "fio2orion: warning: %s ends inside its final report: converted its last whole --status-interval report (-partial), %u interim one(s) before it skipped\n",
 			name, c->set->last_interim);
@@ -288,12 +380,13 @@ static int convert(const struct f2o_opts *o, char *const *files, int nfiles)
 	struct fr_err err = { "" };
 	struct or_written written = { 0 };
 	struct cv_curve cv = { .n = 0 };
-	struct take_ctx tc = { &set, o, &err, &cv };
+	struct take_ctx tc = { &set, o, &err, &cv, NULL, 0, false };
 	int i, status = EXIT_OK;
 
 	cv.bound = o->bound;
 	set.partial_ok = o->partial;
-	if (fi_each(files, (size_t)nfiles, take_input, note_input, &tc, &err)) {
+	if (fi_each_stream(files, (size_t)nfiles, take_stream, take_input, note_input, &tc, &err) ||
+	    judge_curve(&tc)) {
 		fprintf(stderr, "fio2orion: %s\n", err.msg);
 		status = EXIT_USAGE;
 		goto out;
@@ -358,6 +451,7 @@ static int convert(const struct f2o_opts *o, char *const *files, int nfiles)
 			written.report_removed ? "; add -html for this one's report" : "");
 	or_params_release(&params);
 out:
+	kept_release(&tc);
 	cv_release(&cv);
 	pt_set_release(&pts);
 	fj_set_release(&set);

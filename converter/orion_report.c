@@ -574,7 +574,7 @@ void or_summary_named(FILE *f, const struct or_params *p, const struct pt_set *p
 	for (i = 0; i < p->run->nstopped; i++)
 		fprintf(f, "%s\n", p->run->stopped[i]);
 	if (p->curve)
-		cv_summary(f, p->curve);
+		cv_summary(f, p->curve, or_layout(c)->usecs);
 	summary_steady(f, pts);
 	fputc('\n', f);
 	if (hosts_have_luns(p)) {

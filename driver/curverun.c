@@ -19,6 +19,7 @@
 #include "fr_file.h"
 #include "jobparse.h"
 #include "knee.h"
+#include "layout.h"
 #include "lunid.h"
 #include "pointloop.h"
 #include "points.h"
@@ -165,7 +166,7 @@ static void say_point(const struct cv_point *p, size_t n)
 }
 
 /* The curve's points in @dir, run until one ends it; their count run. */
-static int run_curve(const struct opts *o, const struct jf_conf *jc, const char *dir,
+static int run_curve(const struct opts *o, const struct jf_conf *jc, const char *dir, double max,
 		     unsigned int cap, const struct kn_bound *b, struct cv_curve *cv)
 {
 	struct mx_plan cp = { .matrix = MX_ROW, .passes = 1 };
@@ -173,10 +174,15 @@ static int run_curve(const struct opts *o, const struct jf_conf *jc, const char 
 	int status = EXIT_OK;
 
 	cp.pts = calloc(n, sizeof(*cp.pts));
-	if (!cp.pts)
+	cp.titles = calloc(n, sizeof(*cp.titles));
+	if (!cp.pts || !cp.titles)
 		die_run("out of memory");
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		cp.pts[i] = (struct mx_point){ .s = cap, .num = (unsigned int)i + 1, .pass = 1 };
+		/* The progress lines name the curve's point, not a matrix's load. */
+		cp.titles[i] = xasprintf("curve point %zu of %zu (%g %% of max: %lu IOPS)", i + 1, n,
+					 o->ri.curve.pct[i], cp_target(max, o->ri.curve.pct[i]));
+	}
 	for (i = 0; i < n && status == EXIT_OK; i++) {
 		struct mx_plan view = cp;
 		struct fr_err err = { "" };
@@ -205,6 +211,9 @@ static int run_curve(const struct opts *o, const struct jf_conf *jc, const char 
 		free(text);
 		free(json);
 	}
+	for (i = 0; i < n; i++)
+		free(cp.titles[i]);
+	free(cp.titles);
 	free(cp.pts);
 	return status;
 }
@@ -241,12 +250,12 @@ int curve_run(const struct opts *o, const struct jf_conf *jc, const struct mx_pl
 	if (load)
 		fprintf(stderr, "fiorion: -run curve: the maximum was reached at small=%u\n", load);
 	write_points(o, jc, dir, max, cap, vv);
-	status = run_curve(o, jc, dir, cap, &b, &cv);
+	status = run_curve(o, jc, dir, max, cap, &b, &cv);
 	sig = pl_stop_signal();
 	if (cv.n && report(o, plan, jobs_dir, done, PL_QUIET, NULL))
 		status = EXIT_RUN;
 	if (cv.n)
-		cv_summary(stdout, &cv);
+		cv_summary(stdout, &cv, or_layout(o->ri.compat)->usecs);
 	cv_release(&cv);
 	free(dir);
 	return sig ? 128 + sig : status;

@@ -40,6 +40,11 @@ struct mx_plan {
 	unsigned int passes;		       /* -repeat: the plan's points run this many times */
 	unsigned int *small_cols, *large_cols; /* the summary's column lines */
 	size_t nsmall_cols, nlarge_cols;
+	/*
+	 * Each point's name in the progress lines, e.g. "curve point 2 of 6
+	 * (50 % of max: 20000 IOPS)"; NULL: "point I of N (small=S, large=L)".
+	 */
+	char **titles;
 };
 
 /*

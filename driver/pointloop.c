@@ -98,19 +98,43 @@ long point_secs(const struct opts *o, const struct jf_conf *jc,
 	return s;
 }
 
+/* ", pass K of N" for the progress lines of -repeat, else "". */
+static const char *pass_of(const struct mx_plan *plan, const struct mx_point *p, char *buf,
+			   size_t len)
+{
+	buf[0] = '\0';
+	if (plan->passes > 1)
+		snprintf(buf, len, ", pass %u of %u", p->pass, plan->passes);
+	return buf;
+}
+
+/*
+ * Point @i's name in a progress line: the plan's title for it, else
+ * "point I of N (small=S, large=L)", with @pass its -repeat pass.
+ */
+static const char *title(const struct mx_plan *plan, size_t i, bool pass, char *buf, size_t len)
+{
+	const struct mx_point *p = &plan->pts[i];
+	char pb[32];
+
+	if (plan->titles)
+		return plan->titles[i];
+	snprintf(buf, len, "point %zu of %zu (small=%u, large=%u%s)", i + 1, plan->n, p->s, p->l,
+		 pass ? pass_of(plan, p, pb, sizeof(pb)) : "");
+	return buf;
+}
+
 /*
  * -verbose (ORION: "prints tracing information to standard output"):
  * the point's job file and the sections that run, as written.
  */
-static void verbose_point(size_t i, size_t n, const struct mx_point *p, const char *job,
-			  const char *runner)
+static void verbose_point(const struct mx_plan *plan, size_t i, const char *job, const char *runner)
 {
-	char line[1024];
+	char line[1024], tb[96];
 	bool jobs = false;
 	FILE *f = fopen(job, "re");
 
-	printf("fiorion: point %zu of %zu (small=%u, large=%u): %s, run by %s\n", i, n, p->s,
-	       p->l, job, runner);
+	printf("fiorion: %s: %s, run by %s\n", title(plan, i, false, tb, sizeof(tb)), job, runner);
 	while (f && fgets(line, sizeof(line), f)) {
 		if (line[0] == '[' && strncmp(line, "[global]", 8))
 			jobs = true;
@@ -152,16 +176,6 @@ static int run_builtin(const char *job, const char *json, const struct rn_opts *
 		return ret;
 	}
 	return 0;
-}
-
-/* ", pass K of N" for the progress lines of -repeat, else "". */
-static const char *pass_of(const struct mx_plan *plan, const struct mx_point *p, char *buf,
-			   size_t len)
-{
-	buf[0] = '\0';
-	if (plan->passes > 1)
-		snprintf(buf, len, ", pass %u of %u", p->pass, plan->passes);
-	return buf;
 }
 
 /* What one point measured, for the progress line. */
@@ -378,13 +392,13 @@ static void mark_skipped(const struct mx_plan *plan, size_t i, const char *jobs_
 	const struct mx_point *p = &plan->pts[i];
 	char *skip = point_file(jobs_dir, p, "skip");
 	struct fr_err err = { "" };
-	char *line = xasprintf("%s\n", res);
+	char *line = xasprintf("%s\n", res), tb[96];
 
 	/* A marker, so -resume and the report know the point was not run. */
 	if (fr_write_atomic(skip, line, strlen(line), &err))
 		die_run("%s", err.msg);
-	fprintf(stderr, "%sfiorion: point %zu of %zu (small=%u, large=%u) not run: %s\n",
-		tty ? "\r\033[K" : "", i + 1, plan->n, p->s, p->l, res);
+	fprintf(stderr, "%sfiorion: %s not run: %s\n", tty ? "\r\033[K" : "",
+		title(plan, i, false, tb, sizeof(tb)), res);
 	free(skip);
 	free(line);
 }
@@ -438,7 +452,7 @@ int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_p
 		char *job = job_path(jobs_dir, o, p, 0);
 		char *json = point_file(jobs_dir, p, "json");
 		char *errf = point_file(jobs_dir, p, "err");
-		char *why = NULL, res[600], eta[32], pb[40];
+		char *why = NULL, res[600], eta[32], tb[96];
 		struct fr_err lerr = { "" };
 		int failed;
 
@@ -454,8 +468,8 @@ int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_p
 		}
 		/* The volume measured is the volume described: stop when a LUN changed. */
 		if (!stop_signal && !o->clients && lunid_check(jobs_dir, &lerr)) {
-			fprintf(stderr, "%sfiorion: point %zu of %zu (small=%u, large=%u) not run: %s\n",
-				tty ? "\r\033[K" : "", i + 1, plan->n, p->s, p->l, lerr.msg);
+			fprintf(stderr, "%sfiorion: %s not run: %s\n", tty ? "\r\033[K" : "",
+				title(plan, i, false, tb, sizeof(tb)), lerr.msg);
 			free(job);
 			free(json);
 			free(errf);
@@ -463,10 +477,10 @@ int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_p
 			break;
 		}
 		if (o->verbose)
-			verbose_point(i + 1, plan->n, p, job, runner);
+			verbose_point(plan, i, job, runner);
 		if (tty)
-			fprintf(stderr, "\r\033[Kfiorion: point %zu of %zu (small=%u, large=%u%s) running, ETA %s",
-				i + 1, plan->n, p->s, p->l, pass_of(plan, p, pb, sizeof(pb)), eta);
+			fprintf(stderr, "\r\033[Kfiorion: %s running, ETA %s", title(plan, i, true, tb, sizeof(tb)),
+				eta);
 		live_point(i);
 		failed = measure(o, jc, p, i, jobs_dir, job, json, errf, &ro, luns, &why);
 		if (!failed && !stop_signal)
@@ -491,8 +505,8 @@ int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_p
 		if (failed) {
 			if (tty)
 				fputc('\n', stderr);
-			fprintf(stderr, "fiorion: point %zu of %zu (small=%u, large=%u) failed; %s said:\n%s",
-				i + 1, plan->n, p->s, p->l, runner, why);
+			fprintf(stderr, "fiorion: %s failed; %s said:\n%s", title(plan, i, false, tb, sizeof(tb)),
+				runner, why);
 			if (o->clients) {
 				/* The job files are one per host; fio's own account is in .out. */
 				free(job);
@@ -514,9 +528,8 @@ int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_p
 			}
 			live_point_done(i, json, *done);
 			fmt_hms(eta, sizeof(eta), live_eta(left));
-			fprintf(stderr, "%sfiorion: point %zu of %zu (small=%u, large=%u%s): %s; ETA %s%s",
-				tty ? "\r\033[K" : "", i + 1, plan->n, p->s, p->l,
-				pass_of(plan, p, pb, sizeof(pb)), res, eta,
+			fprintf(stderr, "%sfiorion: %s: %s; ETA %s%s", tty ? "\r\033[K" : "",
+				title(plan, i, true, tb, sizeof(tb)), res, eta,
 				tty && i + 1 < plan->n ? "" : "\n");
 		}
 		free(why);

@@ -35,7 +35,9 @@
 #    poisson point at 1000 IOPS is 3.2 % a standard deviation, and was
 #    seen not held by its own count, 937 of 1000, which ends the curve
 #    first; when a point is both, the stop line names both, and a busy
-#    disk was seen at 26 ms a read, 971 of 1000 IOPS).
+#    disk was seen at 26 ms a read, 971 of 1000 IOPS); fio2orion without
+#    -max_latency takes run.json's and writes the same stop line and
+#    _curve.csv, the run.json given after the point.
 # 4. Poisson arrivals (the default): the achieved rate over a 2 s point is
 #    a Poisson count around the target (4000 arrivals: sd 1.6 %): within
 #    8 % (5 sd).
@@ -162,6 +164,30 @@ else
 fi
 grep -q '<h2>Open-loop curve</h2>' t_report.html && grep -q 'id="curve"' t_report.html &&
 	ok "the report has the open-loop curve's chart" || not_ok "the report's curve"
+# The curve in the layout's unit (issue 29): us under 19c, as the rest of
+# the report; the same service means as the ms report's, times 1000.
+mkdir f2o19
+if "$F2O" -compat 19c -html -outdir f2o19 t_jobs/run.json t_jobs/curve/p*.json >f19.out 2>f19.err &&
+	r19=$(ls f2o19/*report.html) && grep -q '<th>service mean µs</th>' "$r19" &&
+	! grep -q '<th>service mean ms</th>' "$r19" && grep -q 'Small latency (µs)' "$r19" &&
+	python3 - t_report.html "$r19" <<'PY'
+import re, sys
+def svc(path):
+    t = open(path, encoding="utf-8").read()
+    t = t[t.index("<h2>Open-loop curve</h2>"):]
+    # every row of the table, held or not (a busy machine may hold none)
+    rows = re.findall(r"<tr><td>[^<]*</td><td>[^<]*</td><td>[^<]*</td><td>(?:yes|no)</td>((?:<td>[^<]*</td>){4})", t)
+    return [float(re.findall(r"<td>([^<]*)</td>", r)[2]) for r in rows]
+ms, us = svc(sys.argv[1]), svc(sys.argv[2])
+assert ms and len(ms) == len(us), (ms, us)
+assert all(abs(u - m * 1000) <= 0.5 + 1e-3 * u for m, u in zip(ms, us)), (ms, us)
+PY
+then
+	ok "-compat 19c: the curve's chart and table in µs, each row's service mean 1000 times the ms report's"
+else
+	not_ok "the curve under 19c: $(grep -o '<th>service mean [^<]*' f2o19/*report.html)"
+	cat f19.err
+fi
 mkdir f2o
 if "$F2O" -outdir f2o t_jobs/run.json t_jobs/curve/p*.json >f.out 2>f.err && cmp -s t_curve.csv f2o/t_curve.csv; then
 	ok "fio2orion rebuilds the same _curve.csv from the points' JSON"
@@ -200,6 +226,18 @@ if [ $rc = 0 ] && grep -q '^Curve stopped at 1 % of max: .*service latency [0-9.
 else
 	not_ok "stop at -max_latency (exit $rc)"
 	cat t_summary.txt l.err
+fi
+# fio2orion without -max_latency takes run.json's, as fiorion judged the
+# curve: the same stop line, the same _curve.csv (the point's JSON given
+# before run.json: the bound is known only after the last input).
+rm -rf f2l && mkdir f2l
+if "$F2O" -outdir f2l t_jobs/curve/p*.json t_jobs/run.json >fl.out 2>fl.err &&
+	grep -q '^Curve stopped at 1 % of max: .*crosses -max_latency 0.001$' f2l/t_summary.txt &&
+	cmp -s t_curve.csv f2l/t_curve.csv; then
+	ok "fio2orion takes run.json's max_latency for the curve: the same stop line and _curve.csv"
+else
+	not_ok "fio2orion and run.json's max_latency"
+	cat fl.err f2l/t_summary.txt
 fi
 
 # 4. Poisson arrivals: a Poisson count around the target.

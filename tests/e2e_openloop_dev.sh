@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# run.sh: paced timeout=600
+# run.sh: paced long timeout=600
 #
 # Description: the built-in runner's open loop (fio's rate_iops,
 # rate_process=poisson) on a real device whose answer is known: a loop
@@ -18,10 +18,20 @@
 #    at or above lat_ns's, every percentile at or above clat's (response
 #    counts from the arrival, service from the start, and an I/O starts
 #    at or after its arrival);
-# 3. stock fio with the same (linear) job file achieves the same IOPS
-#    within 2 %. Both mean latencies are printed, not judged: below its
-#    limit the throttle's latency is its token bucket's (0.03-0.3 ms here,
-#    by how arrivals meet its 0.1 s slices), not a device's answer.
+# 3. stock fio with the same job file, run at the same moment on a twin
+#    device (the same limit), achieves the same IOPS within 2 % (linear,
+#    iodepth 32; both mean latencies printed, not judged: the open loop
+#    submits every arrival into a hold of the throttle, fio ahead of its
+#    schedule drains first and counts it once). Its mean latency is
+#    within 15 % of the runner's service time at iodepth 1, where the
+#    two submit alike: rounds of the runner and fio at the same moment
+#    on the twin devices, sides swapped, until tests/openloop_peer.py's
+#    sequential test decides (ok within 15 %, or 25 us where wider; not
+#    ok beyond it by 3 standard errors; skipped, naming the figures,
+#    when 9 rounds cannot decide or fio saw the machine stop the device:
+#    over 5 % of its I/Os over 1 ms). A run that missed its rate while the
+#    machine held the runner up (its scheduling error p99 over 1 ms) is
+#    run again, up to 3 times, then skipped naming the figure.
 # 4. Coordinated omission on real I/O: a FUSE file (tests/stallfs.py)
 #    whose reads are served at once but for 200 ms of every second, when
 #    they wait for the stall to end. An open loop of 200 poisson arrivals
@@ -93,67 +103,128 @@ while IFS= read -r line; do
 	esac
 done <stall.tap
 
-if ! lun=$(thr_lun_file thr 2000); then
+if ! lun=$(thr_lun_file thr 2000) || ! twin=$(thr_lun_file twin 2000); then
 	skip_test "open loop on a throttled device" "$(dev_why)"
 	finish
 	exit 0
 fi
-# job NAME RATE PROCESS
+# The job files, run by both tools: the device and the rate come from
+# the environment (${LUN}, ${RATE}), as fio expands them and the runner
+# does. poisson and linear at iodepth 32 (a curve point's shape); peer:
+# linear at iodepth 1, for the latency compared with stock fio (3.).
+# job NAME PROCESS DEPTH
 job() {
 	cat >"$1.fio" <<EOT
 [$1]
 ioengine=external:$ENGINE
-lunfile=$lun
+lunfile=\${LUN}
 backend=io_uring
 rw=randread
 bs=8k
 direct=1
 time_based
 runtime=3
-iodepth=32
-rate_iops=$2
-rate_process=$3
+iodepth=$3
+rate_iops=\${RATE}
+rate_process=$2
+lat_percentiles=1
 EOT
 }
+job poisson poisson 32
+job linear linear 32
+job peer linear 1
+# oneline FILE: a failed run's last message, on one line (a TAP line each).
+oneline() { tail -n 3 "$1" 2>/dev/null | tr '\n' ' '; }
+# pair NAME JOB SIDE: the runner and stock fio at the same moment on the
+# twin devices (SIDE 1: the runner on the first; 2: swapped), into
+# NAME.r.json and NAME.f.json; a failure is a "not ok" line.
+pair() {
+	_ff=
+	if [ "$3" = 1 ]; then _rl=$lun _fl=$twin; else _rl=$twin _fl=$lun; fi
+	thr_rest
+	LUN=$_rl in_thr "$FR" -jobfile "$2.fio" -output "$1.r.json" 2>"$1.r.err" &
+	_rpid=$!
+	LUN=$_fl in_thr fio --output-format=json+ "$2.fio" >"$1.f.json" 2>"$1.f.err" || _ff=1
+	wait $_rpid || { echo "not ok - $1: fiorion failed: $(oneline "$1.r.err")"; rm -f "$1.r.json" "$1.f.json"; return 1; }
+	[ -z "${_ff-}" ] || { echo "not ok - $1: fio failed: $(oneline "$1.f.err")"; rm -f "$1.r.json" "$1.f.json"; return 1; }
+}
 for pct in 25 50 75 90; do
-	rate=$((pct * 20))
-	job "p$pct" "$rate" poisson
-	job "l$pct" "$rate" linear
-	thr_rest
-	in_thr "$FR" -jobfile "p$pct.fio" -output "p$pct.r.json" 2>"p$pct.err" || not_ok "p$pct: fiorion failed: $(cat "p$pct.err")"
-	thr_rest
-	in_thr "$FR" -jobfile "l$pct.fio" -output "l$pct.r.json" 2>>"p$pct.err" || not_ok "l$pct: fiorion failed: $(cat "p$pct.err")"
-	thr_rest
-	in_thr fio --output-format=json "l$pct.fio" >"l$pct.f.json" 2>>"p$pct.err" || not_ok "l$pct: fio failed: $(cat "p$pct.err")"
-	python3 - "$pct" "$rate" <<'EOP'
+	RATE=$((pct * 20))
+	export RATE
+	# A run the machine held up (the runner's own scheduling error p99
+	# over 1 ms) and that missed its rate is run again, up to 3 times.
+	try=0
+	while [ $try -lt 3 ]; do
+		try=$((try + 1))
+		thr_rest
+		LUN=$lun in_thr "$FR" -jobfile poisson.fio -output "p$pct.r.json" 2>"p$pct.err" ||
+			{ echo "not ok - p$pct: fiorion failed: $(oneline "p$pct.err")"; rm -f "p$pct.r.json"; break; }
+		[ "$(python3 "$TOP/tests/openloop_peer.py" --held "p$pct.r.json" "$RATE")" = late ] || break
+	done
+	try=0
+	while [ $try -lt 3 ]; do
+		try=$((try + 1))
+		pair "l$pct" linear $try || break
+		[ "$(python3 "$TOP/tests/openloop_peer.py" --held "l$pct.r.json" "$RATE" "l$pct.f.json")" = late ] || break
+	done
+	[ -s "l$pct.f.json" ] && [ -s "p$pct.r.json" ] || continue
+	# The peer rounds (sides swapped each round) until openloop_peer.py
+	# decides.
+	round=0 rounds= verdict=continue
+	while [ "$verdict" = continue ]; do
+		round=$((round + 1))
+		pair "c$pct.$round" peer $((2 - round % 2)) || break
+		rounds="$rounds c$pct.$round.r.json:c$pct.$round.f.json"
+		# shellcheck disable=SC2086 # the rounds are words
+		verdict=$(python3 "$TOP/tests/openloop_peer.py" "$pct % ($RATE IOPS), iodepth 1" $rounds)
+		[ -n "$verdict" ] || verdict="not ok - $pct %: tests/openloop_peer.py gave no verdict"
+	done
+	[ "$verdict" = continue ] || echo "$verdict" >>peer.tap
+	python3 - "$pct" "$RATE" <<'EOP'
 import json, sys
 pct, rate = sys.argv[1], float(sys.argv[2])
 tag = "%s %% (%d IOPS)" % (pct, rate)
 def say(good, what):
     print("%s - %s: %s" % ("ok" if good else "not ok", tag, what))
-for proc in ("p", "l"):
-    j = json.load(open("%s%s.r.json" % (proc, pct)))["jobs"][0]
+for proc, path in (("poisson", "p%s.r.json" % pct), ("linear", "l%s.r.json" % pct)):
+    j = json.load(open(path))["jobs"][0]
     rd, ol = j["read"], j["fiorion_openloop"]
     resp, lat = rd["fiorion_response_ns"], rd["lat_ns"]
-    name = "poisson" if proc == "p" else "linear"
     held = rd["total_ios"] / ol["arrivals"]
-    say(held >= 0.98 and abs(rd["iops"] - rate) <= 0.02 * rate if proc == "l" else held >= 0.98,
-        "%s: the runner did %d of its %d arrivals, %.1f IOPS" % (name, rd["total_ios"], ol["arrivals"], rd["iops"]))
-    # lat_ns has percentiles only with lat_percentiles=1: clat's are below lat's.
-    pc = [k for k in resp["percentile"] if resp["percentile"][k] < rd["clat_ns"]["percentile"][k]]
+    good = held >= 0.98 and abs(rd["iops"] - rate) <= 0.02 * rate if proc == "linear" else held >= 0.98
+    what = "%s: the runner did %d of its %d arrivals, %.1f IOPS" % (proc, rd["total_ios"], ol["arrivals"], rd["iops"])
+    if not good and ol["sched_err_p99_ns"] >= 1000000:
+        print("skip - %s: %s # the machine held the runner up in 3 runs (its scheduling error p99 %.1f ms)"
+              % (tag, what, ol["sched_err_p99_ns"] / 1e6))
+    else:
+        say(good, what)
+    pc = [k for k in resp["percentile"] if resp["percentile"][k] < lat["percentile"][k]]
     say(resp["mean"] >= lat["mean"] and not pc,
-        "%s: response mean %.3f ms p99 %.3f ms >= service mean %.3f ms, every percentile above clat's%s"
-        % (name, resp["mean"] / 1e6, resp["percentile"]["99.000000"] / 1e6, lat["mean"] / 1e6, (" (not: %s)" % pc) if pc else ""))
+        "%s: response mean %.3f ms p99 %.3f ms >= service mean %.3f ms, every percentile at or above lat's%s"
+        % (proc, resp["mean"] / 1e6, resp["percentile"]["99.000000"] / 1e6, lat["mean"] / 1e6, (" (not: %s)" % pc) if pc else ""))
 r = json.load(open("l%s.r.json" % pct))["jobs"][0]["read"]
 f = json.load(open("l%s.f.json" % pct))["jobs"][0]["read"]
-say(abs(f["iops"] - r["iops"]) <= 0.02 * r["iops"],
-    "linear: stock fio %.1f IOPS, the runner %.1f (within 2 %%); mean latency fio %.3f ms, the runner's service %.3f ms"
-    % (f["iops"], r["iops"], f["lat_ns"]["mean"] / 1e6, r["lat_ns"]["mean"] / 1e6))
+def over(rd):
+    b = rd["lat_ns"]["bins"]
+    return 100.0 * sum(v for k, v in b.items() if int(k) > 1000000) / max(1, sum(b.values()))
+# At iodepth 32 the means are printed, not judged: the open loop submits
+# every arrival into a hold, fio ahead of its schedule drains first.
+good = abs(f["iops"] - r["iops"]) <= 0.02 * r["iops"]
+late = json.load(open("l%s.r.json" % pct))["jobs"][0]["fiorion_openloop"]["sched_err_p99_ns"] >= 1000000
+what = ("linear, iodepth 32: stock fio %.1f IOPS, the runner %.1f at the same moment (within 2 %%); mean latency fio %.3f ms, "
+        "the runner's service %.3f ms, I/Os over 1 ms %.1f %% and %.1f %% (not judged: the runner submits every arrival into a hold, "
+        "fio drains before it sleeps)" % (f["iops"], r["iops"], f["lat_ns"]["mean"] / 1e6, r["lat_ns"]["mean"] / 1e6, over(f), over(r)))
+if not good and late:
+    print("skip - %s: %s # the machine held the runner up in 3 runs" % (tag, what))
+else:
+    say(good, what)
 EOP
 done >results.tap
+cat peer.tap >>results.tap 2>/dev/null
 while IFS= read -r line; do
 	case $line in
 	"ok - "*) ok "${line#ok - }" ;;
+	"skip - "*) line=${line#skip - }; skip_test "${line%% # *}" "${line#* # }" ;;
 	*) not_ok "${line#not ok - }" ;;
 	esac
 done <results.tap

@@ -24,6 +24,7 @@
 #include <cmocka.h>
 
 #include "curve.h"
+#include "curve_html.h"
 #include "testutil.h"
 
 /* One direction's latency object: N, mean and p50/p99/p99.9 in ns, optional bins. */
@@ -155,10 +156,26 @@ static void test_stock_fio_point(void **state)
 	assert_non_null(strstr(text, "10,2000,1999.0,yes,,,,,0.0550,0.5770,0.11,32,,poisson,no response time: stock fio measures service time only\n"));
 	free(text);
 	f = open_memstream(&text, &len);
-	cv_summary(f, &c);
+	cv_summary(f, &c, false);
 	fclose(f);
 	assert_non_null(strstr(text, "\nLatency at 10 % of max (2000 IOPS): response not measured; service mean 0.06 ms, p99 0.58 ms\n"));
 	assert_non_null(strstr(text, "\nResponse time not measured: stock fio gives service time only"));
+	free(text);
+	/* The report's section in the layout's unit: ms, or us (12.x, 19c) as the rest of the report. */
+	f = open_memstream(&text, &len);
+	assert_int_equal(cv_html(f, &c, NULL, false), 0);
+	fclose(f);
+	assert_non_null(strstr(text, "<th>service mean ms</th>"));
+	assert_non_null(strstr(text, "<td>0.055</td><td>0.577</td>"));
+	assert_non_null(strstr(text, "Small latency (ms)"));
+	free(text);
+	f = open_memstream(&text, &len);
+	assert_int_equal(cv_html(f, &c, NULL, true), 0);
+	fclose(f);
+	assert_non_null(strstr(text, "<th>service mean \u00b5s</th>"));
+	assert_non_null(strstr(text, "<td>55.000</td><td>577.000</td>"));
+	assert_null(strstr(text, "(ms)"));
+	assert_null(strstr(text, " ms<"));
 	free(text);
 	cv_release(&c);
 }
@@ -316,13 +333,19 @@ static void test_dir_and_outputs(void **state)
 	assert_int_equal(cv_take_file(&d, p1, &taken, &err), 0);
 	assert_true(taken && d.n == 2 && d.pts[0].num == 1);
 	f = open_memstream(&text, &len);
-	cv_summary(f, &c);
+	cv_summary(f, &c, false);
 	fclose(f);
 	assert_non_null(strstr(text, "Latency at 50 % of max (5000 IOPS): response mean 0.30 ms, p99 1.80 ms; service mean 0.20 ms\n"));
 	for (line = text; line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
 		assert_true(strncmp(line, "Maximum", 7) && strncmp(line, "Minimum", 7));
 		assert_true(strncmp(line, "Best", 4));
 	}
+	free(text);
+	/* Under the layouts that give ORION's latencies in usecs (11.2 on), the curve's too. */
+	f = open_memstream(&text, &len);
+	cv_summary(f, &c, true);
+	fclose(f);
+	assert_non_null(strstr(text, "Latency at 50 % of max (5000 IOPS): response mean 300.00 usecs, p99 1800.00 usecs; service mean 200.00 usecs\n"));
 	free(text);
 	j = cv_json(&c);
 	assert_int_equal(json_array_size(json_object_get(j, "points")), 2);
