@@ -20,6 +20,7 @@
 #include "jobparse.h"
 #include "knee.h"
 #include "layout.h"
+#include "live.h"
 #include "lunid.h"
 #include "pointloop.h"
 #include "points.h"
@@ -173,6 +174,8 @@ static int run_curve(const struct opts *o, const struct jf_conf *jc, const char 
 	size_t i, n = o->ri.curve.npct;
 	int status = EXIT_OK;
 
+	/* The curve's points are a plan of their own: the matrix's live state stays. */
+	live_pause();
 	cp.pts = calloc(n, sizeof(*cp.pts));
 	cp.titles = calloc(n, sizeof(*cp.titles));
 	if (!cp.pts || !cp.titles)

@@ -50,6 +50,7 @@ double live_eta_of(const struct live_eta_in *in)
 /* The run's live state; one run per process. */
 static struct {
 	bool on;
+	bool paused; /* live_pause(): a stage of its own (the curve) runs now */
 	const struct opts *o;
 	const struct jf_conf *jc;
 	const struct mx_plan *plan;
@@ -220,6 +221,11 @@ void live_start(const struct opts *o, const struct jf_conf *jc, const struct mx_
 	sigset_t all, old;
 	size_t i;
 
+	/* One live run per process: a later stage's loop keeps the first's. */
+	if (L.on || L.paused) {
+		free(rj);
+		return;
+	}
 	if (fj_read_file(&set, rj, &err) || !set.run.run_id) {
 		fprintf(stderr, "fiorion: warning: no live status: %s\n",
 			err.msg[0] ? err.msg : "run.json has no run id");
@@ -257,7 +263,7 @@ void live_start(const struct opts *o, const struct jf_conf *jc, const struct mx_
 
 void live_point(size_t i)
 {
-	if (!L.on)
+	if (!L.on || L.paused)
 		return;
 	pthread_mutex_lock(&L.mu);
 	L.cur = i;
@@ -300,7 +306,7 @@ void live_point_done(size_t i, const char *json, size_t done)
 	json_t *fig;
 	long secs;
 
-	if (!L.on)
+	if (!L.on || L.paused)
 		return;
 	fig = json ? figures(json, i) : NULL;
 	pthread_mutex_lock(&L.mu);
@@ -335,12 +341,20 @@ long live_eta(long fallback)
 {
 	struct live_eta_in in;
 
-	if (!L.on)
+	if (!L.on || L.paused)
 		return fallback;
 	pthread_mutex_lock(&L.mu);
 	eta_now(&in);
 	pthread_mutex_unlock(&L.mu);
 	return (long)(live_eta_of(&in) + 0.5);
+}
+
+void live_pause(void)
+{
+	live_settle();
+	pthread_mutex_lock(&L.mu);
+	L.paused = true;
+	pthread_mutex_unlock(&L.mu);
 }
 
 const char *live_state(int sig, int status)

@@ -62,6 +62,12 @@ void live_point_done(size_t i, const char *json, size_t done);
  * more: the run's own final write of the set comes next (report()).
  */
 void live_settle(void);
+/*
+ * A stage with a plan of its own follows (-run curve's open-loop points):
+ * the set is settled, and the calls above leave the live state as the
+ * matrix left it (live_eta() gives its fallback) until live_end().
+ */
+void live_pause(void);
 /* The ETA in seconds for the progress line; @fallback before live_start(). */
 long live_eta(long fallback);
 /* status.json's end state: "interrupted" for a signal @sig, "failed" for @status != 0, else "done". */

@@ -110,6 +110,15 @@ else
 	not_ok "-run curve uniform: exit $?"
 	cat u.out u.err
 fi
+# The curve's progress lines: no live-status warnings (the curve is a
+# stage of its own), an ETA counting down the curve's own points
+if ! grep -q "warning" u.err && grep -q '^fiorion: curve point 1 of 3 (5 % of max: 1000 IOPS): .*; ETA 0:00:0[0-4]$' u.err \
+	&& grep -q '^fiorion: curve point 3 of 3 (20 % of max: 4000 IOPS): .*; ETA 0:00:00$' u.err; then
+	ok "progress: 'curve point N of 3 (P % of max: R IOPS)', an ETA of the curve's points left, no warning"
+else
+	not_ok "progress lines of the curve"
+	cat u.err
+fi
 j=t_jobs/curve/p002.fio
 if grep -qx 'rate_iops=2000' $j && grep -qx 'rate_process=linear' $j && grep -qx 'iodepth=80' $j &&
 	grep -qx '\[c002-10pct-max20000\]' $j && grep -qx 'rw=randread' $j; then
