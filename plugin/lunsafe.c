@@ -221,7 +221,7 @@ out:
 	return ret;
 }
 
-int lun_hold(const char *path, struct fr_err *err)
+int lun_hold_here(const char *path, struct fr_err *err)
 {
 	const char *name = NULL;
 	struct mc_devs *d;
@@ -244,6 +244,15 @@ int lun_hold(const char *path, struct fr_err *err)
 		ret = fr_errf(err, ret, "LUN '%s': cannot hold '%s' exclusively: %s", path, name,
 			      fr_strerror(ret, eb, sizeof(eb)));
 	free(d);
+	return ret;
+}
+
+int lun_hold(const char *path, struct fr_err *err)
+{
+	int ret = lun_hold_here(path, err);
+
+	if (!ret)
+		mc_export();
 	return ret;
 }
 

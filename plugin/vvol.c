@@ -347,17 +347,28 @@ int vvol_check_writable(const struct vvol *vv, int flags, struct fr_err *err)
 	return 0;
 }
 
-int vvol_hold(const struct vvol *vv, struct fr_err *err)
+static int hold_all(const struct vvol *vv, int (*hold)(const char *, struct fr_err *),
+		    struct fr_err *err)
 {
 	unsigned int i;
 	int ret;
 
 	for (i = 0; i < vv->nluns; i++) {
-		ret = lun_hold(vv->luns[i].path, err);
+		ret = hold(vv->luns[i].path, err);
 		if (ret)
 			return ret;
 	}
 	return 0;
+}
+
+int vvol_hold(const struct vvol *vv, struct fr_err *err)
+{
+	return hold_all(vv, lun_hold, err);
+}
+
+int vvol_hold_here(const struct vvol *vv, struct fr_err *err)
+{
+	return hold_all(vv, lun_hold_here, err);
 }
 
 int vvol_open(struct vvol *vv, int flags, struct fr_err *err)

@@ -22,7 +22,7 @@ cleanup() {
 			sleep 0.3
 		done
 	done
-	rm -rf "$T"
+	lib_exit
 }
 trap cleanup EXIT
 sum() { md5sum <"$1" | cut -d' ' -f1; }
@@ -221,6 +221,90 @@ except OSError as e:
 			cat $t.err
 		fi
 	done
+	# Stock fio with the engine: a writing job's LUNs are held from its
+	# setup in fio's parent (before the job processes fork) to fio's
+	# exit; numjobs and thread=1 jobs do not refuse each other; a
+	# read-only job holds nothing; with --server the hold is the run's
+	# process's, gone when the run ends while the server stays. Each
+	# probe is taken once a fio process has the LUN open (a loaded
+	# machine is slow to start fio) and judged only if fio still runs.
+	sjob() { # sjob NAME RW NUMJOBS THREAD: a 4 s job file on the loop LUN
+		printf '[%s]\nioengine=external:%s\nlunfile=%s\nrw=%s\nnumjobs=%s\nthread=%s\nbs=8k\ndirect=1\ntime_based=1\nruntime=4\n' \
+			"$1" "$ENGINE" "$T/hold.lun" "$2" "$3" "$4" >"$1.fio"
+	}
+	opened() { # opened PID: PID or a process under it has the loop device open
+		python3 -c "
+import os, sys
+def up(p):
+    try:
+        return int(open('/proc/%s/stat' % p).read().rsplit(')', 1)[1].split()[1])
+    except (OSError, IndexError, ValueError):
+        return 0
+for p in filter(str.isdigit, os.listdir('/proc')):
+    try:
+        fds = [os.readlink('/proc/%s/fd/%s' % (p, f)) for f in os.listdir('/proc/%s/fd' % p)]
+    except OSError:
+        continue
+    q, n = int(p), 0
+    while '$lh' in fds and q > 1 and n < 10:
+        if q == $1:
+            sys.exit(0)
+        q, n = up(q), n + 1
+sys.exit(1)"
+	}
+	hprobe() { # hprobe ROOT PID: once under ROOT the LUN is open, an exclusive open, if PID runs
+		n=0
+		while ! opened "$1" && [ $n -lt 300 ] && kill -0 "$2" 2>/dev/null; do
+			sleep 0.1
+			n=$((n + 1))
+		done
+		probe=$(python3 -c "$excl")
+		kill -0 "$2" 2>/dev/null || probe="late (fio had ended)"
+	}
+	excl="
+import errno, os
+try:
+    os.close(os.open('$lh', os.O_RDONLY | os.O_EXCL)); print('free')
+except OSError as e:
+    print('busy' if e.errno == errno.EBUSY else e.strerror)"
+	for c in "sw randwrite 4 0 busy" "st randwrite 2 1 busy" "sr randread 2 0 free"; do
+		set -- $c
+		sjob $1 $2 $3 $4
+		fio --output-format=json "$1.fio" >$1.json 2>$1.err &
+		pid=$!
+		hprobe $pid $pid
+		wait $pid
+		rc=$?
+		ios=$(python3 -c "import json; d = json.load(open('$1.json')); print(sum(j['write']['total_ios'] + j['read']['total_ios'] for j in d['jobs'] if not j['error'] and (j['write']['total_ios'] + j['read']['total_ios'])), len(d['jobs']))" 2>/dev/null)
+		after=$(python3 -c "$excl")
+		if [ $rc = 0 ] && [ "$probe" = $5 ] && [ "$after" = free ] && [ "${ios#* }" = $3 ] && [ "${ios% *}" -gt 0 ]; then
+			ok "stock fio, rw=$2 numjobs=$3 thread=$4: an exclusive open during the job: $probe; every job did I/O, free after fio"
+		else
+			not_ok "stock fio, rw=$2 numjobs=$3 thread=$4: exit $rc, exclusive open during: $probe (want $5), after: $after, I/Os and jobs without error: $ios"
+			cat $1.err
+		fi
+	done
+	free_port 8790 8791 8792 8793
+	if start_server 127.0.0.1; then
+		sjob ss randwrite 2 0
+		fio --client=ip:127.0.0.1,$PORT --output-format=json ss.fio >ss.json 2>ss.err &
+		pid=$!
+		hprobe "$(cat srv.127.0.0.1.pid)" $pid
+		during=$probe
+		wait $pid
+		rc=$?
+		after=$(python3 -c "$excl")
+		if [ $rc = 0 ] && [ "$during" = busy ] && [ "$after" = free ] \
+			&& kill -0 "$(cat srv.127.0.0.1.pid)"; then
+			ok "stock fio --server: held during the run (busy), free once it ends while the server stays"
+		else
+			not_ok "stock fio --server: exit $rc, during: $during, after: $after"
+			cat ss.err
+		fi
+		stop_servers
+	else
+		skip_test "stock fio --server holds for the run" "no fio server on 127.0.0.1:$PORT"
+	fi
 else
 	skip_test "the hold during a point" "losetup is not allowed here"
 fi

@@ -92,6 +92,14 @@ static int core_open_file(struct rn_td *td, struct fr_err *err)
 	if (ret)
 		return ret;
 	ret = vvol_open(td->vv, flags, err);
+	/*
+	 * A LUN written is held exclusively to the end of the process, as
+	 * fiorion's run holds it (the clones are threads of this process:
+	 * they do not refuse each other): for -jobfile, nothing mounts it
+	 * while the job writes.
+	 */
+	if (!ret && (flags & VVOL_WRITE))
+		ret = vvol_hold_here(td->vv, err);
 	if (ret)
 		return ret;
 	ret = vio_init_conf(&td->q, td->vv, be, &j->uring, j->iodepth, j->bs, err);
