@@ -224,13 +224,13 @@ except OSError as e:
 	# Stock fio with the engine: a writing job's LUNs are held from its
 	# setup in fio's parent (before the job processes fork) to fio's
 	# exit; numjobs and thread=1 jobs do not refuse each other; a
-	# read-only job holds nothing; with --server the hold is the run's
+	# read-only job holds nothing; fiorion -jobfile holds as well; with --server the hold is the run's
 	# process's, gone when the run ends while the server stays. Each
 	# probe is taken once a fio process has the LUN open (a loaded
 	# machine is slow to start fio) and judged only if fio still runs.
 	sjob() { # sjob NAME RW NUMJOBS THREAD: a 4 s job file on the loop LUN
 		printf '[%s]\nioengine=external:%s\nlunfile=%s\nrw=%s\nnumjobs=%s\nthread=%s\nbs=8k\ndirect=1\ntime_based=1\nruntime=4\n' \
-			"$1" "$ENGINE" "$T/hold.lun" "$2" "$3" "$4" >"$1.fio"
+			"$1" "$ENGINE" "$T/hold.lun" "$2" "$3" "$4" | grep -v '^thread=0' >"$1.fio"
 	}
 	opened() { # opened PID: PID or a process under it has the loop device open
 		python3 -c "
@@ -267,10 +267,15 @@ try:
     os.close(os.open('$lh', os.O_RDONLY | os.O_EXCL)); print('free')
 except OSError as e:
     print('busy' if e.errno == errno.EBUSY else e.strerror)"
-	for c in "sw randwrite 4 0 busy" "st randwrite 2 1 busy" "sr randread 2 0 free"; do
+	for c in "sw randwrite 4 0 busy fio" "st randwrite 2 1 busy fio" "sr randread 2 0 free fio" \
+		"sj randwrite 2 0 busy fiorion"; do
 		set -- $c
 		sjob $1 $2 $3 $4
-		fio --output-format=json "$1.fio" >$1.json 2>$1.err &
+		if [ $6 = fio ]; then
+			fio --output-format=json "$1.fio" >$1.json 2>$1.err &
+		else
+			"$FR" -jobfile "$1.fio" -output $1.json 2>$1.err &
+		fi
 		pid=$!
 		hprobe $pid $pid
 		wait $pid
@@ -278,9 +283,9 @@ except OSError as e:
 		ios=$(python3 -c "import json; d = json.load(open('$1.json')); print(sum(j['write']['total_ios'] + j['read']['total_ios'] for j in d['jobs'] if not j['error'] and (j['write']['total_ios'] + j['read']['total_ios'])), len(d['jobs']))" 2>/dev/null)
 		after=$(python3 -c "$excl")
 		if [ $rc = 0 ] && [ "$probe" = $5 ] && [ "$after" = free ] && [ "${ios#* }" = $3 ] && [ "${ios% *}" -gt 0 ]; then
-			ok "stock fio, rw=$2 numjobs=$3 thread=$4: an exclusive open during the job: $probe; every job did I/O, free after fio"
+			ok "$6 ($1), rw=$2 numjobs=$3 thread=$4: an exclusive open during the job: $probe; every job did I/O, free after it"
 		else
-			not_ok "stock fio, rw=$2 numjobs=$3 thread=$4: exit $rc, exclusive open during: $probe (want $5), after: $after, I/Os and jobs without error: $ios"
+			not_ok "$6 ($1), rw=$2 numjobs=$3 thread=$4: exit $rc, exclusive open during: $probe (want $5), after: $after, I/Os and jobs without error: $ios"
 			cat $1.err
 		fi
 	done
