@@ -143,6 +143,7 @@ DRIVER_SRCS := \
 	driver/lock.c \
 	driver/lunid.c \
 	driver/pointcheck.c \
+	driver/pointhold.c \
 	driver/pointloop.c \
 	driver/runset.c \
 	driver/writeshare.c \
@@ -191,6 +192,7 @@ UNIT_TESTS := \
 	test_matrix \
 	test_model \
 	test_mountcheck \
+	test_pointhold \
 	test_openloop \
 	test_points \
 	test_ptkind \
@@ -421,6 +423,10 @@ $(B)/tests/test_driver_hosts: tests/test_driver_hosts.c $(B)/san/driver/hosts.o 
 $(B)/tests/test_curveplan: tests/test_curveplan.c $(B)/san/driver/curveplan.o $(CONV_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
+
+$(B)/tests/test_pointhold: tests/test_pointhold.c $(B)/san/driver/pointhold.o $(B)/san/driver/cli.o $(B)/san/driver/cliopts.o $(B)/san/driver/curveplan.o $(B)/san/driver/matrix.o $(B)/san/driver/hosts.o $(B)/san/driver/jobfile.o $(B)/san/driver/lockfile.o $(B)/san/driver/dropin.o $(B)/san/driver/history.o $(B)/san/driver/fioopt.o $(B)/san/driver/runner/jobparse.o $(B)/san/driver/runner/jobopts.o $(sort $(CONV_SAN_OBJS) $(SAN_OBJS))
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CORE_LIBS) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
 
 $(B)/tests/test_lunid: tests/test_lunid.c $(B)/san/driver/lunid.o $(COMMON_SAN_OBJS)
 	@mkdir -p $(dir $@)

@@ -22,6 +22,7 @@
 #include "lunid.h"
 #include "orion_report.h"
 #include "pointcheck.h"
+#include "pointhold.h"
 #include "pointloop.h"
 #include "points.h"
 #include "runner.h"
@@ -410,6 +411,25 @@ static int measure(const struct opts *o, const struct jf_conf *jc, const struct 
 	return run_fio(o, job, json, errf, &lim, why);
 }
 
+/*
+ * Before point @i of @n: the volume measured is the volume described
+ * (stop when a LUN changed), and a loop device attached over a LUN since
+ * the last point is held too. 0, or the exit status, said.
+ */
+static int point_ready(const char *jobs_dir, size_t n, size_t i, const struct mx_point *p, bool tty)
+{
+	struct fr_err err = { "" };
+	int ret = lunid_check(jobs_dir, &err);
+
+	if (!ret)
+		ret = ph_renew(&err);
+	if (!ret)
+		return 0;
+	fprintf(stderr, "%sfiorion: point %zu of %zu (small=%u, large=%u) not run: %s\n",
+		tty ? "\r\033[K" : "", i + 1, n, p->s, p->l, err.msg);
+	return ret == -FR_ESAFETY ? EXIT_SAFETY : EXIT_RUN;
+}
+
 int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_plan *plan,
 	       const char *jobs_dir, long total_secs, struct ladders *ld, size_t *done)
 {
@@ -439,8 +459,7 @@ int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_p
 		char *json = point_file(jobs_dir, p, "json");
 		char *errf = point_file(jobs_dir, p, "err");
 		char *why = NULL, res[600], eta[32], pb[40];
-		struct fr_err lerr = { "" };
-		int failed;
+		int failed, lret;
 
 		fmt_hms(eta, sizeof(eta), live_eta(left));
 		if (!stop_signal && ld_skip(ld, i, res, sizeof(res))) {
@@ -452,14 +471,12 @@ int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_p
 			free(errf);
 			continue;
 		}
-		/* The volume measured is the volume described: stop when a LUN changed. */
-		if (!stop_signal && !o->clients && lunid_check(jobs_dir, &lerr)) {
-			fprintf(stderr, "%sfiorion: point %zu of %zu (small=%u, large=%u) not run: %s\n",
-				tty ? "\r\033[K" : "", i + 1, plan->n, p->s, p->l, lerr.msg);
+		lret = stop_signal || o->clients ? 0 : point_ready(jobs_dir, plan->n, i, p, tty);
+		if (lret) {
 			free(job);
 			free(json);
 			free(errf);
-			ret = EXIT_RUN;
+			ret = lret;
 			break;
 		}
 		if (o->verbose)
@@ -473,6 +490,8 @@ int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_p
 			failed = point_check(json, o->clients ? NULL : jobs_dir, &why);
 		else if (failed && !o->clients)
 			point_lun_note(jobs_dir, &why);
+		if (!stop_signal && !o->clients)
+			failed = ph_after(json, failed, &why);
 		if (stop_signal) {
 			/* The point was cut short: it is not a data point, nor kept as one. */
 			unlink(json);

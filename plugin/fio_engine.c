@@ -309,9 +309,14 @@ static int fio_fr_setup(struct thread_data *td)
 static void fio_fr_cleanup(struct thread_data *td)
 {
 	struct fr_data *d = td->io_ops_data;
+	struct fr_err err = { "" };
+	int ret;
 
 	if (!d)
 		return;
+	/* Written under a hold: a loop device attached over a LUN since fails the job. */
+	if (d->q && (d->vv->open_flags & VVOL_WRITE) && (ret = vvol_check_held(d->vv, &err)))
+		fr_fail(td, ret, err.msg, "cleanup");
 	vio_free(d->q);
 	vvol_free(d->vv);
 	free(d->queued);

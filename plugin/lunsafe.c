@@ -256,6 +256,28 @@ int lun_hold(const char *path, struct fr_err *err)
 	return ret;
 }
 
+int lun_check_held(const char *path, struct fr_err *err)
+{
+	const char *name;
+	struct mc_devs *d;
+	struct stat st;
+	int ret = 0;
+
+	if (!mc_holding() || stat(path, &st))
+		return 0; /* nothing held to compare; a LUN gone is lunid's to say */
+	d = calloc(1, sizeof(*d));
+	if (!d)
+		return fr_errf(err, -ENOMEM, "LUN '%s': out of memory", path);
+	mc_devices(&st, d);
+	name = mc_unheld(d);
+	if (name)
+		ret = fr_errf(err, -FR_ESAFETY,
+			      "LUN '%s': loop device '%s' was attached over it while it was written: what uses '%s' may have been overwritten, and the I/O measured was not the LUN's alone",
+			      path, name, name);
+	free(d);
+	return ret;
+}
+
 void lun_release_all(void)
 {
 	mc_release();

@@ -43,6 +43,14 @@ int lun_check_writable(const char *path, bool allow_signatures, struct fr_err *e
  */
 int lun_hold(const char *path, struct fr_err *err);
 int lun_hold_here(const char *path, struct fr_err *err);
+/*
+ * After a LUN held above was written: -FR_ESAFETY with @err naming it
+ * when a loop device over it (a file's, or a device's) is there that
+ * the holds do not cover -- attached after they were taken, so a mount
+ * of it was not kept out. 0 when this process holds nothing. A loop
+ * device attached and detached again in between is not seen.
+ */
+int lun_check_held(const char *path, struct fr_err *err);
 void lun_release_all(void);
 
 /*

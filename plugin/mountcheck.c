@@ -141,7 +141,8 @@ void mc_devices(const struct stat *st, struct mc_devs *d)
 	d->n = 0;
 	if (S_ISBLK(st->st_mode))
 		dev_and_parts(d, st->st_rdev);
-	else if (!S_ISREG(st->st_mode))
+	d->nown = d->n;
+	if (!S_ISBLK(st->st_mode) && !S_ISREG(st->st_mode))
 		return;
 	/* A loop over a loop over the LUN: again until no new one joins. */
 	for (rounds = 0; rounds < MC_MAX_DEVS && loops_pass(st, d); rounds++)
@@ -212,6 +213,7 @@ static struct {
 	unsigned int n;
 } held;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static bool holding;
 
 /* Called with the lock held. */
 static bool held_here(dev_t dev)
@@ -335,6 +337,7 @@ int mc_hold(const struct mc_devs *d, const char **name)
 	int ret = 0;
 
 	pthread_mutex_lock(&lock);
+	holding = true;
 	for (i = 0; i < d->n; i++) {
 		int fd;
 
@@ -354,6 +357,36 @@ int mc_hold(const struct mc_devs *d, const char **name)
 	}
 	pthread_mutex_unlock(&lock);
 	return ret;
+}
+
+bool mc_holding(void)
+{
+	bool ret;
+
+	pthread_mutex_lock(&lock);
+	ret = holding;
+	pthread_mutex_unlock(&lock);
+	return ret;
+}
+
+const char *mc_unheld(const struct mc_devs *d)
+{
+	const char *name = NULL;
+	unsigned int i;
+
+	pthread_mutex_lock(&lock);
+	for (i = d->nown; i < d->n && !name; i++) {
+		char p[80];
+		struct stat st;
+
+		/* A partition: its loop device is in @d too, and says. */
+		snprintf(p, sizeof(p), "/sys/dev/block/%u:%u/partition", major(d->dev[i]),
+			 minor(d->dev[i]));
+		if (stat(p, &st) && !held_here(d->dev[i]) && !held_above(d->dev[i]))
+			name = d->name[i];
+	}
+	pthread_mutex_unlock(&lock);
+	return name;
 }
 
 void mc_export(void)
@@ -379,6 +412,7 @@ void mc_release(void)
 	for (i = 0; i < held.n; i++)
 		close(held.fd[i]);
 	held.n = 0;
+	holding = false;
 	pthread_mutex_unlock(&lock);
 	unsetenv("FIORION_HELD");
 }

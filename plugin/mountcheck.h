@@ -24,6 +24,7 @@ struct mc_devs {
 	dev_t dev[MC_MAX_DEVS];
 	char name[MC_MAX_DEVS][64]; /* sysfs name: "sdb1", "loop3" */
 	unsigned int n;
+	unsigned int nown; /* the first nown: the LUN device and its partitions */
 };
 
 /*
@@ -65,6 +66,21 @@ bool mc_claimed(dev_t dev, const char *name);
  * that could not be claimed.
  */
 int mc_hold(const struct mc_devs *d, const char **name);
+
+/*
+ * Whether this process took holds (mc_hold(), even of nothing: a LUN
+ * file with no loop device over it), or the process it was forked from.
+ */
+bool mc_holding(void);
+
+/*
+ * The first loop device over the LUN in @d (past the LUN's own devices
+ * and leaving out partitions: a hold of a whole device keeps its
+ * partitions from being claimed by another) that neither this process
+ * nor the fiorion run above it holds: one attached since the holds were
+ * taken. Its name, or NULL.
+ */
+const char *mc_unheld(const struct mc_devs *d);
 
 /*
  * Name this process's holds in FIORION_HELD ("PID:M:m,M:m") for the

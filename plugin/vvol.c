@@ -347,7 +347,7 @@ int vvol_check_writable(const struct vvol *vv, int flags, struct fr_err *err)
 	return 0;
 }
 
-static int hold_all(const struct vvol *vv, int (*hold)(const char *, struct fr_err *),
+static int each_lun(const struct vvol *vv, int (*hold)(const char *, struct fr_err *),
 		    struct fr_err *err)
 {
 	unsigned int i;
@@ -363,12 +363,17 @@ static int hold_all(const struct vvol *vv, int (*hold)(const char *, struct fr_e
 
 int vvol_hold(const struct vvol *vv, struct fr_err *err)
 {
-	return hold_all(vv, lun_hold, err);
+	return each_lun(vv, lun_hold, err);
 }
 
 int vvol_hold_here(const struct vvol *vv, struct fr_err *err)
 {
-	return hold_all(vv, lun_hold_here, err);
+	return each_lun(vv, lun_hold_here, err);
+}
+
+int vvol_check_held(const struct vvol *vv, struct fr_err *err)
+{
+	return each_lun(vv, lun_check_held, err);
 }
 
 int vvol_open(struct vvol *vv, int flags, struct fr_err *err)

@@ -114,6 +114,12 @@ int vvol_check_writable(const struct vvol *vv, int flags, struct fr_err *err);
 int vvol_hold(const struct vvol *vv, struct fr_err *err);
 int vvol_hold_here(const struct vvol *vv, struct fr_err *err);
 
+/*
+ * After writing: a loop device attached over a LUN since the holds were
+ * taken (lun_check_held()). 0 or -FR_ESAFETY.
+ */
+int vvol_check_held(const struct vvol *vv, struct fr_err *err);
+
 /* Close whatever vvol_open() opened. Safe to call twice. */
 void vvol_close(struct vvol *vv);
 

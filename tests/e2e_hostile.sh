@@ -232,7 +232,7 @@ except OSError as e:
 		printf '[%s]\nioengine=external:%s\nlunfile=%s\nrw=%s\nnumjobs=%s\nthread=%s\nbs=8k\ndirect=1\ntime_based=1\nruntime=4\n' \
 			"$1" "$ENGINE" "$T/hold.lun" "$2" "$3" "$4" | grep -v '^thread=0' >"$1.fio"
 	}
-	opened() { # opened PID: PID or a process under it has the loop device open
+	opened() { # opened PID [PATH]: PID or a process under it has PATH (the loop device) open
 		python3 -c "
 import os, sys
 def up(p):
@@ -246,11 +246,18 @@ for p in filter(str.isdigit, os.listdir('/proc')):
     except OSError:
         continue
     q, n = int(p), 0
-    while '$lh' in fds and q > 1 and n < 10:
+    while '${2:-$lh}' in fds and q > 1 and n < 10:
         if q == $1:
             sys.exit(0)
         q, n = up(q), n + 1
 sys.exit(1)"
+	}
+	waitopen() { # waitopen ROOT PID [PATH]: until under ROOT PATH is open, while PID runs
+		n=0
+		while ! opened "$1" $3 && [ $n -lt 300 ] && kill -0 "$2" 2>/dev/null; do
+			sleep 0.1
+			n=$((n + 1))
+		done
 	}
 	hprobe() { # hprobe ROOT PID: once under ROOT the LUN is open, an exclusive open, if PID runs
 		n=0
@@ -287,6 +294,44 @@ except OSError as e:
 		else
 			not_ok "$6 ($1), rw=$2 numjobs=$3 thread=$4: exit $rc, exclusive open during: $probe (want $5), after: $after, I/Os and jobs without error: $ios"
 			cat $1.err
+		fi
+	done
+	# A LUN file with no loop device over it has nothing to hold: a loop
+	# device attached over it during a writing point fails the point
+	# (fiorion: exit 1, its JSON kept aside as .failed; stock fio: the
+	# jobs' error, exit non-zero)
+	mkfile alun 32
+	echo "$T/alun" >att.lun
+	sjob sa randwrite 2 0
+	sed -i "s|^lunfile=.*|lunfile=$T/att.lun|" sa.fio
+	for w in fiorion fio; do
+		if [ $w = fiorion ]; then
+			"$FR" -run advanced -matrix point -num_small 1 -num_large 0 -duration 4 -cache_size 0 \
+				-write 100 -testname att >att.out 2>att.err &
+		else
+			fio --output-format=json sa.fio >sa.json 2>att.err &
+		fi
+		pid=$!
+		waitopen $pid $pid "$T/alun"
+		la=$(losetup -f --show alun) && loops="$la $loops"
+		alive=$(kill -0 $pid 2>/dev/null && echo yes)
+		wait $pid
+		rc=$?
+		[ -n "$la" ] && losetup -d "$la" && loops=$(echo "$loops" | sed "s|$la||")
+		if [ $w = fiorion ]; then
+			kept=$([ -e att_jobs/p001.json.failed ] && [ ! -e att_jobs/p001.json ] && echo yes)
+			want=1
+		else
+			kept=$(python3 -c "import json; print('yes' if all(j['error'] for j in json.load(open('sa.json'))['jobs']) else 'no')" 2>/dev/null)
+			want=$rc
+			[ $rc = 0 ] && want=nonzero
+		fi
+		if [ "$alive" = yes ] && [ $rc = $want ] && [ "$kept" = yes ] \
+			&& grep -q "LUN '$T/alun': loop device '${la#/dev/}' was attached over it while it was written" att.err; then
+			ok "$w: a loop device attached over a LUN file during a writing point fails the point (exit $rc, not counted)"
+		else
+			not_ok "$w: a loop attached during the point: alive then: ${alive:-no}, exit $rc, failed and not counted: $kept"
+			cat att.err
 		fi
 	done
 	free_port 8790 8791 8792 8793
