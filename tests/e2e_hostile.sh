@@ -298,16 +298,19 @@ except OSError as e:
 	done
 	# A LUN file with no loop device over it has nothing to hold: a loop
 	# device attached over it during a writing point fails the point
-	# (fiorion: exit 1, its JSON kept aside as .failed; stock fio: the
-	# jobs' error, exit non-zero)
+	# (fiorion: exit 1, the point not counted; fiorion -jobfile and stock
+	# fio: every job's error, exit non-zero)
 	mkfile alun 32
 	echo "$T/alun" >att.lun
 	sjob sa randwrite 2 0
 	sed -i "s|^lunfile=.*|lunfile=$T/att.lun|" sa.fio
-	for w in fiorion fio; do
-		if [ $w = fiorion ]; then
+	for w in fiorion "fiorion -jobfile" fio; do
+		rm -f sa.json
+		if [ "$w" = fiorion ]; then
 			"$FR" -run advanced -matrix point -num_small 1 -num_large 0 -duration 4 -cache_size 0 \
 				-write 100 -testname att >att.out 2>att.err &
+		elif [ "$w" != fio ]; then
+			"$FR" -jobfile sa.fio -output sa.json 2>att.err &
 		else
 			fio --output-format=json sa.fio >sa.json 2>att.err &
 		fi
@@ -318,13 +321,12 @@ except OSError as e:
 		wait $pid
 		rc=$?
 		[ -n "$la" ] && losetup -d "$la" && loops=$(echo "$loops" | sed "s|$la||")
-		if [ $w = fiorion ]; then
-			kept=$([ -e att_jobs/p001.json.failed ] && [ ! -e att_jobs/p001.json ] && echo yes)
-			want=1
+		want=1
+		if [ "$w" = fiorion ]; then
+			kept=$([ ! -e att_jobs/p001.json ] && echo yes)
 		else
 			kept=$(python3 -c "import json; print('yes' if all(j['error'] for j in json.load(open('sa.json'))['jobs']) else 'no')" 2>/dev/null)
-			want=$rc
-			[ $rc = 0 ] && want=nonzero
+			[ "$w" = fio ] && [ $rc != 0 ] && want=$rc
 		fi
 		if [ "$alive" = yes ] && [ $rc = $want ] && [ "$kept" = yes ] \
 			&& grep -q "LUN '$T/alun': loop device '${la#/dev/}' was attached over it while it was written" att.err; then

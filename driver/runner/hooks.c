@@ -131,6 +131,13 @@ static struct rn_io *core_event(struct rn_td *td, unsigned int i)
 
 static void core_close_file(struct rn_td *td)
 {
+	struct fr_err err = { "" };
+
+	/* Written under a hold: a loop device attached over a LUN since fails the job. */
+	if (!td->error && (td->vv->open_flags & VVOL_WRITE) && vvol_check_held(td->vv, &err)) {
+		td->error = EBUSY; /* as the engine tells fio: fio knows errno values only */
+		snprintf(td->msg, sizeof(td->msg), "%s", err.msg);
+	}
 	vio_free(td->q);
 	td->q = NULL;
 	vvol_close(td->vv);
