@@ -76,6 +76,7 @@ CORE_SRCS := \
 	plugin/backend_model.c \
 	plugin/backend_uring.c \
 	plugin/beconf.c \
+	plugin/gptscan.c \
 	plugin/lunsafe.c \
 	plugin/mountcheck.c \
 	plugin/vio.c \
@@ -177,6 +178,7 @@ UNIT_TESTS := \
 	test_fiojson \
 	test_f2o_input \
 	test_fropt \
+	test_gptscan \
 	test_hosts \
 	test_html \
 	test_html_point \
@@ -435,6 +437,10 @@ $(B)/tests/test_lunid: tests/test_lunid.c $(B)/san/driver/lunid.o $(COMMON_SAN_O
 $(B)/tests/test_mountcheck: tests/test_mountcheck.c $(SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CORE_LIBS) $(CMOCKA_LIBS) -lm
+
+$(B)/tests/test_gptscan: tests/test_gptscan.c $(SAN_OBJS)
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CORE_LIBS) $(CMOCKA_LIBS) -lz -lm
 
 $(B)/tests/test_jobcheck: tests/test_jobcheck.c $(CONV_SAN_OBJS)
 	@mkdir -p $(dir $@)

@@ -25,6 +25,7 @@
 #include <sys/ioctl.h>
 
 #include "fr_sysblock.h"
+#include "gptscan.h"
 #include "mountcheck.h"
 
 /* mountinfo escapes blanks as \040 and the like. */
@@ -212,7 +213,7 @@ int lun_check_writable(const char *path, bool allow_signatures, struct fr_err *e
 				      path, d->name[i]);
 			goto out;
 		}
-	if (!allow_signatures && find_signature(path, what, sizeof(what)) == 1)
+	if (!allow_signatures && (find_signature(path, what, sizeof(what)) == 1 || gpt_find(path, what, sizeof(what)) == 1))
 		ret = fr_errf(err, -FR_ESAFETY,
 			      "LUN '%s' holds %s; writing would destroy it. If it may go, say so: -force_write (fiorion) or allow_signatures=1 (fio job files)",
 			      path, what);
