@@ -12,7 +12,7 @@
 #   CFLAGS       user flags (-O2 -g); the warnings below are always added
 #   LDFLAGS      user link flags, on every link line
 #   DEVELOPER=1  warnings become errors
-#   CHECK_JOBS   suites make check runs at once (default: the cores + 1)
+#   CHECK_JOBS   suites make check runs at once (default: the cores + 2)
 #
 # Targets: all (default; installs nothing, names what is missing), deps
 # (installs the Debian packages and fetches fio's source), demo and check
@@ -460,9 +460,11 @@ demo: deps
 
 # Every test, one count at the end, each suite's seconds. check-unit needs
 # no fio source. check, check-unit and check-e2e run up to CHECK_JOBS suites
-# at once (the cores + 1; CHECK_JOBS=1: one at a time, in order); how the
-# suites that judge measured numbers are scheduled: tests/run.sh's header.
-CHECK_JOBS ?= $(shell echo $$(($$(nproc 2>/dev/null || echo 1) + 1)))
+# at once (the cores + 2: most suites spend most of their time waiting on
+# their points, fio servers and devices, not on a core; CHECK_JOBS=1: one
+# at a time, in order); how the suites that judge measured numbers are
+# scheduled: tests/run.sh's header.
+CHECK_JOBS ?= $(shell echo $$(($$(nproc 2>/dev/null || echo 1) + 2)))
 check: deps
 	@$(MAKE) --no-print-directory format-check
 	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) check-build

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# run.sh: long
 #
 # Description: the Debian package: dpkg-buildpackage -us -uc -b in a copy
 # of the tree (nothing from build/), lintian's findings printed (report

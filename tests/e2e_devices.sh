@@ -57,7 +57,7 @@ time_based=1
 runtime=1
 norandommap=1
 EOF
-	# libaio: another suite (e2e_engine) turns io_uring off machine-wide
+	# libaio: another suite (e2e_uringoff) turns io_uring off machine-wide
 	# for a moment, and this is a check of the device, not of a backend
 	sed "s|^ioengine=.*|ioengine=external:$ENGINE|; s|^filename=.*|lunfile=$lun\\nbackend=libaio|" raw.fio >eng.fio
 	# trun WHO N: run WHO (fio, eng: fio with the engine, builtin) on the

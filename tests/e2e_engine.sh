@@ -1,12 +1,13 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# run.sh: alone
 #
 # Description: fiorion-engine.so inside Debian's stock fio: write and
 # verify=crc32c over raid0 of three unequal files with every backend,
 # block placement proven by reading the member files, every rw= mode,
 # numjobs/offset/size/offset_increment, bs and iodepth ranges, and each
-# bad .lun case as a clear error with a non-zero exit.
+# bad .lun case as a clear error with a non-zero exit. (The kernel
+# refusing io_uring is e2e_uringoff.sh: it turns io_uring off for the
+# whole machine, so it runs alone; this suite shares the machine.)
 . "$(dirname "$0")/lib.sh"
 
 FIO=${FIO:-fio}
@@ -182,37 +183,6 @@ elif grep -q "cannot open lun file '$T/none.lun': no such file or directory" "$T
 else
 	not_ok "missing lun file"
 	cat "$T/bad.out" "$T/bad.err"
-fi
-
-# A backend the kernel refuses: one clear error naming it and the others;
-# fiorion itself falls back with a note. Needs root and a kernel with
-# the kernel.io_uring_disabled sysctl; restored at once (and on exit).
-if [ "$(id -u)" = 0 ] && [ -w /proc/sys/kernel/io_uring_disabled ]; then
-	old=$(cat /proc/sys/kernel/io_uring_disabled)
-	trap 'echo "$old" >/proc/sys/kernel/io_uring_disabled; rm -rf "$T"' EXIT
-	echo 2 >/proc/sys/kernel/io_uring_disabled
-	run refused --lunfile="$T/vol.lun" --rw=randread --bs=8k --runtime=1
-	rc=$?
-	echo "$T/a" >"$T/fb.lun"
-	(cd "$T" && "$TOP/build/fiorion" -run advanced -matrix point -num_small 1 -num_large 0 \
-		-testname fb -duration 1 >fb.out 2>fb.err)
-	frc=$?
-	echo "$old" >/proc/sys/kernel/io_uring_disabled
-	if [ $rc != 0 ] && grep -q "fiorion: refused: backend=io_uring: the kernel refused it (operation not permitted); use backend=libaio or psync" "$T/refused.out" "$T/refused.err"; then
-		ok "io_uring refused by the kernel: clear error naming the alternatives"
-	else
-		not_ok "io_uring refused: message"
-		cat "$T/refused.out" "$T/refused.err"
-	fi
-	if [ $frc = 0 ] && grep -q "note: the kernel refused io_uring (operation not permitted); trying libaio" "$T/fb.err" \
-		&& grep -q '^backend=libaio$' "$T/fb_jobs/p001.fio"; then
-		ok "fiorion falls back to libaio with a note"
-	else
-		not_ok "fiorion fallback (exit $frc)"
-		cat "$T/fb.err"
-	fi
-else
-	skip_test "kernel-refused backend" "needs root and kernel.io_uring_disabled"
 fi
 
 finish

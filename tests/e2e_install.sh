@@ -1,6 +1,5 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# run.sh: alone
 #
 # Description: make install DESTDIR=... prefix=/usr puts the programs, the
 # engine at <libdir>/fio/fio-fiorion.so, the job files (and man pages and
@@ -15,7 +14,10 @@ if ! command -v fio >/dev/null 2>&1; then
 	exit 0
 fi
 D=$T/dest
-mk() { make -C "$TOP" -s ${FIO_SRC:+FIO_SRC="$FIO_SRC"} "$@"; }
+# in a private copy of build/: the prefix is compiled in, and build/'s
+# programs are in use by the suites beside this one
+private_build "$T/b"
+mk() { make -C "$TOP" -s B="$T/b" ${FIO_SRC:+FIO_SRC="$FIO_SRC"} "$@"; }
 
 if mk install DESTDIR="$D" prefix=/usr >"$T/i.out" 2>&1; then
 	ok "make install DESTDIR=... prefix=/usr"

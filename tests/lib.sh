@@ -100,6 +100,15 @@ stop_servers() {
 }
 
 # mkfile NAME MIB: a file of MIB MiB of real (non-sparse) zeros.
+# private_build DIR: a copy of build/'s programs and objects in DIR, for
+# make B=DIR (install with another prefix recompiles the two objects that
+# name the install folder there, not in build/, which other suites run)
+private_build() {
+	mkdir -p "$1"
+	(cd "$TOP/build" && cp -a .build-ok .enginedir .fioversion .layers-ok common converter driver \
+		plugin fio2orion fiorion fiorion-engine.so "$1/")
+}
+
 mkfile() {
 	dd if=/dev/zero of="$T/$1" bs=1M count="$2" status=none
 }

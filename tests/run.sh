@@ -37,6 +37,9 @@
 #                      wake-ups preempt them.
 # The others (shared) run up to N at once, under nice 19. With -j 1 every
 # suite runs by itself, in order, at normal priority.
+#   "# run.sh: long"   a suite of a minute or more (with its class, e.g.
+#                      "paced long"): it starts before the others of its
+#                      class, so that the run does not end waiting for it.
 
 jobs=${FIORION_TEST_JOBS:-1}
 if [ "${1-}" = -j ]; then
@@ -186,10 +189,13 @@ else
 	shared= paced= alone=
 	for suite in "$@"; do
 		case "$suite" in *' '*) echo "run.sh: a suite's path has a space: '$suite'" >&2; exit 2 ;; esac
+		long=$(header long "$suite")
 		if [ -n "$(header alone "$suite")" ]; then
 			alone="$alone $suite"
 		elif [ -n "$(header paced "$suite")" ]; then
-			paced="$paced $suite"
+			if [ -n "$long" ]; then paced="$suite $paced"; else paced="$paced $suite"; fi
+		elif [ -n "$long" ]; then
+			shared="$suite $shared"
 		else
 			shared="$shared $suite"
 		fi

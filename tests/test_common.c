@@ -31,8 +31,9 @@
 #include "fr_size.h"
 #include "fr_sysblock.h"
 #include "lathist.h"
+#include "testutil.h"
 
-static char dir[] = "/tmp/fiorion-common.XXXXXX";
+static char *dir; /* tu_mkdtemp() in setup */
 
 static char *path_of(const char *name)
 {
@@ -54,16 +55,16 @@ static void put(const char *name, const char *data, size_t len)
 static int setup(void **state)
 {
 	(void)state;
-	return mkdtemp(dir) ? 0 : -1;
+	dir = tu_mkdtemp();
+	return 0;
 }
 
 static int teardown(void **state)
 {
-	char cmd[300];
-
 	(void)state;
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
-	return system(cmd);
+	tu_rmtree(dir);
+	dir = NULL;
+	return 0;
 }
 
 static void test_errf_errno(void **state)

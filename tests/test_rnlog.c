@@ -21,8 +21,9 @@
 #include "jobparse.h"
 #include "lathist.h"
 #include "rnlog.h"
+#include "testutil.h"
 
-static char dir[] = "/tmp/test_rnlog.XXXXXX";
+static char *dir; /* tu_mkdtemp() in setup */
 
 static char *slurp(const char *path)
 {
@@ -217,16 +218,16 @@ static void test_names(void **state)
 static int setup(void **state)
 {
 	(void)state;
-	return mkdtemp(dir) ? 0 : -1;
+	dir = tu_mkdtemp();
+	return 0;
 }
 
 static int teardown(void **state)
 {
-	char cmd[300];
-
 	(void)state;
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
-	return system(cmd) ? -1 : 0;
+	tu_rmtree(dir);
+	dir = NULL;
+	return 0;
 }
 
 int main(void)
