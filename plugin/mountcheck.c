@@ -347,6 +347,9 @@ int mc_hold(const struct mc_devs *d, const char **name)
 		if (held.n == MC_MAX_DEVS)
 			break;
 		fd = open_excl(d->dev[i], d->name[i]);
+		/* A loop device detached since it was listed: nothing to mount on it. */
+		if (fd == -ENXIO || fd == -ENODEV)
+			continue;
 		if (fd < 0) {
 			*name = d->name[i];
 			ret = fd;

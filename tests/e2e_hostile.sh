@@ -224,49 +224,20 @@ except OSError as e:
 	# Stock fio with the engine: a writing job's LUNs are held from its
 	# setup in fio's parent (before the job processes fork) to fio's
 	# exit; numjobs and thread=1 jobs do not refuse each other; a
-	# read-only job holds nothing; fiorion -jobfile holds as well; with --server the hold is the run's
-	# process's, gone when the run ends while the server stays. Each
-	# probe is taken once a fio process has the LUN open (a loaded
-	# machine is slow to start fio) and judged only if fio still runs.
-	sjob() { # sjob NAME RW NUMJOBS THREAD: a 4 s job file on the loop LUN
-		printf '[%s]\nioengine=external:%s\nlunfile=%s\nrw=%s\nnumjobs=%s\nthread=%s\nbs=8k\ndirect=1\ntime_based=1\nruntime=4\n' \
+	# read-only job holds nothing; fiorion -jobfile holds as well; with
+	# --server the hold is the run's process's, gone when the run ends
+	# while the server stays. Each probe is taken once a process under
+	# fio has the LUN open (tests/waitopen.py: a loaded machine is slow
+	# to start fio) and judged only if fio still runs then.
+	sjob() { # sjob NAME RW NUMJOBS THREAD: a 6 s job file on the loop LUN
+		printf '[%s]\nioengine=external:%s\nlunfile=%s\nrw=%s\nnumjobs=%s\nthread=%s\nbs=8k\ndirect=1\ntime_based=1\nruntime=6\n' \
 			"$1" "$ENGINE" "$T/hold.lun" "$2" "$3" "$4" | grep -v '^thread=0' >"$1.fio"
 	}
-	opened() { # opened PID [PATH]: PID or a process under it has PATH (the loop device) open
-		python3 -c "
-import os, sys
-def up(p):
-    try:
-        return int(open('/proc/%s/stat' % p).read().rsplit(')', 1)[1].split()[1])
-    except (OSError, IndexError, ValueError):
-        return 0
-for p in filter(str.isdigit, os.listdir('/proc')):
-    try:
-        fds = [os.readlink('/proc/%s/fd/%s' % (p, f)) for f in os.listdir('/proc/%s/fd' % p)]
-    except OSError:
-        continue
-    q, n = int(p), 0
-    while '${2:-$lh}' in fds and q > 1 and n < 10:
-        if q == $1:
-            sys.exit(0)
-        q, n = up(q), n + 1
-sys.exit(1)"
-	}
 	waitopen() { # waitopen ROOT PID [PATH]: until under ROOT PATH is open, while PID runs
-		n=0
-		while ! opened "$1" $3 && [ $n -lt 300 ] && kill -0 "$2" 2>/dev/null; do
-			sleep 0.1
-			n=$((n + 1))
-		done
+		python3 "$TOP/tests/waitopen.py" "$1" "$2" "${3:-$lh}"
 	}
-	hprobe() { # hprobe ROOT PID: once under ROOT the LUN is open, an exclusive open, if PID runs
-		n=0
-		while ! opened "$1" && [ $n -lt 300 ] && kill -0 "$2" 2>/dev/null; do
-			sleep 0.1
-			n=$((n + 1))
-		done
-		probe=$(python3 -c "$excl")
-		kill -0 "$2" 2>/dev/null || probe="late (fio had ended)"
+	hprobe() { # hprobe ROOT PID [OPTIONS]: once a job under ROOT has the LUN open, an exclusive open, if PID runs
+		probe=$(python3 "$TOP/tests/waitopen.py" $3 "$1" "$2" "$lh" "$lh")
 	}
 	excl="
 import errno, os
@@ -284,7 +255,8 @@ except OSError as e:
 			"$FR" -jobfile "$1.fio" -output $1.json 2>$1.err &
 		fi
 		pid=$!
-		hprobe $pid $pid
+		# a writing job: its hold and its I/O; a reading one: a job process's
+		if [ $2 = randread ]; then hprobe $pid $pid --below; else hprobe $pid $pid "--min 2"; fi
 		wait $pid
 		rc=$?
 		ios=$(python3 -c "import json; d = json.load(open('$1.json')); print(sum(j['write']['total_ios'] + j['read']['total_ios'] for j in d['jobs'] if not j['error'] and (j['write']['total_ios'] + j['read']['total_ios'])), len(d['jobs']))" 2>/dev/null)
@@ -320,7 +292,13 @@ except OSError as e:
 		alive=$(kill -0 $pid 2>/dev/null && echo yes)
 		wait $pid
 		rc=$?
-		[ -n "$la" ] && losetup -d "$la" && loops=$(echo "$loops" | sed "s|$la||")
+		# detached before the next case (a prober may hold it a moment)
+		i=0
+		while [ -n "$la" ] && losetup -j "$T/alun" | grep -q . && [ $i -lt 50 ]; do
+			losetup -d "$la" 2>/dev/null
+			sleep 0.1
+			i=$((i + 1))
+		done
 		want=1
 		if [ "$w" = fiorion ]; then
 			kept=$([ ! -e att_jobs/p001.json ] && echo yes)
@@ -341,7 +319,7 @@ except OSError as e:
 		sjob ss randwrite 2 0
 		fio --client=ip:127.0.0.1,$PORT --output-format=json ss.fio >ss.json 2>ss.err &
 		pid=$!
-		hprobe "$(cat srv.127.0.0.1.pid)" $pid
+		hprobe "$(cat srv.127.0.0.1.pid)" $pid "--min 2"
 		during=$probe
 		wait $pid
 		rc=$?
@@ -698,6 +676,19 @@ if [ $rc = 2 ] && grep -q "'./pj_jobs' is a symbolic link, not the run's folder"
 else
 	not_ok "-resume through a symlinked jobs folder: exit $rc"
 	cat pj.err
+fi
+# the history folder an earlier set is moved into, a planted symlink
+cp t.lun h.lun
+"$FR" -run simple -testname h -outdir shared -jobs_only -duration 1 -cache_size 0 >h.out 2>&1
+ln -s "$T/shared/elsewhere" shared/h_history
+"$FR" -run simple -testname h -outdir shared -jobs_only -duration 1 -cache_size 0 >h.out 2>h.err
+rc=$?
+if [ $rc = 3 ] && [ -f shared/h.fio ] && [ -z "$(find shared/elsewhere -name h.fio)" ] \
+	&& grep -q "shared/h_history is a symbolic link, not a folder to move them into" h.err; then
+	ok "the history folder a planted symlink: refused, exit 3, the earlier set left where it was"
+else
+	not_ok "planted history symlink: exit $rc, moved to: $(find shared/elsewhere -name h.fio)"
+	cat h.err
 fi
 
 # 10. the set is replaced whole or not at all: fio2orion writing over an
