@@ -113,7 +113,7 @@ static char *history_folder(const char *dir, const char *name, const char *when)
 	/* Never through a planted symlink, nor into a folder another user controls. */
 	if (lstat(hist, &st) < 0 || !S_ISDIR(st.st_mode) || st.st_uid != geteuid() ||
 	    (st.st_mode & S_IWOTH))
-		die_safety("an earlier run's files named '%s' are in %s; %s is %s, not a folder to move them into; it is left as it is, and the files too: remove it, or give another -testname or -outdir",
+		die_safety("an earlier run's files named '%s' are in %s; cannot move them into %s: it is %s (left as it is: remove it, or give another -testname or -outdir); refusing to overwrite them",
 			   name, dir, hist,
 			   S_ISLNK(st.st_mode)		    ? "a symbolic link"
 				   : !S_ISDIR(st.st_mode)   ? "not a folder"

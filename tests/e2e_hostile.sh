@@ -684,7 +684,7 @@ ln -s "$T/shared/elsewhere" shared/h_history
 "$FR" -run simple -testname h -outdir shared -jobs_only -duration 1 -cache_size 0 >h.out 2>h.err
 rc=$?
 if [ $rc = 3 ] && [ -f shared/h.fio ] && [ -z "$(find shared/elsewhere -name h.fio)" ] \
-	&& grep -q "shared/h_history is a symbolic link, not a folder to move them into" h.err; then
+	&& grep -q "cannot move them into shared/h_history: it is a symbolic link" h.err; then
 	ok "the history folder a planted symlink: refused, exit 3, the earlier set left where it was"
 else
 	not_ok "planted history symlink: exit $rc, moved to: $(find shared/elsewhere -name h.fio)"
