@@ -94,9 +94,13 @@ CONV_SRCS := \
 	converter/fileset.c \
 	converter/fiojson.c \
 	converter/fjdir.c \
+	converter/fjstream.c \
+	converter/fjtok.c \
 	converter/html_compare.c \
 	converter/html_point.c \
 	converter/html_report.c \
+	converter/html_series.c \
+	converter/html_tail.c \
 	converter/html_run.c \
 	converter/infer.c \
 	converter/interval.c \
@@ -112,14 +116,17 @@ CONV_SRCS := \
 	converter/passes.c \
 	converter/points.c \
 	converter/points_csv.c \
+	converter/ptcpu.c \
 	converter/ptkind.c \
 	converter/ptlat.c \
+	converter/ptmap.c \
 	converter/ptsrc.c \
 	converter/ptss.c \
 	converter/runinfo.c \
 	converter/setwrite.c \
 	converter/sumhosts.c \
 	converter/svg.c \
+	converter/tslog.c \
 	# EOL
 
 DRIVER_SRCS := \
@@ -176,12 +183,15 @@ UNIT_TESTS := \
 	test_fileset \
 	test_fioopt \
 	test_fiojson \
+	test_fjstream \
 	test_f2o_input \
 	test_fropt \
 	test_gptscan \
 	test_hosts \
 	test_html \
 	test_html_point \
+	test_html_series \
+	test_html_tail \
 	test_interval \
 	test_jobparse \
 	test_jobcheck \
@@ -197,7 +207,9 @@ UNIT_TESTS := \
 	test_pointhold \
 	test_openloop \
 	test_points \
+	test_ptcpu \
 	test_ptkind \
+	test_ptmap \
 	test_ptsrc \
 	test_report \
 	test_rnlog \
@@ -209,6 +221,7 @@ UNIT_TESTS := \
 	test_sumhosts \
 	test_steady \
 	test_svg \
+	test_tslog \
 	test_vio \
 	test_viofake \
 	test_vvol \
@@ -402,7 +415,7 @@ $(B)/tests/test_openloop: tests/test_openloop.c $(RUNNER_SAN_OBJS) $(SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CORE_LIBS) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm -lpthread
 
-$(B)/tests/test_benchfio $(B)/tests/test_fileset $(B)/tests/test_fiojson $(B)/tests/test_hosts $(B)/tests/test_jobname $(B)/tests/test_report: $(B)/tests/%: tests/%.c $(CONV_SAN_OBJS)
+$(B)/tests/test_benchfio $(B)/tests/test_fileset $(B)/tests/test_fiojson $(B)/tests/test_fjstream $(B)/tests/test_ptmap $(B)/tests/test_hosts $(B)/tests/test_jobname $(B)/tests/test_report: $(B)/tests/%: tests/%.c $(CONV_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
 
@@ -410,7 +423,7 @@ $(B)/tests/test_f2o_input: tests/test_f2o_input.c $(B)/san/converter/f2o_input.o
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(UNPACK_LIBS) $(CMOCKA_LIBS) -lm
 
-$(B)/tests/test_cmpmark $(B)/tests/test_curve $(B)/tests/test_knee $(B)/tests/test_interval $(B)/tests/test_ssjson $(B)/tests/test_svg $(B)/tests/test_html $(B)/tests/test_html_point $(B)/tests/test_points $(B)/tests/test_ptkind $(B)/tests/test_ptsrc $(B)/tests/test_sumhosts $(B)/tests/test_runinfo: $(B)/tests/%: tests/%.c $(CONV_SAN_OBJS)
+$(B)/tests/test_cmpmark $(B)/tests/test_curve $(B)/tests/test_knee $(B)/tests/test_interval $(B)/tests/test_ssjson $(B)/tests/test_svg $(B)/tests/test_html $(B)/tests/test_html_point $(B)/tests/test_html_series $(B)/tests/test_html_tail $(B)/tests/test_points $(B)/tests/test_tslog $(B)/tests/test_ptcpu $(B)/tests/test_ptkind $(B)/tests/test_ptsrc $(B)/tests/test_sumhosts $(B)/tests/test_runinfo: $(B)/tests/%: tests/%.c $(CONV_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
 

@@ -21,9 +21,12 @@ struct cols {
 	double lx[CV_MAX_POINTS], ly[CV_MAX_POINTS];
 };
 
+/* ns per latency unit of the report: 1e6 (ms) or 1e3 (us, the 11.2+ layouts). */
+static double unit_ns = 1e6;
+
 static double ms(bool present, double ns)
 {
-	return present && ns >= 0 ? ns / 1e6 : NAN;
+	return present && ns >= 0 ? ns / unit_ns : NAN;
 }
 
 /* The closed loop: the ladder's points with small I/O alone (large load 0). */
@@ -37,19 +40,20 @@ static size_t ladder(const struct pt_set *pts, double *x, double *y)
 		if (p->l || !p->small.present)
 			continue;
 		x[n] = p->small.iops;
-		y[n++] = p->small.lat[PT_ALL].mean / 1e6;
+		y[n++] = p->small.lat[PT_ALL].mean / unit_ns;
 	}
 	return n;
 }
 
 static void table(FILE *f, const struct cv_curve *c)
 {
+	const char *u = unit_ns == 1e3 ? "\u00b5s" : "ms";
 	size_t i;
 
-	fputs("<table>\n<tr><th>target %</th><th>target IOPS</th><th>achieved IOPS</th><th>held</th>"
-	      "<th>response mean ms</th><th>response p99 ms</th><th>service mean ms</th>"
-	      "<th>service p99 ms</th><th>mean outstanding</th></tr>\n",
-	      f);
+	fprintf(f, "<table>\n<tr><th>target %%</th><th>target IOPS</th><th>achieved IOPS</th><th>held</th>"
+		   "<th>response mean %s</th><th>response p99 %s</th><th>service mean %s</th>"
+		   "<th>service p99 %s</th><th>mean outstanding</th></tr>\n",
+		u, u, u, u);
 	for (i = 0; i < c->n; i++) {
 		const struct cv_point *p = &c->pts[i];
 		double v[4] = { ms(p->rsp.present, p->rsp.mean), ms(p->rsp.present, p->rsp.p99),
@@ -71,7 +75,7 @@ static void table(FILE *f, const struct cv_curve *c)
 	fputs("</table>\n", f);
 }
 
-int cv_html(FILE *f, const struct cv_curve *c, const struct pt_set *pts)
+int cv_html(FILE *f, const struct cv_curve *c, const struct pt_set *pts, bool usecs)
 {
 	struct cols *k = calloc(1, sizeof(*k));
 	struct svg_series s[5];
@@ -81,6 +85,9 @@ int cv_html(FILE *f, const struct cv_curve *c, const struct pt_set *pts)
 
 	if (!k)
 		return -ENOMEM;
+	unit_ns = usecs ? 1e3 : 1e6;
+	if (usecs)
+		ch.y.unit = "\u00b5s";
 	for (i = 0; i < c->n; i++) {
 		const struct cv_point *p = &c->pts[i];
 
@@ -117,5 +124,6 @@ int cv_html(FILE *f, const struct cv_curve *c, const struct pt_set *pts)
 		fputs(".</p>\n", f);
 	}
 	free(k);
+	unit_ns = 1e6;
 	return 0;
 }

@@ -295,6 +295,65 @@ bool fi_looks_like_fio(const char *buf, size_t len)
 	return false;
 }
 
+/*
+ * @path through @stream when it is a regular file of plain text. A folder's
+ * entry (@note set) must first look like fio's JSON, judged on its first
+ * 64 KiB as fi_looks_like_fio() judges the whole (the first document
+ * found there, with its first key), else it is noted and skipped (0).
+ * FI_WHOLE when it is to be read whole, FI_SKIPPED when skipped.
+ */
+#define FI_SKIPPED 2
+
+static int try_stream(const char *path, fi_stream_fn stream, fi_note_fn note, void *ctx)
+{
+	unsigned char head[6];
+	struct stat st;
+	int fd, ret = FI_WHOLE;
+	ssize_t n;
+
+	if (!stream || stat(path, &st) || !S_ISREG(st.st_mode))
+		return FI_WHOLE;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return FI_WHOLE;
+	n = pread(fd, head, sizeof(head), 0);
+	if (n <= 0 || (n >= 2 && head[0] == 0x1f && head[1] == 0x8b) ||
+	    (n >= 6 && !memcmp(head, "\xfd"
+				     "7zXZ\0",
+			       6)) ||
+	    (n >= 4 && !memcmp(head, "\x28\xb5\x2f\xfd", 4))) {
+		close(fd);
+		return FI_WHOLE;
+	}
+	if (note) {
+		const size_t cap = 65536;
+		char msg[PATH_MAX + 128], *pre = malloc(cap);
+		size_t len = 0, pos;
+		bool fio;
+
+		while (pre && len < cap && (n = pread(fd, pre + len, cap - len, (off_t)len)) > 0)
+			len += (size_t)n;
+		pos = pre ? js_next_doc(pre, len, 0) : 0;
+		if (!pre || n < 0 || (len == cap && pos + 300 > len)) {
+			free(pre);
+			close(fd);
+			return FI_WHOLE; /* judged on the whole */
+		}
+		fio = fi_looks_like_fio(pre, len);
+		free(pre);
+		if (!fio) {
+			close(fd);
+			snprintf(msg, sizeof(msg), "skipped %s: not fio JSON (no document starting with \"fio version\")",
+				 path);
+			note(ctx, msg);
+			return FI_SKIPPED;
+		}
+	}
+	ret = stream(ctx, path, fd);
+	close(fd);
+	return ret;
+}
+
 static int cmp_names(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
@@ -337,9 +396,9 @@ static int list_folder(const char *dir, char ***names, size_t *n, struct fr_err 
 	return 0;
 }
 
-/* Every fio JSON of folder @dir through @take. */
-static int each_in_folder(const char *dir, fi_take_fn take, fi_note_fn note, void *ctx,
-			  struct fr_err *err)
+/* Every fio JSON of folder @dir through @stream or @take. */
+static int each_in_folder(const char *dir, fi_stream_fn stream, fi_take_fn take, fi_note_fn note,
+			  void *ctx, struct fr_err *err)
 {
 	char **names, msg[PATH_MAX + 128];
 	size_t n, i, taken = 0;
@@ -358,6 +417,12 @@ static int each_in_folder(const char *dir, fi_take_fn take, fi_note_fn note, voi
 			snprintf(msg, sizeof(msg), "skipped %s: %s", path,
 				 dir ? "a folder (folders are not read recursively)" : "not a regular file");
 			note(ctx, msg);
+			continue;
+		}
+		ret = try_stream(path, stream, note, ctx);
+		if (ret != FI_WHOLE) {
+			taken += ret != FI_SKIPPED;
+			ret = ret == FI_SKIPPED ? 0 : ret;
 			continue;
 		}
 		ret = fi_read(path, &buf, &len, err);
@@ -384,6 +449,12 @@ static int each_in_folder(const char *dir, fi_take_fn take, fi_note_fn note, voi
 int fi_each(char *const *args, size_t n, fi_take_fn take, fi_note_fn note, void *ctx,
 	    struct fr_err *err)
 {
+	return fi_each_stream(args, n, NULL, take, note, ctx, err);
+}
+
+int fi_each_stream(char *const *args, size_t n, fi_stream_fn stream, fi_take_fn take,
+		   fi_note_fn note, void *ctx, struct fr_err *err)
+{
 	size_t i;
 	int ret = 0;
 
@@ -393,8 +464,14 @@ int fi_each(char *const *args, size_t n, fi_take_fn take, fi_note_fn note, void 
 		size_t len;
 
 		if (strcmp(args[i], "-") && stat(args[i], &st) == 0 && S_ISDIR(st.st_mode)) {
-			ret = each_in_folder(args[i], take, note, ctx, err);
+			ret = each_in_folder(args[i], stream, take, note, ctx, err);
 			continue;
+		}
+		if (strcmp(args[i], "-")) {
+			ret = try_stream(args[i], stream, NULL, ctx);
+			if (ret != FI_WHOLE)
+				continue;
+			ret = 0;
 		}
 		ret = fi_read(args[i], &buf, &len, err);
 		if (ret)

@@ -55,4 +55,17 @@ typedef void (*fi_note_fn)(void *ctx, const char *msg);
 int fi_each(char *const *args, size_t n, fi_take_fn take, fi_note_fn note, void *ctx,
 	    struct fr_err *err);
 
+/*
+ * The fast path of an input: a regular file whose first bytes are not
+ * compressed, open on @fd, to be read as a stream. 0 done, FI_WHOLE to
+ * have it read whole and given to the take callback instead, else a
+ * value that stops fi_each_stream().
+ */
+#define FI_WHOLE 1
+typedef int (*fi_stream_fn)(void *ctx, const char *name, int fd);
+
+/* fi_each(), each regular uncompressed input through @stream first (NULL: none). */
+int fi_each_stream(char *const *args, size_t n, fi_stream_fn stream, fi_take_fn take,
+		   fi_note_fn note, void *ctx, struct fr_err *err);
+
 #endif

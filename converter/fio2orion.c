@@ -23,6 +23,7 @@
 #include "f2o_cli.h"
 #include "curve.h"
 #include "fiojson.h"
+#include "fjstream.h"
 #include "fr_cli.h"
 #include "fr_file.h"
 #include "html_report.h"
@@ -249,7 +250,10 @@ struct take_ctx {
 	const struct f2o_opts *o;
 	struct fr_err *err;
 	struct cv_curve *cv; /* an open-loop curve's points (curve.h) */
+	bool whole;	     /* the stream reader gave this input back */
 };
+
+static int taken(struct take_ctx *c, const char *name);
 
 /* One input into the set; what fio2orion notes about it. */
 static int take_input(void *ctx, const char *name, char *buf, size_t len)
@@ -260,9 +264,32 @@ static int take_input(void *ctx, const char *name, char *buf, size_t len)
 
 	if (ret || curve)
 		return ret;
-	ret = fj_read_buffer(c->set, name, buf, len, c->err);
+	/* The stream reader first (fast), unless it already said this input is not for it. */
+	ret = c->whole ? FJS_UNSURE : fjs_read_buffer(c->set, name, buf, len, c->err);
+	c->whole = false;
+	if (ret == FJS_UNSURE)
+		ret = fj_read_buffer(c->set, name, buf, len, c->err);
 	if (ret)
 		return ret;
+	return taken(c, name);
+}
+
+/* A regular file read as a stream (fjstream.h); FI_WHOLE: read it whole. */
+static int take_stream(void *ctx, const char *name, int fd)
+{
+	struct take_ctx *c = ctx;
+	int ret = fjs_read_fd(c->set, name, fd, c->err);
+
+	if (ret == FJS_UNSURE) {
+		c->whole = true;
+		return FI_WHOLE;
+	}
+	return ret ? ret : taken(c, name);
+}
+
+/* What fio2orion notes about input @name, read. */
+static int taken(struct take_ctx *c, const char *name)
+{
 	if (c->set->last_cut)
 		fprintf(stderr, "fio2orion: warning: %s ends inside its final report: converted its last whole --status-interval report (-partial), %u interim one(s) before it skipped\n",
 			name, c->set->last_interim);
@@ -288,12 +315,12 @@ static int convert(const struct f2o_opts *o, char *const *files, int nfiles)
 	struct fr_err err = { "" };
 	struct or_written written = { 0 };
 	struct cv_curve cv = { .n = 0 };
-	struct take_ctx tc = { &set, o, &err, &cv };
+	struct take_ctx tc = { &set, o, &err, &cv, false };
 	int i, status = EXIT_OK;
 
 	cv.bound = o->bound;
 	set.partial_ok = o->partial;
-	if (fi_each(files, (size_t)nfiles, take_input, note_input, &tc, &err)) {
+	if (fi_each_stream(files, (size_t)nfiles, take_stream, take_input, note_input, &tc, &err)) {
 		fprintf(stderr, "fio2orion: %s\n", err.msg);
 		status = EXIT_USAGE;
 		goto out;

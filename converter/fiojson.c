@@ -283,7 +283,7 @@ static void read_ss(struct fj_ss *ss, json_t *o)
 	}
 }
 
-static void job_release(struct fj_job *j)
+void fj_job_release(struct fj_job *j)
 {
 	int d;
 
@@ -305,8 +305,11 @@ static void job_release(struct fj_job *j)
 	free(j->ss.criterion);
 	free(j->ss.iops);
 	free(j->ss.bw);
-	for (d = 0; d < 2; d++)
+	for (d = 0; d < 2; d++) {
 		free(j->dir[d].lat.bins);
+		free(j->dir[d].lat.pct);
+		free(j->dir[d].lat.pct_ns);
+	}
 	memset(j, 0, sizeof(*j));
 }
 
@@ -375,8 +378,8 @@ static void read_slots(struct fj_job *job, json_t *slots)
 	}
 }
 
-static int add_job(struct fj_set *set, json_t *doc, json_t *j, unsigned int order,
-		   char *why, size_t wlen)
+int fj_add_job(struct fj_set *set, json_t *doc, json_t *j, unsigned int order,
+	       const struct fj_cbset *cb, char *why, size_t wlen)
 {
 	struct fj_job *job;
 	json_t *global, *port;
@@ -424,7 +427,7 @@ static int add_job(struct fj_set *set, json_t *doc, json_t *j, unsigned int orde
 	job->numjobs = 1;
 	ret = job_counts(job, opt(j, global, "numjobs"), why, wlen);
 	if (ret) {
-		job_release(job);
+		fj_job_release(job);
 		return ret;
 	}
 	read_job_opts(job, j, global);
@@ -436,16 +439,16 @@ static int add_job(struct fj_set *set, json_t *doc, json_t *j, unsigned int orde
 	job->clones = 1;
 	for (d = 0; d < 2; d++) {
 		ret = fj_read_dir(&job->dir[d], json_object_get(j, d ? "write" : "read"),
-				  d ? "write" : "read", why, wlen);
+				  d ? "write" : "read", cb, why, wlen);
 		if (ret) {
-			job_release(job); /* not counted in the set: freed here */
+			fj_job_release(job); /* not counted in the set: freed here */
 			return ret;
 		}
 	}
 	if (!job->dir[0].ios && !job->dir[1].ios && json_object_get(j, "mixed")) {
-		ret = fj_read_dir(&job->dir[0], json_object_get(j, "mixed"), "mixed", why, wlen);
+		ret = fj_read_dir(&job->dir[0], json_object_get(j, "mixed"), "mixed", cb, why, wlen);
 		if (ret) {
-			job_release(job);
+			fj_job_release(job);
 			return ret;
 		}
 	}
@@ -507,6 +510,26 @@ static int check_run_id(struct fj_set *set, const char *name, json_t *doc,
 	}
 	set->run_id = id;
 	set->run_id_file = strdup(name);
+	return 0;
+}
+
+int fj_take_doc(struct fj_set *set, const char *name, json_t *doc, size_t njobs,
+		struct fr_err *err)
+{
+	json_t *fr = json_object_get(doc, "fiorion");
+	int ret;
+
+	if (json_is_object(fr)) {
+		ri_release(&set->run);
+		ri_read(&set->run, fr);
+	}
+	ret = check_run_id(set, name, doc, fr, njobs, err);
+	if (ret)
+		return ret;
+	if (!set->fio_version && str(doc, "fio version"))
+		set->fio_version = strdup(str(doc, "fio version"));
+	if (!set->timestamp)
+		set->timestamp = fr_to_i64(fj_num(doc, "timestamp", 0));
 	return 0;
 }
 
@@ -576,10 +599,6 @@ int fj_read_buffer(struct fj_set *set, const char *name, const char *buf,
 		json_decref(doc);
 	}
 	fr = json_object_get(doc, "fiorion");
-	if (json_is_object(fr)) {
-		ri_release(&set->run);
-		ri_read(&set->run, fr);
-	}
 	if (!njobs && !json_is_object(fr)) {
 		json_decref(doc);
 		free(jobs);
@@ -588,16 +607,12 @@ int fj_read_buffer(struct fj_set *set, const char *name, const char *buf,
 			       "%s:%d:%d: no jobs in this fio result (no \"jobs\" or \"client_stats\" array)",
 			       name, line, col);
 	}
-	ret = check_run_id(set, name, doc, fr, njobs, err);
+	ret = fj_take_doc(set, name, doc, njobs, err);
 	if (ret) {
 		json_decref(doc);
 		free(jobs);
 		return ret;
 	}
-	if (!set->fio_version && str(doc, "fio version"))
-		set->fio_version = strdup(str(doc, "fio version"));
-	if (!set->timestamp)
-		set->timestamp = fr_to_i64(fj_num(doc, "timestamp", 0));
 	for (i = 0; i < njobs && !ret; i++) {
 		char why[256] = "";
 		json_error_t je;
@@ -611,7 +626,7 @@ int fj_read_buffer(struct fj_set *set, const char *name, const char *buf,
 		}
 		n = str(j, "jobname");
 		if (!n || strcmp(n, "All clients"))
-			ret = add_job(set, doc, j, order++, why, sizeof(why));
+			ret = fj_add_job(set, doc, j, order++, NULL, why, sizeof(why));
 		if (ret == -ERANGE) {
 			int line, col;
 
@@ -625,16 +640,19 @@ int fj_read_buffer(struct fj_set *set, const char *name, const char *buf,
 	}
 	json_decref(doc);
 	free(jobs);
-	if (!ret) {
-		char **n = realloc(set->file_names, (set->nfiles + 1) * sizeof(*n));
+	return ret ? ret : fj_add_name(set, name, err);
+}
 
-		if (!n)
-			return fr_errf(err, -ENOMEM, "%s: out of memory", name);
-		set->file_names = n;
-		n[set->nfiles] = xstrdup(name);
-		set->nfiles++;
-	}
-	return ret;
+int fj_add_name(struct fj_set *set, const char *name, struct fr_err *err)
+{
+	char **n = realloc(set->file_names, (set->nfiles + 1) * sizeof(*n));
+
+	if (!n)
+		return fr_errf(err, -ENOMEM, "%s: out of memory", name);
+	set->file_names = n;
+	n[set->nfiles] = xstrdup(name);
+	set->nfiles++;
+	return 0;
 }
 
 int fj_read_file(struct fj_set *set, const char *path, struct fr_err *err)
@@ -655,7 +673,7 @@ void fj_set_release(struct fj_set *set)
 	size_t i;
 
 	for (i = 0; i < set->njobs; i++)
-		job_release(&set->jobs[i]);
+		fj_job_release(&set->jobs[i]);
 	free(set->jobs);
 	free(set->fio_version);
 	for (i = 0; set->file_names && i < set->nfiles; i++)

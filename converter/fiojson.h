@@ -39,10 +39,10 @@ struct fj_lat {
 	bool present;
 	double min, max, mean, stddev; /* ns */
 	uint64_t n;		       /* samples (fio's N, else total_ios) */
-	unsigned int npct;
-	double pct[FJ_MAX_PCT];	   /* the percentile, e.g. 99.9 */
-	double pct_ns[FJ_MAX_PCT]; /* its value, ns */
-	bool pct_from_clat;	   /* lat_ns had none; these are clat's */
+	unsigned int npct;	       /* at most FJ_MAX_PCT */
+	double *pct;		       /* npct percentiles, e.g. 99.9 (malloc'ed, or NULL) */
+	double *pct_ns;		       /* their values, ns */
+	bool pct_from_clat;	       /* lat_ns had none; these are clat's */
 	size_t nbins;
 	struct fj_bin *bins; /* sorted by ns; NULL without json+ */
 	bool bins_from_clat;

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <jansson.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,54 +25,85 @@ static int cmp_bin(const void *a, const void *b)
 	return x->ns < y->ns ? -1 : x->ns > y->ns;
 }
 
-/* Value (us) of json+ bucket index @i in fio 2.2.12 .. 2.19. */
-static int read_bins(struct fj_lat *l, json_t *bins, double scale)
+/*
+ * One json+ bin (key @k, count @count) into @out, in ns: a count below 1,
+ * or a key that is no latency, is no bin. Index keys of fio 2.2.12 .. 2.19
+ * (@bits set) are bucket numbers, their values us.
+ */
+static bool bin_of(double k, json_int_t count, unsigned int bits, double scale, struct fj_bin *out)
+{
+	if (count <= 0)
+		return false;
+	if (!isfinite(k) || k < 0 || k > 9.2e18)
+		return false;
+	if (bits && bits <= 16) { /* index keys, values in us */
+		if (k >= (double)(LH_GROUPS << bits))
+			return false;
+		k = (double)lh_plat_val((unsigned int)k, bits) * 1000.0;
+	} else {
+		k *= scale;
+	}
+	out->ns = k;
+	out->count = (uint64_t)count;
+	return true;
+}
+
+/* The bins of @bins, sorted by ns; @cb holds them instead when the stream reader read them. */
+static int read_bins(struct fj_lat *l, json_t *bins, double scale, const struct fj_cbset *cb)
 {
 	unsigned int bits = (unsigned int)fr_to_u64(fj_num(bins, "FIO_IO_U_PLAT_BITS", 0));
+	const struct fj_cbins *c = NULL;
 	const char *key;
 	json_t *v;
-	size_t n = 0;
+	size_t n = 0, i;
 
-	l->bins = calloc(json_object_size(bins) + 1, sizeof(*l->bins));
+	for (i = 0; cb && i < cb->n && !c; i++)
+		if (cb->b[i].obj == bins)
+			c = &cb->b[i];
+	free(l->bins); /* a "mixed" direction's over "read"'s */
+	l->bins = calloc((c ? c->n : json_object_size(bins)) + 1, sizeof(*l->bins));
 	if (!l->bins)
 		return -ENOMEM;
+	for (i = 0; c && i < c->n; i++)
+		n += bin_of((double)c->key[i], c->val[i], bits, scale, &l->bins[n]);
 	json_object_foreach(bins, key, v) {
-		double k;
-
 		if (!strncmp(key, "FIO_IO_U_PLAT", 13) || !json_is_integer(v))
 			continue;
-		/* A count below 1, or a key that is no latency, is no bin. */
-		if (json_integer_value(v) <= 0)
-			continue;
-		k = strtod(key, NULL);
-		if (!isfinite(k) || k < 0 || k > 9.2e18)
-			continue;
-		if (bits && bits <= 16) { /* index keys, values in us */
-			if (k >= (double)(LH_GROUPS << bits))
-				continue;
-			k = (double)lh_plat_val((unsigned int)k, bits) * 1000.0;
-		} else {
-			k *= scale;
-		}
-		l->bins[n].ns = k;
-		l->bins[n].count = (uint64_t)json_integer_value(v);
-		n++;
+		n += bin_of(strtod(key, NULL), json_integer_value(v), bits, scale, &l->bins[n]);
 	}
-	qsort(l->bins, n, sizeof(*l->bins), cmp_bin);
+	/* fio writes them in order: sorted already, the sort would leave them as they are. */
+	for (i = 1; i < n && l->bins[i - 1].ns < l->bins[i].ns; i++)
+		;
+	if (n && i < n)
+		qsort(l->bins, n, sizeof(*l->bins), cmp_bin);
 	l->nbins = n;
 	return 0;
 }
 
-static void read_pct(struct fj_lat *l, json_t *pct, double scale)
+static int read_pct(struct fj_lat *l, json_t *pct, double scale)
 {
+	/*
+	 * Room for as many as fio wrote, not FJ_MAX_PCT: a month of points
+	 * holds many. After those @l has (a "mixed" direction read over "read").
+	 */
+	size_t n = l->npct + json_object_size(pct) < FJ_MAX_PCT ? l->npct + json_object_size(pct)
+								: FJ_MAX_PCT;
+	double *np = realloc(l->pct, (n ? n : 1) * sizeof(*np)), *nv;
 	const char *key;
 	json_t *v;
+
+	if (np)
+		l->pct = np;
+	nv = np ? realloc(l->pct_ns, (n ? n : 1) * sizeof(*nv)) : NULL;
+	if (!nv)
+		return -ENOMEM;
+	l->pct_ns = nv;
 
 	json_object_foreach(pct, key, v) {
 		double p = strtod(key, NULL);
 
 		/* fio <= 3.3 pads with "0.00" : 0 entries. */
-		if (p <= 0 || l->npct == FJ_MAX_PCT)
+		if (p <= 0 || l->npct == n)
 			continue;
 		l->pct[l->npct] = p;
 		l->pct_ns[l->npct] = fj_num(pct, key, 0) * scale;
@@ -88,6 +120,7 @@ static void read_pct(struct fj_lat *l, json_t *pct, double scale)
 			l->pct_ns[j] = l->pct_ns[j - 1];
 			l->pct_ns[j - 1] = t;
 		}
+	return 0;
 }
 
 /*
@@ -137,7 +170,8 @@ static int read_samples(struct fj_dir *d, json_t *o, const char *dname, char *wh
 	return 0;
 }
 
-int fj_read_dir(struct fj_dir *d, json_t *o, const char *dname, char *why, size_t wlen)
+int fj_read_dir(struct fj_dir *d, json_t *o, const char *dname, const struct fj_cbset *cb,
+		char *why, size_t wlen)
 {
 	static const char *const figs[] = { "min", "max", "mean", "stddev", "N" };
 	double bytes, ios, f;
@@ -199,15 +233,15 @@ int fj_read_dir(struct fj_dir *d, json_t *o, const char *dname, char *why, size_
 			p = json_object_get(clat, "percentile");
 			d->lat.pct_from_clat = json_is_object(p);
 		}
-		if (json_is_object(p))
-			read_pct(&d->lat, p, scale);
+		if (json_is_object(p) && read_pct(&d->lat, p, scale))
+			return -ENOMEM;
 		b = json_object_get(lat, "bins");
 		if (!json_is_object(b)) {
 			b = json_object_get(clat, "bins");
 			d->lat.bins_from_clat = json_is_object(b);
 		}
 		if (json_is_object(b)) {
-			ret = read_bins(&d->lat, b, scale);
+			ret = read_bins(&d->lat, b, scale, cb);
 			if (ret)
 				return ret;
 		}

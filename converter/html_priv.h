@@ -23,7 +23,8 @@ enum hr_val { V_LOAD,
 	      V_MBPS,
 	      V_LAT,
 	      V_P50,
-	      V_P99 };
+	      V_P99,
+	      V_P999 };
 
 /* @pt's small or large class. */
 const struct pt_class *hr_cls(const struct pt_point *pt, bool small);

@@ -14,6 +14,8 @@
 #include "html_point.h"
 #include "html_priv.h"
 #include "html_report.h"
+#include "html_series.h"
+#include "html_tail.h"
 #include "curve_html.h"
 #include "knee.h"
 #include "layout.h"
@@ -50,9 +52,11 @@ double hr_value(const struct pt_point *pt, bool small, enum hr_val v)
 		return l->n ? l->mean / lat_ns : NAN;
 	case V_P50:
 	case V_P99:
+	case V_P999:
 		if (!l->n)
 			return NAN;
-		x = pt_percentile(l, v == V_P50 ? 50.0 : 99.0);
+		x = pt_percentile(l, v == V_P50 ? 50.0 : v == V_P99 ? 99.0
+								    : 99.9);
 		return x >= 0 ? x / lat_ns : NAN;
 	}
 	return NAN;
@@ -474,6 +478,8 @@ static int charts(FILE *f, const struct or_params *p, const struct pt_set *pts)
 		ret = ret ? ret : L.oom ? -ENOMEM
 					: 0;
 		hr_lines_release(&L);
+		if (!ret)
+			ret = ht_chart(f, pts, sx, lat_axis(true));
 	}
 	if (!ret && large) {
 		hr_add_ladders(&L, pts, false, V_LOAD, V_MBPS, false, NULL, "Large I/O", false);
@@ -671,13 +677,15 @@ int hr_report(FILE *f, const struct or_params *p, const struct pt_set *pts,
 	fputs("<h2>Charts</h2>\n", f);
 	ret = charts(f, p, pts);
 	if (!ret && p->curve && p->curve->n)
-		ret = cv_html(f, p->curve, pts);
+		ret = cv_html(f, p->curve, pts, or_layout(c)->usecs);
 	if (!ret && is_matrix(pts))
 		ret = heatmaps(f, pts);
 	if (!ret && p->run->nhosts)
 		ret = host_charts(f, p, pts);
 	if (!ret)
 		hp_histograms(f, pts, or_layout(c)->usecs);
+	if (!ret && hs_section(f, pts) < 0)
+		ret = -ENOMEM;
 	if (!ret)
 		ret = hr_run_table(f, p, pts, c);
 	if (!ret)

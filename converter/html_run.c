@@ -14,6 +14,7 @@
 #include "html_point.h"
 #include "html_priv.h"
 #include "knee.h"
+#include "ptcpu.h"
 
 static void row_start(FILE *f, const char *head)
 {
@@ -203,6 +204,8 @@ int hr_run_table(FILE *f, const struct or_params *p, const struct pt_set *pts,
 	row(f, "Duration", buf);
 	hp_steady_text(buf, sizeof(buf), pts);
 	row(f, "Steady state", buf);
+	pc_text(buf, sizeof(buf), pts);
+	row(f, "CPU", buf);
 	if (p->bound.set) {
 		if (p->bound.pct > 0)
 			snprintf(buf, sizeof(buf), "%g ms (p%g latency)", p->bound.ms, p->bound.pct);

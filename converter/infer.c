@@ -50,16 +50,16 @@ size_t or_levels(const struct pt_set *pts, bool small, bool with_zero,
 	for (i = 0; i < pts->n; i++) {
 		int64_t x = small ? pts->pts[i].s : pts->pts[i].l;
 
-		if (!x)
-			continue;
-		for (k = 0; k < n && v[k] != x; k++)
-			;
-		if (k == n)
+		if (x)
 			v[n++] = x;
 	}
+	/* Sorted, then each level once (a scan per point was quadratic in a month of points). */
 	qsort(v, n, sizeof(*v), cmp_i64);
+	for (i = k = 0; i < n; i++)
+		if (!k || v[k - 1] != v[i])
+			v[k++] = v[i];
 	*out = v;
-	return n;
+	return k;
 }
 
 size_t or_plan_levels(const struct or_params *p, const struct pt_set *pts, bool small,

@@ -118,35 +118,80 @@ static int fold_one(struct pt_set *set, struct passes *ps, struct fr_err *err)
 	return 0;
 }
 
+/* A point's index with its number, ordered by (number, index). */
+struct numbered {
+	unsigned int number;
+	size_t i;
+};
+
+static int cmp_numbered(const void *a, const void *b)
+{
+	const struct numbered *x = a, *y = b;
+
+	if (x->number != y->number)
+		return x->number < y->number ? -1 : 1;
+	return x->i < y->i ? -1 : x->i > y->i;
+}
+
+/*
+ * Each point with a pass number, from the first of its number on, takes
+ * every later point of that number not yet folded (in index order) as
+ * its passes. The points of a number are found in @by (sorted by number,
+ * then index) from @first[i], the first entry of point i's number, so
+ * that a month of points is not a scan of all others for each.
+ */
 int pt_fold_passes(struct pt_set *set, struct fr_err *err)
 {
-	size_t i, k, n = 0;
+	size_t i, k, n = 0, nb = 0, *first = NULL;
 	size_t idx[PT_MAX_PASSES];
+	struct numbered *by = NULL;
 	int ret = 0;
 
-	for (i = 0; i < set->n; i++)
+	for (i = 0; i < set->n; i++) {
 		set->pts[i].passes = 1;
+		n += set->pts[i].pass != 0;
+	}
+	if (n) {
+		by = malloc(n * sizeof(*by));
+		first = malloc(set->n * sizeof(*first));
+		if (!by || !first) {
+			free(by);
+			free(first);
+			return fr_errf(err, -ENOMEM, "out of memory");
+		}
+		for (i = 0; i < set->n; i++)
+			if (set->pts[i].pass)
+				by[nb++] = (struct numbered){ set->pts[i].number, i };
+		qsort(by, nb, sizeof(*by), cmp_numbered);
+		for (k = 0; k < nb; k++)
+			first[by[k].i] = k && by[k - 1].number == by[k].number ? first[by[k - 1].i] : k;
+	}
 	for (i = 0; i < set->n && !ret; i++) {
 		struct passes ps = { idx, 0 };
 
 		if (!set->pts[i].passes || set->pts[i].pass == 0)
 			continue;
-		for (k = i; k < set->n; k++)
-			if (set->pts[k].passes && set->pts[k].pass &&
-			    set->pts[k].number == set->pts[i].number) {
-				if (ps.n == PT_MAX_PASSES)
-					return fr_errf(err, -EINVAL,
-						       "point %u: more than %d passes",
-						       set->pts[i].number, PT_MAX_PASSES);
-				idx[ps.n++] = k;
+		for (k = first[i]; k < nb && by[k].number == set->pts[i].number; k++) {
+			const struct pt_point *q = &set->pts[by[k].i];
+
+			if (by[k].i < i || !q->passes || !q->pass)
+				continue;
+			if (ps.n == PT_MAX_PASSES) {
+				ret = fr_errf(err, -EINVAL, "point %u: more than %d passes",
+					      set->pts[i].number, PT_MAX_PASSES);
+				break;
 			}
-		if (ps.n > 1)
+			idx[ps.n++] = by[k].i;
+		}
+		if (!ret && ps.n > 1)
 			ret = fold_one(set, &ps, err);
 		set->pts[i].pass = 0;
 	}
+	free(by);
+	free(first);
 	if (ret)
 		return ret;
-	for (i = 0; i < set->n; i++)
+	for (i = 0, n = 0; i < set->n; i++)
 		if (set->pts[i].passes)
 			set->pts[n++] = set->pts[i];
 	set->n = n;

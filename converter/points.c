@@ -19,6 +19,7 @@
 #include "interval.h"
 #include "jobname.h"
 #include "pt_priv.h"
+#include "ptmap.h"
 #include "ptkind.h"
 #include "ptsrc.h"
 #include "sumhosts.h"
@@ -195,7 +196,7 @@ static void class_release(struct pt_class *c)
 	int k;
 
 	for (k = 0; k < 3; k++)
-		free(c->lat[k].bins);
+		ptl_release(&c->lat[k]);
 	free(c->slots);
 	memset(c, 0, sizeof(*c));
 }
@@ -467,6 +468,7 @@ static int group_jobs(struct pt_set *out, const struct fj_set *in, const struct 
 {
 	struct grp *g = *gp;
 	size_t ng = *ngp, capg = ng, i, k;
+	struct pm_map by_key = { 0 }; /* (file, group id) -> group */
 	int ret = 0;
 
 	for (i = 0; i < in->njobs; i++) {
@@ -511,9 +513,7 @@ static int group_jobs(struct pt_set *out, const struct fj_set *in, const struct 
 			file = j->host || o->sum ? ~0u : j->file;
 			gid = j->groupid;
 		}
-		for (k = 0; k < ng; k++)
-			if (g[k].key_file == file && g[k].key_gid == gid)
-				break;
+		k = pm_get(&by_key, (uint64_t)file << 32 | (uint32_t)gid, ng);
 		if (k == ng) {
 			if (ng == capg) {
 				size_t ncap = capg ? capg * 2 : 32;
@@ -533,7 +533,10 @@ static int group_jobs(struct pt_set *out, const struct fj_set *in, const struct 
 			g[ng].s = s;
 			g[ng].l = l;
 			g[ng].first = i;
-			ng++;
+			if (pm_put(&by_key, (uint64_t)file << 32 | (uint32_t)gid, ng++)) {
+				ret = fr_errf(err, -ENOMEM, "out of memory");
+				goto done;
+			}
 		} else if (exact && (g[k].s != s || g[k].l != l)) {
 			ret = fr_errf(err, -EINVAL,
 				      "job '%s' says point %u is (small=%u, large=%u), another job of it says (%u, %u)",
@@ -555,6 +558,7 @@ static int group_jobs(struct pt_set *out, const struct fj_set *in, const struct 
 			g[k - 1] = t;
 		}
 done:
+	pm_free(&by_key);
 	*gp = g;
 	*ngp = ng;
 	return ret;
@@ -567,21 +571,14 @@ done:
  */
 static int add_point(struct pt_set *out, const struct fj_set *in, const struct grp *g,
 		     size_t i, struct pt_point p, const struct pt_opts *o, bool exact,
-		     struct fr_err *err)
+		     struct pm_loads *loads, struct fr_err *err)
 {
-	struct pt_point *dup = NULL;
-	size_t k;
+	/* One host's points go by group, not load (two of its groups may share an (S, L)
+	 * that the totals do not); a point's own passes are not dups. */
+	size_t k = o->host ? SIZE_MAX : pm_loads_dup(loads, out->pts, &p, exact);
+	struct pt_point *dup = k == SIZE_MAX ? NULL : &out->pts[k];
 	int ret;
 
-	/*
-	 * One host's points are found by group, not load: where the
-	 * hosts held different loads, two of its groups may share one
-	 * (S, L) that the totals do not.
-	 */
-	for (k = 0; k < out->n && !o->host; k++)
-		if (out->pts[k].s == p.s && out->pts[k].l == p.l &&
-		    !(exact && out->pts[k].number == p.number)) /* passes */
-			dup = &out->pts[k];
 	if (dup && o->merge == PT_MERGE_NONE) {
 		const struct grp *a = !exact && dup->number ? &g[dup->number - 1] : NULL;
 		const struct fj_job *ja = a ? &in->jobs[a->first] : NULL;
@@ -618,13 +615,14 @@ static int add_point(struct pt_set *out, const struct fj_set *in, const struct g
 		pt_point_release(&p);
 		return ret ? fr_errf(err, ret, "out of memory") : 0;
 	}
-	out->pts[out->n++] = p;
-	return 0;
+	out->pts[out->n] = p;
+	return pm_loads_add(loads, p.s, p.l, out->n++) ? fr_errf(err, -ENOMEM, "out of memory") : 0;
 }
 
 int pt_build(struct pt_set *out, const struct fj_set *in,
 	     const struct pt_opts *o, struct fr_err *err)
 {
+	struct pm_loads loads = { 0 };
 	struct grp *g = NULL;
 	char *kinds = NULL;
 	size_t ng = 0, i;
@@ -677,7 +675,7 @@ int pt_build(struct pt_set *out, const struct fj_set *in,
 			pt_point_release(&p);
 			continue;
 		}
-		ret = add_point(out, in, g, i, p, o, exact, err);
+		ret = add_point(out, in, g, i, p, o, exact, &loads, err);
 		if (ret)
 			goto out;
 	}
@@ -693,6 +691,7 @@ int pt_build(struct pt_set *out, const struct fj_set *in,
 	else
 		ret = index_points(out, err);
 out:
+	pm_loads_free(&loads);
 	for (i = 0; i < ng; i++)
 		free(g[i].jobs);
 	free(g);

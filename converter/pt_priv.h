@@ -20,6 +20,9 @@
  */
 int ptl_add(struct fj_lat *dst, const struct fj_lat *src, bool *bins_ok);
 
+/* Free what @l holds (bins, percentiles) and zero it. */
+void ptl_release(struct fj_lat *l);
+
 /* Divide out what ptl_add() summed; drop the bins unless @bins_ok. */
 void ptl_finish(struct fj_lat *l, bool bins_ok);
 

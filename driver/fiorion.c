@@ -56,6 +56,7 @@ struct run {
 	size_t nh;    /* job files per point: the hosts, or 1 */
 	char *engine; /* the engine's path (on the hosts with -clients) */
 	char *jobs_dir, *whole;
+	char *log_dir; /* each point's fio logs (jobfile.h), NULL with -placeholders */
 	json_t *warnings;
 	long total_secs;
 	size_t resumed; /* -resume: points measured before */
@@ -415,6 +416,7 @@ static void point_texts(struct run *r, struct opts *o)
 		if (h) {
 			r->jc.luns = h->luns;
 			r->jc.vol_size = h->ri->vlun_size;
+			r->jc.log_tag = h->tag;
 		}
 		jf_global(f, &r->jc, cmt);
 		jf_point(f, &r->jc, p->num, p, true);
@@ -507,6 +509,8 @@ static void plan_run(struct run *r, struct opts *o)
 		.allow_signatures = o->force_write,
 		.user = &o->fio_opts,
 	};
+	r->log_dir = o->placeholders ? NULL : xasprintf("%s/%s_jobs", o->outdir, o->ri.testname);
+	r->jc.log_dir = r->log_dir;
 	for (i = 0; i < r->plan.n; i++)
 		r->total_secs += point_secs(o, &r->jc, &r->plan.pts[i]);
 	if (o->resume)
@@ -517,6 +521,7 @@ static void plan_run(struct run *r, struct opts *o)
 		r->jc.run_id = r->run_id;
 	point_texts(r, o);
 	r->jc.luns = NULL;
+	r->jc.log_tag = NULL;
 	free(lunfile);
 }
 
@@ -618,12 +623,14 @@ static void write_set(struct run *r, const struct opts *o, int argc, char **argv
 		if (ho) {
 			r->jc.luns = ho->luns;
 			r->jc.vol_size = ho->ri->vlun_size;
+			r->jc.log_tag = ho->tag;
 		}
 		jf_global(f, &r->jc, "");
 		for (i = 0; i < r->plan.per_pass; i++)
 			jf_point(f, &r->jc, (unsigned int)i + 1, &r->plan.pts[i], i == 0);
 		fclose(f);
 		r->jc.luns = NULL;
+		r->jc.log_tag = NULL;
 		path = ho ? xasprintf("%s/%s.%s.fio", o->outdir, o->ri.testname, ho->tag)
 			  : xasprintf("%s/%s.fio", o->outdir, o->ri.testname);
 		write_or_die(path, text, len);
@@ -657,6 +664,7 @@ static void run_release(struct run *r)
 	free(r->engine);
 	free(r->texts);
 	free(r->jobs_dir);
+	free(r->log_dir);
 	free(r->whole);
 	json_decref(r->warnings);
 	mx_plan_release(&r->plan);

@@ -74,8 +74,27 @@ static void random_rw(FILE *f, unsigned int w)
 		fprintf(f, "rw=randrw\nrwmixwrite=%u\n", w);
 }
 
-/* A job's section, named as converter/jobname.h says (-repeat's -rK included). */
-static void section(FILE *f, unsigned int num, const struct mx_point *p,
+/* The user's -fio_opt or -include sets one of fio's log options. */
+static bool user_logs(const struct fio_opts *u)
+{
+	size_t i, n;
+
+	for (i = 0; u && i < u->n; i++) {
+		const char *k = u->it[i].key;
+
+		n = strlen(k);
+		if ((!strncmp(k, "write_", 6) && n > 4 && !strcmp(k + n - 4, "_log")) ||
+		    !strncmp(k, "log_", 4) || !strcmp(k, "per_job_logs"))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * A job's section, named as converter/jobname.h says (-repeat's -rK
+ * included); a measured one with its IOPS and bandwidth logs (jf_conf.log_dir).
+ */
+static void section(FILE *f, const struct jf_conf *c, unsigned int num, const struct mx_point *p,
 		    enum jn_kind kind, bool *stonewall)
 {
 	const struct jn_name n = { .num = num, .s = p->s, .l = p->l, .kind = (char)kind, .pass = p->pass };
@@ -86,6 +105,11 @@ static void section(FILE *f, unsigned int num, const struct mx_point *p,
 	if (*stonewall)
 		fputs("stonewall=1\n", f);
 	*stonewall = false;
+	if (kind != JN_WARM && c->log_dir && !user_logs(c->user))
+		fprintf(f, "write_iops_log=%s/%s%s%s\nwrite_bw_log=%s/%s%s%s\nlog_avg_msec=%u\n",
+			c->log_dir, name, c->log_tag ? "." : "", c->log_tag ? c->log_tag : "",
+			c->log_dir, name, c->log_tag ? "." : "", c->log_tag ? c->log_tag : "",
+			JF_LOG_MSEC);
 }
 
 /*
@@ -128,7 +152,7 @@ void jf_point(FILE *f, const struct jf_conf *c, unsigned int num,
 	bool sw = !first_group;
 
 	if (jf_has_warm(c, p)) {
-		section(f, num, p, JN_WARM, &sw);
+		section(f, c, num, p, JN_WARM, &sw);
 		/* Junk reads before reads, junk writes before writes. */
 		fprintf(f, "rw=%s\nbs=%" PRIu64 "k\niodepth=%" PRIu64 "\nnumjobs=1\n",
 			write_pct ? "randwrite" : "randread", r->size_large,
@@ -141,7 +165,7 @@ void jf_point(FILE *f, const struct jf_conf *c, unsigned int num,
 		sw = true;
 	}
 	if (p->s) {
-		section(f, num, p, JN_SMALL, &sw);
+		section(f, c, num, p, JN_SMALL, &sw);
 		random_rw(f, write_pct);
 		fprintf(f, "bs=%" PRIu64 "k\n", r->size_small);
 		load(f, c, p->s);
@@ -150,7 +174,7 @@ void jf_point(FILE *f, const struct jf_conf *c, unsigned int num,
 	if (!p->l)
 		return;
 	if (!r->seq) {
-		section(f, num, p, JN_LARGE, &sw);
+		section(f, c, num, p, JN_LARGE, &sw);
 		random_rw(f, write_pct);
 		fprintf(f, "bs=%" PRIu64 "k\n", r->size_large);
 		load(f, c, p->l);
@@ -180,14 +204,14 @@ void jf_point(FILE *f, const struct jf_conf *c, unsigned int num,
 			snprintf(woff, sizeof(woff), "%" PRIu64, readers * b);
 		}
 		if (readers) {
-			section(f, num, p, JN_LARGE, &sw);
+			section(f, c, num, p, JN_LARGE, &sw);
 			fprintf(f, "rw=read\nbs=%" PRIu64 "k\niodepth=%" PRIu64 "\nnumjobs=%u\n"
 				   "size=%s\noffset_increment=%s\n",
 				r->size_large, r->num_streamio, readers, slice, slice);
 			steady(f, c);
 		}
 		if (writers) {
-			section(f, num, p, JN_LARGE, &sw);
+			section(f, c, num, p, JN_LARGE, &sw);
 			fprintf(f, "rw=write\nbs=%" PRIu64 "k\niodepth=%" PRIu64 "\nnumjobs=%u\n",
 				r->size_large, r->num_streamio, writers);
 			if (readers)

@@ -39,7 +39,27 @@ struct jf_conf {
 	const char *run_id;	     /* NULL: none (job files with placeholders) */
 	bool allow_signatures;	     /* -force_write: the engine's allow_signatures=1 */
 	const struct fio_opts *user; /* -fio_opt, -include: last in [global]; NULL: none */
+	/*
+	 * Issue 29: each measured job's IOPS and bandwidth over its time,
+	 * fio's own logs (write_iops_log, write_bw_log, log_avg_msec=
+	 * JF_LOG_MSEC) named LOG_DIR/JOBNAME, so beside the point's JSON:
+	 * LOG_DIR/JOBNAME_iops.N.log (N fio's job number in the file; with
+	 * -clients fio's client adds .HOST). None when NULL, or when the
+	 * user's -fio_opt/-include set a log option (theirs then).
+	 */
+	const char *log_dir;
+	const char *log_tag; /* -clients: the host's tag (hosts.h), in the log names */
 };
+
+/*
+ * The logs' averaging window, ms: fio's interval samples' own (500 ms,
+ * iopsavgtime and bwavgtime's default). fio ties the two (init.c: a
+ * windowed iops or bw log sets iops_avg_time or bw_avg_time to its
+ * log_avg_msec), and so does the runner: any other window would change
+ * the JSON's interval samples (fewer at 1000 ms: a 2 s point loses its
+ * 95 % interval, e2e_intervals).
+ */
+#define JF_LOG_MSEC 500
 
 /*
  * The engine's options in a job file (fiorion's points and the hosts'

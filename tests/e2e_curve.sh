@@ -162,6 +162,30 @@ else
 fi
 grep -q '<h2>Open-loop curve</h2>' t_report.html && grep -q 'id="curve"' t_report.html &&
 	ok "the report has the open-loop curve's chart" || not_ok "the report's curve"
+# The curve in the layout's unit (issue 29): us under 19c, as the rest of
+# the report; the same service means as the ms report's, times 1000.
+mkdir f2o19
+if "$F2O" -compat 19c -html -outdir f2o19 t_jobs/run.json t_jobs/curve/p*.json >f19.out 2>f19.err &&
+	r19=$(ls f2o19/*report.html) && grep -q '<th>service mean µs</th>' "$r19" &&
+	! grep -q '<th>service mean ms</th>' "$r19" && grep -q 'Small latency (µs)' "$r19" &&
+	python3 - t_report.html "$r19" <<'PY'
+import re, sys
+def svc(path):
+    t = open(path, encoding="utf-8").read()
+    t = t[t.index("<h2>Open-loop curve</h2>"):]
+    # every row of the table, held or not (a busy machine may hold none)
+    rows = re.findall(r"<tr><td>[^<]*</td><td>[^<]*</td><td>[^<]*</td><td>(?:yes|no)</td>((?:<td>[^<]*</td>){4})", t)
+    return [float(re.findall(r"<td>([^<]*)</td>", r)[2]) for r in rows]
+ms, us = svc(sys.argv[1]), svc(sys.argv[2])
+assert ms and len(ms) == len(us), (ms, us)
+assert all(abs(u - m * 1000) <= 0.5 + 1e-3 * u for m, u in zip(ms, us)), (ms, us)
+PY
+then
+	ok "-compat 19c: the curve's chart and table in µs, each row's service mean 1000 times the ms report's"
+else
+	not_ok "the curve under 19c: $(grep -o '<th>service mean [^<]*' f2o19/*report.html)"
+	cat f19.err
+fi
 mkdir f2o
 if "$F2O" -outdir f2o t_jobs/run.json t_jobs/curve/p*.json >f.out 2>f.err && cmp -s t_curve.csv f2o/t_curve.csv; then
 	ok "fio2orion rebuilds the same _curve.csv from the points' JSON"

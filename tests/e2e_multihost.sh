@@ -15,7 +15,9 @@
 # nothing written. During the
 # run: a server killed by its PID fails the point naming the host (exit
 # 1, the points done kept); a server that stops answering is given up
-# after -host_timeout. Every server started here is stopped.
+# after -host_timeout. Every server started here is stopped. Issue 29:
+# each host's IOPS and bandwidth logs come back named by host, and the
+# report draws each point's total and each host's line over its time.
 . "$(dirname "$0")/lib.sh"
 
 FR=$TOP/build/fiorion
@@ -187,6 +189,49 @@ sys.exit(1 if bad or not want else 0)
 EOF2
 )
 if [ $? = 0 ]; then ok "report: $why"; else not_ok "report's host lines: $why"; fi
+
+# 2c. issue 29: each host's IOPS logs (fio's client names them .HOST;
+# fiorion's prefix carries the host's tag), and the report's time series
+# of each point: the total and a line per host, the total's range the
+# hosts' windows summed (read here from the files)
+why=$(python3 - o1/t_jobs o1/t_report.html "$PORT" <<'EOF2'
+import glob, math, os, re, sys
+d, rep, port = sys.argv[1], sys.argv[2], sys.argv[3]
+html = open(rep, encoding="utf-8").read()
+hosts = ("127.0.0.2", "127.0.0.3")
+bad, n = [], 0
+for num in ["%03d" % i for i in range(1, 8)]:
+    logs = {h: glob.glob(os.path.join(d, "p%s-*.%s_%s_iops.*.log.%s" % (num, h, port, h))) for h in hosts}
+    if not all(logs.values()):
+        bad.append("p%s: no log of %s" % (num, [h for h in hosts if not logs[h]]))
+        continue
+    # 1 s points: a host's log may hold no window (one closing as the job ends)
+    if not all(any(os.path.getsize(f) for f in logs[h]) for h in hosts):
+        continue
+    m = re.search(r'<details class="ts"><summary>p%s [^:]*: IOPS ([0-9.]+)-([0-9.]+) [^<]*; 2 hosts</summary>(.*?)</details>' % num, html, re.S)
+    if not m:
+        bad.append("p%s: no series with 2 hosts" % num)
+        continue
+    lo, hi, body = m.groups()
+    w = {}
+    for h in hosts:
+        if not re.search(r'class="ts-host"[^>]*>%s_%s</text>' % (re.escape(h), port), body):
+            bad.append("p%s: no line named %s" % (num, h))
+        for f in logs[h]:
+            for line in open(f):
+                t, v = line.split(",")[:2]
+                k = math.floor(float(t) / 500 + 0.5)
+                w[k] = w.get(k, 0) + float(v)
+    if (min(w.values()), max(w.values())) != (float(lo), float(hi)):
+        bad.append("p%s: %s-%s, logs %s" % (num, lo, hi, w))
+    if body.count('<path class="ts"') != 6:
+        bad.append("p%s: %d lines" % (num, body.count('<path class="ts"')))
+    n += 1
+print("; ".join(bad) if bad else "%d points with both hosts' windows: the total and each host's line, ranges as the logs'" % n)
+sys.exit(1 if bad or not n else 0)
+EOF2
+)
+if [ $? = 0 ]; then ok "time series per host: $why"; else not_ok "time series per host: $why"; fi
 
 # 3. a mixed point on three hosts listed in a file (.4's LUN through m.lun.127.0.0.4:PORT)
 printf '# the hosts\n127.0.0.2:%s\n  127.0.0.3:%s  # second\n\n127.0.0.4:%s\n' "$PORT" "$PORT" "$PORT" >hosts.txt

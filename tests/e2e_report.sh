@@ -53,15 +53,16 @@ for s in svgs:
     bad += p.returncode != 0
 print(len(svgs), bad)
 PY
-[ "$(cat svgs.txt)" = "12 0" ] && ok "5 charts and 7 histograms, each <svg> well-formed alone" || not_ok "svg elements: $(cat svgs.txt)"
+[ "$(cat svgs.txt)" = "20 0" ] && ok "6 charts, 7 histograms and 7 time series, each <svg> well-formed alone" || not_ok "svg elements: $(cat svgs.txt)"
 # issue 29: a latency histogram per point (the runner's JSON has json+ bins), lat or clat said, mean and p50/p99/p99.9 lines
 [ "$(count '<details class="hist"><summary>p00[1-7] Small=[0-9]* Large=[0-9]*, [a-z]* I/O: c*lat (ms) mean [0-9.]*, p50 [0-9.]*, p99 [0-9.]*, p99.9 [0-9.]*; [0-9]* I/Os</summary>' $r)" = 7 ] \
 	&& [ "$(count '<line class="mean"' $r)" = 7 ] && [ "$(count '<line class="pct"' $r)" = 21 ] \
 	&& ok "7 latency histograms (5 small points, 2 large), each with its mean and p50/p99/p99.9 lines" \
 	|| not_ok "histograms: $(grep -o '<summary>p[^<]*' $r | head -3)"
 np=$(count 'class="pt"' $r)
-# small points on IOPS, latency and latency-vs-IOPS; large on MBPS and latency-vs-MBPS
-[ "$np" = $((5 * 3 + 2 * 2)) ] && ok "19 markers (5 small points on 3 charts, 2 large on 2)" || not_ok "markers: $np"
+# small points on IOPS, latency and latency-vs-IOPS; large on MBPS and latency-vs-MBPS;
+# the tail chart (issue 29): each small point's mean, p50, p99 and p99.9
+[ "$np" = $((5 * 3 + 2 * 2 + 5 * 4)) ] && ok "39 markers (5 small points on 3 charts and 4 lines of the tail chart, 2 large on 2)" || not_ok "markers: $np"
 nt=$(grep -o '<circle class="pt"[^>]*><title>[^<]*</title>' $r | wc -l)
 [ "$nt" = "$np" ] && ok "every marker has a <title>" || not_ok "titles: $nt of $np"
 for l in 'Small load (outstanding I/Os)' 'Small IOPS (I/Os per second)' 'Small latency (ms)' \
@@ -77,6 +78,15 @@ grep -q '<code class="cmd"><span>-run</span> <span>simple</span> <span>-duration
 grep -q "<tr><th>Steady state</th><td>not checked (no job set fio&apos;s steadystate)</td></tr>" $r \
 	&& ok "run table: a steady-state row (the simple run sets none)" || not_ok "steady-state row: $(grep -o '<th>Steady state</th><td>[^<]*' $r)"
 grep -q 'p50..p99' $r && ok "p50..p99 band (the runner's JSON has percentiles)" || not_ok "no percentile band"
+# issue 29: the tail chart (p50/p99/p99.9 beside the mean, log latency axis) and the CPU row
+tail_pts=$(sed -n '/<svg class="chart" id="lat-tail"/,/<\/svg>/p' $r | grep -c '<circle class="pt"')
+[ "$tail_pts" = 20 ] && grep -q '>Small latency (ms, log scale)</text>' $r \
+	&& grep -q '<text class="legend-label"[^>]*>mean</text>' $r && grep -q '<text class="legend-label"[^>]*>p50</text>' $r \
+	&& grep -q '<text class="legend-label"[^>]*>p99</text>' $r && grep -q '<text class="legend-label"[^>]*>p99.9</text>' $r \
+	&& ok "tail chart: mean, p50, p99, p99.9 of the 5 small points (20 markers) on a log latency axis" \
+	|| not_ok "tail chart: $tail_pts markers"
+grep -q '<tr><th>CPU</th><td>usr [0-9.]* µs + sys [0-9.]* µs per I/O over 7 points ([0-9.e+-]* s of CPU for [0-9]* I/Os); per point [0-9.]*-[0-9.]* µs\.' $r \
+	&& ok "run table: CPU per I/O (usr, sys) over the 7 points" || not_ok "CPU row: $(grep -o '<th>CPU</th><td>[^<]*' $r)"
 grep -q '@media print{@page{size:A4' $r && ok "print CSS for A4" || not_ok "no print CSS"
 
 # fio2orion -html on the kept JSON: the same report; without -html none
@@ -125,9 +135,9 @@ if [ $rc -eq 0 ] && [ -s $r ] && self_contained $r && xmllint --noout $r; then
 else
 	not_ok "normal run: rc $rc, $(tail -n 3 n.err)"
 fi
-[ "$(count '<svg class="chart"' $r)" = 5 ] && [ "$(count '<svg class="heatmap"' $r)" = 2 ] \
+[ "$(count '<svg class="chart"' $r)" = 6 ] && [ "$(count '<svg class="heatmap"' $r)" = 2 ] \
 	&& [ "$nsm" -gt 0 ] && [ "$(count '<rect class="cell"' $r)" = $((nsm + nlg)) ] \
-	&& ok "normal: 5 charts, 2 heat maps with a cell for each of its $nsm small and $nlg large points" \
+	&& ok "normal: 6 charts, 2 heat maps with a cell for each of its $nsm small and $nlg large points" \
 	|| not_ok "normal: $(count '<svg class="chart"' $r) charts, $(count '<svg class="heatmap"' $r) heat maps, $(count '<rect class="cell"' $r) cells for $nsm + $nlg points"
 
 # 3. a comparison of the two runs
@@ -209,15 +219,22 @@ dom_check() {	# DOM FILE CHARTS MARKERS
 }
 [ "$(count '<svg class="hist"' s.dom)" = 7 ] && [ "$(count '<details class="hist"' s.dom)" = 7 ] \
 	&& ok "chromium's DOM of s_report.html: 7 histograms in their <details>" || not_ok "s DOM histograms: $(count '<svg class="hist"' s.dom)"
-dom_check s.dom 5 19 && ok "chromium's DOM of s_report.html: 5 charts, 19 markers, axis labels" \
+python3 - s.dom <<'PY' && ok "chromium's DOM of s_report.html: the tail chart's 20 markers and its 4 legend lines" || not_ok "s DOM: tail chart"
+import re, sys
+d = open(sys.argv[1], encoding="utf-8").read()
+m = re.search(r'<svg class="chart" id="lat-tail".*?</svg>', d, re.S)
+assert m and m.group(0).count('<circle class="pt"') == 20
+assert all(re.search(r'class="legend-label"[^>]*>%s</text>' % re.escape(l), m.group(0)) for l in ("mean", "p50", "p99", "p99.9"))
+PY
+dom_check s.dom 6 39 && ok "chromium's DOM of s_report.html: 6 charts, 39 markers, axis labels" \
 	|| not_ok "s DOM: $(count '<svg class="chart"' s.dom) charts, $(count 'class="pt"' s.dom) markers"
 chrome --dump-dom "file://$T/m_report.html" >m.dom
-dom_check m.dom 5 "$(count 'class="pt"' m_report.html)" && [ "$(count '<svg class="heatmap"' m.dom)" = 2 ] \
-	&& ok "chromium's DOM of m_report.html: 5 charts, 2 heat maps, every marker" || not_ok "m DOM"
+dom_check m.dom 6 "$(count 'class="pt"' m_report.html)" && [ "$(count '<svg class="heatmap"' m.dom)" = 2 ] \
+	&& ok "chromium's DOM of m_report.html: 6 charts, 2 heat maps, every marker" || not_ok "m DOM"
 chrome --dump-dom "file://$T/n_report.html" >n.dom
-dom_check n.dom 5 "$(count 'class="pt"' n_report.html)" && [ "$(count '<svg class="heatmap"' n.dom)" = 2 ] \
+dom_check n.dom 6 "$(count 'class="pt"' n_report.html)" && [ "$(count '<svg class="heatmap"' n.dom)" = 2 ] \
 	&& [ "$(count '<rect class="cell"' n.dom)" = $((nsm + nlg)) ] \
-	&& ok "chromium's DOM of n_report.html (normal): 5 charts, 2 heat maps, every marker and cell" || not_ok "n DOM"
+	&& ok "chromium's DOM of n_report.html (normal): 6 charts, 2 heat maps, every marker and cell" || not_ok "n DOM"
 chrome --dump-dom "file://$T/$c" >c.dom
 dom_check c.dom 5 "$(count 'class="pt"' $c)" && ok "chromium's DOM of the comparison" || not_ok "compare DOM"
 for p in s_report m_report n_report; do

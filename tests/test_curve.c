@@ -24,6 +24,7 @@
 #include <cmocka.h>
 
 #include "curve.h"
+#include "curve_html.h"
 #include "testutil.h"
 
 /* One direction's latency object: N, mean and p50/p99/p99.9 in ns, optional bins. */
@@ -159,6 +160,22 @@ static void test_stock_fio_point(void **state)
 	fclose(f);
 	assert_non_null(strstr(text, "\nLatency at 10 % of max (2000 IOPS): response not measured; service mean 0.06 ms, p99 0.58 ms\n"));
 	assert_non_null(strstr(text, "\nResponse time not measured: stock fio gives service time only"));
+	free(text);
+	/* The report's section in the layout's unit: ms, or us (12.x, 19c) as the rest of the report. */
+	f = open_memstream(&text, &len);
+	assert_int_equal(cv_html(f, &c, NULL, false), 0);
+	fclose(f);
+	assert_non_null(strstr(text, "<th>service mean ms</th>"));
+	assert_non_null(strstr(text, "<td>0.055</td><td>0.577</td>"));
+	assert_non_null(strstr(text, "Small latency (ms)"));
+	free(text);
+	f = open_memstream(&text, &len);
+	assert_int_equal(cv_html(f, &c, NULL, true), 0);
+	fclose(f);
+	assert_non_null(strstr(text, "<th>service mean \u00b5s</th>"));
+	assert_non_null(strstr(text, "<td>55.000</td><td>577.000</td>"));
+	assert_null(strstr(text, "(ms)"));
+	assert_null(strstr(text, " ms<"));
 	free(text);
 	cv_release(&c);
 }

@@ -233,7 +233,8 @@ static void test_refused(void **state)
 /* fio's percentile list: its keys exactly, linear between them. */
 static void test_percentile(void **state)
 {
-	struct fj_lat lat = { .present = true, .npct = 3 };
+	double pct[3], pct_ns[3];
+	struct fj_lat lat = { .present = true, .npct = 3, .pct = pct, .pct_ns = pct_ns };
 
 	(void)state;
 	lat.pct[0] = 50;

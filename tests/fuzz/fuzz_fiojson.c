@@ -4,18 +4,62 @@
  * read (fiojson.c, jscan.c, runinfo.c), turned into points (points.c),
  * run parameters inferred (infer.c) and every ORION file formatted
  * (orion_report.c) into memory. Nothing may crash, leak or overflow.
+ * The stream reader (fjstream.c) reads the same bytes: where it takes
+ * them, the set must be the whole reader's field for field (fj_dump.h),
+ * where it refuses, with its words; else it gives them back untouched.
  */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../fj_dump.h"
 #include "fiojson.h"
+#include "fjstream.h"
 #include "orion_report.h"
 #include "points.h"
 
+static char *dump(const struct fj_set *s)
+{
+	char *out = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&out, &len);
+
+	if (!f)
+		return NULL;
+	fjd_dump(f, s);
+	fclose(f);
+	return out;
+}
+
+/* The stream reader against the whole one (@ret, @set, @err): any difference aborts. */
+static void same_as_stream(const char *buf, size_t size, int ret, const struct fj_set *set,
+			   const struct fr_err *err)
+{
+	struct fj_set s = { 0 };
+	struct fr_err e = { "" };
+	int r = fjs_read_buffer(&s, "fuzz.json", buf, size, &e);
+
+	if (r == FJS_UNSURE) {
+		if (s.njobs || s.nfiles)
+			abort(); /* given back, but touched */
+	} else if (r) {
+		if (r != ret || strcmp(e.msg, err->msg))
+			abort();
+	} else {
+		char *a = dump(&s), *b = dump(set);
+
+		if (ret || !a || !b || strcmp(a, b))
+			abort();
+		free(a);
+		free(b);
+	}
+	fj_set_release(&s);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+	int ret;
 	struct fj_set set = { 0 };
 	struct pt_set pts = { 0 };
 	struct or_params params;
@@ -30,8 +74,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memcpy(buf, data, size);
 	buf[size] = '\0';
 	pt_opts_init(&po);
-	if (!fj_read_buffer(&set, "fuzz.json", buf, size, &err) &&
-	    !pt_build(&pts, &set, &po, &err) &&
+	ret = fj_read_buffer(&set, "fuzz.json", buf, size, &err);
+	same_as_stream(buf, size, ret, &set, &err);
+	if (!ret && !pt_build(&pts, &set, &po, &err) &&
 	    !or_params_init(&params, &set, &pts, NULL, NULL, 0, &err)) {
 		f = open_memstream(&out, &len);
 		if (f) {

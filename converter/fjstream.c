@@ -1,0 +1,557 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * fjstream.c -- fio JSON read as a stream (fjstream.h says what and why).
+ *
+ * The bytes pass through a window (1 MiB, more only for a longer
+ * token) and are read as tokens (fjtok.c). The text is held to
+ * jansson's own rules (RFC 8259, valid UTF-8, no \u0000, integers in 64
+ * bits, no real overflow) so that what passes here would pass jansson
+ * too; the top-level members other than the jobs are handed to jansson
+ * as their text, exactly as jscan.c hands them, so the document object
+ * fiojson.c reads is the one it always read. A job becomes jansson
+ * nodes only for the members fiojson.c reads (member_kind()), its
+ * json+ bins pairs of numbers (fj_priv.h's struct fj_cbins), and it is
+ * added to the set and freed before the next one is read.
+ */
+#include "fjstream.h"
+
+#include <errno.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "fj_priv.h"
+#include "fjtok.h"
+
+/* What kind of object is being read: what it keeps. */
+enum kind {
+	K_SKIP, /* checked, nothing kept */
+	K_ANY,	/* everything kept */
+	K_JOB,
+	K_DIR,
+	K_LAT,
+	K_BINS, /* a latency's json+ bins */
+};
+
+static int value(struct fjs *f, int c, enum kind k, json_t **out);
+
+/* A literal (true, false, null) at f->p, whole (no letter after it). */
+static int literal(struct fjs *f, const char *word, json_t *(*make)(void), json_t **out)
+{
+	size_t n = strlen(word);
+	char after;
+
+	if (strncmp(f->p, word, n))
+		return fjt_bad(f);
+	after = f->p[n];
+	if ((after >= 'a' && after <= 'z') || (after >= 'A' && after <= 'Z'))
+		return fjt_bad(f);
+	f->p += n;
+	if (out && !(*out = make()))
+		return fjt_bad(f);
+	return 0;
+}
+
+/* Whether @key is a member fiojson.c reads of an object of kind @k, and what it is then. */
+static enum kind member_kind(enum kind k, const char *key)
+{
+	static const char *const job[] = { "jobname", "groupid", "error",
+					   "hostname", "port", "job options",
+					   "iodepth_level", "latency_target", "latency_depth",
+					   "usr_cpu", "sys_cpu", "job_runtime",
+					   "steadystate", "fiorion_slots", NULL };
+	static const char *const dir[] = { "runtime", "iops", "io_bytes",
+					   "io_kbytes", "total_ios", "iops_mean",
+					   "iops_stddev", "iops_samples", "bw_mean",
+					   "bw_dev", "bw_samples", NULL };
+	const char *const *l;
+
+	switch (k) {
+	case K_JOB:
+		if (!strcmp(key, "read") || !strcmp(key, "write") || !strcmp(key, "mixed"))
+			return K_DIR;
+		for (l = job; *l; l++)
+			if (!strcmp(key, *l))
+				return K_ANY;
+		return K_SKIP;
+	case K_DIR:
+		if (!strcmp(key, "lat_ns") || !strcmp(key, "clat_ns") || !strcmp(key, "lat") ||
+		    !strcmp(key, "clat"))
+			return K_LAT;
+		for (l = dir; *l; l++)
+			if (!strcmp(key, *l))
+				return K_ANY;
+		return K_SKIP;
+	case K_LAT:
+		return strcmp(key, "bins") ? K_ANY : K_BINS;
+	case K_SKIP:
+		return K_SKIP;
+	default:
+		return K_ANY;
+	}
+}
+
+/* A bins key kept as a pair: canonical decimal digits, below 10^15. */
+static bool bin_key(const char *s, size_t n, uint64_t *v)
+{
+	size_t i;
+
+	if (!n || n > 15 || (s[0] == '0' && n > 1))
+		return false;
+	*v = 0;
+	for (i = 0; i < n; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return false;
+		*v = *v * 10 + (uint64_t)(s[i] - '0');
+	}
+	return true;
+}
+
+static int bin_put(struct fjs *f, uint64_t k, int64_t v)
+{
+	if (f->nb == f->capb) {
+		size_t nc = f->capb ? f->capb * 2 : 4096;
+		uint64_t *nk = realloc(f->bkey, nc * sizeof(*nk));
+		int64_t *nv;
+
+		if (!nk)
+			return fjt_bad(f);
+		f->bkey = nk;
+		nv = realloc(f->bval, nc * sizeof(*nv));
+		if (!nv)
+			return fjt_bad(f);
+		f->bval = nv;
+		f->capb = nc;
+	}
+	f->bkey[f->nb] = k;
+	f->bval[f->nb++] = v;
+	return 0;
+}
+
+/*
+ * The members of the object at f->p (after its brace) into @o (NULL:
+ * only checked). @bins: a json+ "bins" object, kept as pairs while its
+ * keys rise and its values are integers, as jansson nodes from the first
+ * that does not.
+ */
+static int members(struct fjs *f, enum kind k, json_t *o, bool bins)
+{
+	size_t first = f->nb;
+	uint64_t last = 0;
+	int c = fjt_next(f);
+
+	if (c == '}') {
+		f->p++;
+		return 0;
+	}
+	for (;;) {
+		char kbuf[128], *key = kbuf;
+		enum kind mk;
+		json_t *v = NULL;
+		uint64_t bk;
+		int ret;
+
+		if (c != '"' || fjt_string(f))
+			return fjt_bad(f);
+		if (fjt_next(f) != ':')
+			return fjt_bad(f);
+		f->p++;
+		c = fjt_next(f);
+		if (bins && c >= '0' && c <= '9' && bin_key(f->s, f->slen, &bk) &&
+		    (f->nb == first || bk > last)) {
+			bool is_int;
+			int64_t iv;
+			double dv;
+
+			if (fjt_number(f, &is_int, &iv, &dv))
+				return -1;
+			if (is_int) {
+				last = bk;
+				if (bin_put(f, bk, iv))
+					return -1;
+				goto sep;
+			}
+			v = json_real(dv);
+			if (!v)
+				return fjt_bad(f);
+		}
+		if (bins) {
+			/* Not a pair: the pairs so far become members, and the rest too. */
+			size_t i;
+
+			for (i = first; i < f->nb; i++) {
+				char kb[24];
+
+				snprintf(kb, sizeof(kb), "%llu", (unsigned long long)f->bkey[i]);
+				if (json_object_set_new_nocheck(o, kb, json_integer(f->bval[i])))
+					return fjt_bad(f);
+			}
+			f->nb = first;
+			f->ncb--;
+			json_decref(o); /* the reference object() took for the pairs */
+			bins = false;
+		}
+		if (f->slen >= sizeof(kbuf) && !(key = strdup(f->s)))
+			return fjt_bad(f);
+		if (key == kbuf)
+			memcpy(kbuf, f->s, f->slen + 1);
+		mk = o ? member_kind(k, key) : K_SKIP;
+		if (mk == K_BINS && json_object_get(o, "bins"))
+			ret = fjt_bad(f); /* a second "bins": which pairs are whose? */
+		else
+			ret = v ? 0 : value(f, c, mk, mk == K_SKIP ? NULL : &v);
+		if (!ret && v && json_object_set_new_nocheck(o, key, v))
+			ret = fjt_bad(f);
+		if (key != kbuf)
+			free(key);
+		if (ret)
+			return -1;
+sep:
+		c = fjt_next(f);
+		if (c == '}') {
+			f->p++;
+			if (bins)
+				f->cb[f->ncb - 1].n = f->nb - first;
+			return 0;
+		}
+		if (c != ',')
+			return fjt_bad(f);
+		f->p++;
+		c = fjt_next(f);
+	}
+}
+
+static int object(struct fjs *f, enum kind k, json_t **out, bool bins)
+{
+	json_t *o = NULL;
+
+	if (++f->depth > FJS_DEPTH)
+		return fjt_bad(f);
+	f->p++;
+	if (out && !(o = json_object()))
+		return fjt_bad(f);
+	if (bins) {
+		if (f->ncb == FJS_NCB) {
+			bins = false;
+		} else {
+			f->cb[f->ncb].obj = o;
+			f->cb[f->ncb].first = f->nb;
+			f->cb[f->ncb].n = 0;
+			f->ncb++;
+			json_incref(o); /* never freed (and its address reused) before the job is read */
+		}
+	}
+	if (members(f, k, o, bins)) {
+		json_decref(o);
+		return -1;
+	}
+	f->depth--;
+	if (out)
+		*out = o;
+	return 0;
+}
+
+static int array(struct fjs *f, enum kind k, json_t **out)
+{
+	json_t *a = NULL;
+	int c;
+
+	if (++f->depth > FJS_DEPTH)
+		return fjt_bad(f);
+	f->p++;
+	if (out && !(a = json_array()))
+		return fjt_bad(f);
+	c = fjt_next(f);
+	if (c == ']') {
+		f->p++;
+	} else {
+		for (;;) {
+			json_t *v = NULL;
+
+			if (value(f, c, k, out ? &v : NULL) || (v && json_array_append_new(a, v))) {
+				json_decref(a);
+				return fjt_bad(f);
+			}
+			c = fjt_next(f);
+			if (c == ']') {
+				f->p++;
+				break;
+			}
+			if (c != ',') {
+				json_decref(a);
+				return fjt_bad(f);
+			}
+			f->p++;
+			c = fjt_next(f);
+		}
+	}
+	f->depth--;
+	if (out)
+		*out = a;
+	return 0;
+}
+
+/* The value starting with @c at f->p, as kind @k, into *@out (NULL: only checked). */
+static int value(struct fjs *f, int c, enum kind k, json_t **out)
+{
+	bool is_int;
+	int64_t iv;
+	double dv;
+
+	switch (c) {
+	case '{':
+		return object(f, k == K_BINS ? K_ANY : k, out, k == K_BINS && out);
+	case '[':
+		return array(f, k == K_SKIP ? K_SKIP : K_ANY, out);
+	case '"':
+		if (fjt_string(f))
+			return -1;
+		if (out && !(*out = json_stringn_nocheck(f->s, f->slen)))
+			return fjt_bad(f);
+		return 0;
+	case 't':
+		return literal(f, "true", json_true, out);
+	case 'f':
+		return literal(f, "false", json_false, out);
+	case 'n':
+		return literal(f, "null", json_null, out);
+	default:
+		if (fjt_number(f, &is_int, &iv, &dv))
+			return -1;
+		if (out && !(*out = is_int ? json_integer(iv) : json_real(dv)))
+			return fjt_bad(f);
+		return 0;
+	}
+}
+
+/* The jobs of the document being read, and what they need. */
+struct doc {
+	json_t *o;
+	struct fj_set jobs; /* its jobs, added as read; moved to the set at the end */
+	size_t njobs;	    /* entries of its jobs array, "All clients" included */
+	bool had_jobs;
+};
+
+static void doc_clear_jobs(struct doc *d)
+{
+	size_t i;
+
+	for (i = 0; i < d->jobs.njobs; i++)
+		fj_job_release(&d->jobs.jobs[i]);
+	d->jobs.njobs = 0;
+	d->njobs = 0;
+}
+
+/* One job (f->p at its brace) read and added to the document's. */
+static int job(struct fjs *f, struct doc *d, unsigned int *order)
+{
+	struct fj_cbins cb[FJS_NCB];
+	struct fj_cbset set = { cb, 0 };
+	char why[256] = "";
+	json_t *j = NULL;
+	const char *n;
+	size_t i;
+	int ret = 0;
+
+	f->nb = 0;
+	f->ncb = 0;
+	if (object(f, K_JOB, &j, false))
+		ret = -1;
+	for (i = 0; i < f->ncb; i++)
+		cb[i] = (struct fj_cbins){ f->cb[i].obj, f->cb[i].n, f->bkey + f->cb[i].first,
+					   f->bval + f->cb[i].first };
+	set.n = f->ncb;
+	n = j ? json_string_value(json_object_get(j, "jobname")) : NULL;
+	if (!ret && (!n || strcmp(n, "All clients")) &&
+	    fj_add_job(&d->jobs, d->o, j, (*order)++, &set, why, sizeof(why)))
+		ret = fjt_bad(f);
+	for (i = 0; i < f->ncb; i++)
+		json_decref(f->cb[i].obj);
+	f->ncb = 0;
+	json_decref(j);
+	d->njobs++;
+	return ret;
+}
+
+/* A jobs array (f->p at its bracket), as jscan.c takes it: objects only. */
+static int jobs(struct fjs *f, struct doc *d)
+{
+	unsigned int order = 0;
+	int c;
+
+	doc_clear_jobs(d);
+	d->had_jobs = true;
+	f->p++;
+	c = fjt_next(f);
+	if (c == ']') {
+		f->p++;
+		return 0;
+	}
+	for (;;) {
+		if (c != '{' || job(f, d, &order))
+			return fjt_bad(f);
+		c = fjt_next(f);
+		if (c == ']') {
+			f->p++;
+			return 0;
+		}
+		if (c != ',')
+			return fjt_bad(f);
+		f->p++;
+		c = fjt_next(f);
+	}
+}
+
+/* The document at f->p (its brace): its members into d->o, its jobs into d->jobs. */
+static int document(struct fjs *f, struct doc *d)
+{
+	int c;
+
+	f->p++;
+	c = fjt_next(f);
+	if (c == '}') {
+		f->p++;
+		return 0;
+	}
+	for (;;) {
+		char key[64];
+		json_error_t je;
+		json_t *v;
+
+		if (c != '"' || fjt_raw_key(f, key, sizeof(key)) || fjt_next(f) != ':')
+			return fjt_bad(f);
+		f->p++;
+		c = fjt_next(f);
+		if (!strcmp(key, "jobs") || !strcmp(key, "client_stats")) {
+			if (c != '[' || jobs(f, d))
+				return fjt_bad(f);
+			v = json_true();
+		} else {
+			/* Global options after the jobs: they were read with the wrong ones. */
+			if (c < 0 || (d->had_jobs && !strcmp(key, "global options")) || fjt_raw_value(f))
+				return fjt_bad(f);
+			v = json_loadb(f->raw, f->rawlen, JSON_DECODE_ANY, &je);
+		}
+		if (!v || json_object_set_new(d->o, key, v))
+			return fjt_bad(f);
+		c = fjt_next(f);
+		if (c == '}') {
+			f->p++;
+			return 0;
+		}
+		if (c != ',')
+			return fjt_bad(f);
+		f->p++;
+		c = fjt_next(f);
+	}
+}
+
+/* The last document's jobs into @set, as fj_read_buffer() adds them. */
+static int take(struct fj_set *set, const char *name, struct doc *d, unsigned int interim,
+		struct fr_err *err)
+{
+	struct fj_job *n;
+	int ret;
+
+	if (!d->njobs && !json_is_object(json_object_get(d->o, "fiorion")))
+		return FJS_UNSURE; /* fj_read_buffer() words it, with the line */
+	ret = fj_take_doc(set, name, d->o, d->njobs, err);
+	if (ret)
+		return ret;
+	if (d->jobs.njobs) {
+		n = realloc(set->jobs, (set->njobs + d->jobs.njobs) * sizeof(*n));
+		if (!n)
+			return fr_errf(err, -ENOMEM, "%s: out of memory", name);
+		memcpy(n + set->njobs, d->jobs.jobs, d->jobs.njobs * sizeof(*n));
+		set->jobs = n;
+		set->njobs += d->jobs.njobs;
+		set->capjobs = set->njobs;
+		set->client_server |= d->jobs.client_server;
+		d->jobs.njobs = 0;
+	}
+	set->last_interim = interim;
+	set->last_cut = false;
+	return fj_add_name(set, name, err);
+}
+
+int fjs_read(struct fj_set *set, const char *name, fjs_read_fn rd, void *src,
+	     struct fr_err *err)
+{
+	struct fjs f = { .rd = rd, .src = src, .cap = FJS_CHUNK };
+	struct doc d = { .jobs = { .nfiles = set->nfiles } };
+	unsigned int docs = 0;
+	int ret = FJS_UNSURE;
+
+	f.buf = f.p = f.e = malloc(f.cap);
+	if (!f.buf)
+		return FJS_UNSURE;
+	*f.e = '\0';
+	fjt_refill(&f);
+	if (fjt_find_doc(&f, '\n')) {
+		for (;;) {
+			json_decref(d.o);
+			doc_clear_jobs(&d);
+			d.had_jobs = false;
+			d.o = json_object();
+			if (!d.o || document(&f, &d) || f.bad)
+				break;
+			docs++;
+			if (!fjt_find_doc(&f, '}')) {
+				if (!f.bad)
+					ret = take(set, name, &d, docs - 1, err);
+				break;
+			}
+		}
+	}
+	json_decref(d.o);
+	doc_clear_jobs(&d);
+	free(d.jobs.jobs);
+	free(f.buf);
+	free(f.s);
+	free(f.raw);
+	free(f.bkey);
+	free(f.bval);
+	return ret;
+}
+
+static long fd_read(void *src, char *buf, size_t len)
+{
+	for (;;) {
+		ssize_t r = read(*(int *)src, buf, len);
+
+		if (r >= 0 || errno != EINTR)
+			return (long)r;
+	}
+}
+
+int fjs_read_fd(struct fj_set *set, const char *name, int fd, struct fr_err *err)
+{
+	return fjs_read(set, name, fd_read, &fd, err);
+}
+
+struct mem {
+	const char *b;
+	size_t len, pos;
+};
+
+static long mem_read(void *src, char *buf, size_t len)
+{
+	struct mem *m = src;
+	size_t n = m->len - m->pos < len ? m->len - m->pos : len;
+
+	memcpy(buf, m->b + m->pos, n);
+	m->pos += n;
+	return (long)n;
+}
+
+int fjs_read_buffer(struct fj_set *set, const char *name, const char *buf, size_t len,
+		    struct fr_err *err)
+{
+	struct mem m = { buf, len, 0 };
+
+	return fjs_read(set, name, mem_read, &m, err);
+}

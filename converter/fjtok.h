@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * fjtok.h -- the stream reader's tokens (fjstream.c): a window over the
+ * input's bytes, refilled as they are read, and JSON's strings and
+ * numbers decoded by jansson's rules, so that what passes here passes
+ * jansson too (fjstream.h says why that matters).
+ *
+ * A token is read once the window holds FJS_LOOK bytes from its first
+ * (or the input ends), so numbers and literals never straddle a refill;
+ * strings are copied as they go and may be of any length. The window is
+ * followed by a NUL, which no token takes. Anything that does not pass
+ * sets f->bad (fjt_bad()): the reader then gives the input back.
+ */
+#ifndef FIORION_FJTOK_H
+#define FIORION_FJTOK_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fjstream.h"
+
+#define FJS_CHUNK (1u << 20)
+#define FJS_LOOK 512u
+#define FJS_DEPTH 64
+#define FJS_NCB 16
+
+struct fjs {
+	fjs_read_fn rd;
+	void *src;
+	char *buf, *p, *e; /* unread bytes p .. e; *e == '\0' */
+	size_t cap, checked;
+	bool eof, bad;
+	int depth;
+	char *s; /* the last string, decoded, NUL-terminated */
+	size_t slen, scap;
+	char *raw; /* a top-level member's text */
+	size_t rawlen, rawcap;
+	uint64_t *bkey; /* the current job's bins, as pairs */
+	int64_t *bval;
+	size_t nb, capb;
+	struct {
+		json_t *obj;
+		size_t first, n;
+	} cb[FJS_NCB];
+	size_t ncb;
+};
+
+/* Mark @f as not read here (f->bad); -1. */
+int fjt_bad(struct fjs *f);
+
+/* Keep the unread bytes, read more; input holding "pct-max" (an open-loop curve's) is not ours. */
+void fjt_refill(struct fjs *f);
+
+/* The next byte that is not a blank, with FJS_LOOK bytes after it in the window; -1 at the end. */
+static inline int fjt_next(struct fjs *f)
+{
+	for (;;) {
+		char *p = f->p;
+
+		while (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r')
+			p++;
+		f->p = p;
+		if ((size_t)(f->e - p) < FJS_LOOK && !f->eof) {
+			fjt_refill(f);
+			continue;
+		}
+		return p < f->e ? (unsigned char)*p : -1;
+	}
+}
+
+/* The string at f->p (a quote) into f->s (f->slen bytes), decoded. 0 or -1. */
+int fjt_string(struct fjs *f);
+
+/*
+ * The number at f->p, as jansson reads it: an integer (no fraction, no
+ * exponent) that must fit 64 bits (*@is_int, *@iv), else a double (*@dv:
+ * strtod's, or the same value exactly when the digits and the power of
+ * ten are both exact). 0 or -1.
+ */
+int fjt_number(struct fjs *f, bool *is_int, int64_t *iv, double *dv);
+
+/*
+ * A top-level member's value into f->raw (f->rawlen bytes), its end found
+ * as jscan.c's skip_value() finds it: a string to its closing quote, an
+ * object or an array to its closing bracket (strings skipped), anything
+ * else to the next blank, comma or bracket. 0 or -1.
+ */
+int fjt_raw_value(struct fjs *f);
+
+/* A raw key as jscan.c takes it: the text between the quotes, escapes as written, @len - 1 bytes at most. */
+int fjt_raw_key(struct fjs *f, char *key, size_t len);
+
+/* Move to the next '{' in column 1 (jscan.c's js_next_doc()); @prev: the byte before f->p. False at the end. */
+bool fjt_find_doc(struct fjs *f, char prev);
+
+#endif

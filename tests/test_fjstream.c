@@ -1,0 +1,271 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Description: the stream reader (fjstream.c) against the whole-buffer
+ * reader (fiojson.c), its independent peer: on every fio result in
+ * tests/data and on crafted inputs (escapes, UTF-8, numbers at the edges
+ * of exactness, keys across the window's refills, duplicate keys,
+ * interim --status-interval reports, prefixed output), whatever the
+ * stream reads must be read field for field the same (fj_dump.h), and
+ * whatever it is not sure of it must give back (FJS_UNSURE) with the
+ * set untouched. Files fio writes must take the fast path.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include "fiojson.h"
+#include "fj_dump.h"
+#include "fjstream.h"
+#include "fr_file.h"
+
+static char *dump(const struct fj_set *s)
+{
+	char *out = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&out, &len);
+
+	assert_non_null(f);
+	fjd_dump(f, s);
+	fclose(f);
+	return out;
+}
+
+/* Both readers on @buf: the stream's answer (0, FJS_UNSURE or an error), checked against the other's. */
+static int both(const char *buf, size_t len)
+{
+	struct fj_set a = { 0 }, b = { 0 };
+	struct fr_err ea = { "" }, eb = { "" };
+	int ra = fjs_read_buffer(&a, "in.json", buf, len, &ea);
+	int rb = fj_read_buffer(&b, "in.json", buf, len, &eb);
+
+	if (ra == FJS_UNSURE) {
+		char *d = dump(&a);
+
+		/* Untouched: the empty set's dump. */
+		assert_int_equal(a.njobs, 0);
+		assert_int_equal(a.nfiles, 0);
+		free(d);
+	} else if (ra) {
+		assert_int_equal(ra, rb);
+		assert_string_equal(ea.msg, eb.msg);
+	} else {
+		char *da = dump(&a), *db = dump(&b);
+
+		assert_int_equal(rb, 0);
+		assert_string_equal(da, db);
+		free(da);
+		free(db);
+	}
+	fj_set_release(&a);
+	fj_set_release(&b);
+	return ra;
+}
+
+static void check_dir(const char *dir, size_t *fast, size_t *n)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+
+	assert_non_null(d);
+	while ((e = readdir(d))) {
+		char path[1024], *buf;
+		size_t len;
+
+		if (!strstr(e->d_name, ".json"))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+		assert_int_equal(fr_read_file(path, NULL, 0, 0, &buf, &len, NULL), 0);
+		if (both(buf, len) == 0)
+			++*fast;
+		else
+			print_message("not streamed: %s\n", path);
+		++*n;
+		free(buf);
+	}
+	closedir(d);
+}
+
+/* Every real fio result: the same set, and the fast path for all but the prefixed ones. */
+static void test_fjstream_data(void **state)
+{
+	size_t fast = 0, n = 0;
+
+	(void)state;
+	check_dir("tests/data/fio-json", &fast, &n);
+	check_dir("tests/data/fio-json/public", &fast, &n);
+	check_dir("tests/data/golden", &fast, &n);
+	check_dir("tests/fuzz/corpus/fiojson", &fast, &n);
+	assert_true(n >= 30);
+	/* 06b (text before a '{' not in column 1) and the regressions are read whole. */
+	assert_true(fast + 6 >= n);
+}
+
+/* A job with @jextra among its members, @extra inside its read direction and @jopt in its options. */
+static char *job_doc(const char *jextra, const char *jopt, const char *extra)
+{
+	static const char fmt[] =
+		"{\n  \"fio version\" : \"fio-3.33\",\n  \"timestamp\" : 17,\n"
+		"  \"jobs\" : [\n    {\n      \"jobname\" : \"j\\u00e9\\ud83d\\ude00\",\n"
+		"      \"groupid\" : 0, \"error\" : 0,%s \"skipped\" : [1, {\"a\" : null}, true, -0.5e-3],\n"
+		"      \"job options\" : { \"rw\" : \"randread\", \"bs\" : \"8k\", \"iodepth\" : \"4\"%s },\n"
+		"      \"read\" : { \"io_bytes\" : 8192000, \"io_kbytes\" : 8000, \"total_ios\" : 1000,\n"
+		"        \"runtime\" : 1000, \"iops\" : 1000.0%s,\n"
+		"        \"clat_ns\" : { \"min\" : 1, \"max\" : 9e3, \"mean\" : 123.456789012345678,\n"
+		"          \"stddev\" : 0.1, \"N\" : 1000, \"percentile\" : { \"50.000000\" : 100, \"99.000000\" : 900 },\n"
+		"          \"bins\" : { \"100\" : 500, \"200\" : 400, \"900\" : 100 } } },\n"
+		"      \"write\" : { \"io_bytes\" : 0, \"io_kbytes\" : 0, \"total_ios\" : 0, \"runtime\" : 0 }\n"
+		"    }\n  ]\n}\n";
+	size_t len = sizeof(fmt) + strlen(jextra) + strlen(jopt) + strlen(extra);
+	char *s = malloc(len);
+
+	assert_non_null(s);
+	snprintf(s, len, fmt, jextra, jopt, extra);
+	return s;
+}
+
+static void expect3(const char *jextra, const char *jopt, const char *extra, int want)
+{
+	char *s = job_doc(jextra, jopt, extra);
+	int got = both(s, strlen(s));
+
+	free(s);
+	if ((want == 0) != (got == 0))
+		fail_msg("%s / %s / %s: stream answered %d", jextra, jopt, extra, got);
+}
+
+static void expect(const char *jopt, const char *extra, int want)
+{
+	expect3("", jopt, extra, want);
+}
+
+/* A number as usr_cpu (kept as it is read): the same double, or refused as jansson refuses it. */
+static void num(const char *text, int want)
+{
+	char j[128];
+
+	snprintf(j, sizeof(j), " \"usr_cpu\" : %s,", text);
+	expect3(j, "", "", want);
+}
+
+static void test_fjstream_cases(void **state)
+{
+	(void)state;
+	expect("", "", 0);
+	expect(", \"\" : \"\"", "", 0); /* empty key and value */
+	expect(", \"name\" : \"a\\\"b\\\\c\\/d\\b\\f\\n\\r\\t\"", "", 0);
+	expect(", \"x\" : \"\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80\"", "", 0);
+	expect(", \"x\" : \"\xc3\"", "", FJS_UNSURE);	      /* cut UTF-8 */
+	expect(", \"x\" : \"\xed\xa0\x80\"", "", FJS_UNSURE); /* a surrogate in UTF-8 */
+	expect(", \"x\" : \"\xc0\xaf\"", "", FJS_UNSURE);     /* overlong */
+	expect(", \"x\" : \"\\u0000\"", "", FJS_UNSURE);      /* jansson refuses NUL */
+	expect(", \"x\" : \"\\ud800\"", "", FJS_UNSURE);      /* a lone surrogate */
+	expect(", \"x\" : \"a\tb\"", "", FJS_UNSURE);	      /* a control character */
+	num("1.7976931348623157e308", 0);
+	num("1e309", FJS_UNSURE); /* overflow: jansson refuses */
+	num("2.2250738585072011e-308", 0);
+	num("4.9e-324", 0);
+	num("1e-400", 0);	      /* underflow to 0: jansson takes it */
+	num("9007199254740993.0", 0); /* above 2^53: strtod's */
+	num("0.1", 0);
+	num("-0.0", 0);
+	num("123.456789012345678901234", 0);
+	num("1e22", 0);
+	num("1e23", 0);
+	num("12345678901234567890e-10", 0);
+	num("0.000000000000000000000000001e27", 0);
+	num("123456789012345678901234567890", FJS_UNSURE); /* too big an integer */
+	num("9223372036854775807", 0);
+	num("-9223372036854775808", 0);
+	num("9223372036854775808", FJS_UNSURE);
+	num("01", FJS_UNSURE);
+	num("1.", FJS_UNSURE);
+	num(".5", FJS_UNSURE);
+	num("1e", FJS_UNSURE);
+	num("-", FJS_UNSURE);
+	num("tru", FJS_UNSURE);
+	num("truex", FJS_UNSURE);
+	num("1, \"usr_cpu\" : 2", 0); /* the later wins, as in jansson */
+	expect("", ", \"lat_ns\" : { \"mean\" : 5, \"bins\" : { \"7\" : 1, \"3\" : 2, \"0003\" : 1, \"5\" : 1.5 } }", 0);
+	expect("", ", \"lat_ns\" : { \"bins\" : { \"FIO_IO_U_PLAT_BITS\" : 6, \"1\" : 2 } }", 0);
+	expect("", ", \"lat_ns\" : { \"bins\" : { \"1\" : 1 }, \"bins\" : { \"2\" : 2 } }", FJS_UNSURE);
+	expect("", ", \"iops_mean\" : -1", FJS_UNSURE); /* a figure fio never writes: the whole reader words it */
+}
+
+/* Interim reports, text around them, a document cut short, no jobs, an empty input. */
+static void test_fjstream_documents(void **state)
+{
+	char *one = job_doc("", "", ""), buf[8192];
+
+	(void)state;
+	snprintf(buf, sizeof(buf), "fio: a banner line\n%s%s\ntrailing text\n", one, one);
+	assert_int_equal(both(buf, strlen(buf)), 0);
+	snprintf(buf, sizeof(buf), "%s%.*s", one, (int)(strlen(one) - 20), one);
+	assert_int_equal(both(buf, strlen(buf)), FJS_UNSURE); /* cut: -partial's business */
+	snprintf(buf, sizeof(buf), "<host> %s", one);
+	assert_int_equal(both(buf, strlen(buf)), FJS_UNSURE); /* no '{' in column 1 */
+	snprintf(buf, sizeof(buf), "{ \"fio version\" : \"fio-3.33\" }\n");
+	assert_int_equal(both(buf, strlen(buf)), FJS_UNSURE); /* no jobs: the whole reader says where */
+	assert_int_equal(both("", 0), FJS_UNSURE);
+	snprintf(buf, sizeof(buf), "{ \"jobs\" : [], \"global options\" : { \"rw\" : \"read\" } }\n");
+	assert_int_equal(both(buf, strlen(buf)), FJS_UNSURE);
+	snprintf(buf, sizeof(buf), "{ \"jobs\" : {} }\n");
+	assert_int_equal(both(buf, strlen(buf)), FJS_UNSURE);
+	snprintf(buf, sizeof(buf), "{ \"a\\\"b\" : 1, \"jobs\" : [ { \"jobname\" : \"x\" } ] }\n");
+	assert_int_equal(both(buf, strlen(buf)), 0);
+	snprintf(buf, sizeof(buf), "{ \"jobs\" : [ { \"jobname\" : \"c001-50pct-max1000\" } ] }\n");
+	assert_int_equal(both(buf, strlen(buf)), FJS_UNSURE); /* an open-loop curve's */
+	free(one);
+}
+
+/* Long strings, keys and blank runs across the 1 MiB window's refills, read from a file. */
+static void test_fjstream_refills(void **state)
+{
+	char path[] = "/tmp/fjstream.XXXXXX", *buf;
+	size_t len = 0, cap = 6u << 20, i;
+	struct fj_set a = { 0 };
+	struct fr_err err = { "" };
+	int fd = mkstemp(path);
+
+	(void)state;
+	assert_true(fd >= 0);
+	buf = malloc(cap);
+	assert_non_null(buf);
+	len += (size_t)sprintf(buf, "{\n\"fio version\" : \"fio-3.33\", \"jobs\" : [\n");
+	for (i = 0; i < 3000; i++) {
+		/* Blanks of every length, so each byte of a token lands on a window's edge once. */
+		len += (size_t)sprintf(buf + len, "%s{ \"jobname\" : \"j%zu\",%*s\"job options\" : { \"description\" : \"%0*d\\\"\\u00e9\" },"
+						  " \"read\" : { \"total_ios\" : %zu, \"io_bytes\" : %zu, \"clat_ns\" : { \"mean\" : %zu.25, \"bins\" : { \"1\" : 1, \"%zu\" : 2 } } } }",
+				       i ? ",\n" : "", i, (int)(i % 997), "", (int)(i % 1500), 7, i + 1, 4096 * (i + 1), i, i + 2);
+	}
+	len += (size_t)sprintf(buf + len, "\n]\n}\n");
+	assert_int_equal(write(fd, buf, len), (ssize_t)len);
+	assert_int_equal(lseek(fd, 0, SEEK_SET), 0);
+	assert_int_equal(fjs_read_fd(&a, "big.json", fd, &err), 0);
+	assert_int_equal(a.njobs, 3000);
+	fj_set_release(&a);
+	assert_int_equal(both(buf, len), 0);
+	close(fd);
+	unlink(path);
+	free(buf);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_fjstream_data),
+		cmocka_unit_test(test_fjstream_cases),
+		cmocka_unit_test(test_fjstream_documents),
+		cmocka_unit_test(test_fjstream_refills),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
