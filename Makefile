@@ -76,6 +76,7 @@ CORE_SRCS := \
 	plugin/backend_model.c \
 	plugin/backend_uring.c \
 	plugin/beconf.c \
+	plugin/gptscan.c \
 	plugin/lunsafe.c \
 	plugin/mountcheck.c \
 	plugin/vio.c \
@@ -150,6 +151,7 @@ DRIVER_SRCS := \
 	driver/lock.c \
 	driver/lunid.c \
 	driver/pointcheck.c \
+	driver/pointhold.c \
 	driver/pointloop.c \
 	driver/runset.c \
 	driver/writeshare.c \
@@ -184,6 +186,7 @@ UNIT_TESTS := \
 	test_fjstream \
 	test_f2o_input \
 	test_fropt \
+	test_gptscan \
 	test_hosts \
 	test_html \
 	test_html_point \
@@ -201,6 +204,7 @@ UNIT_TESTS := \
 	test_matrix \
 	test_model \
 	test_mountcheck \
+	test_pointhold \
 	test_openloop \
 	test_points \
 	test_ptcpu \
@@ -435,6 +439,10 @@ $(B)/tests/test_curveplan: tests/test_curveplan.c $(B)/san/driver/curveplan.o $(
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
 
+$(B)/tests/test_pointhold: tests/test_pointhold.c $(B)/san/driver/pointhold.o $(B)/san/driver/cli.o $(B)/san/driver/cliopts.o $(B)/san/driver/curveplan.o $(B)/san/driver/matrix.o $(B)/san/driver/hosts.o $(B)/san/driver/jobfile.o $(B)/san/driver/lockfile.o $(B)/san/driver/dropin.o $(B)/san/driver/history.o $(B)/san/driver/fioopt.o $(B)/san/driver/runner/jobparse.o $(B)/san/driver/runner/jobopts.o $(sort $(CONV_SAN_OBJS) $(SAN_OBJS))
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CORE_LIBS) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
+
 $(B)/tests/test_lunid: tests/test_lunid.c $(B)/san/driver/lunid.o $(COMMON_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lm
@@ -442,6 +450,10 @@ $(B)/tests/test_lunid: tests/test_lunid.c $(B)/san/driver/lunid.o $(COMMON_SAN_O
 $(B)/tests/test_mountcheck: tests/test_mountcheck.c $(SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CORE_LIBS) $(CMOCKA_LIBS) -lm
+
+$(B)/tests/test_gptscan: tests/test_gptscan.c $(SAN_OBJS)
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CORE_LIBS) $(CMOCKA_LIBS) -lz -lm
 
 $(B)/tests/test_jobcheck: tests/test_jobcheck.c $(CONV_SAN_OBJS)
 	@mkdir -p $(dir $@)

@@ -38,6 +38,7 @@
 #include "lunid.h"
 #include "matrix.h"
 #include "orion_report.h"
+#include "pointhold.h"
 #include "pointloop.h"
 #include "runner.h"
 #include "runset.h"
@@ -707,7 +708,7 @@ int main(int argc, char **argv)
 	lock_run(o.outdir, o.ri.testname);
 	/* Held from here to the end: nothing mounts a LUN while it is written. */
 	if (!o.jobs_only && !o.clients && (o.ri.write_pct > 0 || o.prefill) &&
-	    (status = vvol_hold(r.vv, &err)))
+	    (status = ph_hold(r.vv, &err)))
 		(status == -FR_ESAFETY ? die_safety : die_run)("%s", err.msg);
 	if (!o.jobs_only && !o.clients)
 		backed_luns(r.vv, &o); /* -clients: each host's probe looked */

@@ -18,6 +18,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "fileset.h"
@@ -103,12 +104,21 @@ static void earlier_stamp(const char *dir, const char *name, char **files, size_
 static char *history_folder(const char *dir, const char *name, const char *when)
 {
 	char *hist = xasprintf("%s/%s_history", dir, name), *aside = NULL;
-	struct stat st;
+	struct stat st = { 0 };
 	int suffix;
 
-	if (mkdir(hist, 0777) < 0 && (errno != EEXIST || stat(hist, &st) || !S_ISDIR(st.st_mode)))
+	if (mkdir(hist, 0777) < 0 && errno != EEXIST)
 		die_safety("an earlier run's files named '%s' are in %s; cannot make the folder %s to move them into (%s); refusing to overwrite them",
-			   name, dir, hist, errno == EEXIST ? "it exists and is not a folder" : strerror(errno));
+			   name, dir, hist, strerror(errno));
+	/* Never through a planted symlink, nor into a folder another user controls. */
+	if (lstat(hist, &st) < 0 || !S_ISDIR(st.st_mode) || st.st_uid != geteuid() ||
+	    (st.st_mode & S_IWOTH))
+		die_safety("an earlier run's files named '%s' are in %s; cannot move them into %s: it is %s (left as it is: remove it, or give another -testname or -outdir); refusing to overwrite them",
+			   name, dir, hist,
+			   S_ISLNK(st.st_mode)		    ? "a symbolic link"
+				   : !S_ISDIR(st.st_mode)   ? "not a folder"
+				   : st.st_uid != geteuid() ? "another user's folder"
+							    : "a folder others can write");
 	for (suffix = 1; suffix < 1000; suffix++) {
 		free(aside);
 		aside = suffix == 1 ? xasprintf("%s/%s", hist, when)

@@ -22,6 +22,7 @@
 #include "lunid.h"
 #include "orion_report.h"
 #include "pointcheck.h"
+#include "pointhold.h"
 #include "pointloop.h"
 #include "points.h"
 #include "runner.h"
@@ -424,6 +425,26 @@ static int measure(const struct opts *o, const struct jf_conf *jc, const struct 
 	return run_fio(o, job, json, errf, &lim, why);
 }
 
+/*
+ * Before point @i of @n: the volume measured is the volume described
+ * (stop when a LUN changed), and a loop device attached over a LUN since
+ * the last point is held too. 0, or the exit status, said.
+ */
+static int point_ready(const char *jobs_dir, const struct mx_plan *plan, size_t i, bool tty)
+{
+	struct fr_err err = { "" };
+	int ret = lunid_check(jobs_dir, &err);
+	char tb[96];
+
+	if (!ret)
+		ret = ph_renew(&err);
+	if (!ret)
+		return 0;
+	fprintf(stderr, "%sfiorion: %s not run: %s\n", tty ? "\r\033[K" : "",
+		title(plan, i, false, tb, sizeof(tb)), err.msg);
+	return ret == -FR_ESAFETY ? EXIT_SAFETY : EXIT_RUN;
+}
+
 int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_plan *plan,
 	       const char *jobs_dir, long total_secs, struct ladders *ld, size_t *done)
 {
@@ -453,8 +474,7 @@ int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_p
 		char *json = point_file(jobs_dir, p, "json");
 		char *errf = point_file(jobs_dir, p, "err");
 		char *why = NULL, res[600], eta[32], tb[96];
-		struct fr_err lerr = { "" };
-		int failed;
+		int failed, lret;
 
 		fmt_hms(eta, sizeof(eta), live_eta(left));
 		if (!stop_signal && ld_skip(ld, i, res, sizeof(res))) {
@@ -466,14 +486,12 @@ int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_p
 			free(errf);
 			continue;
 		}
-		/* The volume measured is the volume described: stop when a LUN changed. */
-		if (!stop_signal && !o->clients && lunid_check(jobs_dir, &lerr)) {
-			fprintf(stderr, "%sfiorion: %s not run: %s\n", tty ? "\r\033[K" : "",
-				title(plan, i, false, tb, sizeof(tb)), lerr.msg);
+		lret = stop_signal || o->clients ? 0 : point_ready(jobs_dir, plan, i, tty);
+		if (lret) {
 			free(job);
 			free(json);
 			free(errf);
-			ret = EXIT_RUN;
+			ret = lret;
 			break;
 		}
 		if (o->verbose)
@@ -487,6 +505,8 @@ int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_p
 			failed = point_check(json, o->clients ? NULL : jobs_dir, &why);
 		else if (failed && !o->clients)
 			point_lun_note(jobs_dir, &why);
+		if (!stop_signal && !o->clients)
+			failed = ph_after(json, failed, &why);
 		if (stop_signal) {
 			/* The point was cut short: it is not a data point, nor kept as one. */
 			unlink(json);

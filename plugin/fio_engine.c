@@ -242,12 +242,47 @@ static int fr_load(struct thread_data *td, struct vvol **vv)
 	return 0;
 }
 
-/* Parent process, before fork: size the one file that is the volume. */
+/*
+ * A writing job's LUNs are held exclusively (lunsafe.h) from its setup
+ * to fio's exit, so that a mount during the job fails with EBUSY rather
+ * than the job writing on under a filesystem. Setup runs in the process
+ * the job processes are forked from (fio's default, create_serialize=1;
+ * with --server, the process forked for the run, not the server), or in
+ * the one process of thread=1 jobs: the holds are then theirs too (the
+ * descriptors are inherited, and mountcheck.c's table with them), and
+ * numjobs or several jobs on one LUN never refuse each other. With
+ * create_serialize=0 each job process sets itself up: siblings would
+ * refuse each other, so only a run of one job holds; the others are
+ * checked at each job's open only. Under fiorion -runner fio the LUNs
+ * are fiorion's holds already (FIORION_HELD) and are skipped. A
+ * read-only job holds nothing: reading a mounted device is allowed.
+ */
+static int fr_hold(struct thread_data *td, const struct vvol *vv)
+{
+	struct fr_options *o = td->eo;
+	struct fr_err err = { "" };
+	int ret;
+
+	if (!td_write(td) && !td_trim(td))
+		return 0;
+	if (!td->o.create_serialize && !td->o.use_thread && thread_number > 1)
+		return 0;
+	ret = vvol_check_writable(vv, o->allow_signatures ? VVOL_ALLOW_SIGNATURES : 0, &err);
+	if (!ret)
+		ret = vvol_hold_here(vv, &err);
+	return ret ? fr_fail(td, ret, err.msg, "setup") : 0;
+}
+
+/*
+ * Parent process, before fork (fio's create_serialize=1): size the one
+ * file that is the volume, and hold a writing job's LUNs.
+ */
 static int fio_fr_setup(struct thread_data *td)
 {
 	struct vvol *vv;
 	struct fio_file *f;
 	unsigned int i;
+	int ret;
 
 	if (!td->files_index) {
 		add_file(td, "fiorion-volume", 0, 0);
@@ -266,16 +301,22 @@ static int fio_fr_setup(struct thread_data *td)
 		f->real_file_size = vv->size;
 		fio_file_set_size_known(f);
 	}
+	ret = fr_hold(td, vv);
 	vvol_free(vv);
-	return 0;
+	return ret;
 }
 
 static void fio_fr_cleanup(struct thread_data *td)
 {
 	struct fr_data *d = td->io_ops_data;
+	struct fr_err err = { "" };
+	int ret;
 
 	if (!d)
 		return;
+	/* Written under a hold: a loop device attached over a LUN since fails the job. */
+	if (d->q && (d->vv->open_flags & VVOL_WRITE) && (ret = vvol_check_held(d->vv, &err)))
+		fr_fail(td, ret, err.msg, "cleanup");
 	vio_free(d->q);
 	vvol_free(d->vv);
 	free(d->queued);

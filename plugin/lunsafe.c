@@ -25,6 +25,7 @@
 #include <sys/ioctl.h>
 
 #include "fr_sysblock.h"
+#include "gptscan.h"
 #include "mountcheck.h"
 
 /* mountinfo escapes blanks as \040 and the like. */
@@ -212,7 +213,7 @@ int lun_check_writable(const char *path, bool allow_signatures, struct fr_err *e
 				      path, d->name[i]);
 			goto out;
 		}
-	if (!allow_signatures && find_signature(path, what, sizeof(what)) == 1)
+	if (!allow_signatures && (find_signature(path, what, sizeof(what)) == 1 || gpt_find(path, what, sizeof(what)) == 1))
 		ret = fr_errf(err, -FR_ESAFETY,
 			      "LUN '%s' holds %s; writing would destroy it. If it may go, say so: -force_write (fiorion) or allow_signatures=1 (fio job files)",
 			      path, what);
@@ -221,7 +222,7 @@ out:
 	return ret;
 }
 
-int lun_hold(const char *path, struct fr_err *err)
+int lun_hold_here(const char *path, struct fr_err *err)
 {
 	const char *name = NULL;
 	struct mc_devs *d;
@@ -243,6 +244,37 @@ int lun_hold(const char *path, struct fr_err *err)
 	else if (ret)
 		ret = fr_errf(err, ret, "LUN '%s': cannot hold '%s' exclusively: %s", path, name,
 			      fr_strerror(ret, eb, sizeof(eb)));
+	free(d);
+	return ret;
+}
+
+int lun_hold(const char *path, struct fr_err *err)
+{
+	int ret = lun_hold_here(path, err);
+
+	if (!ret)
+		mc_export();
+	return ret;
+}
+
+int lun_check_held(const char *path, struct fr_err *err)
+{
+	const char *name;
+	struct mc_devs *d;
+	struct stat st;
+	int ret = 0;
+
+	if (!mc_holding() || stat(path, &st))
+		return 0; /* nothing held to compare; a LUN gone is lunid's to say */
+	d = calloc(1, sizeof(*d));
+	if (!d)
+		return fr_errf(err, -ENOMEM, "LUN '%s': out of memory", path);
+	mc_devices(&st, d);
+	name = mc_unheld(d);
+	if (name)
+		ret = fr_errf(err, -FR_ESAFETY,
+			      "LUN '%s': loop device '%s' was attached over it while it was written: what uses '%s' may have been overwritten, and the I/O measured was not the LUN's alone",
+			      path, name, name);
 	free(d);
 	return ret;
 }

@@ -31,14 +31,26 @@ int lun_check_writable(const char *path, bool allow_signatures, struct fr_err *e
 /*
  * Hold the block devices under LUN @path exclusively (itself and its
  * partitions for a device, the loop devices over it for either) until
- * lun_release_all(), so that nothing mounts them while it is written:
- * such a mount fails with EBUSY. The checks above, in this process and
- * in a fio run under it, do not count these holds as a user. Refused
- * (-FR_ESAFETY) when something holds one already. A LUN file with no
- * loop device over it has nothing to hold; the check at each point's
- * open is then all there is.
+ * lun_release_all() or the exit of this process and of the children it
+ * forks, so that nothing mounts them while it is written: such a mount
+ * fails with EBUSY. The checks above, in this process, its threads and
+ * forks, do not count these holds as a user. Refused (-FR_ESAFETY) when
+ * something holds one already. A LUN file with no loop device over it
+ * has nothing to hold; the check at each point's open is then all there
+ * is. lun_hold() also names the holds in FIORION_HELD, for a fio that
+ * this process starts (mountcheck.h); lun_hold_here() does not (stock
+ * fio's parent: its job processes are forks).
  */
 int lun_hold(const char *path, struct fr_err *err);
+int lun_hold_here(const char *path, struct fr_err *err);
+/*
+ * After a LUN held above was written: -FR_ESAFETY with @err naming it
+ * when a loop device over it (a file's, or a device's) is there that
+ * the holds do not cover -- attached after they were taken, so a mount
+ * of it was not kept out. 0 when this process holds nothing. A loop
+ * device attached and detached again in between is not seen.
+ */
+int lun_check_held(const char *path, struct fr_err *err);
 void lun_release_all(void);
 
 /*

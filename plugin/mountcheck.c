@@ -141,7 +141,8 @@ void mc_devices(const struct stat *st, struct mc_devs *d)
 	d->n = 0;
 	if (S_ISBLK(st->st_mode))
 		dev_and_parts(d, st->st_rdev);
-	else if (!S_ISREG(st->st_mode))
+	d->nown = d->n;
+	if (!S_ISBLK(st->st_mode) && !S_ISREG(st->st_mode))
 		return;
 	/* A loop over a loop over the LUN: again until no new one joins. */
 	for (rounds = 0; rounds < MC_MAX_DEVS && loops_pass(st, d); rounds++)
@@ -200,13 +201,21 @@ int mc_open_dev(dev_t dev, const char *name, int flags)
 	return ret;
 }
 
-/* The devices this process holds (mc_hold()). */
+/*
+ * The devices this process holds (mc_hold()), shared by its threads and
+ * copied into its forks (which inherit the descriptors too). One lock
+ * for the table and for the probes: the probes of this process must not
+ * look like a holder to each other, nor to a hold being taken.
+ */
 static struct {
 	dev_t dev[MC_MAX_DEVS];
 	int fd[MC_MAX_DEVS];
 	unsigned int n;
 } held;
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static bool holding;
 
+/* Called with the lock held. */
 static bool held_here(dev_t dev)
 {
 	unsigned int i;
@@ -288,75 +297,125 @@ static bool held_above(dev_t dev)
 	return false;
 }
 
+/*
+ * An exclusive open of @dev with @flags, asked again for 100 ms while
+ * it gets EBUSY: another process's probe (stock fio's jobs check at
+ * their open) lasts microseconds. Called with the lock held.
+ */
+static int open_excl(dev_t dev, const char *name)
+{
+	const struct timespec pause = { 0, 10 * 1000 * 1000 };
+	int tries, fd = -EBUSY;
+
+	for (tries = 0; tries < 10 && fd == -EBUSY; tries++) {
+		if (tries)
+			nanosleep(&pause, NULL);
+		fd = mc_open_dev(dev, name, O_RDONLY | O_EXCL | O_NONBLOCK);
+	}
+	return fd;
+}
+
 bool mc_claimed(dev_t dev, const char *name)
 {
-	static pthread_mutex_t probe = PTHREAD_MUTEX_INITIALIZER;
-	const struct timespec pause = { 0, 10 * 1000 * 1000 };
 	bool busy = false;
-	int tries;
+	int fd;
 
-	if (held_here(dev) || held_above(dev))
-		return false;
-	/*
-	 * Our own probes must not look like a holder to each other: the
-	 * clones of a group probe at the same moment, so probes are taken
-	 * one at a time in this process, and a busy answer is asked again
-	 * for 100 ms (another process's probe, stock fio's jobs, lasts
-	 * microseconds).
-	 */
-	pthread_mutex_lock(&probe);
-	for (tries = 0; tries < 10; tries++) {
-		int fd = mc_open_dev(dev, name, O_RDONLY | O_EXCL | O_NONBLOCK);
-
-		if (fd >= 0) {
+	pthread_mutex_lock(&lock);
+	if (!held_here(dev) && !held_above(dev)) {
+		fd = open_excl(dev, name);
+		if (fd >= 0)
 			close(fd);
-			busy = false;
-			break;
-		}
-		busy = fd == -EBUSY;
-		if (!busy)
-			break; /* no permission: the open that follows says */
-		nanosleep(&pause, NULL);
+		busy = fd == -EBUSY; /* no permission: the open that follows says */
 	}
-	pthread_mutex_unlock(&probe);
+	pthread_mutex_unlock(&lock);
 	return busy;
 }
 
 int mc_hold(const struct mc_devs *d, const char **name)
 {
-	char env[MC_MAX_DEVS * 24 + 32];
-	size_t len;
 	unsigned int i;
+	int ret = 0;
 
-	len = (size_t)snprintf(env, sizeof(env), "%ld", (long)getpid());
+	pthread_mutex_lock(&lock);
+	holding = true;
 	for (i = 0; i < d->n; i++) {
 		int fd;
 
-		if (held_here(d->dev[i]))
+		/* Ours already, or the fiorion run's above this fio. */
+		if (held_here(d->dev[i]) || held_above(d->dev[i]))
 			continue;
 		if (held.n == MC_MAX_DEVS)
 			break;
-		fd = mc_open_dev(d->dev[i], d->name[i], O_RDONLY | O_EXCL | O_NONBLOCK);
+		fd = open_excl(d->dev[i], d->name[i]);
+		/* A loop device detached since it was listed: nothing to mount on it. */
+		if (fd == -ENXIO || fd == -ENODEV)
+			continue;
 		if (fd < 0) {
 			*name = d->name[i];
-			return fd;
+			ret = fd;
+			break;
 		}
 		held.dev[held.n] = d->dev[i];
 		held.fd[held.n++] = fd;
 	}
+	pthread_mutex_unlock(&lock);
+	return ret;
+}
+
+bool mc_holding(void)
+{
+	bool ret;
+
+	pthread_mutex_lock(&lock);
+	ret = holding;
+	pthread_mutex_unlock(&lock);
+	return ret;
+}
+
+const char *mc_unheld(const struct mc_devs *d)
+{
+	const char *name = NULL;
+	unsigned int i;
+
+	pthread_mutex_lock(&lock);
+	for (i = d->nown; i < d->n && !name; i++) {
+		char p[80];
+		struct stat st;
+
+		/* A partition: its loop device is in @d too, and says. */
+		snprintf(p, sizeof(p), "/sys/dev/block/%u:%u/partition", major(d->dev[i]),
+			 minor(d->dev[i]));
+		if (stat(p, &st) && !held_here(d->dev[i]) && !held_above(d->dev[i]))
+			name = d->name[i];
+	}
+	pthread_mutex_unlock(&lock);
+	return name;
+}
+
+void mc_export(void)
+{
+	char env[MC_MAX_DEVS * 24 + 32];
+	size_t len;
+	unsigned int i;
+
+	pthread_mutex_lock(&lock);
+	len = (size_t)snprintf(env, sizeof(env), "%ld", (long)getpid());
 	for (i = 0; i < held.n && len < sizeof(env) - 24; i++)
 		len += (size_t)snprintf(env + len, sizeof(env) - len, "%s%u:%u", i ? "," : ":",
 					major(held.dev[i]), minor(held.dev[i]));
+	pthread_mutex_unlock(&lock);
 	setenv("FIORION_HELD", env, 1);
-	return 0;
 }
 
 void mc_release(void)
 {
 	unsigned int i;
 
+	pthread_mutex_lock(&lock);
 	for (i = 0; i < held.n; i++)
 		close(held.fd[i]);
 	held.n = 0;
+	holding = false;
+	pthread_mutex_unlock(&lock);
 	unsetenv("FIORION_HELD");
 }

@@ -24,6 +24,7 @@ struct mc_devs {
 	dev_t dev[MC_MAX_DEVS];
 	char name[MC_MAX_DEVS][64]; /* sysfs name: "sdb1", "loop3" */
 	unsigned int n;
+	unsigned int nown; /* the first nown: the LUN device and its partitions */
 };
 
 /*
@@ -47,19 +48,47 @@ int mc_open_dev(dev_t dev, const char *name, int flags);
 /*
  * Whether the kernel holds @dev (an exclusive open fails with EBUSY: a
  * mount in any namespace, dm, md, LVM, another exclusive user), asked
- * for 100 ms. Devices this process holds itself (mc_hold()), or that
- * the fiorion run above this fio holds (FIORION_HELD, checked against
- * that process's open files), are not counted.
+ * for 100 ms. Devices this process holds itself (mc_hold(): also in a
+ * thread of it, or in the process it was forked from), or that the
+ * fiorion run above this fio holds (FIORION_HELD, checked against that
+ * process's open files), are not counted.
  */
 bool mc_claimed(dev_t dev, const char *name);
 
 /*
- * Hold every device of @d exclusively until mc_release(): while held, a
- * mount of it (or of a partition of it) fails with EBUSY. Sets
- * FIORION_HELD for the fio children. Returns 0, or -errno with @name
- * pointing at the device that could not be claimed.
+ * Hold every device of @d exclusively until mc_release() or the exit of
+ * this process and of the children it forks (they inherit the
+ * descriptors): while held, a mount of it (or of a partition of it)
+ * fails with EBUSY. Devices held already by this process or by the
+ * fiorion run above it (FIORION_HELD) are skipped, so the threads of a
+ * process, its forks and a fio under fiorion never refuse each other.
+ * Thread-safe. Returns 0, or -errno with @name pointing at the device
+ * that could not be claimed.
  */
 int mc_hold(const struct mc_devs *d, const char **name);
+
+/*
+ * Whether this process took holds (mc_hold(), even of nothing: a LUN
+ * file with no loop device over it), or the process it was forked from.
+ */
+bool mc_holding(void);
+
+/*
+ * The first loop device over the LUN in @d (past the LUN's own devices
+ * and leaving out partitions: a hold of a whole device keeps its
+ * partitions from being claimed by another) that neither this process
+ * nor the fiorion run above it holds: one attached since the holds were
+ * taken. Its name, or NULL.
+ */
+const char *mc_unheld(const struct mc_devs *d);
+
+/*
+ * Name this process's holds in FIORION_HELD ("PID:M:m,M:m") for the
+ * programs it runs (fiorion's fio): a program started by exec keeps the
+ * descriptors only if they are not close-on-exec, and these are, so it
+ * finds the holds by this name and checks them against /proc/PID/fd.
+ */
+void mc_export(void);
 void mc_release(void);
 
 #endif

@@ -347,17 +347,33 @@ int vvol_check_writable(const struct vvol *vv, int flags, struct fr_err *err)
 	return 0;
 }
 
-int vvol_hold(const struct vvol *vv, struct fr_err *err)
+static int each_lun(const struct vvol *vv, int (*hold)(const char *, struct fr_err *),
+		    struct fr_err *err)
 {
 	unsigned int i;
 	int ret;
 
 	for (i = 0; i < vv->nluns; i++) {
-		ret = lun_hold(vv->luns[i].path, err);
+		ret = hold(vv->luns[i].path, err);
 		if (ret)
 			return ret;
 	}
 	return 0;
+}
+
+int vvol_hold(const struct vvol *vv, struct fr_err *err)
+{
+	return each_lun(vv, lun_hold, err);
+}
+
+int vvol_hold_here(const struct vvol *vv, struct fr_err *err)
+{
+	return each_lun(vv, lun_hold_here, err);
+}
+
+int vvol_check_held(const struct vvol *vv, struct fr_err *err)
+{
+	return each_lun(vv, lun_check_held, err);
 }
 
 int vvol_open(struct vvol *vv, int flags, struct fr_err *err)

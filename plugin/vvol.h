@@ -107,9 +107,18 @@ int vvol_check_writable(const struct vvol *vv, int flags, struct fr_err *err);
 /*
  * Hold every LUN's block devices exclusively until the process ends
  * (lun_hold()): nothing mounts them while the run writes. -FR_ESAFETY
- * when one is in use already.
+ * when one is in use already. vvol_hold() names the holds for a fio
+ * this process starts (FIORION_HELD); vvol_hold_here() holds for this
+ * process, its threads and its forks only (lun_hold_here()).
  */
 int vvol_hold(const struct vvol *vv, struct fr_err *err);
+int vvol_hold_here(const struct vvol *vv, struct fr_err *err);
+
+/*
+ * After writing: a loop device attached over a LUN since the holds were
+ * taken (lun_check_held()). 0 or -FR_ESAFETY.
+ */
+int vvol_check_held(const struct vvol *vv, struct fr_err *err);
 
 /* Close whatever vvol_open() opened. Safe to call twice. */
 void vvol_close(struct vvol *vv);

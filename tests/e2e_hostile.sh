@@ -22,7 +22,7 @@ cleanup() {
 			sleep 0.3
 		done
 	done
-	rm -rf "$T"
+	lib_exit
 }
 trap cleanup EXIT
 sum() { md5sum <"$1" | cut -d' ' -f1; }
@@ -221,6 +221,120 @@ except OSError as e:
 			cat $t.err
 		fi
 	done
+	# Stock fio with the engine: a writing job's LUNs are held from its
+	# setup in fio's parent (before the job processes fork) to fio's
+	# exit; numjobs and thread=1 jobs do not refuse each other; a
+	# read-only job holds nothing; fiorion -jobfile holds as well; with
+	# --server the hold is the run's process's, gone when the run ends
+	# while the server stays. Each probe is taken once a process under
+	# fio has the LUN open (tests/waitopen.py: a loaded machine is slow
+	# to start fio) and judged only if fio still runs then.
+	sjob() { # sjob NAME RW NUMJOBS THREAD: a 6 s job file on the loop LUN
+		printf '[%s]\nioengine=external:%s\nlunfile=%s\nrw=%s\nnumjobs=%s\nthread=%s\nbs=8k\ndirect=1\ntime_based=1\nruntime=6\n' \
+			"$1" "$ENGINE" "$T/hold.lun" "$2" "$3" "$4" | grep -v '^thread=0' >"$1.fio"
+	}
+	waitopen() { # waitopen ROOT PID [PATH]: until under ROOT PATH is open, while PID runs
+		python3 "$TOP/tests/waitopen.py" "$1" "$2" "${3:-$lh}"
+	}
+	hprobe() { # hprobe ROOT PID [OPTIONS]: once a job under ROOT has the LUN open, an exclusive open, if PID runs
+		probe=$(python3 "$TOP/tests/waitopen.py" $3 "$1" "$2" "$lh" "$lh")
+	}
+	excl="
+import errno, os
+try:
+    os.close(os.open('$lh', os.O_RDONLY | os.O_EXCL)); print('free')
+except OSError as e:
+    print('busy' if e.errno == errno.EBUSY else e.strerror)"
+	for c in "sw randwrite 4 0 busy fio" "st randwrite 2 1 busy fio" "sr randread 2 0 free fio" \
+		"sj randwrite 2 0 busy fiorion"; do
+		set -- $c
+		sjob $1 $2 $3 $4
+		if [ $6 = fio ]; then
+			fio --output-format=json "$1.fio" >$1.json 2>$1.err &
+		else
+			"$FR" -jobfile "$1.fio" -output $1.json 2>$1.err &
+		fi
+		pid=$!
+		# a writing job: its hold and its I/O; a reading one: a job process's
+		if [ $2 = randread ]; then hprobe $pid $pid --below; else hprobe $pid $pid "--min 2"; fi
+		wait $pid
+		rc=$?
+		ios=$(python3 -c "import json; d = json.load(open('$1.json')); print(sum(j['write']['total_ios'] + j['read']['total_ios'] for j in d['jobs'] if not j['error'] and (j['write']['total_ios'] + j['read']['total_ios'])), len(d['jobs']))" 2>/dev/null)
+		after=$(python3 -c "$excl")
+		if [ $rc = 0 ] && [ "$probe" = $5 ] && [ "$after" = free ] && [ "${ios#* }" = $3 ] && [ "${ios% *}" -gt 0 ]; then
+			ok "$6 ($1), rw=$2 numjobs=$3 thread=$4: an exclusive open during the job: $probe; every job did I/O, free after it"
+		else
+			not_ok "$6 ($1), rw=$2 numjobs=$3 thread=$4: exit $rc, exclusive open during: $probe (want $5), after: $after, I/Os and jobs without error: $ios"
+			cat $1.err
+		fi
+	done
+	# A LUN file with no loop device over it has nothing to hold: a loop
+	# device attached over it during a writing point fails the point
+	# (fiorion: exit 1, the point not counted; fiorion -jobfile and stock
+	# fio: every job's error, exit non-zero)
+	mkfile alun 32
+	echo "$T/alun" >att.lun
+	sjob sa randwrite 2 0
+	sed -i "s|^lunfile=.*|lunfile=$T/att.lun|" sa.fio
+	for w in fiorion "fiorion -jobfile" fio; do
+		rm -f sa.json
+		if [ "$w" = fiorion ]; then
+			"$FR" -run advanced -matrix point -num_small 1 -num_large 0 -duration 4 -cache_size 0 \
+				-write 100 -testname att >att.out 2>att.err &
+		elif [ "$w" != fio ]; then
+			"$FR" -jobfile sa.fio -output sa.json 2>att.err &
+		else
+			fio --output-format=json sa.fio >sa.json 2>att.err &
+		fi
+		pid=$!
+		waitopen $pid $pid "$T/alun"
+		la=$(losetup -f --show alun) && loops="$la $loops"
+		alive=$(kill -0 $pid 2>/dev/null && echo yes)
+		wait $pid
+		rc=$?
+		# detached before the next case (a prober may hold it a moment)
+		i=0
+		while [ -n "$la" ] && losetup -j "$T/alun" | grep -q . && [ $i -lt 50 ]; do
+			losetup -d "$la" 2>/dev/null
+			sleep 0.1
+			i=$((i + 1))
+		done
+		want=1
+		if [ "$w" = fiorion ]; then
+			kept=$([ ! -e att_jobs/p001.json ] && echo yes)
+		else
+			kept=$(python3 -c "import json; print('yes' if all(j['error'] for j in json.load(open('sa.json'))['jobs']) else 'no')" 2>/dev/null)
+			[ "$w" = fio ] && [ $rc != 0 ] && want=$rc
+		fi
+		if [ "$alive" = yes ] && [ $rc = $want ] && [ "$kept" = yes ] \
+			&& grep -q "LUN '$T/alun': loop device '${la#/dev/}' was attached over it while it was written" att.err; then
+			ok "$w: a loop device attached over a LUN file during a writing point fails the point (exit $rc, not counted)"
+		else
+			not_ok "$w: a loop attached during the point: alive then: ${alive:-no}, exit $rc, failed and not counted: $kept"
+			cat att.err
+		fi
+	done
+	free_port 8790 8791 8792 8793
+	if start_server 127.0.0.1; then
+		sjob ss randwrite 2 0
+		fio --client=ip:127.0.0.1,$PORT --output-format=json ss.fio >ss.json 2>ss.err &
+		pid=$!
+		hprobe "$(cat srv.127.0.0.1.pid)" $pid "--min 2"
+		during=$probe
+		wait $pid
+		rc=$?
+		after=$(python3 -c "$excl")
+		if [ $rc = 0 ] && [ "$during" = busy ] && [ "$after" = free ] \
+			&& kill -0 "$(cat srv.127.0.0.1.pid)"; then
+			ok "stock fio --server: held during the run (busy), free once it ends while the server stays"
+		else
+			not_ok "stock fio --server: exit $rc, during: $during, after: $after"
+			cat ss.err
+		fi
+		stop_servers
+	else
+		skip_test "stock fio --server holds for the run" "no fio server on 127.0.0.1:$PORT"
+	fi
 else
 	skip_test "the hold during a point" "losetup is not allowed here"
 fi
@@ -562,6 +676,19 @@ if [ $rc = 2 ] && grep -q "'./pj_jobs' is a symbolic link, not the run's folder"
 else
 	not_ok "-resume through a symlinked jobs folder: exit $rc"
 	cat pj.err
+fi
+# the history folder an earlier set is moved into, a planted symlink
+cp t.lun h.lun
+"$FR" -run simple -testname h -outdir shared -jobs_only -duration 1 -cache_size 0 >h.out 2>&1
+ln -s "$T/shared/elsewhere" shared/h_history
+"$FR" -run simple -testname h -outdir shared -jobs_only -duration 1 -cache_size 0 >h.out 2>h.err
+rc=$?
+if [ $rc = 3 ] && [ -f shared/h.fio ] && [ -z "$(find shared/elsewhere -name h.fio)" ] \
+	&& grep -q "cannot move them into shared/h_history: it is a symbolic link" h.err; then
+	ok "the history folder a planted symlink: refused, exit 3, the earlier set left where it was"
+else
+	not_ok "planted history symlink: exit $rc, moved to: $(find shared/elsewhere -name h.fio)"
+	cat h.err
 fi
 
 # 10. the set is replaced whole or not at all: fio2orion writing over an

@@ -4,7 +4,8 @@
 # Description: writes never destroy what the user did not name. On loop
 # devices made here (skipped where losetup is not allowed): a mounted
 # ext4, an MBR partition table and a blank device; and on files: an ext4
-# image and a plain scratch file. A write run is refused (exit 3, naming
+# image, a GPT (whole, without its protective MBR, its backup header
+# alone) and a plain scratch file. A write run is refused (exit 3, naming
 # the LUN and what is on it) by fiorion's built-in runner, under
 # -runner fio, under -jobfile, and by stock fio with the engine, with the
 # data unchanged (checksum before and after); -force_write (fiorion) and
@@ -92,6 +93,48 @@ fi
 mkfile plain 16
 write_run fplain "$T/plain"
 [ $rc = 0 ] && ok "a scratch file is written" || { not_ok "scratch file: exit $rc"; cat fplain.err; }
+
+# 1b. a GPT: whole, without its protective MBR (libblkid then reports
+# nothing), and with only its backup header left at the end: each refused
+# (exit 3, named), the bytes unchanged
+python3 - "$T/gpt" <<'PY'
+import struct, sys, uuid, zlib
+n = 16 * 2048
+img = bytearray(n * 512)
+img[446:462] = struct.pack("<BBBBBBBBII", 0, 0, 2, 0, 0xEE, 0xFF, 0xFF, 0xFF, 1, n - 1)
+img[510:512] = b"\x55\xaa"
+ent = bytearray(128 * 128)
+ent[0:56] = (uuid.UUID("0FC63DAF-8483-4772-8E79-3D69D8477DE4").bytes_le + uuid.uuid4().bytes_le
+             + struct.pack("<QQQ", 2048, 22527, 0))
+def hdr(cur, alt, entlba):
+    h = bytearray(struct.pack("<8sIIIIQQQQ16sQIII", b"EFI PART", 0x10000, 92, 0, 0, cur, alt, 34,
+                              n - 34, uuid.uuid4().bytes_le, entlba, 128, 128, zlib.crc32(ent)))
+    h[16:20] = struct.pack("<I", zlib.crc32(h))
+    return h
+img[512:604] = hdr(1, n - 1, 2)
+img[1024:1024 + len(ent)] = ent
+img[(n - 33) * 512:(n - 1) * 512] = ent
+img[(n - 1) * 512:(n - 1) * 512 + 92] = hdr(n - 1, 1, n - 33)
+open(sys.argv[1], "wb").write(img)
+PY
+cp gpt gptnombr
+dd if=/dev/zero of=gptnombr bs=512 count=1 conv=notrunc status=none
+cp gpt gptbackup
+dd if=/dev/zero of=gptbackup bs=512 count=34 conv=notrunc status=none
+for g in "gpt (gpt)" "gptnombr primary header at byte 512" \
+	"gptbackup backup header in the last 512 bytes"; do
+	set -- $g
+	f=$1
+	shift
+	before=$(sum $f)
+	write_run f$f "$T/$f"
+	if [ $rc = 3 ] && grep -q "LUN '$T/$f' holds a partition table.*$*" f$f.err && [ "$(sum $f)" = "$before" ]; then
+		ok "a GPT ($f): refused, exit 3, named ($*), bytes unchanged"
+	else
+		not_ok "a GPT ($f): exit $rc, unchanged: $([ "$(sum $f)" = "$before" ] && echo yes || echo NO)"
+		cat f$f.err
+	fi
+done
 
 # 2. loop devices
 mkfile lmnt 64

@@ -92,6 +92,14 @@ static int core_open_file(struct rn_td *td, struct fr_err *err)
 	if (ret)
 		return ret;
 	ret = vvol_open(td->vv, flags, err);
+	/*
+	 * A LUN written is held exclusively to the end of the process, as
+	 * fiorion's run holds it (the clones are threads of this process:
+	 * they do not refuse each other): for -jobfile, nothing mounts it
+	 * while the job writes.
+	 */
+	if (!ret && (flags & VVOL_WRITE))
+		ret = vvol_hold_here(td->vv, err);
 	if (ret)
 		return ret;
 	ret = vio_init_conf(&td->q, td->vv, be, &j->uring, j->iodepth, j->bs, err);
@@ -123,6 +131,13 @@ static struct rn_io *core_event(struct rn_td *td, unsigned int i)
 
 static void core_close_file(struct rn_td *td)
 {
+	struct fr_err err = { "" };
+
+	/* Written under a hold: a loop device attached over a LUN since fails the job. */
+	if (!td->error && (td->vv->open_flags & VVOL_WRITE) && vvol_check_held(td->vv, &err)) {
+		td->error = EBUSY; /* as the engine tells fio: fio knows errno values only */
+		snprintf(td->msg, sizeof(td->msg), "%s", err.msg);
+	}
 	vio_free(td->q);
 	td->q = NULL;
 	vvol_close(td->vv);
