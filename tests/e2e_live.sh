@@ -32,24 +32,41 @@ except Exception:
 "$FR" -run simple -testname s -duration 1 -cache_size 0 >s.out 2>s.err &
 pid=$!
 : >polls
-live_ok=0 refresh_live=0 t=0
-while kill -0 $pid 2>/dev/null && [ $t -lt 300 ]; do
-	if [ -s s_status.json ]; then
-		st=$(field s_status.json state) n=$(field s_status.json points_done)
-		# its age: how long ago it was last rewritten
-		age=$(echo "$(date +%s.%N) $(date -r s_status.json +%s.%N)" | awk '{ printf "%.2f", $1 - $2 }')
-		echo "$st $n $age" >>polls
-		if [ "$st" = running ] && [ "${n:-0}" -ge 1 ] && [ $live_ok = 0 ] \
-			&& grep -q '^Run in progress: [1-9] of its 7 points measured so far\.$' s_summary.txt \
-			&& grep -q '^Run in progress' s_trace.txt && [ -s s_iops.csv ] && [ -s s_points.csv ] \
-			&& grep -q '<meta http-equiv="refresh"' s_report.html \
-			&& grep -q 'Run in progress' s_report.html && grep -q '</html>' s_report.html; then
-			live_ok=1
-		fi
-	fi
-	sleep 0.2
-	t=$((t + 1))
-done
+# One poller for the whole run (a python per poll was too slow on a loaded
+# machine to see the file often enough): every 0.2 s, status.json's state,
+# points done and age; live_ok once the set is live with a point measured
+live_ok=$(python3 - "$pid" <<'PY'
+import json, os, re, sys, time
+pid, live_ok, polls = int(sys.argv[1]), 0, open("polls", "w")
+def has(path, pat):
+    try:
+        return re.search(pat, open(path, errors="replace").read(), re.M) is not None
+    except OSError:
+        return False
+for _ in range(300):
+    try:
+        os.kill(pid, 0)
+    except OSError:
+        break
+    try:
+        st = json.load(open("s_status.json"))
+        age = time.time() - os.stat("s_status.json").st_mtime
+        state, n = st.get("state"), st.get("points_done") or 0
+        polls.write("%s %s %.2f\n" % (state, n, age))
+        polls.flush()
+        if state == "running" and n >= 1 and not live_ok \
+                and has("s_summary.txt", r"^Run in progress: [1-9] of its 7 points measured so far\.$") \
+                and has("s_trace.txt", r"^Run in progress") and os.path.getsize("s_iops.csv") > 0 \
+                and os.path.getsize("s_points.csv") > 0 \
+                and has("s_report.html", r'<meta http-equiv="refresh"') \
+                and has("s_report.html", r"Run in progress") and has("s_report.html", r"</html>"):
+            live_ok = 1
+    except (OSError, ValueError):
+        pass
+    time.sleep(0.2)
+print(live_ok)
+PY
+)
 wait $pid
 rc=$?
 
