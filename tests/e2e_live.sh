@@ -43,10 +43,14 @@ def has(path, pat):
         return re.search(pat, open(path, errors="replace").read(), re.M) is not None
     except OSError:
         return False
-for _ in range(300):
+def alive(pid):
+    # not a zombie either: the shell reaps fiorion only at its wait
     try:
-        os.kill(pid, 0)
-    except OSError:
+        return open("/proc/%d/stat" % pid).read().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return False
+for _ in range(300):
+    if not alive(pid):
         break
     try:
         st = json.load(open("s_status.json"))
