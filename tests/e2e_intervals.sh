@@ -1,6 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# run.sh: alone
+# (beside the other suites: its checks are of files, counts and identities
+# -- an interval around the same run's IOPS, a median recomputed from the
+# JSON, bytes rebuilt by fio2orion -- none a rate a busy CPU would move)
 #
 # Description: every cell says how sure it is (issue 23, items 1-3).
 #
