@@ -1,9 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# (beside the other suites: it judges keys, files and counts, and values
-# against the same run's own: the samples' mean against the run's IOPS
-# over the same seconds, 90 % of the I/Os at the depth, the device's
-# count of reads; none is a rate a busy CPU would move)
+# run.sh: alone
 #
 # Description: the built-in runner's JSON has every key fio 3.33 writes
 # for the same job file (one job, numjobs, two stonewall groups, mixed
