@@ -1,0 +1,48 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# run.sh: long
+# (beside the other suites: Little's law in a cell is an identity of the
+# closed loop; the lowest and highest ratios of the 21 cells, each
+# runner, were 0.993-0.995..0.999 and 0.978-0.980..0.998 in four make
+# check runs with the machine to itself, and 0.995..0.999 and
+# 0.979..0.998 beside e2e_fuzz's two harnesses and three other suites)
+#
+# Description: e2e_fidelity.sh's Little's law (design.md, "Measurement
+# fidelity") on every small cell of `-run oltp -num_disks 2` with each
+# runner (the built-in runner and stock fio with the engine), from what
+# fio2orion makes of the kept per-point JSON: IOPS x mean latency = the
+# cell's load within 3 %, figures recomputed by tests/fidelity.py.
+. "$(dirname "$0")/lib.sh"
+
+FR=$TOP/build/fiorion
+F2O=$TOP/build/fio2orion
+PY=/usr/bin/python3
+FID="$TOP/tests/fidelity.py"
+cd "$T" || exit 1
+if [ ! -x "$PY" ]; then
+	skip_test "Little's law in the cells" "needs /usr/bin/python3"
+	finish
+	exit 0
+fi
+mkfile lun 512
+sync  # the scratch file's writeback must not land in the first job
+printf '%s/lun\n' "$T" >v.lun
+
+# Every small cell of an ORION oltp run, each runner.
+for runner in builtin fio; do
+	rm -rf o && mkdir o && cp v.lun o/t.lun
+	if (cd o && "$FR" -run oltp -num_disks 2 -testname t -duration 1 -cache_size 0 -runner "$runner" \
+		>run.out 2>run.err) && "$F2O" -format json o/t_jobs/run.json o/t_jobs/p*.json >cells.json 2>cells.err \
+		&& "$PY" "$FID" cells cells.json >cells.txt && [ "$(wc -l <cells.txt)" -ge 20 ]; then
+		if awk '{r = $4 / $1; if (r < 0.97 || r > 1.03) bad = 1} END {exit bad}' cells.txt; then
+			ok "-run oltp -runner $runner: IOPS x lat = load within 3% in all $(wc -l <cells.txt) small cells ($(awk '{r = $4 / $1; if (!n++ || r < lo) lo = r; if (r > hi) hi = r} END {printf "%.3f..%.3f", lo, hi}' cells.txt))"
+		else
+			not_ok "-run oltp -runner $runner: Little's law"
+		fi
+		sed 's/^/# load IOPS lat_ns L: /' cells.txt
+	else
+		not_ok "-run oltp -runner $runner did not run"
+		cat o/run.err cells.err 2>/dev/null
+	fi
+done
+finish
