@@ -6,6 +6,8 @@
  * size is "another file now" with both inodes; one removed is "gone";
  * a run without luns.id (an earlier fiorion's) has nothing to check.
  */
+#include "testutil.h"
+
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -24,18 +26,6 @@
 
 static char dir[] = "/tmp/fiorion-lunid.XXXXXX";
 static char a[200], b[200];
-
-static void mkfile(const char *path, size_t len)
-{
-	FILE *f = fopen(path, "w");
-	char *buf = calloc(1, len);
-
-	assert_non_null(f);
-	assert_non_null(buf);
-	assert_int_equal(fwrite(buf, 1, len, f), len);
-	fclose(f);
-	free(buf);
-}
 
 static int setup(void **state)
 {
@@ -77,8 +67,8 @@ static void test_lunid(void **state)
 
 	/* No luns.id: nothing to check. */
 	assert_int_equal(lunid_check(dir, &err), 0);
-	mkfile(a, 65536);
-	mkfile(b, 65536);
+	tu_zeros(a, 65536);
+	tu_zeros(b, 65536);
 	assert_int_equal(lunid_write(dir, vv, &err), 0);
 	assert_int_equal(lunid_check(dir, &err), 0);
 	/* Cut. */
@@ -90,7 +80,7 @@ static void test_lunid(void **state)
 	assert_int_equal(lunid_check(dir, &err), 0);
 	/* Replaced by another file of the same size (a new inode). */
 	snprintf(p, sizeof(p), "%s/a.new", dir);
-	mkfile(p, 65536);
+	tu_zeros(p, 65536);
 	assert_int_equal(rename(p, a), 0);
 	assert_int_equal(lunid_check(dir, &err), -ESTALE);
 	snprintf(p, sizeof(p), "LUN '%s' is another file now (device ", a);

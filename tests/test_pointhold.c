@@ -8,6 +8,8 @@
  * A loop device attached during a point failing that point needs root
  * and loop devices: e2e_hostile.sh.
  */
+#include "testutil.h"
+
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -23,18 +25,6 @@
 #include "pointhold.h"
 #include "vvol.h"
 
-static void mkfile(const char *path, size_t len)
-{
-	FILE *f = fopen(path, "w");
-	char *buf = calloc(1, len);
-
-	assert_non_null(f);
-	assert_non_null(buf);
-	assert_int_equal(fwrite(buf, 1, len, f), len);
-	fclose(f);
-	free(buf);
-}
-
 static void test_points(void **state)
 {
 	char dir[] = "/tmp/fiorion-ph.XXXXXX", lun[200], json[200];
@@ -47,8 +37,8 @@ static void test_points(void **state)
 	assert_non_null(mkdtemp(dir));
 	snprintf(lun, sizeof(lun), "%s/lun", dir);
 	snprintf(json, sizeof(json), "%s/p001.json", dir);
-	mkfile(lun, 65536);
-	mkfile(json, 16);
+	tu_zeros(lun, 65536);
+	tu_zeros(json, 16);
 	l.path = lun;
 	l.fd = -1;
 	vv.luns = &l;

@@ -121,6 +121,17 @@ static inline char *tu_file(const char *dir, const char *name, uint64_t size,
 	return p;
 }
 
+/* Create @path of @len zero bytes (a LUN, a placeholder JSON); aborts on failure. */
+static inline void tu_zeros(const char *path, size_t len)
+{
+	FILE *f = fopen(path, "w");
+	char *buf = calloc(1, len ? len : 1);
+
+	if (!f || !buf || fwrite(buf, 1, len, f) != len || fclose(f) != 0)
+		abort();
+	free(buf);
+}
+
 /*
  * A seed for random test data: FIORION_TEST_SEED when set (to repeat a
  * run), else the time. Printed as a TAP comment, with how to repeat it.
