@@ -105,17 +105,7 @@ else
 fi
 
 # 5. headless chromium: the DOM has them
-if ! command -v chromium >/dev/null 2>&1; then
-	skip_test "chromium renders the time series" "chromium is not installed (scripts/setup.sh installs it)"
-	finish
-	exit 0
-fi
-chrome() { timeout 60 chromium --headless --no-sandbox --disable-gpu --user-data-dir="$T/chrome" "$@" 2>>chrome.err; }
-if ! chrome --dump-dom "file://$T/$r" >s.dom || ! [ -s s.dom ]; then
-	skip_test "chromium renders the time series" "chromium cannot start here: $(tail -n 2 chrome.err | tr '\n' ' ')"
-	finish
-	exit 0
-fi
+chrome_dom_or_skip "chromium renders the time series" "$r" s.dom
 if python3 - s.dom <<'PY'; then
 import re, sys
 d = open(sys.argv[1], encoding="utf-8").read()

@@ -202,17 +202,7 @@ c3=cmp/three_compare.html
 	&& ok "-compare with 1 run or 9: exit 2, one line" || not_ok "-compare 1/9 runs: $rc1 $(cat one.err) / $rc9 $(cat nine.err)"
 
 # 4. headless chromium: the DOM and a screenshot
-if ! command -v chromium >/dev/null 2>&1; then
-	skip_test "chromium renders the reports" "chromium is not installed (scripts/setup.sh installs it)"
-	finish
-	exit 0
-fi
-chrome() { timeout 60 chromium --headless --no-sandbox --disable-gpu --user-data-dir="$T/chrome" "$@" 2>>chrome.err; }
-if ! chrome --dump-dom "file://$T/s_report.html" >s.dom || ! [ -s s.dom ]; then
-	skip_test "chromium renders the reports" "chromium cannot start here: $(tail -n 2 chrome.err | tr '\n' ' ')"
-	finish
-	exit 0
-fi
+chrome_dom_or_skip "chromium renders the reports" "s_report.html" s.dom
 dom_check() {	# DOM FILE CHARTS MARKERS
 	[ "$(count '<svg class="chart"' "$1")" = "$2" ] && [ "$(count 'class="pt"' "$1")" = "$3" ] \
 		&& grep -q '>Small IOPS (I/Os per second)</text>' "$1" && grep -q '>Small load (outstanding I/Os)</text>' "$1"

@@ -113,6 +113,25 @@ mkfile() {
 	dd if=/dev/zero of="$T/$1" bs=1M count="$2" status=none
 }
 
+# chrome ARG...: headless chromium (60 s at most), its errors in $T/chrome.err.
+chrome() { timeout 60 chromium --headless --no-sandbox --disable-gpu --user-data-dir="$T/chrome" "$@" 2>>"$T/chrome.err"; }
+
+# chrome_dom_or_skip WHAT PAGE DOM: chromium's DOM of $T/PAGE into DOM; where
+# chromium is not installed or cannot start here, WHAT is skipped with the
+# reason and the suite ends there (its checks before it stand).
+chrome_dom_or_skip() {
+	if ! command -v chromium >/dev/null 2>&1; then
+		skip_test "$1" "chromium is not installed (scripts/setup.sh installs it)"
+		finish
+		exit 0
+	fi
+	if ! chrome --dump-dom "file://$T/$2" >"$3" || ! [ -s "$3" ]; then
+		skip_test "$1" "chromium cannot start here: $(tail -n 2 "$T/chrome.err" | tr '\n' ' ')"
+		finish
+		exit 0
+	fi
+}
+
 # orion_files PREFIX: how many of ORION's five files (PREFIX_summary.txt,
 # _iops.csv, _mbps.csv, _lat.csv, _trace.txt) are there and not empty.
 orion_files() {
