@@ -24,19 +24,10 @@
 #include "conv_fixture.h"
 #include "html_series.h"
 
+/* A job of this test: cf_ts_job() reading randread. */
 static char *job(const char *name, const char *host)
 {
-	char *s;
-
-	if (asprintf(&s,
-		     "{\"jobname\": \"%s\", \"groupid\": 0, \"error\": 0,%s%s%s "
-		     "\"job options\": {\"iodepth\": \"4\", \"bs\": \"8k\", \"rw\": \"randread\"}, "
-		     "\"read\": {\"io_bytes\": 8192000, \"runtime\": 3000, \"total_ios\": 1000, \"iops\": 0, "
-		     "\"lat_ns\": {\"min\": 1, \"max\": 9, \"mean\": 5, \"stddev\": 0, \"N\": 1000}}, "
-		     "\"write\": {\"io_bytes\": 0, \"runtime\": 0, \"total_ios\": 0, \"iops\": 0}}",
-		     name, host ? " \"hostname\": \"" : "", host ? host : "", host ? "\"," : "") < 0)
-		abort();
-	return s;
+	return cf_ts_job(name, host, "randread");
 }
 
 /* The section for @jobs read as @dir/p001.json. */
