@@ -249,7 +249,9 @@ FIORION := $(B)/fiorion
 DRIVER_OBJS := $(DRIVER_SRCS:%.c=$(B)/%.o)
 # The driver: the converter library plus the engine core (no fio headers).
 DRIVER_LIB_OBJS := $(sort $(CORE_OBJS) $(CONV_OBJS))
-TEST_BINS := $(UNIT_TESTS:%=$(B)/tests/%)
+# test_html (about 8 s, the longest unit suite by far) first, so that
+# run.sh -j does not end waiting for it alone.
+TEST_BINS := $(B)/tests/test_html $(filter-out $(B)/tests/test_html,$(UNIT_TESTS:%=$(B)/tests/%))
 BUILD_OK := $(B)/.build-ok
 
 .PHONY: all deps demo check check-build check-unit check-e2e install uninstall clean \
