@@ -4,7 +4,7 @@
  * 209-point max matrix (small loads 0..20 x large loads 0..9, with
  * percentiles, a latency bound and each job's IOPS and bandwidth logs of
  * 120 windows of 500 ms on two hosts beside its JSON): under 2 MB, written in under 1.5 s
- * (the report alone, timed), no external reference, NaN/inf never
+ * of CPU (the report alone, timed), no external reference, NaN/inf never
  * printed, the same bytes twice; and its charts, heat maps, knee marks
  * and markers counted; the intervals (error bars, titles, the run's
  * table) counted exactly from points given known ones; and a
@@ -121,11 +121,11 @@ static void matrix_logs(const char *dir)
 		}
 }
 
-static double now(void)
+static double clock_s(clockid_t id)
 {
 	struct timespec ts;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	clock_gettime(id, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
@@ -139,7 +139,7 @@ static void test_html_max_matrix(void **state)
 	struct kn_bound b;
 	char *json = matrix_json(), *a = NULL, *a2 = NULL, *dir, *jpath;
 	size_t len = 0, len2 = 0;
-	double t0, secs;
+	double t0, c0, secs, cpu;
 	FILE *f;
 
 	(void)state;
@@ -158,15 +158,23 @@ static void test_html_max_matrix(void **state)
 
 	f = open_memstream(&a, &len);
 	assert_non_null(f);
-	t0 = now();
+	t0 = clock_s(CLOCK_MONOTONIC);
+	c0 = clock_s(CLOCK_PROCESS_CPUTIME_ID);
 	assert_int_equal(hr_report(f, &p, &pts, OR_COMPAT_102, &err), 0);
 	assert_int_equal(fclose(f), 0);
-	secs = now() - t0;
-	print_message("# %zu points: %zu bytes in %.4f s\n", pts.n, len, secs);
+	cpu = clock_s(CLOCK_PROCESS_CPUTIME_ID) - c0;
+	secs = clock_s(CLOCK_MONOTONIC) - t0;
+	print_message("# %zu points: %zu bytes in %.4f s of CPU (%.4f s of wall)\n", pts.n, len, cpu, secs);
 	/* issue 29: with a latency histogram per point and class, at most 2 MB */
 	assert_true(len < 2000000);
-	/* 0.08 s measured with the histograms; 0.43 s with the 798 logs read (this sanitized build, 2 shared cores) */
-	assert_true(secs < 1.5);
+	/*
+	 * 0.08 s measured with the histograms; 0.43 s with the 798 logs read
+	 * (this sanitized build, 2 shared cores). Judged on the report's own
+	 * CPU time (user + sys: the logs' reading too), which other work on
+	 * the machine barely moves: its wall read 1.96 s in a check-unit at a
+	 * load average of 11.
+	 */
+	assert_true(cpu < 1.5);
 	/* issue 29: each point's IOPS and bandwidth over its 60 s, from its logs */
 	assert_int_equal(tu_count(a, "<details class=\"ts\">"), NS * NL - 1);
 	assert_int_equal(tu_count(a, "<path class=\"ts\""), 2 * 3 * (NS * NL - 1));
