@@ -14,39 +14,53 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fjbins.h"
 #include "lathist.h"
 #include "points.h"
 
+/*
+ * @src's bins merged into @dst's: a new list, or @src's own (one more
+ * reference) while @dst has none -- a class of one job holds its job's.
+ */
 static int add_bins(struct fj_lat *dst, const struct fj_lat *src)
 {
-	struct fj_bin *m;
+	struct fj_bin *m, *a, *b;
 	size_t i = 0, j = 0, n = 0;
+	int ret = -ENOMEM;
 
 	if (!src->nbins)
 		return 0;
-	m = malloc((dst->nbins + src->nbins) * sizeof(*m));
-	if (!m)
-		return -ENOMEM;
-	while (i < dst->nbins || j < src->nbins) {
-		if (j == src->nbins ||
-		    (i < dst->nbins && dst->bins[i].ns < src->bins[j].ns)) {
-			m[n++] = dst->bins[i++];
-		} else if (i == dst->nbins || src->bins[j].ns < dst->bins[i].ns) {
-			m[n++] = src->bins[j++];
-		} else {
-			m[n] = dst->bins[i++];
-			m[n++].count += src->bins[j++].count;
-		}
+	if (!dst->nbins) {
+		fjh_unref(dst->hist);
+		dst->hist = fjh_ref(src->hist);
+		dst->nbins = src->nbins;
+		return 0;
 	}
-	free(dst->bins);
-	dst->bins = m;
-	dst->nbins = n;
-	return 0;
+	a = fjh_bins(dst);
+	b = fjh_bins(src);
+	m = malloc((dst->nbins + src->nbins) * sizeof(*m));
+	if (a && b && m) {
+		while (i < dst->nbins || j < src->nbins) {
+			if (j == src->nbins || (i < dst->nbins && a[i].ns < b[j].ns)) {
+				m[n++] = a[i++];
+			} else if (i == dst->nbins || b[j].ns < a[i].ns) {
+				m[n++] = b[j++];
+			} else {
+				m[n] = a[i++];
+				m[n++].count += b[j++].count;
+			}
+		}
+		ret = fjh_set(dst, m, n);
+	}
+	free(a);
+	free(b);
+	free(m);
+	return ret;
 }
 
 void ptl_release(struct fj_lat *l)
 {
-	free(l->bins);
+	fjh_clear(l);
 	free(l->pct);
 	free(l->pct_ns);
 	memset(l, 0, sizeof(*l));
@@ -126,17 +140,23 @@ static uint64_t pct_want(double p, uint64_t total, bool *never)
 static void pcts_from_bins(struct fj_lat *l)
 {
 	uint64_t *cum = malloc(l->nbins * sizeof(*cum)), c = 0;
+	struct fj_bin *b = fjh_bins(l);
 	unsigned int k;
 	size_t i;
 
+	if (!b) {
+		free(cum);
+		cum = NULL;
+	}
 	for (i = 0; cum && i < l->nbins; i++) {
-		cum[i] = c += l->bins[i].count;
-		if (c < l->bins[i].count) { /* wrapped: no longer in order, scanned instead */
+		cum[i] = c += b[i].count;
+		if (c < b[i].count) { /* wrapped: no longer in order, scanned instead */
 			free(cum);
 			cum = NULL;
 		}
 	}
 	if (!cum) {
+		free(b);
 		for (k = 0; k < l->npct; k++)
 			l->pct_ns[k] = pt_percentile(l, l->pct[k]);
 		return;
@@ -155,9 +175,10 @@ static void pcts_from_bins(struct fj_lat *l)
 			else
 				lo = mid + 1;
 		}
-		l->pct_ns[k] = l->bins[never ? l->nbins - 1 : lo].ns;
+		l->pct_ns[k] = b[never ? l->nbins - 1 : lo].ns;
 	}
 	free(cum);
+	free(b);
 }
 
 void ptl_finish(struct fj_lat *l, bool bins_ok)
@@ -176,9 +197,7 @@ void ptl_finish(struct fj_lat *l, bool bins_ok)
 		l->pct_ns[k] /= n;
 	if (!bins_ok) {
 		/* Some job had no bins: a partial histogram would lie. */
-		free(l->bins);
-		l->bins = NULL;
-		l->nbins = 0;
+		fjh_clear(l);
 	}
 	if (l->npct && l->nbins)
 		pcts_from_bins(l);
@@ -190,19 +209,20 @@ double pt_percentile(const struct fj_lat *lat, double p)
 
 	if (lat->nbins) {
 		uint64_t total = 0, cum = 0, want;
+		struct fjh_it it;
+		struct fj_bin b = { 0, 0 };
 		bool never;
-		size_t i;
 
-		for (i = 0; i < lat->nbins; i++)
-			total += lat->bins[i].count;
+		for (fjh_begin(&it, lat); fjh_next(&it, &b);)
+			total += b.count;
 		/* fio's rule: the first bucket where p% of samples are reached. */
 		want = pct_want(p, total, &never);
-		for (i = 0; !never && i < lat->nbins; i++) {
-			cum += lat->bins[i].count;
+		for (fjh_begin(&it, lat); !never && fjh_next(&it, &b);) {
+			cum += b.count;
 			if (cum >= want)
-				return lat->bins[i].ns;
+				return b.ns;
 		}
-		return lat->bins[lat->nbins - 1].ns;
+		return b.ns; /* the last bin's: both loops ended there */
 	}
 	for (k = 0; k < lat->npct; k++) {
 		if (fabs(lat->pct[k] - p) < 1e-9)

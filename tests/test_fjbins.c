@@ -1,0 +1,132 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Description: json+ bins held compact (fjbins.c) against the bins given,
+ * their independent peer: every list read back bit for bit (doubles
+ * compared as bytes) -- random fio-like lists (packed, ~3 bytes a bin),
+ * and each kind of list that cannot be packed (a fraction, -0, above
+ * 2^53, out of order, a count of 2^64 - 1), held as given; references
+ * shared and released (ASan sees the frees).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "fjbins.h"
+
+static uint64_t rnd(uint64_t *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 7;
+	*s ^= *s << 17;
+	return *s;
+}
+
+/* @l's bins read back both ways are @b's, byte for byte. */
+static void same(const struct fj_lat *l, const struct fj_bin *b, size_t n)
+{
+	struct fj_bin *got = fjh_bins(l), x;
+	struct fjh_it it;
+	size_t i = 0;
+
+	assert_int_equal(l->nbins, n);
+	assert_non_null(got);
+	assert_memory_equal(got, b, n * sizeof(*b));
+	for (fjh_begin(&it, l); fjh_next(&it, &x); i++)
+		assert_memory_equal(&x, &b[i], sizeof(x));
+	assert_int_equal(i, n);
+	free(got);
+}
+
+static void test_fjbins_packed(void **state)
+{
+	uint64_t seed = 7;
+	int round;
+
+	(void)state;
+	for (round = 0; round < 200; round++) {
+		size_t n = 1 + rnd(&seed) % 600, i;
+		struct fj_bin *b = malloc(n * sizeof(*b));
+		struct fj_lat l = { 0 };
+		uint64_t ns = rnd(&seed) % 100000;
+
+		for (i = 0; i < n; i++) {
+			ns += rnd(&seed) % (round % 3 ? 4096 : (1ull << 40));
+			b[i].ns = (double)(ns & ((1ull << 53) - 1));
+			if (i && b[i].ns < b[i - 1].ns)
+				b[i].ns = b[i - 1].ns; /* equal values: allowed */
+			b[i].count = rnd(&seed) >> (rnd(&seed) % 64);
+		}
+		assert_int_equal(fjh_set(&l, b, n), 0);
+		same(&l, b, n);
+		if (round % 3)
+			assert_true(fjh_size(l.hist) < 64 + n * 12);
+		fjh_clear(&l);
+		free(b);
+	}
+}
+
+static void test_fjbins_raw(void **state)
+{
+	static const struct fj_bin odd[][2] = {
+		{ { 1000.5, 1 }, { 2000, 2 } },		    /* a fraction */
+		{ { -0.0, 1 }, { 2000, 2 } },		    /* -0 */
+		{ { 1000, 1 }, { 9007199254740994.0, 2 } }, /* above 2^53 */
+		{ { 3000, 1 }, { 2000, 2 } },		    /* out of order */
+		{ { 1000, UINT64_MAX }, { 2000, 0 } },	    /* counts at both ends */
+		{ { 0, 1 }, { 9007199254740992.0, 1 } },    /* 0 and 2^53: packed */
+	};
+	size_t k;
+
+	(void)state;
+	for (k = 0; k < sizeof(odd) / sizeof(odd[0]); k++) {
+		struct fj_lat l = { 0 };
+
+		assert_int_equal(fjh_set(&l, odd[k], 2), 0);
+		same(&l, odd[k], 2);
+		fjh_clear(&l);
+		assert_null(l.hist);
+		assert_int_equal(l.nbins, 0);
+	}
+}
+
+static void test_fjbins_shared(void **state)
+{
+	const struct fj_bin b[] = { { 1000, 3 }, { 1500, 2 }, { 4000, 5 } };
+	const struct fj_bin c[] = { { 10, 1 } };
+	struct fj_lat job = { 0 }, cls = { 0 };
+	struct fjh_it it;
+	struct fj_bin x;
+
+	(void)state;
+	assert_int_equal(fjh_set(&job, b, 3), 0);
+	cls.hist = fjh_ref(job.hist);
+	cls.nbins = job.nbins;
+	fjh_clear(&job); /* the class keeps the list */
+	same(&cls, b, 3);
+	assert_int_equal(fjh_set(&cls, c, 1), 0); /* replaced: the old list freed */
+	same(&cls, c, 1);
+	fjh_clear(&cls);
+	/* no bins: nothing read, nothing allocated */
+	assert_null(fjh_bins(&cls));
+	fjh_begin(&it, &cls);
+	assert_false(fjh_next(&it, &x));
+	assert_int_equal(fjh_set(&cls, b, 0), 0);
+	assert_null(cls.hist);
+	fjh_ref(NULL);
+	fjh_unref(NULL);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_fjbins_packed),
+		cmocka_unit_test(test_fjbins_raw),
+		cmocka_unit_test(test_fjbins_shared),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
