@@ -11,7 +11,9 @@
 
 struct fj_hist {
 	unsigned int refs;
-	bool raw; /* data holds struct fj_bin as they are */
+	bool raw;	/* data holds struct fj_bin as they are */
+	bool wraps;	/* the running count passes 2^64 */
+	uint64_t total; /* the counts' sum (mod 2^64) */
 	size_t n, bytes;
 	unsigned char data[];
 };
@@ -76,6 +78,13 @@ struct fj_hist *fjh_new(const struct fj_bin *b, size_t n)
 	h->raw = raw;
 	h->n = n;
 	h->bytes = len;
+	h->total = 0;
+	h->wraps = false;
+	for (size_t i = 0; i < n; i++) {
+		h->total += b[i].count;
+		if (h->total < b[i].count)
+			h->wraps = true;
+	}
 	if (raw) {
 		memcpy(h->data, b, len);
 	} else {
@@ -105,6 +114,14 @@ void fjh_unref(struct fj_hist *h)
 {
 	if (h && !--h->refs)
 		free(h);
+}
+
+uint64_t fjh_total(const struct fj_lat *l, bool *wraps)
+{
+	const struct fj_hist *h = l->nbins ? l->hist : NULL;
+
+	*wraps = h && h->wraps;
+	return h ? h->total : 0;
 }
 
 size_t fjh_size(const struct fj_hist *h)

@@ -35,6 +35,12 @@ struct fj_hist *fjh_ref(struct fj_hist *h);
 /* Drop a reference; the last frees it (NULL-safe). */
 void fjh_unref(struct fj_hist *h);
 
+/*
+ * The sum of @l's counts (mod 2^64), and whether the running count passes
+ * 2^64 on the way (*@wraps): kept when the list is made.
+ */
+uint64_t fjh_total(const struct fj_lat *l, bool *wraps);
+
 /* Bytes @h holds (tests, benchmarks). */
 size_t fjh_size(const struct fj_hist *h);
 

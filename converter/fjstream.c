@@ -132,6 +132,45 @@ static int bin_put(struct fjs *f, uint64_t k, int64_t v)
 	return 0;
 }
 
+static const char *blanks(const char *p)
+{
+	while (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r')
+		p++;
+	return p;
+}
+
+/*
+ * The common bin at f->p, read at once: "KEY" : COUNT, the key canonical
+ * digits below 10^15 (above @last unless @first), the count plain digits
+ * below 10^18 that end the number. Anything else (or the window's end
+ * reached) is left to the general path, which reads it the same or
+ * refuses it: false, f->p unmoved.
+ */
+static bool fast_pair(struct fjs *f, bool first, uint64_t last, uint64_t *k, int64_t *v)
+{
+	const char *p = f->p + 1, *s = p;
+	uint64_t key = 0, val = 0;
+
+	while (*p >= '0' && *p <= '9' && p - s < 16)
+		key = key * 10 + (uint64_t)(*p++ - '0');
+	if (*p != '"' || p == s || p - s > 15 || (*s == '0' && p - s > 1) || (!first && key <= last))
+		return false;
+	p = blanks(p + 1);
+	if (*p != ':')
+		return false;
+	p = blanks(p + 1);
+	s = p;
+	while (*p >= '0' && *p <= '9' && p - s < 19)
+		val = val * 10 + (uint64_t)(*p++ - '0');
+	if (p == s || p - s > 18 || (*s == '0' && p - s > 1) || *p == '.' || *p == 'e' ||
+	    *p == 'E' || p >= f->e)
+		return false;
+	f->p = (char *)p;
+	*k = key;
+	*v = (int64_t)val;
+	return true;
+}
+
 /*
  * The members of the object at f->p (after its brace) into @o (NULL:
  * only checked). @bins: a json+ "bins" object, kept as pairs while its
@@ -153,8 +192,15 @@ static int members(struct fjs *f, enum kind k, json_t *o, bool bins)
 		enum kind mk;
 		json_t *v = NULL;
 		uint64_t bk;
+		int64_t bv;
 		int ret;
 
+		if (bins && c == '"' && fast_pair(f, f->nb == first, last, &bk, &bv)) {
+			last = bk;
+			if (bin_put(f, bk, bv))
+				return -1;
+			goto sep;
+		}
 		if (c != '"' || fjt_string(f))
 			return fjt_bad(f);
 		if (fjt_next(f) != ':')

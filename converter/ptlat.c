@@ -136,49 +136,45 @@ static uint64_t pct_want(double p, uint64_t total, bool *never)
 	return thr <= 0 ? 0 : (uint64_t)ceill(thr);
 }
 
-/* Every percentile of @l from its bins, as pt_percentile() finds each: the counts summed once. */
+/*
+ * Every percentile of @l from its bins, as pt_percentile() finds each
+ * (the first bin whose running count reaches it, the last when none
+ * does), in one pass over the bins: the wanted counts in ascending order.
+ */
 static void pcts_from_bins(struct fj_lat *l)
 {
-	uint64_t *cum = malloc(l->nbins * sizeof(*cum)), c = 0;
-	struct fj_bin *b = fjh_bins(l);
-	unsigned int k;
-	size_t i;
+	uint64_t want[FJ_MAX_PCT], c = 0, total;
+	unsigned int order[FJ_MAX_PCT], k, i, n = 0, done = 0;
+	bool never, wraps, set[FJ_MAX_PCT] = { false };
+	struct fjh_it it;
+	struct fj_bin b = { 0, 0 };
 
-	if (!b) {
-		free(cum);
-		cum = NULL;
-	}
-	for (i = 0; cum && i < l->nbins; i++) {
-		cum[i] = c += b[i].count;
-		if (c < b[i].count) { /* wrapped: no longer in order, scanned instead */
-			free(cum);
-			cum = NULL;
-		}
-	}
-	if (!cum) {
-		free(b);
+	total = fjh_total(l, &wraps);
+	if (wraps || l->npct > FJ_MAX_PCT) { /* no longer in order: each scanned */
 		for (k = 0; k < l->npct; k++)
 			l->pct_ns[k] = pt_percentile(l, l->pct[k]);
 		return;
 	}
 	for (k = 0; k < l->npct; k++) {
-		bool never;
-		uint64_t want = pct_want(l->pct[k], c, &never);
-		size_t lo = 0, hi = l->nbins - 1;
-
-		/* The first bin whose running count reaches it; the last when none does. */
-		while (!never && lo < hi) {
-			size_t mid = lo + (hi - lo) / 2;
-
-			if (cum[mid] >= want)
-				hi = mid;
-			else
-				lo = mid + 1;
-		}
-		l->pct_ns[k] = b[never ? l->nbins - 1 : lo].ns;
+		want[k] = pct_want(l->pct[k], total, &never);
+		if (never)
+			continue; /* the last bin's, below */
+		for (i = n++; i > 0 && want[order[i - 1]] > want[k]; i--)
+			order[i] = order[i - 1];
+		order[i] = k;
 	}
-	free(cum);
-	free(b);
+	for (fjh_begin(&it, l); fjh_next(&it, &b);) {
+		c += b.count;
+		while (done < n && c >= want[order[done]]) {
+			set[order[done]] = true;
+			l->pct_ns[order[done++]] = b.ns;
+		}
+		if (done == l->npct)
+			break; /* all found */
+	}
+	for (k = 0; k < l->npct; k++) /* none reached it: the last bin's (where the loop ended) */
+		if (!set[k])
+			l->pct_ns[k] = b.ns;
 }
 
 void ptl_finish(struct fj_lat *l, bool bins_ok)
@@ -208,21 +204,19 @@ double pt_percentile(const struct fj_lat *lat, double p)
 	unsigned int k;
 
 	if (lat->nbins) {
-		uint64_t total = 0, cum = 0, want;
+		uint64_t cum = 0, want;
 		struct fjh_it it;
 		struct fj_bin b = { 0, 0 };
-		bool never;
+		bool never, wraps;
 
-		for (fjh_begin(&it, lat); fjh_next(&it, &b);)
-			total += b.count;
 		/* fio's rule: the first bucket where p% of samples are reached. */
-		want = pct_want(p, total, &never);
-		for (fjh_begin(&it, lat); !never && fjh_next(&it, &b);) {
+		want = pct_want(p, fjh_total(lat, &wraps), &never);
+		for (fjh_begin(&it, lat); fjh_next(&it, &b);) {
 			cum += b.count;
-			if (cum >= want)
+			if (!never && cum >= want)
 				return b.ns;
 		}
-		return b.ns; /* the last bin's: both loops ended there */
+		return b.ns; /* the last bin's */
 	}
 	for (k = 0; k < lat->npct; k++) {
 		if (fabs(lat->pct[k] - p) < 1e-9)

@@ -5,7 +5,9 @@
  * compared as bytes) -- random fio-like lists (packed, ~3 bytes a bin),
  * and each kind of list that cannot be packed (a fraction, -0, above
  * 2^53, out of order, a count of 2^64 - 1), held as given; references
- * shared and released (ASan sees the frees).
+ * shared and released (ASan sees the frees). A class's percentiles from
+ * its bins (ptl_finish(), one pass) against pt_percentile()'s scan of
+ * the same bins, percentiles in any order, counts that reach 2^64 too.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -16,6 +18,8 @@
 #include <cmocka.h>
 
 #include "fjbins.h"
+#include "points.h"
+#include "pt_priv.h"
 
 static uint64_t rnd(uint64_t *s)
 {
@@ -120,12 +124,48 @@ static void test_fjbins_shared(void **state)
 	fjh_unref(NULL);
 }
 
+static void test_fjbins_pcts(void **state)
+{
+	static const double ps[] = { 99.99, 50, 1, 99.9, 0.0001, 95, 99.5, 5, 100, 99, 70, 30 };
+	uint64_t seed = 11;
+	int round;
+
+	(void)state;
+	for (round = 0; round < 300; round++) {
+		size_t n = 1 + rnd(&seed) % 300, i;
+		struct fj_bin *b = malloc(n * sizeof(*b));
+		struct fj_lat job = { .present = true, .n = 1 }, cls = { 0 };
+		unsigned int k, np = 1 + (unsigned int)(rnd(&seed) % 12);
+		bool ok = true;
+
+		for (i = 0; i < n; i++) {
+			b[i].ns = (double)(1000 + 37 * i);
+			b[i].count = round % 10 == 9 ? rnd(&seed) : rnd(&seed) % (round % 2 ? 3 : 5000);
+		}
+		job.pct = malloc(np * sizeof(double));
+		job.pct_ns = calloc(np, sizeof(double));
+		for (k = 0; k < np; k++)
+			job.pct[k] = ps[(k + (unsigned int)round) % 12];
+		job.npct = np;
+		assert_int_equal(fjh_set(&job, b, n), 0);
+		assert_int_equal(ptl_add(&cls, &job, &ok), 0);
+		ptl_finish(&cls, ok);
+		assert_int_equal(cls.npct, np);
+		for (k = 0; k < np; k++)
+			assert_true(cls.pct_ns[k] == pt_percentile(&cls, cls.pct[k]));
+		ptl_release(&cls);
+		ptl_release(&job);
+		free(b);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fjbins_packed),
 		cmocka_unit_test(test_fjbins_raw),
 		cmocka_unit_test(test_fjbins_shared),
+		cmocka_unit_test(test_fjbins_pcts),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
