@@ -75,7 +75,7 @@ static enum kind member_kind(enum kind k, const char *key)
 		if (!strcmp(key, "read") || !strcmp(key, "write") || !strcmp(key, "mixed"))
 			return K_DIR;
 		for (l = job; *l; l++)
-			if (!strcmp(key, *l))
+			if (**l == *key && !strcmp(key, *l))
 				return K_ANY;
 		return K_SKIP;
 	case K_DIR:
@@ -83,7 +83,7 @@ static enum kind member_kind(enum kind k, const char *key)
 		    !strcmp(key, "clat"))
 			return K_LAT;
 		for (l = dir; *l; l++)
-			if (!strcmp(key, *l))
+			if (**l == *key && !strcmp(key, *l))
 				return K_ANY;
 		return K_SKIP;
 	case K_LAT:
@@ -201,7 +201,7 @@ static int members(struct fjs *f, enum kind k, json_t *o, bool bins)
 				return -1;
 			goto sep;
 		}
-		if (c != '"' || fjt_string(f))
+		if (c != '"' || (o ? fjt_string(f) : fjt_skip_string(f)))
 			return fjt_bad(f);
 		if (fjt_next(f) != ':')
 			return fjt_bad(f);
@@ -241,9 +241,9 @@ static int members(struct fjs *f, enum kind k, json_t *o, bool bins)
 			json_decref(o); /* the reference object() took for the pairs */
 			bins = false;
 		}
-		if (f->slen >= sizeof(kbuf) && !(key = strdup(f->s)))
+		if (o && f->slen >= sizeof(kbuf) && !(key = strdup(f->s)))
 			return fjt_bad(f);
-		if (key == kbuf)
+		if (o && key == kbuf)
 			memcpy(kbuf, f->s, f->slen + 1);
 		mk = o ? member_kind(k, key) : K_SKIP;
 		if (mk == K_BINS && json_object_get(o, "bins"))
@@ -354,7 +354,7 @@ static int value(struct fjs *f, int c, enum kind k, json_t **out)
 	case '[':
 		return array(f, k == K_SKIP ? K_SKIP : K_ANY, out);
 	case '"':
-		if (fjt_string(f))
+		if (out ? fjt_string(f) : fjt_skip_string(f))
 			return -1;
 		if (out && !(*out = json_stringn_nocheck(f->s, f->slen)))
 			return fjt_bad(f);

@@ -212,6 +212,19 @@ int fjt_string(struct fjs *f)
 	}
 }
 
+int fjt_skip_string(struct fjs *f)
+{
+	const unsigned char *q = (const unsigned char *)f->p + 1;
+
+	while (*q >= 0x20 && *q < 0x80 && *q != '"' && *q != '\\')
+		q++;
+	if (*q == '"') {
+		f->p = (char *)q + 1;
+		return 0;
+	}
+	return fjt_string(f); /* an escape, UTF-8, the window's end: decoded and checked */
+}
+
 static const double pow10[] = { 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7,
 				1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
 				1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22 };

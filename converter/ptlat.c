@@ -177,7 +177,7 @@ static void pcts_from_bins(struct fj_lat *l)
 			l->pct_ns[k] = b.ns;
 }
 
-void ptl_finish(struct fj_lat *l, bool bins_ok)
+void ptl_finish(struct fj_lat *l, bool bins_ok, const struct fj_lat *twin)
 {
 	double n = (double)l->n, var;
 	unsigned int k;
@@ -195,7 +195,13 @@ void ptl_finish(struct fj_lat *l, bool bins_ok)
 		/* Some job had no bins: a partial histogram would lie. */
 		fjh_clear(l);
 	}
-	if (l->npct && l->nbins)
+	if (!l->npct || !l->nbins)
+		return;
+	/* The same list and percentiles as @twin (a class's one direction): its answers. */
+	if (twin && twin->nbins && twin->hist == l->hist && twin->npct == l->npct &&
+	    !memcmp(twin->pct, l->pct, l->npct * sizeof(*l->pct)))
+		memcpy(l->pct_ns, twin->pct_ns, l->npct * sizeof(*l->pct_ns));
+	else
 		pcts_from_bins(l);
 }
 
@@ -208,15 +214,14 @@ double pt_percentile(const struct fj_lat *lat, double p)
 		struct fjh_it it;
 		struct fj_bin b = { 0, 0 };
 		bool never, wraps;
-
 		/* fio's rule: the first bucket where p% of samples are reached. */
 		want = pct_want(p, fjh_total(lat, &wraps), &never);
 		for (fjh_begin(&it, lat); fjh_next(&it, &b);) {
 			cum += b.count;
 			if (!never && cum >= want)
-				return b.ns;
+				break;
 		}
-		return b.ns; /* the last bin's */
+		return b.ns; /* found, or the last bin's */
 	}
 	for (k = 0; k < lat->npct; k++) {
 		if (fabs(lat->pct[k] - p) < 1e-9)

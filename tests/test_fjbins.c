@@ -6,14 +6,17 @@
  * and each kind of list that cannot be packed (a fraction, -0, above
  * 2^53, out of order, a count of 2^64 - 1), held as given; references
  * shared and released (ASan sees the frees). A class's percentiles from
- * its bins (ptl_finish(), one pass) against pt_percentile()'s scan of
- * the same bins, percentiles in any order, counts that reach 2^64 too.
+ * its bins (ptl_finish(), one pass, kept with the list) and
+ * pt_percentile()'s against a scan of the same bins written here (fio's
+ * rule: the first bin whose running count reaches p % of the total),
+ * percentiles in any order, counts that pass 2^64 too.
  */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -124,6 +127,27 @@ static void test_fjbins_shared(void **state)
 	fjh_unref(NULL);
 }
 
+/* The peer: the first bin whose running count reaches @p % of the total, else the last. */
+static double scan(const struct fj_bin *b, size_t n, double p)
+{
+	uint64_t total = 0, cum = 0, want;
+	long double thr;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		total += b[i].count;
+	thr = (long double)p / 100.0 * (long double)total;
+	if (thr != thr || thr > 18446744073709551615.0L)
+		return b[n - 1].ns;
+	want = thr <= 0 ? 0 : (uint64_t)ceill(thr);
+	for (i = 0; i < n; i++) {
+		cum += b[i].count;
+		if (cum >= want)
+			return b[i].ns;
+	}
+	return b[n - 1].ns;
+}
+
 static void test_fjbins_pcts(void **state)
 {
 	static const double ps[] = { 99.99, 50, 1, 99.9, 0.0001, 95, 99.5, 5, 100, 99, 70, 30 };
@@ -134,7 +158,7 @@ static void test_fjbins_pcts(void **state)
 	for (round = 0; round < 300; round++) {
 		size_t n = 1 + rnd(&seed) % 300, i;
 		struct fj_bin *b = malloc(n * sizeof(*b));
-		struct fj_lat job = { .present = true, .n = 1 }, cls = { 0 };
+		struct fj_lat job = { .present = true, .n = 1 }, cls = { 0 }, all = { 0 }, odd = { 0 };
 		unsigned int k, np = 1 + (unsigned int)(rnd(&seed) % 12);
 		bool ok = true;
 
@@ -149,10 +173,30 @@ static void test_fjbins_pcts(void **state)
 		job.npct = np;
 		assert_int_equal(fjh_set(&job, b, n), 0);
 		assert_int_equal(ptl_add(&cls, &job, &ok), 0);
-		ptl_finish(&cls, ok);
-		assert_int_equal(cls.npct, np);
+		assert_int_equal(ptl_add(&all, &job, &ok), 0);
+		assert_true(all.hist == cls.hist); /* one list, shared */
+		ptl_finish(&cls, ok, NULL);
+		ptl_finish(&all, ok, &cls); /* the twin's answers */
+		assert_memory_equal(all.pct_ns, cls.pct_ns, np * sizeof(double));
+		/* another list is no twin: its own answers */
+		assert_int_equal(fjh_set(&odd, b, n > 1 ? n - 1 : n), 0);
+		odd.present = true;
+		odd.n = 1;
+		odd.npct = np;
+		odd.pct = malloc(np * sizeof(double));
+		odd.pct_ns = calloc(np, sizeof(double));
+		memcpy(odd.pct, job.pct, np * sizeof(double));
+		ptl_finish(&odd, true, &cls);
 		for (k = 0; k < np; k++)
-			assert_true(cls.pct_ns[k] == pt_percentile(&cls, cls.pct[k]));
+			assert_true(odd.pct_ns[k] == scan(b, n > 1 ? n - 1 : n, odd.pct[k]));
+		ptl_release(&odd);
+		ptl_release(&all);
+		assert_int_equal(cls.npct, np);
+		for (k = 0; k < np; k++) {
+			assert_true(cls.pct_ns[k] == scan(b, n, cls.pct[k]));
+			assert_true(pt_percentile(&cls, cls.pct[k]) == cls.pct_ns[k]);
+			assert_true(pt_percentile(&cls, 42.5) == scan(b, n, 42.5));
+		}
 		ptl_release(&cls);
 		ptl_release(&job);
 		free(b);
