@@ -46,7 +46,8 @@ struct fj_lat {
 	double *pct_ns;		       /* their values, ns */
 	bool pct_from_clat;	       /* lat_ns had none; these are clat's */
 	size_t nbins;
-	struct fj_hist *hist; /* nbins bins sorted by ns (fjbins.h); NULL without json+ */
+	struct fj_hist *hist;	      /* nbins bins sorted by ns (fjbins.h); NULL without json+ */
+	const struct fj_hist *pct_of; /* the list pct_ns were found from (ptl_finish()), or NULL */
 	bool bins_from_clat;
 };
 

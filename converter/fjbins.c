@@ -191,6 +191,7 @@ int fjh_set(struct fj_lat *l, const struct fj_bin *b, size_t n)
 	fjh_unref(l->hist);
 	l->hist = h;
 	l->nbins = n;
+	l->pct_of = NULL;
 	return 0;
 }
 
@@ -199,4 +200,5 @@ void fjh_clear(struct fj_lat *l)
 	fjh_unref(l->hist);
 	l->hist = NULL;
 	l->nbins = 0;
+	l->pct_of = NULL;
 }

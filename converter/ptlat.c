@@ -34,6 +34,7 @@ static int add_bins(struct fj_lat *dst, const struct fj_lat *src)
 		fjh_unref(dst->hist);
 		dst->hist = fjh_ref(src->hist);
 		dst->nbins = src->nbins;
+		dst->pct_of = NULL;
 		return 0;
 	}
 	a = fjh_bins(dst);
@@ -112,6 +113,7 @@ int ptl_add(struct fj_lat *dst, const struct fj_lat *src,
 		}
 		dst->pct_ns[k] += n * src->pct_ns[i];
 	}
+	dst->pct_of = NULL; /* sums now, until ptl_finish() */
 	dst->pct_from_clat |= src->pct_from_clat;
 	dst->bins_from_clat |= src->bins_from_clat;
 	if (!src->nbins)
@@ -182,6 +184,7 @@ void ptl_finish(struct fj_lat *l, bool bins_ok, const struct fj_lat *twin)
 	double n = (double)l->n, var;
 	unsigned int k;
 
+	l->pct_of = NULL;
 	if (!l->n) {
 		ptl_release(l);
 		return;
@@ -203,12 +206,17 @@ void ptl_finish(struct fj_lat *l, bool bins_ok, const struct fj_lat *twin)
 		memcpy(l->pct_ns, twin->pct_ns, l->npct * sizeof(*l->pct_ns));
 	else
 		pcts_from_bins(l);
+	l->pct_of = l->hist; /* pt_percentile() may answer from them */
 }
 
 double pt_percentile(const struct fj_lat *lat, double p)
 {
 	unsigned int k;
 
+	/* A percentile ptl_finish() found from these very bins: its answer. */
+	for (k = 0; lat->nbins && lat->pct_of == lat->hist && k < lat->npct; k++)
+		if (lat->pct[k] == p)
+			return lat->pct_ns[k];
 	if (lat->nbins) {
 		uint64_t cum = 0, want;
 		struct fjh_it it;

@@ -197,6 +197,10 @@ static void test_fjbins_pcts(void **state)
 			assert_true(pt_percentile(&cls, cls.pct[k]) == cls.pct_ns[k]);
 			assert_true(pt_percentile(&cls, 42.5) == scan(b, n, 42.5));
 		}
+		/* other bins: the percentiles found before are no answer for them */
+		if (n > 1 && fjh_set(&cls, b + 1, n - 1) == 0)
+			for (k = 0; k < np; k++)
+				assert_true(pt_percentile(&cls, cls.pct[k]) == scan(b + 1, n - 1, cls.pct[k]));
 		ptl_release(&cls);
 		ptl_release(&job);
 		free(b);
