@@ -52,9 +52,11 @@ static size_t packed_len(const struct fj_bin *b, size_t n)
 		double ns = b[i].ns;
 		uint64_t v;
 
-		if (!(ns >= 0 && ns <= FJH_EXACT) || signbit(ns) || ns != floor(ns))
+		if (!(ns >= 0 && ns <= FJH_EXACT) || signbit(ns))
 			return 0;
 		v = (uint64_t)ns;
+		if ((double)v != ns)
+			return 0; /* a fraction */
 		if (v < prev)
 			return 0;
 		len += varint_len(v - prev) + varint_len(b[i].count);
@@ -144,6 +146,10 @@ static uint64_t varint_get(const unsigned char **pp)
 	uint64_t v = 0;
 	unsigned int s = 0;
 
+	if (!(*p & 0x80)) { /* most: one byte */
+		*pp = p + 1;
+		return *p;
+	}
 	while (*p & 0x80) {
 		v |= (uint64_t)(*p++ & 0x7F) << s;
 		s += 7;
