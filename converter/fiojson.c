@@ -30,6 +30,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "fjbins.h"
 #include "fr_file.h"
 #include "fr_num.h"
 #include "jscan.h"
@@ -306,7 +307,7 @@ void fj_job_release(struct fj_job *j)
 	free(j->ss.iops);
 	free(j->ss.bw);
 	for (d = 0; d < 2; d++) {
-		free(j->dir[d].lat.bins);
+		fjh_clear(&j->dir[d].lat);
 		free(j->dir[d].lat.pct);
 		free(j->dir[d].lat.pct_ns);
 	}

@@ -35,6 +35,8 @@ struct fj_bin {
 
 #define FJ_MAX_PCT 64
 
+struct fj_hist; /* fjbins.h: json+ bins held once, compact */
+
 struct fj_lat {
 	bool present;
 	double min, max, mean, stddev; /* ns */
@@ -44,7 +46,8 @@ struct fj_lat {
 	double *pct_ns;		       /* their values, ns */
 	bool pct_from_clat;	       /* lat_ns had none; these are clat's */
 	size_t nbins;
-	struct fj_bin *bins; /* sorted by ns; NULL without json+ */
+	struct fj_hist *hist;	      /* nbins bins sorted by ns (fjbins.h); NULL without json+ */
+	const struct fj_hist *pct_of; /* the list pct_ns were found from (ptl_finish()), or NULL */
 	bool bins_from_clat;
 };
 

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "fiojson.h"
+#include "fjbins.h"
 #include "fj_priv.h"
 #include "fr_num.h"
 #include "lathist.h"
@@ -60,24 +61,26 @@ static int read_bins(struct fj_lat *l, json_t *bins, double scale, const struct 
 	for (i = 0; cb && i < cb->n && !c; i++)
 		if (cb->b[i].obj == bins)
 			c = &cb->b[i];
-	free(l->bins); /* a "mixed" direction's over "read"'s */
-	l->bins = calloc((c ? c->n : json_object_size(bins)) + 1, sizeof(*l->bins));
-	if (!l->bins)
+	struct fj_bin *b = calloc((c ? c->n : json_object_size(bins)) + 1, sizeof(*b));
+	int ret;
+
+	if (!b)
 		return -ENOMEM;
 	for (i = 0; c && i < c->n; i++)
-		n += bin_of((double)c->key[i], c->val[i], bits, scale, &l->bins[n]);
+		n += bin_of((double)c->key[i], c->val[i], bits, scale, &b[n]);
 	json_object_foreach(bins, key, v) {
 		if (!strncmp(key, "FIO_IO_U_PLAT", 13) || !json_is_integer(v))
 			continue;
-		n += bin_of(strtod(key, NULL), json_integer_value(v), bits, scale, &l->bins[n]);
+		n += bin_of(strtod(key, NULL), json_integer_value(v), bits, scale, &b[n]);
 	}
 	/* fio writes them in order: sorted already, the sort would leave them as they are. */
-	for (i = 1; i < n && l->bins[i - 1].ns < l->bins[i].ns; i++)
+	for (i = 1; i < n && b[i - 1].ns < b[i].ns; i++)
 		;
 	if (n && i < n)
-		qsort(l->bins, n, sizeof(*l->bins), cmp_bin);
-	l->nbins = n;
-	return 0;
+		qsort(b, n, sizeof(*b), cmp_bin);
+	ret = fjh_set(l, b, n); /* a "mixed" direction's over "read"'s */
+	free(b);
+	return ret;
 }
 
 static int read_pct(struct fj_lat *l, json_t *pct, double scale)

@@ -15,6 +15,19 @@ int fjt_bad(struct fjs *f)
 	return -1;
 }
 
+/* Whether "pct-max" is in @b's @n bytes (memmem's answer, found by its rarer '-'). */
+static bool has_pct_max(const char *b, size_t n)
+{
+	const char *p = b, *e = b + n, *q;
+
+	while ((q = memchr(p, '-', (size_t)(e - p)))) {
+		if (q - b >= 3 && e - q >= 4 && !memcmp(q - 3, "pct-max", 7))
+			return true;
+		p = q + 1;
+	}
+	return false;
+}
+
 /* Keep unread bytes, read more; an open-loop curve's input ("pct-max") is not ours. */
 void fjt_refill(struct fjs *f)
 {
@@ -49,8 +62,8 @@ void fjt_refill(struct fjs *f)
 			f->e += r;
 	}
 	*f->e = '\0';
-	if (memmem(f->buf + (f->checked > 6 ? f->checked - 6 : 0),
-		   (size_t)(f->e - f->buf) - (f->checked > 6 ? f->checked - 6 : 0), "pct-max", 7))
+	if (has_pct_max(f->buf + (f->checked > 6 ? f->checked - 6 : 0),
+			(size_t)(f->e - f->buf) - (f->checked > 6 ? f->checked - 6 : 0)))
 		fjt_bad(f);
 	f->checked = (size_t)(f->e - f->buf);
 }
@@ -197,6 +210,19 @@ int fjt_string(struct fjs *f)
 			return -1;
 		p = q + n;
 	}
+}
+
+int fjt_skip_string(struct fjs *f)
+{
+	const unsigned char *q = (const unsigned char *)f->p + 1;
+
+	while (*q >= 0x20 && *q < 0x80 && *q != '"' && *q != '\\')
+		q++;
+	if (*q == '"') {
+		f->p = (char *)q + 1;
+		return 0;
+	}
+	return fjt_string(f); /* an escape, UTF-8, the window's end: decoded and checked */
 }
 
 static const double pow10[] = { 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7,

@@ -18,6 +18,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "fjstream.h"
 
@@ -59,8 +60,12 @@ static inline int fjt_next(struct fjs *f)
 	for (;;) {
 		char *p = f->p;
 
-		while (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r')
+		/* blanks: ' ', \t, \n, \r; fio's indents eight spaces at once while whole in the window */
+		while ((unsigned char)*p <= ' ' && (0x100002600ull >> (unsigned char)*p) & 1) {
 			p++;
+			while (f->e - p >= 8 && !memcmp(p, "        ", 8))
+				p += 8;
+		}
 		f->p = p;
 		if ((size_t)(f->e - p) < FJS_LOOK && !f->eof) {
 			fjt_refill(f);
@@ -72,6 +77,9 @@ static inline int fjt_next(struct fjs *f)
 
 /* The string at f->p (a quote) into f->s (f->slen bytes), decoded. 0 or -1. */
 int fjt_string(struct fjs *f);
+
+/* The string at f->p passed over, checked as fjt_string() checks it (f->s not kept). 0 or -1. */
+int fjt_skip_string(struct fjs *f);
 
 /*
  * The number at f->p, as jansson reads it: an integer (no fraction, no

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fjbins.h"
 #include "html_point.h"
 #include "infer.h"
 #include "svg.h"
@@ -33,15 +34,16 @@ static int bucket_of(double ns)
 
 bool hp_fold(const struct fj_lat *l, struct hp_hist *h)
 {
-	size_t i;
+	struct fjh_it it;
+	struct fj_bin b;
 	int lo = -1, hi = -1;
 
 	memset(h, 0, sizeof(*h));
-	if (!l->bins || !l->nbins)
+	if (!l->nbins)
 		return false;
-	for (i = 0; i < l->nbins; i++)
-		if (l->bins[i].count) {
-			int k = bucket_of(l->bins[i].ns);
+	for (fjh_begin(&it, l); fjh_next(&it, &b);)
+		if (b.count) {
+			int k = bucket_of(b.ns);
 
 			if (lo < 0 || k < lo)
 				lo = k;
@@ -55,13 +57,13 @@ bool hp_fold(const struct fj_lat *l, struct hp_hist *h)
 		lo = hi - HP_MAX_BUCKETS + 1;
 	h->k0 = lo;
 	h->n = (size_t)(hi - lo + 1);
-	for (i = 0; i < l->nbins; i++) {
-		int k = bucket_of(l->bins[i].ns);
+	for (fjh_begin(&it, l); fjh_next(&it, &b);) {
+		int k = bucket_of(b.ns);
 
 		if (k < lo)
 			k = lo;
-		h->count[k - lo] += l->bins[i].count;
-		h->total += l->bins[i].count;
+		h->count[k - lo] += b.count;
+		h->total += b.count;
 	}
 	return true;
 }

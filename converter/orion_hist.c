@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "fjbins.h"
 #include "orion_report.h"
 
 #define HIST_TOP 268435456ULL /* 2^28 us, ORION's catch-all bound */
@@ -28,15 +29,16 @@ bool or_hist_table(FILE *f, const struct pt_class *c)
 {
 	uint64_t cnt[2][26] = { { 0 } }, tot[2] = { 0, 0 }, cum[2] = { 0, 0 };
 	unsigned int last = 0, b, d;
-	size_t i;
+	struct fjh_it it;
+	struct fj_bin x;
 
 	if (!c->lat[PT_READ].nbins && !c->lat[PT_WRITE].nbins)
 		return false;
 	for (d = 0; d < 2; d++)
-		for (i = 0; i < c->lat[d].nbins; i++) {
-			b = bucket_of(c->lat[d].bins[i].ns);
-			cnt[d][b] += c->lat[d].bins[i].count;
-			tot[d] += c->lat[d].bins[i].count;
+		for (fjh_begin(&it, &c->lat[d]); fjh_next(&it, &x);) {
+			b = bucket_of(x.ns);
+			cnt[d][b] += x.count;
+			tot[d] += x.count;
 			if (b > last)
 				last = b;
 		}

@@ -183,8 +183,11 @@ static void class_finish(struct pt_class *c, const bool *bins_ok)
 	uint64_t ios = c->ios[0] + c->ios[1];
 	int k;
 
-	for (k = 0; k < 3; k++)
-		ptl_finish(&c->lat[k], bins_ok[k]);
+	for (k = 0; k < 3; k++) /* all directions: of one direction's bins, that one's percentiles */
+		ptl_finish(&c->lat[k], bins_ok[k],
+			   k != PT_ALL						 ? NULL
+				   : c->lat[PT_READ].hist == c->lat[PT_ALL].hist ? &c->lat[PT_READ]
+										 : &c->lat[PT_WRITE]);
 	if (c->req_w_load)
 		c->req_write = c->req_w_sum / c->req_w_load;
 	c->avg_bs = ios ? (c->bytes[0] + c->bytes[1]) / ios : c->avg_bs;

@@ -24,7 +24,7 @@ int ptl_add(struct fj_lat *dst, const struct fj_lat *src, bool *bins_ok);
 void ptl_release(struct fj_lat *l);
 
 /* Divide out what ptl_add() summed; drop the bins unless @bins_ok. */
-void ptl_finish(struct fj_lat *l, bool bins_ok);
+void ptl_finish(struct fj_lat *l, bool bins_ok, const struct fj_lat *twin);
 
 /* Job @j is measured at a point: its steady state and how long it ran. */
 void ptss_add(struct pt_ss *ss, const struct fj_job *j);

@@ -14,39 +14,54 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fjbins.h"
 #include "lathist.h"
 #include "points.h"
 
+/*
+ * @src's bins merged into @dst's: a new list, or @src's own (one more
+ * reference) while @dst has none -- a class of one job holds its job's.
+ */
 static int add_bins(struct fj_lat *dst, const struct fj_lat *src)
 {
-	struct fj_bin *m;
+	struct fj_bin *m, *a, *b;
 	size_t i = 0, j = 0, n = 0;
+	int ret = -ENOMEM;
 
 	if (!src->nbins)
 		return 0;
-	m = malloc((dst->nbins + src->nbins) * sizeof(*m));
-	if (!m)
-		return -ENOMEM;
-	while (i < dst->nbins || j < src->nbins) {
-		if (j == src->nbins ||
-		    (i < dst->nbins && dst->bins[i].ns < src->bins[j].ns)) {
-			m[n++] = dst->bins[i++];
-		} else if (i == dst->nbins || src->bins[j].ns < dst->bins[i].ns) {
-			m[n++] = src->bins[j++];
-		} else {
-			m[n] = dst->bins[i++];
-			m[n++].count += src->bins[j++].count;
-		}
+	if (!dst->nbins) {
+		fjh_unref(dst->hist);
+		dst->hist = fjh_ref(src->hist);
+		dst->nbins = src->nbins;
+		dst->pct_of = NULL;
+		return 0;
 	}
-	free(dst->bins);
-	dst->bins = m;
-	dst->nbins = n;
-	return 0;
+	a = fjh_bins(dst);
+	b = fjh_bins(src);
+	m = malloc((dst->nbins + src->nbins) * sizeof(*m));
+	if (a && b && m) {
+		while (i < dst->nbins || j < src->nbins) {
+			if (j == src->nbins || (i < dst->nbins && a[i].ns < b[j].ns)) {
+				m[n++] = a[i++];
+			} else if (i == dst->nbins || b[j].ns < a[i].ns) {
+				m[n++] = b[j++];
+			} else {
+				m[n] = a[i++];
+				m[n++].count += b[j++].count;
+			}
+		}
+		ret = fjh_set(dst, m, n);
+	}
+	free(a);
+	free(b);
+	free(m);
+	return ret;
 }
 
 void ptl_release(struct fj_lat *l)
 {
-	free(l->bins);
+	fjh_clear(l);
 	free(l->pct);
 	free(l->pct_ns);
 	memset(l, 0, sizeof(*l));
@@ -98,6 +113,7 @@ int ptl_add(struct fj_lat *dst, const struct fj_lat *src,
 		}
 		dst->pct_ns[k] += n * src->pct_ns[i];
 	}
+	dst->pct_of = NULL; /* sums now, until ptl_finish() */
 	dst->pct_from_clat |= src->pct_from_clat;
 	dst->bins_from_clat |= src->bins_from_clat;
 	if (!src->nbins)
@@ -122,49 +138,53 @@ static uint64_t pct_want(double p, uint64_t total, bool *never)
 	return thr <= 0 ? 0 : (uint64_t)ceill(thr);
 }
 
-/* Every percentile of @l from its bins, as pt_percentile() finds each: the counts summed once. */
+/*
+ * Every percentile of @l from its bins, as pt_percentile() finds each
+ * (the first bin whose running count reaches it, the last when none
+ * does), in one pass over the bins: the wanted counts in ascending order.
+ */
 static void pcts_from_bins(struct fj_lat *l)
 {
-	uint64_t *cum = malloc(l->nbins * sizeof(*cum)), c = 0;
-	unsigned int k;
-	size_t i;
+	uint64_t want[FJ_MAX_PCT], c = 0, total;
+	unsigned int order[FJ_MAX_PCT], k, i, n = 0, done = 0;
+	bool never, wraps, set[FJ_MAX_PCT] = { false };
+	struct fjh_it it;
+	struct fj_bin b = { 0, 0 };
 
-	for (i = 0; cum && i < l->nbins; i++) {
-		cum[i] = c += l->bins[i].count;
-		if (c < l->bins[i].count) { /* wrapped: no longer in order, scanned instead */
-			free(cum);
-			cum = NULL;
-		}
-	}
-	if (!cum) {
+	total = fjh_total(l, &wraps);
+	if (wraps || l->npct > FJ_MAX_PCT) { /* no longer in order: each scanned */
 		for (k = 0; k < l->npct; k++)
 			l->pct_ns[k] = pt_percentile(l, l->pct[k]);
 		return;
 	}
 	for (k = 0; k < l->npct; k++) {
-		bool never;
-		uint64_t want = pct_want(l->pct[k], c, &never);
-		size_t lo = 0, hi = l->nbins - 1;
-
-		/* The first bin whose running count reaches it; the last when none does. */
-		while (!never && lo < hi) {
-			size_t mid = lo + (hi - lo) / 2;
-
-			if (cum[mid] >= want)
-				hi = mid;
-			else
-				lo = mid + 1;
-		}
-		l->pct_ns[k] = l->bins[never ? l->nbins - 1 : lo].ns;
+		want[k] = pct_want(l->pct[k], total, &never);
+		if (never)
+			continue; /* the last bin's, below */
+		for (i = n++; i > 0 && want[order[i - 1]] > want[k]; i--)
+			order[i] = order[i - 1];
+		order[i] = k;
 	}
-	free(cum);
+	for (fjh_begin(&it, l); fjh_next(&it, &b);) {
+		c += b.count;
+		while (done < n && c >= want[order[done]]) {
+			set[order[done]] = true;
+			l->pct_ns[order[done++]] = b.ns;
+		}
+		if (done == l->npct)
+			break; /* all found */
+	}
+	for (k = 0; k < l->npct; k++) /* none reached it: the last bin's (where the loop ended) */
+		if (!set[k])
+			l->pct_ns[k] = b.ns;
 }
 
-void ptl_finish(struct fj_lat *l, bool bins_ok)
+void ptl_finish(struct fj_lat *l, bool bins_ok, const struct fj_lat *twin)
 {
 	double n = (double)l->n, var;
 	unsigned int k;
 
+	l->pct_of = NULL;
 	if (!l->n) {
 		ptl_release(l);
 		return;
@@ -176,33 +196,40 @@ void ptl_finish(struct fj_lat *l, bool bins_ok)
 		l->pct_ns[k] /= n;
 	if (!bins_ok) {
 		/* Some job had no bins: a partial histogram would lie. */
-		free(l->bins);
-		l->bins = NULL;
-		l->nbins = 0;
+		fjh_clear(l);
 	}
-	if (l->npct && l->nbins)
+	if (!l->npct || !l->nbins)
+		return;
+	/* The same list and percentiles as @twin (a class's one direction): its answers. */
+	if (twin && twin->nbins && twin->hist == l->hist && twin->npct == l->npct &&
+	    !memcmp(twin->pct, l->pct, l->npct * sizeof(*l->pct)))
+		memcpy(l->pct_ns, twin->pct_ns, l->npct * sizeof(*l->pct_ns));
+	else
 		pcts_from_bins(l);
+	l->pct_of = l->hist; /* pt_percentile() may answer from them */
 }
 
 double pt_percentile(const struct fj_lat *lat, double p)
 {
 	unsigned int k;
 
+	/* A percentile ptl_finish() found from these very bins: its answer. */
+	for (k = 0; lat->nbins && lat->pct_of == lat->hist && k < lat->npct; k++)
+		if (lat->pct[k] == p)
+			return lat->pct_ns[k];
 	if (lat->nbins) {
-		uint64_t total = 0, cum = 0, want;
-		bool never;
-		size_t i;
-
-		for (i = 0; i < lat->nbins; i++)
-			total += lat->bins[i].count;
+		uint64_t cum = 0, want;
+		struct fjh_it it;
+		struct fj_bin b = { 0, 0 };
+		bool never, wraps;
 		/* fio's rule: the first bucket where p% of samples are reached. */
-		want = pct_want(p, total, &never);
-		for (i = 0; !never && i < lat->nbins; i++) {
-			cum += lat->bins[i].count;
-			if (cum >= want)
-				return lat->bins[i].ns;
+		want = pct_want(p, fjh_total(lat, &wraps), &never);
+		for (fjh_begin(&it, lat); fjh_next(&it, &b);) {
+			cum += b.count;
+			if (!never && cum >= want)
+				break;
 		}
-		return lat->bins[lat->nbins - 1].ns;
+		return b.ns; /* found, or the last bin's */
 	}
 	for (k = 0; k < lat->npct; k++) {
 		if (fabs(lat->pct[k] - p) < 1e-9)

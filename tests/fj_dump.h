@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "fiojson.h"
+#include "fjbins.h"
 
 static inline const char *fjd_s(const char *s)
 {
@@ -26,8 +27,12 @@ static inline void fjd_lat(FILE *f, const struct fj_lat *l)
 		l->bins_from_clat);
 	for (k = 0; k < l->npct; k++)
 		fprintf(f, "   pct %a %a\n", l->pct[k], l->pct_ns[k]);
-	for (i = 0; i < l->nbins; i++)
-		fprintf(f, "   bin %a %llu\n", l->bins[i].ns, (unsigned long long)l->bins[i].count);
+	struct fjh_it it;
+	struct fj_bin b;
+
+	(void)i;
+	for (fjh_begin(&it, l); fjh_next(&it, &b);)
+		fprintf(f, "   bin %a %llu\n", b.ns, (unsigned long long)b.count);
 }
 
 static inline void fjd_job(FILE *f, const struct fj_job *j)

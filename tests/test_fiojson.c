@@ -22,6 +22,7 @@
 #include <errno.h>
 
 #include "fiojson.h"
+#include "fjbins.h"
 #include "fr_file.h"
 #include "lathist.h"
 #include "points.h"
@@ -122,6 +123,7 @@ static void test_fiojson_bins(void **state)
 	struct fj_set set = { 0 };
 	struct fr_err err = { "" };
 	const struct fj_lat *l;
+	struct fj_bin *b;
 	uint64_t sum = 0;
 	size_t i;
 
@@ -130,13 +132,18 @@ static void test_fiojson_bins(void **state)
 	l = &set.jobs[0].dir[0].lat;
 	assert_true(l->nbins > 10);
 	assert_true(l->bins_from_clat);
+	b = fjh_bins(l);
+	assert_non_null(b);
 	for (i = 0; i < l->nbins; i++) {
-		sum += l->bins[i].count;
+		sum += b[i].count;
 		if (i)
-			assert_true(l->bins[i].ns > l->bins[i - 1].ns);
+			assert_true(b[i].ns > b[i - 1].ns);
 	}
 	assert_int_equal(sum, 82538);
-	assert_true(l->bins[0].ns == 24192);
+	assert_true(b[0].ns == 24192);
+	/* held compact: about 3 bytes a bin, not 16 */
+	assert_true(fjh_size(l->hist) < l->nbins * 4 + 64);
+	free(b);
 	fj_set_release(&set);
 }
 

@@ -21,6 +21,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "fjbins.h"
 #include "html_point.h"
 #include "svg.h"
 
@@ -35,10 +36,11 @@ static size_t count(const char *s, const char *what)
 
 /* 1000 ns x3, 1500 ns x2, 4000 ns x5: 2 log2(ns) = 19.93, 21.10, 23.93. */
 static struct fj_bin bins[] = { { 1000, 3 }, { 1500, 2 }, { 4000, 5 } };
+static struct fj_hist *hist; /* the same, as held (main() makes it) */
 
 static void test_fold(void **state)
 {
-	struct fj_lat l = { .present = true, .bins = bins, .nbins = 3, .n = 10, .mean = 2500 };
+	struct fj_lat l = { .present = true, .hist = hist, .nbins = 3, .n = 10, .mean = 2500 };
 	struct hp_hist h;
 	uint64_t sum = 0;
 	size_t i;
@@ -60,7 +62,7 @@ static void test_fold(void **state)
 	assert_true(hp_edge(19) <= 1000 && 1000 < hp_edge(20));
 	assert_true(hp_edge(23) <= 4000 && 4000 < hp_edge(24));
 	assert_true(fabs(hp_edge(20) - 1024) < 1e-9);
-	l.bins = NULL;
+	l.hist = NULL;
 	l.nbins = 0;
 	assert_false(hp_fold(&l, &h));
 }
@@ -89,13 +91,13 @@ static void test_section(void **state)
 	p[0].number = 1;
 	p[0].s = 2;
 	p[0].small.present = true;
-	p[0].small.lat[PT_ALL] = (struct fj_lat){ .present = true, .bins = bins, .nbins = 3, .n = 10, .mean = 2500 };
+	p[0].small.lat[PT_ALL] = (struct fj_lat){ .present = true, .hist = hist, .nbins = 3, .n = 10, .mean = 2500 };
 	p[0].large.present = true; /* no bins: no histogram */
 	p[0].large.lat[PT_ALL] = (struct fj_lat){ .present = true, .n = 4, .mean = 9e6 };
 	p[1].number = 2;
 	p[1].l = 1;
 	p[1].large.present = true;
-	p[1].large.lat[PT_ALL] = (struct fj_lat){ .present = true, .bins = bins, .nbins = 3, .n = 10, .mean = 2500, .bins_from_clat = true };
+	p[1].large.lat[PT_ALL] = (struct fj_lat){ .present = true, .hist = hist, .nbins = 3, .n = 10, .mean = 2500, .bins_from_clat = true };
 
 	out = section(&set, true, &n);
 	assert_int_equal(n, 2);
@@ -117,9 +119,9 @@ static void test_section(void **state)
 	assert_non_null(strstr(out, "<title>p50 0.0015 ms</title>"));
 	free(out);
 
-	p[0].small.lat[PT_ALL].bins = NULL;
+	p[0].small.lat[PT_ALL].hist = NULL;
 	p[0].small.lat[PT_ALL].nbins = 0;
-	p[1].large.lat[PT_ALL].bins = NULL;
+	p[1].large.lat[PT_ALL].hist = NULL;
 	p[1].large.lat[PT_ALL].nbins = 0;
 	out = section(&set, false, &n);
 	assert_int_equal(n, 0);
@@ -210,6 +212,12 @@ int main(void)
 		cmocka_unit_test(test_doubling),
 		cmocka_unit_test(test_steady),
 	};
+	int ret;
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	hist = fjh_new(bins, 3);
+	if (!hist)
+		return 1;
+	ret = cmocka_run_group_tests(tests, NULL, NULL);
+	fjh_unref(hist);
+	return ret;
 }
