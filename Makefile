@@ -256,7 +256,7 @@ DRIVER_LIB_OBJS := $(sort $(CORE_OBJS) $(CONV_OBJS))
 TEST_BINS := $(B)/tests/test_html $(filter-out $(B)/tests/test_html,$(UNIT_TESTS:%=$(B)/tests/%))
 BUILD_OK := $(B)/.build-ok
 
-.PHONY: all deps demo check check-build check-unit check-e2e install uninstall clean \
+.PHONY: all deps demo check check-build fuzz-build check-unit check-e2e install uninstall clean \
 	fio-version-check format-check fuzz FORCE
 .DELETE_ON_ERROR:
 .SECONDARY:
@@ -483,8 +483,7 @@ demo: deps
 # scheduled: tests/run.sh's header.
 CHECK_JOBS ?= $(shell echo $$(($$(nproc 2>/dev/null || echo 1) + 2)))
 check: deps
-	@$(MAKE) --no-print-directory format-check
-	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) check-build
+	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) format-check check-build
 	@sh tests/run.sh -j $(CHECK_JOBS) $(TEST_BINS) tests/e2e_*.sh
 
 check-unit:
@@ -504,9 +503,14 @@ FUZZ_CPPFLAGS = $(filter-out -MMD -MP,$(CPPFLAGS))
 FUZZ_NAMES := cli fiojson jobparse lunlist
 FUZZ_BINS := $(FUZZ_NAMES:%=$(B)/fuzz/fuzz_%)
 
-# Everything make check runs, built (make check builds it CHECK_JOBS at once;
-# after FUZZ_BINS, which a rule's prerequisites expand where they are read).
-check-build: all $(TEST_BINS) $(B)/tests/placement $(FUZZ_BINS)
+# Everything make check runs, built (make check builds it CHECK_JOBS at once,
+# beside format-check). The libFuzzer harnesses are not here: e2e_fuzz.sh
+# builds them (make fuzz-build) while the other suites wait on their
+# devices, so that their sanitizer builds (a minute of CPU, each harness one
+# long compile) are not the whole build's tail.
+check-build: all $(TEST_BINS) $(B)/tests/placement
+
+fuzz-build: $(FUZZ_BINS)
 
 $(B)/fuzz/fuzz_fiojson: tests/fuzz/fuzz_fiojson.c $(CONV_SRCS) $(COMMON_SRCS) | $(BUILD_OK)
 	@mkdir -p $(dir $@)
@@ -540,7 +544,8 @@ fuzz: $(FUZZ_BINS)
 FORMAT_FILES = $(shell git ls-files '*.c' '*.h' 2>/dev/null || find common plugin converter driver tests -name '*.[ch]')
 format-check:
 	@command -v clang-format >/dev/null 2>&1 || { echo "fiorion: missing: clang-format (make deps installs it)" >&2; exit 1; }
-	@bad=$$(for f in $(FORMAT_FILES); do clang-format --dry-run --Werror "$$f" >/dev/null 2>&1 || echo "$$f"; done); \
+	@bad=$$(printf '%s\n' $(FORMAT_FILES) | xargs -P $(CHECK_JOBS) -n 8 sh -c \
+		'for f; do clang-format --dry-run --Werror "$$f" >/dev/null 2>&1 || echo "$$f"; done' sh | sort); \
 	if [ -n "$$bad" ]; then \
 		echo "format-check: these files differ from .clang-format (fix: clang-format -i FILE):" >&2; \
 		echo "$$bad" | sed 's/^/  /' >&2; exit 1; \
