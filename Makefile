@@ -504,11 +504,9 @@ FUZZ_NAMES := cli fiojson jobparse lunlist
 FUZZ_BINS := $(FUZZ_NAMES:%=$(B)/fuzz/fuzz_%)
 
 # Everything make check runs, built (make check builds it CHECK_JOBS at once,
-# beside format-check). The libFuzzer harnesses are not here: e2e_fuzz.sh
-# builds them (make fuzz-build) while the other suites wait on their
-# devices, so that their sanitizer builds (a minute of CPU, each harness one
-# long compile) are not the whole build's tail.
-check-build: all $(TEST_BINS) $(B)/tests/placement
+# beside format-check; after FUZZ_BINS, which a rule's prerequisites expand
+# where they are read).
+check-build: all $(TEST_BINS) $(B)/tests/placement $(FUZZ_BINS)
 
 fuzz-build: $(FUZZ_BINS)
 

@@ -13,14 +13,6 @@
 . "$(dirname "$0")/lib.sh"
 
 secs=${FUZZ_SECONDS:-30}
-# make check leaves the harnesses to this suite (make fuzz-build): their
-# sanitizer builds run here, beside the suites that wait on devices.
-if ! make -C "$TOP" --no-print-directory -j2 fuzz-build >"$T/build.log" 2>&1; then
-	not_ok "make fuzz-build failed"
-	tail -n 20 "$T/build.log"
-	finish
-	exit 1
-fi
 # Two harnesses at a time, each for its full FUZZ_SECONDS of wall time
 # (they judge no time; on 2 cores a pair takes the time one did), their
 # results reported in order.
