@@ -30,19 +30,5 @@ sync  # the scratch file's writeback must not land in the first job
 printf '%s/lun\n' "$T" >v.lun
 
 # Every small cell of an ORION oltp run, stock fio.
-runner=fio
-rm -rf o && mkdir o && cp v.lun o/t.lun
-if (cd o && "$FR" -run oltp -num_disks 2 -testname t -duration 1 -cache_size 0 -runner "$runner" \
-	>run.out 2>run.err) && "$F2O" -format json o/t_jobs/run.json o/t_jobs/p*.json >cells.json 2>cells.err \
-	&& "$PY" "$FID" cells cells.json >cells.txt && [ "$(wc -l <cells.txt)" -ge 20 ]; then
-	if awk '{r = $4 / $1; if (r < 0.97 || r > 1.03) bad = 1} END {exit bad}' cells.txt; then
-		ok "-run oltp -runner $runner: IOPS x lat = load within 3% in all $(wc -l <cells.txt) small cells ($(awk '{r = $4 / $1; if (!n++ || r < lo) lo = r; if (r > hi) hi = r} END {printf "%.3f..%.3f", lo, hi}' cells.txt))"
-	else
-		not_ok "-run oltp -runner $runner: Little's law"
-	fi
-	sed 's/^/# load IOPS lat_ns L: /' cells.txt
-else
-	not_ok "-run oltp -runner $runner did not run"
-	cat o/run.err cells.err 2>/dev/null
-fi
+oltp_cells fio
 finish

@@ -26,26 +26,5 @@ bs=8k
 iodepth=4"
 printf '[settle]\n%s\nruntime=20\nsteadystate=iops:20%%\nsteadystate_duration=3\nsteadystate_ramp_time=1\n' "$common" >settle.fio
 
-for w in settle; do
-	if ! fio --output-format=json+ --output=$w-fio.json $w.fio >$w-fio.err 2>&1; then
-		not_ok "$w: stock fio runs the job file"
-		cat $w-fio.err
-		continue
-	fi
-	if ! "$FR" -jobfile $w.fio -output $w-rn.json 2>$w-rn.err; then
-		not_ok "$w: the built-in runner runs the job file"
-		cat $w-rn.err
-		continue
-	fi
-	case $w in
-	settle) what="attained by both, well before runtime=20" ;;
-	esac
-	if python3 "$TOP/tests/steady_check.py" $w $w-fio.json $w-rn.json >$w.out \
-		&& python3 "$TOP/tests/jsonconsumers.py" keys $w-fio.json $w-rn.json >>$w.out; then
-		ok "$w: $what; same steadystate keys and types, every key path of fio's, fio's formulas hold ($(grep '^fio \|^runner ' $w.out | sed 's/ window=.*//' | tr '\n' ';'))"
-	else
-		not_ok "$w: $what"
-		cat $w.out
-	fi
-done
+steady_pair settle "attained by both, well before runtime=20"
 finish

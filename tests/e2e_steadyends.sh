@@ -29,29 +29,8 @@ printf '[never]\n%s\nruntime=7\nss=iops_slope:0.0001%%\nss_dur=3s\nss_ramp=1s\n'
 # exitall: [short] ends at 3 s and takes [long] (20 s) with it.
 printf '[global]\n%s\nexitall=1\nss=iops_slope:0.0001%%\nss_dur=3\n\n[long]\nruntime=20\n\n[short]\nruntime=3\n' "$common" >exitall.fio
 
-for w in never exitall; do
-	if ! fio --output-format=json+ --output=$w-fio.json $w.fio >$w-fio.err 2>&1; then
-		not_ok "$w: stock fio runs the job file"
-		cat $w-fio.err
-		continue
-	fi
-	if ! "$FR" -jobfile $w.fio -output $w-rn.json 2>$w-rn.err; then
-		not_ok "$w: the built-in runner runs the job file"
-		cat $w-rn.err
-		continue
-	fi
-	case $w in
-	never) what="attained by neither, both ran runtime=7" ;;
-	exitall) what="both jobs of the group ended with the 3 s one" ;;
-	esac
-	if python3 "$TOP/tests/steady_check.py" $w $w-fio.json $w-rn.json >$w.out \
-		&& python3 "$TOP/tests/jsonconsumers.py" keys $w-fio.json $w-rn.json >>$w.out; then
-		ok "$w: $what; same steadystate keys and types, every key path of fio's, fio's formulas hold ($(grep '^fio \|^runner ' $w.out | sed 's/ window=.*//' | tr '\n' ';'))"
-	else
-		not_ok "$w: $what"
-		cat $w.out
-	fi
-done
+steady_pair never "attained by neither, both ran runtime=7"
+steady_pair exitall "both jobs of the group ended with the 3 s one"
 
 # The window's options must agree within a group: both refuse.
 printf '[global]\n%s\nruntime=2\n\n[a]\nss=iops:20%%\nss_dur=3\n\n[b]\nss=iops:10%%\nss_dur=3\n' "$common" >mixed.fio
