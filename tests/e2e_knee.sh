@@ -54,12 +54,26 @@ row() { awk -F, 'NR > 1 && $2 == 0 && $1 > 0 { print $1, $3, $9 }' "$1/$2_points
 
 # 1. The throttled device.
 if thr_lun_file thr 2000 >/dev/null; then
-	in_thr "$FR" -run advanced -matrix row -num_large 0 -num_disks 1 -testname thr -duration 3 \
-		-max_latency 0.75 -outdir t1 >t1.out 2>t1.err
-	rc=$?
-	dev=$(row t1 thr | awk '{ want = $1 / 2; if ($2 < 1900 || $2 > 2100 || $3 < want * 0.9 || $3 > want * 1.1) bad = bad " " $0 } END { print bad }')
+	# thr_ladder: the ladder into t1; rc, and dev = the cells off the known answer
+	thr_ladder() {
+		rm -rf t1
+		in_thr "$FR" -run advanced -matrix row -num_large 0 -num_disks 1 -testname thr -duration 3 \
+			-max_latency 0.75 -outdir t1 >t1.out 2>t1.err
+		rc=$?
+		dev=$(row t1 thr | awk '{ want = $1 / 2; if ($2 < 1900 || $2 > 2100 || $3 < want * 0.9 || $3 > want * 1.1) bad = bad " " $0 } END { print bad }')
+		[ $rc = 0 ] && [ -z "$dev" ] && [ "$(row t1 thr | wc -l)" = 5 ]
+	}
+	# One 3 s point is one sample of a shared machine (a clean-clone CI
+	# read 1752 IOPS at load 5 once, the four loads below it in band): a
+	# ladder off the known answer is run once more, and both must be off
+	# to fail; a runner that misses the throttle misses it both times.
+	again=
+	if ! thr_ladder; then
+		again=" (run again: the first ladder was off at$dev)"
+		thr_ladder
+	fi
 	if [ $rc = 0 ] && [ -z "$dev" ] && [ "$(row t1 thr | wc -l)" = 5 ]; then
-		ok "throttled device at 2000 IOPS: every small cell 2000 IOPS (5 %) at L / 2000 s latency (10 %), loads 1..5"
+		ok "throttled device at 2000 IOPS: every small cell 2000 IOPS (5 %) at L / 2000 s latency (10 %), loads 1..5$again"
 	else
 		not_ok "throttled device: rc=$rc off the known answer:$dev"
 		row t1 thr
