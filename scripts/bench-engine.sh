@@ -29,34 +29,16 @@
 # take figures on a quiet machine. The load average before and after is
 # printed with the table.
 set -eu
-TOP=$(cd "$(dirname "$0")/.." && pwd)
-ENGINE=$TOP/build/fiorion-engine.so
+NAME=bench-engine
 ROUNDS=${1:-5}
 SECS=${2:-2}
 MIB=${3:-1024}
-FIO=${FIO:-fio}
-DEPTHS=${DEPTHS:-1 8 32}
 NULL_PAIR=${NULL_PAIR:-1}
-T=$(mktemp -d "${TMPDIR:-/tmp}/fiorion-bench.XXXXXX")
-trap 'rm -rf "$T"' EXIT
-
-[ -f "$ENGINE" ] || { echo "bench-engine: build the engine first (make)" >&2; exit 1; }
-dd if=/dev/urandom of="$T/scratch" bs=1M count="$MIB" status=none
-sync
+# shellcheck source=SCRIPTDIR/bench-lib.sh
+. "$(dirname "$0")/bench-lib.sh"
 
 # The option sets, ',' between sets, ' ' inside one; "-" is none.
-if [ -z "${OPTS:-}" ]; then
-	last=$(($(nproc) - 1))
-	OPTS="-,fixedbufs,registerfiles,fixedbufs registerfiles,sqthread_poll"
-	OPTS="$OPTS,sqthread_poll sqthread_poll_cpu=$last,nonvectored=0"
-	dev=$(stat -c '%d' "$T/scratch")
-	poll=/sys/dev/block/$((dev >> 8)):$((dev & 255))/queue/io_poll
-	if [ "$(cat "$poll" 2>/dev/null)" = 1 ]; then
-		OPTS="$OPTS,hipri"
-	else
-		echo "bench-engine: hipri left out: the scratch file's device has no poll queues ($poll)"
-	fi
-fi
+bench_opts
 PAIRS=$OPTS
 [ "$NULL_PAIR" = 0 ] || PAIRS="$PAIRS,null"
 

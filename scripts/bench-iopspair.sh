@@ -19,32 +19,14 @@
 # and ok / LOW against 0.97 (LOW only when the whole interval is under it,
 # "?" when the interval straddles it: more pairs decide).
 set -eu
-TOP=$(cd "$(dirname "$0")/.." && pwd)
-ENGINE=$TOP/build/fiorion-engine.so
+NAME=bench-iopspair
 PAIRS=${1:-30}
 MS=${2:-250}
 MIB=${3:-1024}
-FIO=${FIO:-fio}
-DEPTHS=${DEPTHS:-1 8 32}
-T=$(mktemp -d "${TMPDIR:-/tmp}/fiorion-bench.XXXXXX")
-trap 'rm -rf "$T"' EXIT
+# shellcheck source=SCRIPTDIR/bench-lib.sh
+. "$(dirname "$0")/bench-lib.sh"
 
-[ -f "$ENGINE" ] || { echo "bench-iopspair: build the engine first (make)" >&2; exit 1; }
-dd if=/dev/urandom of="$T/scratch" bs=1M count="$MIB" status=none
-sync
-
-if [ -z "${OPTS:-}" ]; then
-	last=$(($(nproc) - 1))
-	OPTS="-,fixedbufs,registerfiles,fixedbufs registerfiles,sqthread_poll"
-	OPTS="$OPTS,sqthread_poll sqthread_poll_cpu=$last,nonvectored=0"
-	dev=$(stat -c '%d' "$T/scratch")
-	poll=/sys/dev/block/$((dev >> 8)):$((dev & 255))/queue/io_poll
-	if [ "$(cat "$poll" 2>/dev/null)" = 1 ]; then
-		OPTS="$OPTS,hipri"
-	else
-		echo "bench-iopspair: hipri left out: the scratch file's device has no poll queues ($poll)"
-	fi
-fi
+bench_opts
 
 # opts OPTIONS: one line per option ("-" is none).
 opts() { [ "$1" = - ] || for o in $1; do printf '%s\n' "$o"; done; }

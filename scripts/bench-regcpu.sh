@@ -19,19 +19,12 @@
 # count (the chance of as many or more lower pairs if the options changed
 # nothing).
 set -eu
-TOP=$(cd "$(dirname "$0")/.." && pwd)
-ENGINE=$TOP/build/fiorion-engine.so
+NAME=bench-regcpu
 PAIRS=${1:-30}
 MS=${2:-250}
 MIB=${3:-1024}
-FIO=${FIO:-fio}
-DEPTHS=${DEPTHS:-1 8 32}
-T=$(mktemp -d "${TMPDIR:-/tmp}/fiorion-bench.XXXXXX")
-trap 'rm -rf "$T"' EXIT
-
-[ -f "$ENGINE" ] || { echo "bench-regcpu: build the engine first (make)" >&2; exit 1; }
-dd if=/dev/urandom of="$T/scratch" bs=1M count="$MIB" status=none
-sync
+# shellcheck source=SCRIPTDIR/bench-lib.sh
+. "$(dirname "$0")/bench-lib.sh"
 
 # job ENGINE-LINES QD: the job file, pairs alternating in order.
 job() {
