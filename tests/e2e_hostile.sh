@@ -242,13 +242,9 @@ except OSError as e:
 	# while the server stays. Each probe is taken once a process under
 	# fio has the LUN open (tests/waitopen.py: a loaded machine is slow
 	# to start fio) and judged only if fio still runs then.
-	# sjob NAME RW NUMJOBS THREAD [SECONDS]: a job file on the loop LUN,
-	# 3 s (the probe comes 0.5 s after the LUN is open: 2.5 s to spare;
-	# the read-only case, probed the same way, must find it free), or
-	# SECONDS
-	sjob() {
-		printf '[%s]\nioengine=external:%s\nlunfile=%s\nrw=%s\nnumjobs=%s\nthread=%s\nbs=8k\ndirect=1\ntime_based=1\nruntime=%s\n' \
-			"$1" "$ENGINE" "$T/hold.lun" "$2" "$3" "$4" "${5:-3}" | grep -v '^thread=0' >"$1.fio"
+	sjob() { # sjob NAME RW NUMJOBS THREAD: a 6 s job file on the loop LUN
+		printf '[%s]\nioengine=external:%s\nlunfile=%s\nrw=%s\nnumjobs=%s\nthread=%s\nbs=8k\ndirect=1\ntime_based=1\nruntime=6\n' \
+			"$1" "$ENGINE" "$T/hold.lun" "$2" "$3" "$4" | grep -v '^thread=0' >"$1.fio"
 	}
 	waitopen() { # waitopen ROOT PID [PATH]: until under ROOT PATH is open, while PID runs
 		python3 "$TOP/tests/waitopen.py" "$1" "$2" "${3:-$lh}"
@@ -291,7 +287,7 @@ except OSError as e:
 	# fio: every job's error, exit non-zero)
 	mkfile alun 32
 	echo "$T/alun" >att.lun
-	sjob sa randwrite 2 0 6
+	sjob sa randwrite 2 0
 	sed -i "s|^lunfile=.*|lunfile=$T/att.lun|" sa.fio
 	for w in fiorion "fiorion -jobfile" fio; do
 		rm -f sa.json
