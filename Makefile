@@ -95,6 +95,7 @@ CONV_SRCS := \
 	converter/fiojson.c \
 	converter/fjbins.c \
 	converter/fjdir.c \
+	converter/fjpar.c \
 	converter/fjstream.c \
 	converter/fjtok.c \
 	converter/html_compare.c \
