@@ -115,10 +115,12 @@ CONV_SRCS := \
 	converter/orion_hist.c \
 	converter/orion_report.c \
 	converter/outdir.c \
+	converter/par.c \
 	converter/passes.c \
 	converter/points.c \
 	converter/points_csv.c \
 	converter/ptcpu.c \
+	converter/ptgroup.c \
 	converter/ptkind.c \
 	converter/ptlat.c \
 	converter/ptmap.c \

@@ -59,9 +59,6 @@ void fjs_free(struct fjs *f);
 /* fjs_read() of @at (its threads and split as set there). */
 int fjs_read_at(struct fj_set *set, const char *name, struct fjs_at *at, struct fr_err *err);
 
-/* The threads the machine gives this process, at most @max (sched_getaffinity). */
-unsigned int fjs_cpus(unsigned int max);
-
 /* A second thread reading the rest of a jobs array (fjpar.c). */
 struct fjpar;
 

@@ -16,7 +16,6 @@
 #include "fjstream.h"
 
 #include <errno.h>
-#include <sched.h>
 #include <sys/stat.h>
 #include <jansson.h>
 #include <math.h>
@@ -29,6 +28,7 @@
 #include "fj_priv.h"
 #include "fjs_priv.h"
 #include "fjtok.h"
+#include "par.h"
 
 /* The input left that is worth a second thread (fjs_priv.h): ~150 jobs of fio 3.33 json+. */
 #define FJS_MIN_SPLIT (2LL << 20)
@@ -626,18 +626,6 @@ long fjs_at_read(void *src, char *buf, size_t len)
 	}
 }
 
-unsigned int fjs_cpus(unsigned int max)
-{
-	cpu_set_t set;
-	int n;
-
-	if (sched_getaffinity(0, sizeof(set), &set))
-		return 1;
-	n = CPU_COUNT(&set);
-	return n < 1 ? 1 : (unsigned int)n < max ? (unsigned int)n
-						 : max;
-}
-
 static long fd_read(void *src, char *buf, size_t len)
 {
 	for (;;) {
@@ -650,7 +638,7 @@ static long fd_read(void *src, char *buf, size_t len)
 
 int fjs_read_fd(struct fj_set *set, const char *name, int fd, struct fr_err *err)
 {
-	struct fjs_at at = { .fd = fd, .threads = fjs_cpus(2), .min_split = FJS_MIN_SPLIT };
+	struct fjs_at at = { .fd = fd, .threads = par_cpus(2), .min_split = FJS_MIN_SPLIT };
 	struct stat st;
 	int ret;
 
@@ -666,7 +654,7 @@ int fjs_read_fd(struct fj_set *set, const char *name, int fd, struct fr_err *err
 int fjs_read_buffer(struct fj_set *set, const char *name, const char *buf, size_t len,
 		    struct fr_err *err)
 {
-	struct fjs_at at = { .fd = -1, .mem = buf, .size = (long long)len, .threads = fjs_cpus(2), .min_split = FJS_MIN_SPLIT };
+	struct fjs_at at = { .fd = -1, .mem = buf, .size = (long long)len, .threads = par_cpus(2), .min_split = FJS_MIN_SPLIT };
 
 	return fjs_read_at(set, name, &at, err);
 }
