@@ -9,10 +9,6 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
-#include <stdio.h>
-#include <time.h>
-static double now(void) { struct timespec ts; clock_gettime(CLOCK_MONOTONIC, &ts); return ts.tv_sec + ts.tv_nsec / 1e9; }
-static double t0;
 
 #include "fj_priv.h"
 #include "fjs_priv.h"
@@ -90,7 +86,6 @@ static void *run(void *arg)
 			return NULL;
 		c = fjt_next(f);
 		if (c == ']') {
-			if (getenv("FJP_DEBUG")) fprintf(stderr, "t2 done +%.3f\n", now() - t0);
 			p->end = f->off + (f->p - f->buf);
 			p->ok = !f->bad;
 			return NULL;
@@ -125,7 +120,6 @@ struct fjpar *fjp_start(struct fjs *f, struct doc *d, long long *x)
 	p->d.o = d->o;
 	p->d.jobs.nfiles = d->jobs.nfiles;
 	atomic_init(&p->stop, 0);
-	t0 = now();
 	if (pthread_create(&p->th, NULL, run, p)) {
 		free(p);
 		return NULL;
@@ -153,7 +147,6 @@ int fjp_join(struct fjpar *p, struct fjs *f, struct doc *d, unsigned int *order)
 	struct fj_set *s = &d->jobs, *t = &p->d.jobs;
 	size_t i;
 
-	if (getenv("FJP_DEBUG")) fprintf(stderr, "t1 at x +%.3f\n", now() - t0);
 	pthread_join(p->th, NULL);
 	if (!p->ok) {
 		drop(p, false);
