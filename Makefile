@@ -95,6 +95,7 @@ CONV_SRCS := \
 	converter/fiojson.c \
 	converter/fjbins.c \
 	converter/fjdir.c \
+	converter/fjpar.c \
 	converter/fjstream.c \
 	converter/fjtok.c \
 	converter/html_compare.c \
@@ -114,10 +115,12 @@ CONV_SRCS := \
 	converter/orion_hist.c \
 	converter/orion_report.c \
 	converter/outdir.c \
+	converter/par.c \
 	converter/passes.c \
 	converter/points.c \
 	converter/points_csv.c \
 	converter/ptcpu.c \
+	converter/ptgroup.c \
 	converter/ptkind.c \
 	converter/ptlat.c \
 	converter/ptmap.c \

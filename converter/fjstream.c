@@ -16,6 +16,7 @@
 #include "fjstream.h"
 
 #include <errno.h>
+#include <sys/stat.h>
 #include <jansson.h>
 #include <math.h>
 #include <stdbool.h>
@@ -25,7 +26,12 @@
 #include <unistd.h>
 
 #include "fj_priv.h"
+#include "fjs_priv.h"
 #include "fjtok.h"
+#include "par.h"
+
+/* The input left that is worth a second thread (fjs_priv.h): ~150 jobs of fio 3.33 json+. */
+#define FJS_MIN_SPLIT (2LL << 20)
 
 /* What kind of object is being read: what it keeps. */
 enum kind {
@@ -374,14 +380,6 @@ static int value(struct fjs *f, int c, enum kind k, json_t **out)
 	}
 }
 
-/* The jobs of the document being read, and what they need. */
-struct doc {
-	json_t *o;
-	struct fj_set jobs; /* its jobs, added as read; moved to the set at the end */
-	size_t njobs;	    /* entries of its jobs array, "All clients" included */
-	bool had_jobs;
-};
-
 static void doc_clear_jobs(struct doc *d)
 {
 	size_t i;
@@ -392,8 +390,7 @@ static void doc_clear_jobs(struct doc *d)
 	d->njobs = 0;
 }
 
-/* One job (f->p at its brace) read and added to the document's. */
-static int job(struct fjs *f, struct doc *d, unsigned int *order)
+int fjs_job(struct fjs *f, struct doc *d, unsigned int *order)
 {
 	struct fj_cbins cb[FJS_NCB];
 	struct fj_cbset set = { cb, 0 };
@@ -423,33 +420,57 @@ static int job(struct fjs *f, struct doc *d, unsigned int *order)
 	return ret;
 }
 
-/* A jobs array (f->p at its bracket), as jscan.c takes it: objects only. */
+/*
+ * A jobs array (f->p at its bracket), as jscan.c takes it: objects only;
+ * read by two threads when the input allows (fjs_priv.h).
+ */
 static int jobs(struct fjs *f, struct doc *d)
 {
 	unsigned int order = 0;
-	int c;
+	struct fjpar *par;
+	long long x = -1, at;
+	int c, ret = 0;
 
 	doc_clear_jobs(d);
 	d->had_jobs = true;
 	f->p++;
+	par = fjp_start(f, d, &x);
 	c = fjt_next(f);
-	if (c == ']') {
-		f->p++;
-		return 0;
-	}
-	for (;;) {
-		if (c != '{' || job(f, d, &order))
-			return fjt_bad(f);
-		c = fjt_next(f);
-		if (c == ']') {
-			f->p++;
-			return 0;
+	while (c != ']') {
+		if (c != '{') {
+			ret = fjt_bad(f);
+			break;
 		}
-		if (c != ',')
-			return fjt_bad(f);
+		at = f->off + (f->p - f->buf);
+		if (par && at >= x) {
+			struct fjpar *p = par;
+
+			par = NULL;
+			if (at > x)
+				fjp_cancel(p);
+			else if (!fjp_join(p, f, d, &order)) {
+				c = fjt_next(f); /* the bracket the second thread stopped at */
+				continue;
+			}
+		}
+		if (fjs_job(f, d, &order)) {
+			ret = fjt_bad(f);
+			break;
+		}
+		c = fjt_next(f);
+		if (c == ']')
+			break;
+		if (c != ',') {
+			ret = fjt_bad(f);
+			break;
+		}
 		f->p++;
 		c = fjt_next(f);
 	}
+	fjp_cancel(par);
+	if (!ret)
+		f->p++;
+	return ret;
 }
 
 /* The document at f->p (its brace): its members into d->o, its jobs into d->jobs. */
@@ -524,30 +545,36 @@ static int take(struct fj_set *set, const char *name, struct doc *d, unsigned in
 	return fj_add_name(set, name, err);
 }
 
-int fjs_read(struct fj_set *set, const char *name, fjs_read_fn rd, void *src,
-	     struct fr_err *err)
+void fjs_free(struct fjs *f)
 {
-	struct fjs f = { .rd = rd, .src = src, .cap = FJS_CHUNK };
+	free(f->buf);
+	free(f->s);
+	free(f->raw);
+	free(f->bkey);
+	free(f->bval);
+}
+
+/* @f's input into @set (fjs_read()'s answers). */
+static int read_stream(struct fjs *f, struct fj_set *set, const char *name, struct fr_err *err)
+{
 	struct doc d = { .jobs = { .nfiles = set->nfiles } };
 	unsigned int docs = 0;
 	int ret = FJS_UNSURE;
 
-	f.buf = f.p = f.e = malloc(f.cap);
-	if (!f.buf)
+	if (fjt_alloc(f))
 		return FJS_UNSURE;
-	*f.e = '\0';
-	fjt_refill(&f);
-	if (fjt_find_doc(&f, '\n')) {
+	fjt_refill(f);
+	if (fjt_find_doc(f, '\n')) {
 		for (;;) {
 			json_decref(d.o);
 			doc_clear_jobs(&d);
 			d.had_jobs = false;
 			d.o = json_object();
-			if (!d.o || document(&f, &d) || f.bad)
+			if (!d.o || document(f, &d) || f->bad)
 				break;
 			docs++;
-			if (!fjt_find_doc(&f, '}')) {
-				if (!f.bad)
+			if (!fjt_find_doc(f, '}')) {
+				if (!f->bad)
 					ret = take(set, name, &d, docs - 1, err);
 				break;
 			}
@@ -556,12 +583,47 @@ int fjs_read(struct fj_set *set, const char *name, fjs_read_fn rd, void *src,
 	json_decref(d.o);
 	doc_clear_jobs(&d);
 	free(d.jobs.jobs);
-	free(f.buf);
-	free(f.s);
-	free(f.raw);
-	free(f.bkey);
-	free(f.bval);
+	fjs_free(f);
 	return ret;
+}
+
+int fjs_read(struct fj_set *set, const char *name, fjs_read_fn rd, void *src,
+	     struct fr_err *err)
+{
+	struct fjs f = { .rd = rd, .src = src, .cap = FJS_CHUNK };
+
+	return read_stream(&f, set, name, err);
+}
+
+int fjs_read_at(struct fj_set *set, const char *name, struct fjs_at *at, struct fr_err *err)
+{
+	struct fjs f = { .rd = fjs_at_read, .src = at, .at = at, .off = at->off, .cap = FJS_CHUNK };
+
+	return read_stream(&f, set, name, err);
+}
+
+long fjs_at_read(void *src, char *buf, size_t len)
+{
+	struct fjs_at *a = src;
+
+	if (a->fd < 0) {
+		size_t n = a->off >= a->size ? 0 : (size_t)(a->size - a->off);
+
+		n = n < len ? n : len;
+		memcpy(buf, a->mem + a->off, n);
+		a->off += (long long)n;
+		return (long)n;
+	}
+	for (;;) {
+		ssize_t r = pread(a->fd, buf, len, (off_t)a->off);
+
+		if (r >= 0) {
+			a->off += r;
+			return (long)r;
+		}
+		if (errno != EINTR)
+			return -1;
+	}
 }
 
 static long fd_read(void *src, char *buf, size_t len)
@@ -576,28 +638,23 @@ static long fd_read(void *src, char *buf, size_t len)
 
 int fjs_read_fd(struct fj_set *set, const char *name, int fd, struct fr_err *err)
 {
-	return fjs_read(set, name, fd_read, &fd, err);
-}
+	struct fjs_at at = { .fd = fd, .threads = par_cpus(2), .min_split = FJS_MIN_SPLIT };
+	struct stat st;
+	int ret;
 
-struct mem {
-	const char *b;
-	size_t len, pos;
-};
-
-static long mem_read(void *src, char *buf, size_t len)
-{
-	struct mem *m = src;
-	size_t n = m->len - m->pos < len ? m->len - m->pos : len;
-
-	memcpy(buf, m->b + m->pos, n);
-	m->pos += n;
-	return (long)n;
+	at.off = lseek(fd, 0, SEEK_CUR);
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || at.off < 0)
+		return fjs_read(set, name, fd_read, &fd, err);
+	at.size = st.st_size;
+	ret = fjs_read_at(set, name, &at, err);
+	lseek(fd, (off_t)at.off, SEEK_SET);
+	return ret;
 }
 
 int fjs_read_buffer(struct fj_set *set, const char *name, const char *buf, size_t len,
 		    struct fr_err *err)
 {
-	struct mem m = { buf, len, 0 };
+	struct fjs_at at = { .fd = -1, .mem = buf, .size = (long long)len, .threads = par_cpus(2), .min_split = FJS_MIN_SPLIT };
 
-	return fjs_read(set, name, mem_read, &m, err);
+	return fjs_read_at(set, name, &at, err);
 }

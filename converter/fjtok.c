@@ -9,6 +9,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+int fjt_alloc(struct fjs *f)
+{
+	/* Zeroed: the bytes past the NUL that a 16-byte load reads are never undefined. */
+	f->buf = f->p = f->e = calloc(1, f->cap + FJS_SLACK);
+	if (!f->buf)
+		return -1;
+	*f->e = '\0';
+	return 0;
+}
+
 int fjt_bad(struct fjs *f)
 {
 	f->bad = true;
@@ -36,17 +46,19 @@ void fjt_refill(struct fjs *f)
 	if (f->eof)
 		return;
 	memmove(f->buf, f->p, keep);
+	f->off += (long long)done;
 	f->checked = f->checked > done ? f->checked - done : 0;
 	f->p = f->buf;
 	f->e = f->buf + keep;
 	if (f->cap - keep < 2 * FJS_LOOK) {
-		char *n = realloc(f->buf, f->cap * 2);
+		char *n = realloc(f->buf, f->cap * 2 + FJS_SLACK);
 
 		if (!n) {
 			fjt_bad(f);
 			f->eof = true;
 			return;
 		}
+		memset(n + f->cap + FJS_SLACK, 0, f->cap);
 		f->p = f->buf = n;
 		f->e = n + keep;
 		f->cap *= 2;

@@ -19,6 +19,9 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "fjstream.h"
 
@@ -27,10 +30,14 @@
 #define FJS_DEPTH 64
 #define FJS_NCB 16
 
+struct fjs_at;
+
 struct fjs {
 	fjs_read_fn rd;
 	void *src;
+	struct fjs_at *at; /* @src when it is read by offset (fjs_priv.h), else NULL */
 	char *buf, *p, *e; /* unread bytes p .. e; *e == '\0' */
+	long long off;	   /* the input's offset of buf[0] */
 	size_t cap, checked;
 	bool eof, bad;
 	int depth;
@@ -54,18 +61,43 @@ int fjt_bad(struct fjs *f);
 /* Keep the unread bytes, read more; input holding "pct-max" (an open-loop curve's) is not ours. */
 void fjt_refill(struct fjs *f);
 
+/* Bytes allocated past the window's end, so that 16 bytes may be loaded from any of its bytes. */
+#define FJS_SLACK 16u
+
+/* A window of f->cap bytes (and FJS_SLACK) for @f: 0, or -1 out of memory. */
+int fjt_alloc(struct fjs *f);
+
+/* The first byte at or after @p that is not a blank (' ', \t, \n, \r); the window's NUL stops it. */
+static inline char *fjt_blanks(char *p)
+{
+#ifdef __SSE2__
+	for (;;) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+		__m128i b = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')),
+						      _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))),
+					 _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\t')),
+						      _mm_cmpeq_epi8(v, _mm_set1_epi8('\r'))));
+		unsigned int m = ~(unsigned int)_mm_movemask_epi8(b) & 0xffffu;
+
+		if (m)
+			return p + __builtin_ctz(m);
+		p += 16;
+	}
+#else
+	while ((unsigned char)*p <= ' ' && (0x100002600ull >> (unsigned char)*p) & 1)
+		p++;
+	return p;
+#endif
+}
+
 /* The next byte that is not a blank, with FJS_LOOK bytes after it in the window; -1 at the end. */
 static inline int fjt_next(struct fjs *f)
 {
 	for (;;) {
 		char *p = f->p;
 
-		/* blanks: ' ', \t, \n, \r; fio's indents eight spaces at once while whole in the window */
-		while ((unsigned char)*p <= ' ' && (0x100002600ull >> (unsigned char)*p) & 1) {
-			p++;
-			while (f->e - p >= 8 && !memcmp(p, "        ", 8))
-				p += 8;
-		}
+		if ((unsigned char)*p <= ' ')
+			p = fjt_blanks(p);
 		f->p = p;
 		if ((size_t)(f->e - p) < FJS_LOOK && !f->eof) {
 			fjt_refill(f);

@@ -17,12 +17,17 @@
 #include <string.h>
 
 #include "interval.h"
+#include "par.h"
 #include "jobname.h"
 #include "pt_priv.h"
+#include "ptgroup.h"
 #include "ptmap.h"
 #include "ptkind.h"
 #include "ptsrc.h"
 #include "sumhosts.h"
+
+/* Groups worth a second thread (add_points()). */
+#define PT_PAR_MIN 64
 
 void pt_opts_init(struct pt_opts *o)
 {
@@ -30,32 +35,6 @@ void pt_opts_init(struct pt_opts *o)
 	o->small_max = 64 * 1024;
 	o->large_min = 128 * 1024;
 	o->merge = PT_MERGE_NONE;
-}
-
-/* A working group of jobs before it becomes a point. */
-struct grp {
-	unsigned int key_file; /* file (or ~0 in client/server runs) */
-	int key_gid;
-	unsigned int number; /* exact: pNNN */
-	unsigned int s, l;   /* exact: from the name */
-	size_t *jobs;
-	size_t njobs, cap;
-	size_t first; /* for ordering */
-};
-
-static int grp_add(struct grp *g, size_t j)
-{
-	if (g->njobs == g->cap) {
-		size_t ncap = g->cap ? g->cap * 2 : 8;
-		size_t *n = realloc(g->jobs, ncap * sizeof(*n));
-
-		if (!n)
-			return -ENOMEM;
-		g->jobs = n;
-		g->cap = ncap;
-	}
-	g->jobs[g->njobs++] = j;
-	return 0;
 }
 
 static uint64_t job_ios(const struct fj_job *j)
@@ -453,120 +432,6 @@ static int index_points(struct pt_set *set, struct fr_err *err)
 	return 0;
 }
 
-/* Whether @j is one of the jobs pt_build() takes (-host filter). */
-static bool of_host(const struct fj_job *j, const struct pt_opts *o)
-{
-	return !o->host || (j->host && !strcmp(j->host, o->host));
-}
-
-/*
- * @in's jobs (of -host's, when given) in groups: a point's jobs, each
- * pass of it apart (@exact: named as fiorion names them), else a file's
- * group (all files' at once for hosts or -sum); in run order. Jobs that
- * measured nothing are counted in @out->nfailed under -skip_failed.
- * Updates *@gp and *@ngp as it grows them, also on an error.
- */
-static int group_jobs(struct pt_set *out, const struct fj_set *in, const struct pt_opts *o,
-		      bool exact, struct grp **gp, size_t *ngp, struct fr_err *err)
-{
-	struct grp *g = *gp;
-	size_t ng = *ngp, capg = ng, i, k;
-	struct pm_map by_key = { 0 }; /* (file, group id) -> group */
-	int ret = 0;
-
-	for (i = 0; i < in->njobs; i++) {
-		const struct fj_job *j = &in->jobs[i];
-		struct jn_name jn = { .pass = 1 };
-		unsigned int num, s, l, file, pass;
-		struct fr_err jerr = { "" };
-		int gid;
-		bool named;
-
-		if (!of_host(j, o))
-			continue;
-		named = jn_parse(j->name, &jn);
-		num = jn.num;
-		s = jn.s;
-		l = jn.l;
-		pass = jn.pass;
-
-		/* A job that failed, or was cut short, measured nothing: not a data point. */
-		if (jc_job_measured(j, named, &jerr)) {
-			if (o->skip_failed) {
-				out->nfailed++;
-				continue;
-			}
-			ret = fr_errf(err, -EINVAL,
-				      "%.700s; look at fio's messages before its JSON, or give -skip_failed to leave it out",
-				      jerr.msg);
-			goto done;
-		}
-
-		if (exact && !named) {
-			ret = fr_errf(err, -EINVAL,
-				      "job '%s' is not named like fiorion's jobs (pNNN-sS-lL-small|large|warm) while others are; convert such results separately",
-				      j->name);
-			goto done;
-		}
-		if (exact) {
-			file = pass - 1; /* each pass of a point its own group */
-			gid = (int)num;
-		} else {
-			/* -sum: the files ran at once, like a client/server run's hosts. */
-			file = j->host || o->sum ? ~0u : j->file;
-			gid = j->groupid;
-		}
-		k = pm_get(&by_key, (uint64_t)file << 32 | (uint32_t)gid, ng);
-		if (k == ng) {
-			if (ng == capg) {
-				size_t ncap = capg ? capg * 2 : 32;
-				struct grp *n = realloc(g, ncap * sizeof(*n));
-
-				if (!n) {
-					ret = fr_errf(err, -ENOMEM, "out of memory");
-					goto done;
-				}
-				g = n;
-				capg = ncap;
-			}
-			memset(&g[ng], 0, sizeof(g[ng]));
-			g[ng].key_file = file;
-			g[ng].key_gid = gid;
-			g[ng].number = num;
-			g[ng].s = s;
-			g[ng].l = l;
-			g[ng].first = i;
-			if (pm_put(&by_key, (uint64_t)file << 32 | (uint32_t)gid, ng++)) {
-				ret = fr_errf(err, -ENOMEM, "out of memory");
-				goto done;
-			}
-		} else if (exact && (g[k].s != s || g[k].l != l)) {
-			ret = fr_errf(err, -EINVAL,
-				      "job '%s' says point %u is (small=%u, large=%u), another job of it says (%u, %u)",
-				      j->name, num, s, l, g[k].s, g[k].l);
-			goto done;
-		}
-		ret = grp_add(&g[k], i);
-		if (ret) {
-			fr_errf(err, ret, "out of memory");
-			goto done;
-		}
-	}
-	/* Run order: point number (exact) or first appearance. */
-	for (i = 1; i < ng; i++)
-		for (k = i; k > 0 && (exact ? g[k - 1].number > g[k].number : g[k - 1].first > g[k].first); k--) {
-			struct grp t = g[k];
-
-			g[k] = g[k - 1];
-			g[k - 1] = t;
-		}
-done:
-	pm_free(&by_key);
-	*gp = g;
-	*ngp = ng;
-	return ret;
-}
-
 /*
  * Point @p of group @i of @g into @out: a new point, or under -merge the
  * one with its loads (last, or the mean); two with the same loads and no
@@ -622,6 +487,84 @@ static int add_point(struct pt_set *out, const struct fj_set *in, const struct g
 	return pm_loads_add(loads, p.s, p.l, out->n++) ? fr_errf(err, -ENOMEM, "out of memory") : 0;
 }
 
+/* Groups [lo, hi) made into points at their own index of m->out->pts (add_points()). */
+struct mk {
+	struct pt_set *out;
+	const struct fj_set *in;
+	const struct grp *g;
+	const char *kinds;
+	bool exact;
+	int *ret; /* each group's make_point(): 0, an error, or 1 when not made */
+	struct {
+		size_t at; /* the group that failed (SIZE_MAX: none) */
+		struct fr_err err;
+	} fail[2]; /* of the lower and the upper half */
+};
+
+static void make_range(void *ctx, size_t lo, size_t hi)
+{
+	struct mk *m = ctx;
+	size_t i, h = lo > 0;
+
+	for (i = lo; i < hi; i++) {
+		m->ret[i] = make_point(&m->out->pts[i], m->in, &m->g[i], m->kinds, m->exact, &m->fail[h].err);
+		if (m->ret[i]) {
+			m->fail[h].at = i;
+			return; /* the rest of the half stays unmade */
+		}
+	}
+}
+
+/*
+ * The points of the @ng groups @g into @out, in group order. Groups share
+ * no job, so the points are made two halves at once (par.h) into the
+ * slots of out->pts, which add_point() then fills from the front: it
+ * writes slot out->n <= i only, after point i is taken from slot i.
+ */
+static int add_points(struct pt_set *out, const struct fj_set *in, const struct grp *g,
+		      size_t ng, const char *kinds, bool exact, struct pm_loads *loads,
+		      struct fr_err *err)
+{
+	struct mk m = { out, in, g, kinds, exact, calloc(ng + 1, sizeof(int)), { { 0 } } };
+	size_t i, j;
+	int ret = 0;
+
+	if (!m.ret)
+		return fr_errf(err, -ENOMEM, "out of memory");
+	m.fail[0].at = m.fail[1].at = SIZE_MAX;
+	for (i = 0; i < ng; i++)
+		m.ret[i] = 1;
+	par_halves(ng, ng >= PT_PAR_MIN ? par_cpus(2) : 1, make_range, &m);
+	for (i = 0; i < ng && !ret; i++) {
+		struct pt_point p = out->pts[i];
+
+		memset(&out->pts[i], 0, sizeof(p));
+		if (m.ret[i]) {
+			ret = m.ret[i] < 0 ? m.ret[i] : -EINVAL;
+			*err = m.fail[m.fail[0].at == i ? 0 : 1].err;
+			break;
+		}
+		if (!exact)
+			p.number = (unsigned int)i + 1;
+		else
+			p.pass = g[i].key_file + 1;
+		if (!p.small.present && !p.large.present && (p.s || p.l || !exact)) {
+			/* Only warm-up jobs, nothing measured, or every job left out by -size_*. */
+			pt_point_release(&p);
+			continue;
+		}
+		ret = add_point(out, in, g, i, p, &out->opts, exact, loads, err);
+	}
+	/* After an error: the points made past it. */
+	for (j = i; ret && j < ng; j++)
+		if (!m.ret[j]) {
+			pt_point_release(&out->pts[j]);
+			memset(&out->pts[j], 0, sizeof(out->pts[j]));
+		}
+	free(m.ret);
+	return ret;
+}
+
 int pt_build(struct pt_set *out, const struct fj_set *in,
 	     const struct pt_opts *o, struct fr_err *err)
 {
@@ -638,12 +581,12 @@ int pt_build(struct pt_set *out, const struct fj_set *in,
 	for (i = 0; i < in->njobs; i++) {
 		struct jn_name jn;
 
-		if (!of_host(&in->jobs[i], o))
+		if (!ptg_of_host(&in->jobs[i], o))
 			continue;
 		if (jn_parse(in->jobs[i].name, &jn))
 			exact = true;
 	}
-	ret = group_jobs(out, in, o, exact, &g, &ng, err);
+	ret = ptg_group(out, in, o, exact, &g, &ng, err);
 	if (ret)
 		goto out;
 	for (i = 0; i < ng && !ret; i++)
@@ -663,25 +606,9 @@ int pt_build(struct pt_set *out, const struct fj_set *in,
 		goto out;
 	}
 	out->exact = exact;
-	for (i = 0; i < ng; i++) {
-		struct pt_point p;
-
-		ret = make_point(&p, in, &g[i], kinds, exact, err);
-		if (ret)
-			goto out;
-		if (!exact)
-			p.number = (unsigned int)i + 1;
-		else
-			p.pass = g[i].key_file + 1;
-		if (!p.small.present && !p.large.present && (p.s || p.l || !exact)) {
-			/* Only warm-up jobs, nothing measured, or every job left out by -size_*. */
-			pt_point_release(&p);
-			continue;
-		}
-		ret = add_point(out, in, g, i, p, o, exact, &loads, err);
-		if (ret)
-			goto out;
-	}
+	ret = add_points(out, in, g, ng, kinds, exact, &loads, err);
+	if (ret)
+		goto out;
 	ret = pt_fold_passes(out, err);
 	if (ret)
 		goto out;

@@ -9,6 +9,8 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <pthread.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +20,68 @@
 #include "fileset.h"
 #include "fr_file.h"
 #include "html_report.h"
+#include "par.h"
 #include "points_csv.h"
+
+/* Points worth formatting _points.csv on a second thread. */
+#define SW_PAR_MIN 256
+
+/*
+ * _points.csv formatted beside the other members (par.h): it reads only
+ * the points, as they do, and is staged in its turn, so the set is the
+ * same whatever the timing.
+ */
+struct bg {
+	const struct pt_set *pts;
+	pthread_t th;
+	bool on;
+	char *buf;
+	size_t len;
+	int ret; /* 0, or -ENOMEM */
+};
+
+static void *bg_run(void *arg)
+{
+	struct bg *b = arg;
+	FILE *f = open_memstream(&b->buf, &b->len);
+
+	if (!f) {
+		b->ret = -ENOMEM;
+		return NULL;
+	}
+	pc_write(f, b->pts);
+	if (fclose(f))
+		b->ret = -ENOMEM;
+	return NULL;
+}
+
+static void bg_start(struct bg *b, const struct pt_set *pts)
+{
+	memset(b, 0, sizeof(*b));
+	b->pts = pts;
+	b->on = pts->n >= SW_PAR_MIN && par_cpus(2) > 1 && !pthread_create(&b->th, NULL, bg_run, b);
+}
+
+/* Wait for it: its text in *@buf (the caller's to free), or -ENOMEM; -1 when none ran. */
+static int bg_take(struct bg *b, char **buf, size_t *len)
+{
+	if (!b->on)
+		return -1;
+	pthread_join(b->th, NULL);
+	b->on = false;
+	*buf = b->buf;
+	*len = b->len;
+	return b->ret;
+}
+
+static void bg_drop(struct bg *b)
+{
+	char *buf = NULL;
+	size_t len;
+
+	if (bg_take(b, &buf, &len) != -1)
+		free(buf);
+}
 
 int or_write_all(const struct or_params *p, const struct pt_set *pts,
 		 const char *outdir, enum or_compat c, unsigned int flags,
@@ -30,6 +93,7 @@ int or_write_all(const struct or_params *p, const struct pt_set *pts,
 	bool stale[FS_NMEMBERS];
 	time_t t = p->run->start ? (time_t)p->run->start : time(NULL);
 	bool dated = or_layout(c)->dated;
+	struct bg bg;
 	size_t n;
 	int k, ret = 0;
 
@@ -44,6 +108,7 @@ int or_write_all(const struct or_params *p, const struct pt_set *pts,
 	fs_prefix(prefix + n, sizeof(prefix) - n, p->run->testname, dated, t);
 	/* The summary names the hosts file as it is written, at the same start. */
 	fs_member_name(hosts_file, sizeof(hosts_file), p->run->testname, dated, t, FS_HOSTS);
+	bg_start(&bg, pts);
 
 	for (k = FS_SUMMARY; k < FS_NMEMBERS && !ret; k++) {
 		char *buf = NULL;
@@ -63,8 +128,20 @@ int or_write_all(const struct or_params *p, const struct pt_set *pts,
 			stale[k] = true;
 			continue;
 		}
+		if (k == FS_POINTS) {
+			int r = bg_take(&bg, &buf, &len);
+
+			if (r == -ENOMEM) {
+				free(buf);
+				fr_stage_abort(&st);
+				return fr_errf(err, -ENOMEM, "out of memory");
+			}
+			if (!r)
+				goto staged;
+		}
 		f = open_memstream(&buf, &len);
 		if (!f) {
+			bg_drop(&bg);
 			fr_stage_abort(&st);
 			return fr_errf(err, -ENOMEM, "out of memory");
 		}
@@ -91,9 +168,11 @@ int or_write_all(const struct or_params *p, const struct pt_set *pts,
 		}
 		if (fclose(f) != 0 || ret) {
 			free(buf);
+			bg_drop(&bg);
 			fr_stage_abort(&st);
 			return ret ? ret : fr_errf(err, -ENOMEM, "out of memory");
 		}
+staged:
 		/* Staged: the set is renamed into place whole, or not at all. */
 		if (keep && k == FS_REPORT && fr_stage_file(&st, path, buf, len, &rerr))
 			stale[k] = true; /* a full disk: ORION's own files land without it */
@@ -105,6 +184,7 @@ int or_write_all(const struct or_params *p, const struct pt_set *pts,
 			w->hist = keep && !ret;
 		free(buf);
 	}
+	bg_drop(&bg); /* not taken when the loop stopped before it */
 	if (ret) {
 		fr_stage_abort(&st);
 		return ret;

@@ -16,7 +16,11 @@
 # back towards the whole-file reader (3 x python's), not issue 27's 0.25:
 # main at 5e22141 reads 0.26 idle and 0.40 at load 16, so on this noisy
 # machine the CPU check does not tell the two apart; the RSS check does
-# (main: 1.36 x the file).
+# (main: 1.36 x the file). Both programs run on the same one CPU for that
+# check (taskset), so neither gains from the other CPU being idle or slow:
+# fio2orion reads with one thread there. With two CPUs it reads a jobs
+# array with two threads and makes points two halves at once (par.h): the
+# ORION files and -format json must be byte-identical to one CPU's.
 . "$(dirname "$0")/lib.sh"
 
 F2O=${F2O:-$TOP/build/fio2orion}
@@ -58,11 +62,12 @@ sh "$TOP/scripts/make-big-json.sh" 50 big.json
 size=$(stat -c %s big.json)
 : >ratio.t
 : >frss.t
+one=$(taskset -cp $$ | sed 's/.*: *//; s/[-,].*//') # the first CPU this shell may use
 for i in 1 2 3 4 5; do
 	rm -rf out
-	f=$(cpu "$F2O" -q -outdir out big.json)
+	f=$(cpu taskset -c "$one" "$F2O" -q -outdir out big.json)
 	cat rss.t >>frss.t
-	p=$(cpu python3 -c 'import json,sys; json.load(open(sys.argv[1]))' big.json)
+	p=$(cpu taskset -c "$one" python3 -c 'import json,sys; json.load(open(sys.argv[1]))' big.json)
 	awk -v f="$f" -v p="$p" 'BEGIN { printf "%.4f %s %s\n", (p > 0 ? f / p : 99), f, p }' >>ratio.t
 done
 r=$(cut -d' ' -f1 ratio.t | med)
@@ -72,6 +77,18 @@ if awk -v r="$r" 'BEGIN { exit !(r <= 0.4) }'; then
 	ok "50 MiB json+: CPU fio2orion/python json.load $r (median of 5 interleaved: $runs s; load $load)"
 else
 	not_ok "50 MiB json+: CPU fio2orion/python json.load $r, not at most 0.4 (median of 5 interleaved: $runs s; load $load)"
+fi
+# One CPU against all of them: the same files, the same JSON.
+taskset -c "$one" "$F2O" -q -format json big.json >one.json 2>one.err
+"$F2O" -q -format json big.json >all.json 2>all.err
+mkdir c1 c2 # the same command line, which the summary echoes
+(cd c1 && taskset -c "$one" "$F2O" -q -testname t -outdir out ../big.json) &&
+	(cd c2 && "$F2O" -q -testname t -outdir out ../big.json)
+ncpu=$(getconf _NPROCESSORS_ONLN)
+if [ -s one.json ] && cmp -s one.json all.json && [ -s c1/out/t_summary.txt ] && diff -r c1/out c2/out >/dev/null; then
+	ok "50 MiB json+ on one CPU and on $ncpu: byte-identical ORION files and -format json"
+else
+	not_ok "50 MiB json+ on one CPU and on $ncpu: the outputs differ (or failed: $(cat one.err all.err))"
 fi
 m=$(med <frss.t)
 if [ $((m * 1024)) -le $((size / 2)) ]; then

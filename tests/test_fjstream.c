@@ -24,6 +24,7 @@
 
 #include "fiojson.h"
 #include "fj_dump.h"
+#include "fjs_priv.h"
 #include "fjstream.h"
 #include "fr_file.h"
 
@@ -39,6 +40,32 @@ static char *dump(const struct fj_set *s)
 	return out;
 }
 
+/*
+ * The stream read by two threads wherever a jobs array has 2 bytes left
+ * (fjs_priv.h): @ra, @a and @ea as read by one, or fails. The counts of
+ * second threads taken and dropped add to @joined and @dropped.
+ */
+static void split_same(const char *buf, size_t len, int ra, const struct fj_set *a,
+		       const struct fr_err *ea, unsigned int *joined, unsigned int *dropped)
+{
+	struct fjs_at at = { .fd = -1, .mem = buf, .size = (long long)len, .threads = 2, .min_split = 2 };
+	struct fj_set s = { 0 };
+	struct fr_err es = { "" };
+	int rs = fjs_read_at(&s, "in.json", &at, &es);
+	char *ds = dump(&s), *da = dump(a);
+
+	assert_int_equal(rs, ra);
+	assert_string_equal(es.msg, ea->msg);
+	assert_string_equal(ds, da);
+	free(ds);
+	free(da);
+	fj_set_release(&s);
+	*joined += at.joined;
+	*dropped += at.dropped;
+}
+
+static unsigned int joined, dropped; /* by split_same(), over the whole run */
+
 /* Both readers on @buf: the stream's answer (0, FJS_UNSURE or an error), checked against the other's. */
 static int both(const char *buf, size_t len)
 {
@@ -46,6 +73,8 @@ static int both(const char *buf, size_t len)
 	struct fr_err ea = { "" }, eb = { "" };
 	int ra = fjs_read_buffer(&a, "in.json", buf, len, &ea);
 	int rb = fj_read_buffer(&b, "in.json", buf, len, &eb);
+
+	split_same(buf, len, ra, &a, &ea, &joined, &dropped);
 
 	if (ra == FJS_UNSURE) {
 		char *d = dump(&a);
@@ -105,6 +134,9 @@ static void test_fjstream_data(void **state)
 	check_dir("tests/data/golden", &fast, &n);
 	check_dir("tests/fuzz/corpus/fiojson", &fast, &n);
 	assert_true(n >= 30);
+	/* Real fio output splits where the guess lands on a job (fjs_priv.h). */
+	print_message("second threads: %u taken, %u dropped\n", joined, dropped);
+	assert_true(joined >= 5);
 	/* 06b (text before a '{' not in column 1) and the regressions are read whole. */
 	assert_true(fast + 6 >= n);
 }
@@ -252,9 +284,51 @@ static void test_fjstream_refills(void **state)
 	assert_int_equal(fjs_read_fd(&a, "big.json", fd, &err), 0);
 	assert_int_equal(a.njobs, 3000);
 	fj_set_release(&a);
+	{
+		/* The file by two threads: the guess taken, the same set as from memory (both()). */
+		struct fjs_at at = { .fd = fd, .size = (long long)len, .threads = 2, .min_split = 2 };
+
+		assert_int_equal(fjs_read_at(&a, "big.json", &at, &err), 0);
+		assert_int_equal(at.joined, 1);
+		assert_int_equal(a.njobs, 3000);
+		fj_set_release(&a);
+	}
 	assert_int_equal(both(buf, len), 0);
 	close(fd);
 	unlink(path);
+	free(buf);
+}
+
+/*
+ * A second thread whose guess is wrong: its first '{' at a line's start
+ * with "jobname" first is a member of a job, in an array of look-alike
+ * jobs it reads to their bracket. The first thread must drop its work
+ * and read everything itself: the same set as one thread's.
+ */
+static void test_fjstream_split(void **state)
+{
+	struct fj_set a = { 0 };
+	struct fr_err ea = { "" };
+	unsigned int j = 0, d = 0, i;
+	size_t len = 0;
+	char *buf = malloc(1 << 20);
+
+	(void)state;
+	assert_non_null(buf);
+	len += (size_t)sprintf(buf, "{\n\"fio version\" : \"fio-3.33\",\n\"jobs\" : [\n"
+				    "{ \"jobname\" : \"a\", \"read\" : { \"total_ios\" : 5, \"runtime\" : 1000 } },\n"
+				    "{ \"jobname\" : \"b\", \"pad\" : \"%0*d\", \"arr\" : [\n",
+			       20000, 0);
+	for (i = 0; i < 3; i++)
+		len += (size_t)sprintf(buf + len, "%s{ \"jobname\" : \"decoy%u\" }", i ? ",\n" : "", i);
+	len += (size_t)sprintf(buf + len, "],\n\"read\" : { \"total_ios\" : 7, \"runtime\" : 1000 } },\n"
+					  "{ \"jobname\" : \"c\", \"read\" : { \"total_ios\" : 9, \"runtime\" : 1000 } }\n]\n}\n");
+	assert_int_equal(fjs_read_buffer(&a, "in.json", buf, len, &ea), 0);
+	assert_int_equal(a.njobs, 3);
+	split_same(buf, len, 0, &a, &ea, &j, &d);
+	assert_int_equal(j, 0);
+	assert_int_equal(d, 1);
+	fj_set_release(&a);
 	free(buf);
 }
 
@@ -265,6 +339,7 @@ int main(void)
 		cmocka_unit_test(test_fjstream_cases),
 		cmocka_unit_test(test_fjstream_documents),
 		cmocka_unit_test(test_fjstream_refills),
+		cmocka_unit_test(test_fjstream_split),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

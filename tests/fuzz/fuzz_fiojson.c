@@ -7,6 +7,8 @@
  * The stream reader (fjstream.c) reads the same bytes: where it takes
  * them, the set must be the whole reader's field for field (fj_dump.h),
  * where it refuses, with its words; else it gives them back untouched.
+ * Read by two threads wherever a jobs array allows (fjs_priv.h), the
+ * stream must answer exactly as it does with one.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -15,6 +17,7 @@
 
 #include "../fj_dump.h"
 #include "fiojson.h"
+#include "fjs_priv.h"
 #include "fjstream.h"
 #include "orion_report.h"
 #include "points.h"
@@ -32,6 +35,23 @@ static char *dump(const struct fj_set *s)
 	return out;
 }
 
+/* The stream by two threads against its answer by one (@r, @s, @e): any difference aborts. */
+static void same_split(const char *buf, size_t size, int r, const struct fj_set *s,
+		       const struct fr_err *e)
+{
+	struct fjs_at at = { .fd = -1, .mem = buf, .size = (long long)size, .threads = 2, .min_split = 2 };
+	struct fj_set t = { 0 };
+	struct fr_err te = { "" };
+	int rt = fjs_read_at(&t, "fuzz.json", &at, &te);
+	char *a = dump(&t), *b = dump(s);
+
+	if (rt != r || strcmp(te.msg, e->msg) || !a || !b || strcmp(a, b))
+		abort();
+	free(a);
+	free(b);
+	fj_set_release(&t);
+}
+
 /* The stream reader against the whole one (@ret, @set, @err): any difference aborts. */
 static void same_as_stream(const char *buf, size_t size, int ret, const struct fj_set *set,
 			   const struct fr_err *err)
@@ -39,6 +59,8 @@ static void same_as_stream(const char *buf, size_t size, int ret, const struct f
 	struct fj_set s = { 0 };
 	struct fr_err e = { "" };
 	int r = fjs_read_buffer(&s, "fuzz.json", buf, size, &e);
+
+	same_split(buf, size, r, &s, &e);
 
 	if (r == FJS_UNSURE) {
 		if (s.njobs || s.nfiles)
