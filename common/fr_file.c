@@ -122,17 +122,20 @@ static void sync_dir_of(const char *path)
 	}
 }
 
-int fr_stage_file(struct fr_stage *st, const char *path, const char *data, size_t len,
-		  struct fr_err *err)
+/*
+ * A temporary file beside @path for @st, in @tmp: its descriptor, or a
+ * negative errno with @err set (what a rename cannot replace is refused
+ * here, before any of the set moves).
+ */
+static int stage_begin(struct fr_stage *st, const char *path, char *tmp, size_t tlen,
+		       struct fr_err *err)
 {
-	char tmp[PATH_MAX + 16], eb[128], **np, **nt;
 	struct stat st_old;
-	size_t done = 0;
-	int fd, ret = 0;
+	char **np, **nt;
+	int fd;
 
-	if (snprintf(tmp, sizeof(tmp), "%s.tmpXXXXXX", path) >= (int)sizeof(tmp))
+	if (snprintf(tmp, tlen, "%s.tmpXXXXXX", path) >= (int)tlen)
 		return fr_errf(err, -ENAMETOOLONG, "'%s': name too long", path);
-	/* What a rename cannot replace is refused now, before any of the set moves. */
 	if (!stat(path, &st_old) && S_ISDIR(st_old.st_mode))
 		return fr_errf(err, -EISDIR, "cannot write '%s': a folder has that name", path);
 	np = realloc(st->path, (st->n + 1) * sizeof(*np));
@@ -146,17 +149,15 @@ int fr_stage_file(struct fr_stage *st, const char *path, const char *data, size_
 	fd = mkstemp(tmp);
 	if (fd < 0)
 		return fr_errf_errno(err, "cannot create '%s'", path);
-	while (done < len) {
-		ssize_t n = write(fd, data + done, len - done);
+	return fd;
+}
 
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			ret = -errno;
-			break;
-		}
-		done += (size_t)n;
-	}
+/* @fd of stage_begin() written (@ret: 0, or how writing failed) made durable and added to @st. */
+static int stage_end(struct fr_stage *st, const char *path, const char *tmp, int fd, int ret,
+		     struct fr_err *err)
+{
+	char eb[128];
+
 	if (!ret && fchmod(fd, 0644) < 0)
 		ret = -errno;
 	if (!ret && fsync(fd) < 0)
@@ -177,6 +178,76 @@ int fr_stage_file(struct fr_stage *st, const char *path, const char *data, size_
 		return fr_errf(err, -ENOMEM, "out of memory");
 	}
 	st->n++;
+	return 0;
+}
+
+int fr_stage_file(struct fr_stage *st, const char *path, const char *data, size_t len,
+		  struct fr_err *err)
+{
+	char tmp[PATH_MAX + 16];
+	size_t done = 0;
+	int fd = stage_begin(st, path, tmp, sizeof(tmp), err), ret = 0;
+
+	if (fd < 0)
+		return fd;
+	while (done < len) {
+		ssize_t n = write(fd, data + done, len - done);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			ret = -errno;
+			break;
+		}
+		done += (size_t)n;
+	}
+	return stage_end(st, path, tmp, fd, ret, err);
+}
+
+int fr_stage_stream(struct fr_stage *st, const char *path, void (*fn)(FILE *f, const void *ctx),
+		    const void *ctx, struct fr_err *err)
+{
+	char tmp[PATH_MAX + 16];
+	int fd = stage_begin(st, path, tmp, sizeof(tmp), err), ret = 0;
+	FILE *f;
+
+	if (fd < 0)
+		return fd;
+	f = fdopen(dup(fd), "w");
+	if (!f) {
+		ret = -errno;
+	} else {
+		errno = 0;
+		fn(f, ctx);
+		if (fflush(f) || ferror(f))
+			ret = errno ? -errno : -EIO;
+		if (fclose(f) && !ret)
+			ret = errno ? -errno : -EIO;
+	}
+	return stage_end(st, path, tmp, fd, ret, err);
+}
+
+int fr_stage_join(struct fr_stage *st, struct fr_stage *from, struct fr_err *err)
+{
+	char **np = realloc(st->path, (st->n + from->n + 1) * sizeof(*np)), **nt;
+	size_t i;
+
+	if (np)
+		st->path = np;
+	nt = np ? realloc(st->tmp, (st->n + from->n + 1) * sizeof(*nt)) : NULL;
+	if (nt)
+		st->tmp = nt;
+	if (!np || !nt) {
+		fr_stage_abort(from);
+		return fr_errf(err, -ENOMEM, "out of memory");
+	}
+	for (i = 0; i < from->n; i++) {
+		st->path[st->n] = from->path[i];
+		st->tmp[st->n++] = from->tmp[i];
+	}
+	free(from->path);
+	free(from->tmp);
+	memset(from, 0, sizeof(*from));
 	return 0;
 }
 
