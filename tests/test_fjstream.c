@@ -24,6 +24,7 @@
 
 #include "fiojson.h"
 #include "fj_dump.h"
+#include "fjarena.h"
 #include "fjs_priv.h"
 #include "fjstream.h"
 #include "fr_file.h"
@@ -334,6 +335,8 @@ static void test_fjstream_split(void **state)
 
 int main(void)
 {
+	/* As fio2orion: a job's nodes from the reading thread's arena (fjarena.h). */
+	fja_install();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fjstream_data),
 		cmocka_unit_test(test_fjstream_cases),
