@@ -204,27 +204,55 @@ int fr_stage_file(struct fr_stage *st, const char *path, const char *data, size_
 	return stage_end(st, path, tmp, fd, ret, err);
 }
 
+/* fr_stage_stream()'s file: every byte written as fr_stage_file() writes it, the first error kept. */
+struct stage_out {
+	int fd;
+	int err; /* the first write's -errno, or 0 */
+};
+
+static ssize_t stage_write(void *cookie, const char *buf, size_t len)
+{
+	struct stage_out *o = cookie;
+	size_t done = 0;
+
+	while (done < len && !o->err) {
+		ssize_t n = write(o->fd, buf + done, len - done);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			o->err = -errno;
+		else
+			done += (size_t)n;
+	}
+	if (o->err) {
+		errno = -o->err;
+		return 0; /* fopencookie(3): 0 on error, never negative */
+	}
+	return (ssize_t)len;
+}
+
 int fr_stage_stream(struct fr_stage *st, const char *path, void (*fn)(FILE *f, const void *ctx),
 		    const void *ctx, struct fr_err *err)
 {
+	static const cookie_io_functions_t io = { .write = stage_write };
 	char tmp[PATH_MAX + 16];
-	int fd = stage_begin(st, path, tmp, sizeof(tmp), err), ret = 0;
+	struct stage_out o = { stage_begin(st, path, tmp, sizeof(tmp), err), 0 };
 	FILE *f;
+	int ret = 0;
 
-	if (fd < 0)
-		return fd;
-	f = fdopen(dup(fd), "w");
+	if (o.fd < 0)
+		return o.fd;
+	f = fopencookie(&o, "w", io);
 	if (!f) {
-		ret = -errno;
+		ret = -ENOMEM;
 	} else {
-		errno = 0;
 		fn(f, ctx);
-		if (fflush(f) || ferror(f))
-			ret = errno ? -errno : -EIO;
-		if (fclose(f) && !ret)
-			ret = errno ? -errno : -EIO;
+		if (fclose(f) && !o.err)
+			o.err = -EIO;
+		ret = o.err;
 	}
-	return stage_end(st, path, tmp, fd, ret, err);
+	return stage_end(st, path, tmp, o.fd, ret, err);
 }
 
 int fr_stage_join(struct fr_stage *st, struct fr_stage *from, struct fr_err *err)

@@ -76,7 +76,7 @@ static void *run(void *arg)
 	struct fjs *f = &p->f;
 	int c;
 
-	if (fjt_alloc(f))
+	if (atomic_load_explicit(&p->stop, memory_order_relaxed) || fjt_alloc(f))
 		return NULL;
 	fjt_refill(f);
 	c = fjt_next(f);
@@ -103,7 +103,12 @@ struct fjpar *fjp_start(struct fjs *f, struct doc *d, long long *x)
 	struct fjpar *p;
 	long long pos, left;
 
-	if (!at || at->threads < 2)
+	/*
+	 * One guess dropped and no more: in a file of many documents
+	 * (--status-interval) the middle of what is left lies in a later
+	 * one, so every guess would be.
+	 */
+	if (!at || at->threads < 2 || at->dropped)
 		return NULL;
 	pos = f->off + (f->p - f->buf);
 	left = at->size - pos;

@@ -54,12 +54,18 @@ static void *bg_run(void *arg)
 	return NULL;
 }
 
-static void bg_start(struct bg *b, const struct pt_set *pts, const char *prefix)
+/*
+ * @may: not with -html: a report that does not fit is left out and the
+ * set kept, a _points.csv that does not fit fails the set; on a disk near
+ * full, which of the two hits it first must not depend on timing.
+ */
+static void bg_start(struct bg *b, const struct pt_set *pts, const char *prefix, bool may)
 {
 	memset(b, 0, sizeof(*b));
 	b->pts = pts;
 	snprintf(b->path, sizeof(b->path), "%s%s", prefix, fs_suffix(FS_POINTS));
-	b->on = pts->n >= SW_PAR_MIN && par_cpus(2) > 1 && !pthread_create(&b->th, NULL, bg_run, b);
+	b->on = may && pts->n >= SW_PAR_MIN && par_cpus(2) > 1 &&
+		!pthread_create(&b->th, NULL, bg_run, b);
 }
 
 /* Its staged file into @st (written now when no thread ran): 0, or an error with @err set. */
@@ -112,7 +118,7 @@ int or_write_all(const struct or_params *p, const struct pt_set *pts,
 	fs_prefix(prefix + n, sizeof(prefix) - n, p->run->testname, dated, t);
 	/* The summary names the hosts file as it is written, at the same start. */
 	fs_member_name(hosts_file, sizeof(hosts_file), p->run->testname, dated, t, FS_HOSTS);
-	bg_start(&bg, pts, prefix);
+	bg_start(&bg, pts, prefix, !(flags & OR_WRITE_HTML));
 
 	for (k = FS_SUMMARY; k < FS_NMEMBERS && !ret; k++) {
 		char *buf = NULL;
