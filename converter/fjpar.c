@@ -12,6 +12,7 @@
 
 #include "fj_priv.h"
 #include "fjs_priv.h"
+#include "par.h"
 
 /* How far from the middle a job's start is looked for. */
 #define FJP_LOOK (256u << 10)
@@ -125,7 +126,7 @@ struct fjpar *fjp_start(struct fjs *f, struct doc *d, long long *x)
 	p->d.o = d->o;
 	p->d.jobs.nfiles = d->jobs.nfiles;
 	atomic_init(&p->stop, 0);
-	if (pthread_create(&p->th, NULL, run, p)) {
+	if (par_thread(&p->th, run, p)) {
 		free(p);
 		return NULL;
 	}

@@ -65,7 +65,7 @@ static void bg_start(struct bg *b, const struct pt_set *pts, const char *prefix,
 	b->pts = pts;
 	snprintf(b->path, sizeof(b->path), "%s%s", prefix, fs_suffix(FS_POINTS));
 	b->on = may && pts->n >= SW_PAR_MIN && par_cpus(2) > 1 &&
-		!pthread_create(&b->th, NULL, bg_run, b);
+		!par_thread(&b->th, bg_run, b);
 }
 
 /* Its staged file into @st (written now when no thread ran): 0, or an error with @err set. */
