@@ -93,6 +93,7 @@ CONV_SRCS := \
 	converter/export_run.c \
 	converter/fileset.c \
 	converter/fiojson.c \
+	converter/fjarena.c \
 	converter/fjbins.c \
 	converter/fjdir.c \
 	converter/fjpar.c \

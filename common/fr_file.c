@@ -122,17 +122,20 @@ static void sync_dir_of(const char *path)
 	}
 }
 
-int fr_stage_file(struct fr_stage *st, const char *path, const char *data, size_t len,
-		  struct fr_err *err)
+/*
+ * A temporary file beside @path for @st, in @tmp: its descriptor, or a
+ * negative errno with @err set (what a rename cannot replace is refused
+ * here, before any of the set moves).
+ */
+static int stage_begin(struct fr_stage *st, const char *path, char *tmp, size_t tlen,
+		       struct fr_err *err)
 {
-	char tmp[PATH_MAX + 16], eb[128], **np, **nt;
 	struct stat st_old;
-	size_t done = 0;
-	int fd, ret = 0;
+	char **np, **nt;
+	int fd;
 
-	if (snprintf(tmp, sizeof(tmp), "%s.tmpXXXXXX", path) >= (int)sizeof(tmp))
+	if (snprintf(tmp, tlen, "%s.tmpXXXXXX", path) >= (int)tlen)
 		return fr_errf(err, -ENAMETOOLONG, "'%s': name too long", path);
-	/* What a rename cannot replace is refused now, before any of the set moves. */
 	if (!stat(path, &st_old) && S_ISDIR(st_old.st_mode))
 		return fr_errf(err, -EISDIR, "cannot write '%s': a folder has that name", path);
 	np = realloc(st->path, (st->n + 1) * sizeof(*np));
@@ -146,17 +149,15 @@ int fr_stage_file(struct fr_stage *st, const char *path, const char *data, size_
 	fd = mkstemp(tmp);
 	if (fd < 0)
 		return fr_errf_errno(err, "cannot create '%s'", path);
-	while (done < len) {
-		ssize_t n = write(fd, data + done, len - done);
+	return fd;
+}
 
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			ret = -errno;
-			break;
-		}
-		done += (size_t)n;
-	}
+/* @fd of stage_begin() written (@ret: 0, or how writing failed) made durable and added to @st. */
+static int stage_end(struct fr_stage *st, const char *path, const char *tmp, int fd, int ret,
+		     struct fr_err *err)
+{
+	char eb[128];
+
 	if (!ret && fchmod(fd, 0644) < 0)
 		ret = -errno;
 	if (!ret && fsync(fd) < 0)
@@ -177,6 +178,104 @@ int fr_stage_file(struct fr_stage *st, const char *path, const char *data, size_
 		return fr_errf(err, -ENOMEM, "out of memory");
 	}
 	st->n++;
+	return 0;
+}
+
+int fr_stage_file(struct fr_stage *st, const char *path, const char *data, size_t len,
+		  struct fr_err *err)
+{
+	char tmp[PATH_MAX + 16];
+	size_t done = 0;
+	int fd = stage_begin(st, path, tmp, sizeof(tmp), err), ret = 0;
+
+	if (fd < 0)
+		return fd;
+	while (done < len) {
+		ssize_t n = write(fd, data + done, len - done);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			ret = -errno;
+			break;
+		}
+		done += (size_t)n;
+	}
+	return stage_end(st, path, tmp, fd, ret, err);
+}
+
+/* fr_stage_stream()'s file: every byte written as fr_stage_file() writes it, the first error kept. */
+struct stage_out {
+	int fd;
+	int err; /* the first write's -errno, or 0 */
+};
+
+static ssize_t stage_write(void *cookie, const char *buf, size_t len)
+{
+	struct stage_out *o = cookie;
+	size_t done = 0;
+
+	while (done < len && !o->err) {
+		ssize_t n = write(o->fd, buf + done, len - done);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			o->err = -errno;
+		else
+			done += (size_t)n;
+	}
+	if (o->err) {
+		errno = -o->err;
+		return 0; /* fopencookie(3): 0 on error, never negative */
+	}
+	return (ssize_t)len;
+}
+
+int fr_stage_stream(struct fr_stage *st, const char *path, void (*fn)(FILE *f, const void *ctx),
+		    const void *ctx, struct fr_err *err)
+{
+	static const cookie_io_functions_t io = { .write = stage_write };
+	char tmp[PATH_MAX + 16];
+	struct stage_out o = { stage_begin(st, path, tmp, sizeof(tmp), err), 0 };
+	FILE *f;
+	int ret = 0;
+
+	if (o.fd < 0)
+		return o.fd;
+	f = fopencookie(&o, "w", io);
+	if (!f) {
+		ret = -ENOMEM;
+	} else {
+		fn(f, ctx);
+		if (fclose(f) && !o.err)
+			o.err = -EIO;
+		ret = o.err;
+	}
+	return stage_end(st, path, tmp, o.fd, ret, err);
+}
+
+int fr_stage_join(struct fr_stage *st, struct fr_stage *from, struct fr_err *err)
+{
+	char **np = realloc(st->path, (st->n + from->n + 1) * sizeof(*np)), **nt;
+	size_t i;
+
+	if (np)
+		st->path = np;
+	nt = np ? realloc(st->tmp, (st->n + from->n + 1) * sizeof(*nt)) : NULL;
+	if (nt)
+		st->tmp = nt;
+	if (!np || !nt) {
+		fr_stage_abort(from);
+		return fr_errf(err, -ENOMEM, "out of memory");
+	}
+	for (i = 0; i < from->n; i++) {
+		st->path[st->n] = from->path[i];
+		st->tmp[st->n++] = from->tmp[i];
+	}
+	free(from->path);
+	free(from->tmp);
+	memset(from, 0, sizeof(*from));
 	return 0;
 }
 

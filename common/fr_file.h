@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "fr_err.h"
 
@@ -50,6 +51,15 @@ struct fr_stage {
 
 int fr_stage_file(struct fr_stage *st, const char *path, const char *data, size_t len,
 		  struct fr_err *err);
+/*
+ * As fr_stage_file(), the contents written by @fn(f, @ctx) straight to
+ * the temporary file (no copy in memory); a write that fails is reported
+ * as fr_stage_file() reports it.
+ */
+int fr_stage_stream(struct fr_stage *st, const char *path, void (*fn)(FILE *f, const void *ctx),
+		    const void *ctx, struct fr_err *err);
+/* @from's staged files appended to @st's (in order), @from emptied; on -ENOMEM @from is aborted. */
+int fr_stage_join(struct fr_stage *st, struct fr_stage *from, struct fr_err *err);
 int fr_stage_commit(struct fr_stage *st, struct fr_err *err);
 void fr_stage_abort(struct fr_stage *st);
 

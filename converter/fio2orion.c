@@ -23,6 +23,7 @@
 #include "f2o_cli.h"
 #include "curve.h"
 #include "fiojson.h"
+#include "fjarena.h"
 #include "fjstream.h"
 #include "fr_cli.h"
 #include "fr_file.h"
@@ -481,6 +482,7 @@ int main(int argc, char **argv)
 	struct stat st;
 	int status;
 
+	fja_install(); /* before any jansson node */
 	fr_cli_init("fio2orion", false);
 	status = f2o_parse(&o, argc, argv);
 	if (status)

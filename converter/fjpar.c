@@ -12,6 +12,7 @@
 
 #include "fj_priv.h"
 #include "fjs_priv.h"
+#include "par.h"
 
 /* How far from the middle a job's start is looked for. */
 #define FJP_LOOK (256u << 10)
@@ -76,7 +77,7 @@ static void *run(void *arg)
 	struct fjs *f = &p->f;
 	int c;
 
-	if (fjt_alloc(f))
+	if (atomic_load_explicit(&p->stop, memory_order_relaxed) || fjt_alloc(f))
 		return NULL;
 	fjt_refill(f);
 	c = fjt_next(f);
@@ -103,7 +104,12 @@ struct fjpar *fjp_start(struct fjs *f, struct doc *d, long long *x)
 	struct fjpar *p;
 	long long pos, left;
 
-	if (!at || at->threads < 2)
+	/*
+	 * One guess dropped and no more: in a file of many documents
+	 * (--status-interval) the middle of what is left lies in a later
+	 * one, so every guess would be.
+	 */
+	if (!at || at->threads < 2 || at->dropped)
 		return NULL;
 	pos = f->off + (f->p - f->buf);
 	left = at->size - pos;
@@ -120,7 +126,7 @@ struct fjpar *fjp_start(struct fjs *f, struct doc *d, long long *x)
 	p->d.o = d->o;
 	p->d.jobs.nfiles = d->jobs.nfiles;
 	atomic_init(&p->stop, 0);
-	if (pthread_create(&p->th, NULL, run, p)) {
+	if (par_thread(&p->th, run, p)) {
 		free(p);
 		return NULL;
 	}

@@ -399,9 +399,12 @@ int fjs_job(struct fjs *f, struct doc *d, unsigned int *order)
 	const char *n;
 	size_t i;
 	int ret = 0;
+	bool arena = fja_installed();
 
 	f->nb = 0;
 	f->ncb = 0;
+	if (arena)
+		fja_open(&f->arena);
 	if (object(f, K_JOB, &j, false))
 		ret = -1;
 	for (i = 0; i < f->ncb; i++)
@@ -412,10 +415,14 @@ int fjs_job(struct fjs *f, struct doc *d, unsigned int *order)
 	if (!ret && (!n || strcmp(n, "All clients")) &&
 	    fj_add_job(&d->jobs, d->o, j, (*order)++, &set, why, sizeof(why)))
 		ret = fjt_bad(f);
-	for (i = 0; i < f->ncb; i++)
-		json_decref(f->cb[i].obj);
+	if (arena) {
+		fja_close(&f->arena); /* the job's tree, dropped whole */
+	} else {
+		for (i = 0; i < f->ncb; i++)
+			json_decref(f->cb[i].obj);
+		json_decref(j);
+	}
 	f->ncb = 0;
-	json_decref(j);
 	d->njobs++;
 	return ret;
 }
@@ -547,6 +554,7 @@ static int take(struct fj_set *set, const char *name, struct doc *d, unsigned in
 
 void fjs_free(struct fjs *f)
 {
+	fja_free(&f->arena);
 	free(f->buf);
 	free(f->s);
 	free(f->raw);

@@ -46,6 +46,7 @@ void fjt_refill(struct fjs *f)
 	if (f->eof)
 		return;
 	memmove(f->buf, f->p, keep);
+	f->buf[keep] = '\0'; /* the window's end, also when it cannot grow below */
 	f->off += (long long)done;
 	f->checked = f->checked > done ? f->checked - done : 0;
 	f->p = f->buf;

@@ -23,6 +23,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "fjarena.h"
 #include "fjstream.h"
 
 #define FJS_CHUNK (1u << 20)
@@ -53,6 +54,7 @@ struct fjs {
 		size_t first, n;
 	} cb[FJS_NCB];
 	size_t ncb;
+	struct fja arena; /* a job's nodes (fjarena.h), when installed */
 };
 
 /* Mark @f as not read here (f->bad); -1. */

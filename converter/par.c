@@ -6,6 +6,7 @@
 
 #include <pthread.h>
 #include <sched.h>
+#include <signal.h>
 
 unsigned int par_cpus(unsigned int max)
 {
@@ -17,6 +18,18 @@ unsigned int par_cpus(unsigned int max)
 	n = CPU_COUNT(&set);
 	return n < 1 ? 1 : (unsigned int)n < max ? (unsigned int)n
 						 : max;
+}
+
+int par_thread(pthread_t *th, void *(*fn)(void *), void *arg)
+{
+	sigset_t all, old;
+	int ret;
+
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &old);
+	ret = pthread_create(th, NULL, fn, arg);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	return ret;
 }
 
 struct half {
@@ -39,7 +52,7 @@ void par_halves(size_t n, unsigned int threads, void (*fn)(void *ctx, size_t lo,
 	struct half up = { fn, ctx, n / 2, n };
 	pthread_t th;
 
-	if (threads < 2 || n < 2 || pthread_create(&th, NULL, run_half, &up)) {
+	if (threads < 2 || n < 2 || par_thread(&th, run_half, &up)) {
 		fn(ctx, 0, n);
 		return;
 	}

@@ -10,6 +10,8 @@
 
 #include <stddef.h>
 
+#include <pthread.h>
+
 /* The CPUs this process may run on (sched_getaffinity), from 1 to @max. */
 unsigned int par_cpus(unsigned int max);
 
@@ -21,5 +23,12 @@ unsigned int par_cpus(unsigned int max);
  */
 void par_halves(size_t n, unsigned int threads, void (*fn)(void *ctx, size_t lo, size_t hi),
 		void *ctx);
+
+/*
+ * pthread_create() of a converter thread, with every signal blocked in
+ * it: signals stay the main thread's (the driver's handlers stop the
+ * point it waits for). 0, or pthread_create()'s error.
+ */
+int par_thread(pthread_t *th, void *(*fn)(void *), void *arg);
 
 #endif

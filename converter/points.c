@@ -380,6 +380,8 @@ static int make_point(struct pt_point *p, const struct fj_set *in,
 		ret = add_slots(&p->small, in, g, kinds, loads, 's');
 	if (!ret)
 		ret = add_slots(&p->large, in, g, kinds, loads, 'l');
+	if (ret == -ENOMEM)
+		fr_errf(err, ret, "out of memory");
 	if (!ret && ps_collect(p, g->jobs, g->njobs, kinds))
 		ret = fr_errf(err, -ENOMEM, "out of memory");
 	free(kinds);
@@ -534,7 +536,9 @@ static int add_points(struct pt_set *out, const struct fj_set *in, const struct 
 	m.fail[0].at = m.fail[1].at = SIZE_MAX;
 	for (i = 0; i < ng; i++)
 		m.ret[i] = 1;
-	par_halves(ng, ng >= PT_PAR_MIN ? par_cpus(2) : 1, make_range, &m);
+	/* Under -merge a point may fold into an earlier one at once: made one at a time, as it goes. */
+	par_halves(ng, ng >= PT_PAR_MIN && out->opts.merge == PT_MERGE_NONE ? par_cpus(2) : 1, make_range,
+		   &m);
 	for (i = 0; i < ng && !ret; i++) {
 		struct pt_point p = out->pts[i];
 

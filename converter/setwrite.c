@@ -23,64 +23,74 @@
 #include "par.h"
 #include "points_csv.h"
 
-/* Points worth formatting _points.csv on a second thread. */
+/* Points worth writing _points.csv on a second thread. */
 #define SW_PAR_MIN 256
 
 /*
- * _points.csv formatted beside the other members (par.h): it reads only
- * the points, as they do, and is staged in its turn, so the set is the
- * same whatever the timing.
+ * _points.csv written beside the other members (par.h), straight to its
+ * staged file: it reads only the points, as they do, and joins the set
+ * in its turn, so the set is the same whatever the timing.
  */
 struct bg {
 	const struct pt_set *pts;
+	char path[PATH_MAX + 32];
+	struct fr_stage st;
+	struct fr_err err;
+	int ret;
 	pthread_t th;
 	bool on;
-	char *buf;
-	size_t len;
-	int ret; /* 0, or -ENOMEM */
 };
+
+static void points_csv(FILE *f, const void *pts)
+{
+	pc_write(f, pts);
+}
 
 static void *bg_run(void *arg)
 {
 	struct bg *b = arg;
-	FILE *f = open_memstream(&b->buf, &b->len);
 
-	if (!f) {
-		b->ret = -ENOMEM;
-		return NULL;
-	}
-	pc_write(f, b->pts);
-	if (fclose(f))
-		b->ret = -ENOMEM;
+	b->ret = fr_stage_stream(&b->st, b->path, points_csv, b->pts, &b->err);
 	return NULL;
 }
 
-static void bg_start(struct bg *b, const struct pt_set *pts)
+/*
+ * @may: not with -html: a report that does not fit is left out and the
+ * set kept, a _points.csv that does not fit fails the set; on a disk near
+ * full, which of the two hits it first must not depend on timing.
+ */
+static void bg_start(struct bg *b, const struct pt_set *pts, const char *prefix, bool may)
 {
 	memset(b, 0, sizeof(*b));
 	b->pts = pts;
-	b->on = pts->n >= SW_PAR_MIN && par_cpus(2) > 1 && !pthread_create(&b->th, NULL, bg_run, b);
+	snprintf(b->path, sizeof(b->path), "%s%s", prefix, fs_suffix(FS_POINTS));
+	b->on = may && pts->n >= SW_PAR_MIN && par_cpus(2) > 1 &&
+		!par_thread(&b->th, bg_run, b);
 }
 
-/* Wait for it: its text in *@buf (the caller's to free), or -ENOMEM; -1 when none ran. */
-static int bg_take(struct bg *b, char **buf, size_t *len)
+/* Its staged file into @st (written now when no thread ran): 0, or an error with @err set. */
+static int bg_take(struct bg *b, struct fr_stage *st, struct fr_err *err)
 {
-	if (!b->on)
-		return -1;
-	pthread_join(b->th, NULL);
+	if (b->on)
+		pthread_join(b->th, NULL);
+	else
+		bg_run(b);
 	b->on = false;
-	*buf = b->buf;
-	*len = b->len;
-	return b->ret;
+	if (b->ret) {
+		fr_stage_abort(&b->st);
+		*err = b->err;
+		return b->ret;
+	}
+	return fr_stage_join(st, &b->st, err);
 }
 
+/* Wait for it and drop what it staged (the set stopped before its turn). */
 static void bg_drop(struct bg *b)
 {
-	char *buf = NULL;
-	size_t len;
-
-	if (bg_take(b, &buf, &len) != -1)
-		free(buf);
+	if (b->on)
+		pthread_join(b->th, NULL);
+	b->on = false;
+	fr_stage_abort(&b->st);
 }
 
 int or_write_all(const struct or_params *p, const struct pt_set *pts,
@@ -108,7 +118,7 @@ int or_write_all(const struct or_params *p, const struct pt_set *pts,
 	fs_prefix(prefix + n, sizeof(prefix) - n, p->run->testname, dated, t);
 	/* The summary names the hosts file as it is written, at the same start. */
 	fs_member_name(hosts_file, sizeof(hosts_file), p->run->testname, dated, t, FS_HOSTS);
-	bg_start(&bg, pts);
+	bg_start(&bg, pts, prefix, !(flags & OR_WRITE_HTML));
 
 	for (k = FS_SUMMARY; k < FS_NMEMBERS && !ret; k++) {
 		char *buf = NULL;
@@ -129,15 +139,8 @@ int or_write_all(const struct or_params *p, const struct pt_set *pts,
 			continue;
 		}
 		if (k == FS_POINTS) {
-			int r = bg_take(&bg, &buf, &len);
-
-			if (r == -ENOMEM) {
-				free(buf);
-				fr_stage_abort(&st);
-				return fr_errf(err, -ENOMEM, "out of memory");
-			}
-			if (!r)
-				goto staged;
+			ret = bg_take(&bg, &st, err);
+			continue;
 		}
 		f = open_memstream(&buf, &len);
 		if (!f) {
@@ -161,9 +164,6 @@ int or_write_all(const struct or_params *p, const struct pt_set *pts,
 		case FS_REPORT:
 			ret = hr_report(f, p, pts, c, err);
 			break;
-		case FS_POINTS:
-			pc_write(f, pts);
-			break;
 		case FS_CURVE: cv_csv(f, p->curve); break;
 		}
 		if (fclose(f) != 0 || ret) {
@@ -172,7 +172,6 @@ int or_write_all(const struct or_params *p, const struct pt_set *pts,
 			fr_stage_abort(&st);
 			return ret ? ret : fr_errf(err, -ENOMEM, "out of memory");
 		}
-staged:
 		/* Staged: the set is renamed into place whole, or not at all. */
 		if (keep && k == FS_REPORT && fr_stage_file(&st, path, buf, len, &rerr))
 			stale[k] = true; /* a full disk: ORION's own files land without it */

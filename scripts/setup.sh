@@ -28,8 +28,8 @@ BUILD_PKGS="gcc make pkg-config liburing-dev libaio-dev libblkid-dev libcmocka-d
 # (dpkg-buildpackage is dpkg-dev's); chromium (headless) and libxml2-utils
 # (xmllint): the HTML report's test renders it and checks its SVG
 # (tests/e2e_report.sh); clang-format: make format-check (make check runs
-# it first).
-PKGS="$BUILD_PKGS dpkg-dev time python3 python3-fusepy clang libclang-rt-14-dev clang-format e2fsprogs util-linux groff mandoc debhelper lintian chromium libxml2-utils"
+# it first); strace: tests/e2e_bigjson.sh counts the converter's threads.
+PKGS="$BUILD_PKGS dpkg-dev time python3 python3-fusepy clang libclang-rt-14-dev clang-format e2fsprogs util-linux groff mandoc debhelper lintian chromium libxml2-utils strace"
 
 die() { echo "setup: $*" >&2; exit 1; }
 note() { echo "setup: $*" >&2; }

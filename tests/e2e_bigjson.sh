@@ -20,7 +20,8 @@
 # check (taskset), so neither gains from the other CPU being idle or slow:
 # fio2orion reads with one thread there. With two CPUs it reads a jobs
 # array with two threads and makes points two halves at once (par.h): the
-# ORION files and -format json must be byte-identical to one CPU's.
+# ORION files and -format json must be byte-identical to one CPU's, and
+# the three threads must have started (strace counts them).
 . "$(dirname "$0")/lib.sh"
 
 F2O=${F2O:-$TOP/build/fio2orion}
@@ -89,6 +90,18 @@ if [ -s one.json ] && cmp -s one.json all.json && [ -s c1/out/t_summary.txt ] &&
 	ok "50 MiB json+ on one CPU and on $ncpu: byte-identical ORION files and -format json"
 else
 	not_ok "50 MiB json+ on one CPU and on $ncpu: the outputs differ (or failed: $(cat one.err all.err))"
+fi
+# ... and the second threads did start there (a check of the check above).
+if [ "$ncpu" -lt 2 ] || ! command -v strace >/dev/null 2>&1; then
+	echo "ok - 50 MiB json+: threads started # SKIP needs 2 CPUs and strace"
+else
+	strace -f -e trace=clone,clone3 -o clones.t "$F2O" -q -testname t -outdir c3 big.json
+	nt=$(grep -c 'clone3\?(' clones.t)
+	if [ "$nt" -ge 3 ]; then
+		ok "50 MiB json+ on $ncpu CPUs: $nt threads started (the jobs array's second half, the points', _points.csv)"
+	else
+		not_ok "50 MiB json+ on $ncpu CPUs: $nt threads started, not 3"
+	fi
 fi
 m=$(med <frss.t)
 if [ $((m * 1024)) -le $((size / 2)) ]; then

@@ -19,9 +19,11 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -215,6 +217,66 @@ static void test_stage_set(void **state)
 	assert_string_equal(buf, "new b");
 	free(buf);
 	assert_int_equal(st.n, 0);
+}
+
+static int entries(const char *prefix);
+
+static void write_text(FILE *f, const void *ctx)
+{
+	int i;
+
+	for (i = 0; i < 1000; i++)
+		fprintf(f, "%s %d\n", (const char *)ctx, i);
+}
+
+/*
+ * A member streamed to its staged file (fr_stage_stream()): joined to a
+ * set in order and committed with it; a refused name and a write that
+ * fails (a file size limit, EFBIG) reported as fr_stage_file() reports
+ * them, the temporary gone.
+ */
+static void test_stage_stream(void **state)
+{
+	struct fr_stage st = { NULL, NULL, 0 }, side = { NULL, NULL, 0 };
+	struct fr_err err = { "" };
+	struct rlimit old, lim;
+	char a[300], b[300], c[300], *buf;
+	size_t len;
+
+	(void)state;
+	snprintf(a, sizeof(a), "%s/str_a", dir);
+	snprintf(b, sizeof(b), "%s/str_b", dir);
+	snprintf(c, sizeof(c), "%s/str_c", dir);
+	assert_int_equal(fr_stage_file(&st, a, "new a", 5, &err), 0);
+	assert_int_equal(fr_stage_stream(&side, b, write_text, "line", &err), 0);
+	assert_int_equal(fr_stage_join(&st, &side, &err), 0);
+	assert_int_equal(side.n, 0);
+	assert_int_equal(st.n, 2);
+	assert_string_equal(st.path[1], b);
+	assert_int_equal(fr_stage_commit(&st, &err), 0);
+	assert_int_equal(fr_read_file(b, NULL, 0, 0, &buf, &len, &err), 0);
+	assert_int_equal(len, 8890); /* "line 0\n" .. "line 999\n" */
+	assert_int_equal(strncmp(buf + len - 9, "line 999\n", 9), 0);
+	free(buf);
+	assert_int_equal(mkdir(c, 0755), 0);
+	assert_int_equal(fr_stage_stream(&side, c, write_text, "x", &err), -EISDIR);
+	assert_non_null(strstr(err.msg, "a folder has that name"));
+	/* Past a file size limit: the write fails with EFBIG (SIGXFSZ ignored). */
+	assert_int_equal(getrlimit(RLIMIT_FSIZE, &old), 0);
+	lim = old;
+	lim.rlim_cur = 4096;
+	signal(SIGXFSZ, SIG_IGN);
+	assert_int_equal(setrlimit(RLIMIT_FSIZE, &lim), 0);
+	assert_int_equal(fr_stage_stream(&side, a, write_text, "line", &err), -EFBIG);
+	assert_int_equal(setrlimit(RLIMIT_FSIZE, &old), 0);
+	signal(SIGXFSZ, SIG_DFL);
+	assert_non_null(strstr(err.msg, "cannot write '"));
+	assert_int_equal(side.n, 0);
+	fr_stage_abort(&side);
+	assert_int_equal(entries("str_a.tmp"), 0);
+	assert_int_equal(fr_read_file(a, NULL, 0, 0, &buf, &len, &err), 0);
+	assert_string_equal(buf, "new a");
+	free(buf);
 }
 
 /* How many entries of the test folder start with @prefix. */
@@ -415,6 +477,7 @@ int main(void)
 		cmocka_unit_test(test_read_file),
 		cmocka_unit_test(test_write_atomic),
 		cmocka_unit_test(test_stage_set),
+		cmocka_unit_test(test_stage_stream),
 		cmocka_unit_test(test_stage_rollback),
 		cmocka_unit_test(test_sysblock),
 		cmocka_unit_test(test_lunlist),

@@ -17,6 +17,7 @@
 
 #include "../fj_dump.h"
 #include "fiojson.h"
+#include "fjarena.h"
 #include "fjs_priv.h"
 #include "fjstream.h"
 #include "orion_report.h"
@@ -77,6 +78,15 @@ static void same_as_stream(const char *buf, size_t size, int ret, const struct f
 		free(b);
 	}
 	fj_set_release(&s);
+}
+
+/* As fio2orion: a job's nodes from the reading thread's arena (fjarena.h). */
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	fja_install();
+	return 0;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
