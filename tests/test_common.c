@@ -185,6 +185,14 @@ static void test_write_atomic(void **state)
 	assert_int_equal(count_entries(sub), 2);
 }
 
+/* The test folder's STEM_a, STEM_b and STEM_c in @a, @b and @c (300 bytes each). */
+static void three_names(const char *stem, char *a, char *b, char *c)
+{
+	snprintf(a, 300, "%s/%s_a", dir, stem);
+	snprintf(b, 300, "%s/%s_b", dir, stem);
+	snprintf(c, 300, "%s/%s_c", dir, stem);
+}
+
 /* A set is written whole or not at all. */
 static void test_stage_set(void **state)
 {
@@ -194,9 +202,7 @@ static void test_stage_set(void **state)
 	size_t len;
 
 	(void)state;
-	snprintf(a, sizeof(a), "%s/set_a", dir);
-	snprintf(b, sizeof(b), "%s/set_b", dir);
-	snprintf(c, sizeof(c), "%s/set_c", dir);
+	three_names("set", a, b, c);
 	assert_int_equal(fr_write_atomic(a, "old a", 5, &err), 0);
 	assert_int_equal(mkdir(c, 0755), 0);
 	/* b staged, then c cannot be: abort leaves a as it was, b absent. */
@@ -244,9 +250,7 @@ static void test_stage_stream(void **state)
 	size_t len;
 
 	(void)state;
-	snprintf(a, sizeof(a), "%s/str_a", dir);
-	snprintf(b, sizeof(b), "%s/str_b", dir);
-	snprintf(c, sizeof(c), "%s/str_c", dir);
+	three_names("str", a, b, c);
 	assert_int_equal(fr_stage_file(&st, a, "new a", 5, &err), 0);
 	assert_int_equal(fr_stage_stream(&side, b, write_text, "line", &err), 0);
 	assert_int_equal(fr_stage_join(&st, &side, &err), 0);
