@@ -260,7 +260,7 @@ DRIVER_LIB_OBJS := $(sort $(CORE_OBJS) $(CONV_OBJS))
 TEST_BINS := $(B)/tests/test_html $(filter-out $(B)/tests/test_html,$(UNIT_TESTS:%=$(B)/tests/%))
 BUILD_OK := $(B)/.build-ok
 
-.PHONY: all deps demo check check-build fuzz-build check-unit check-e2e install uninstall clean \
+.PHONY: all deps demo check check-build check-bins fuzz-build check-unit check-e2e install uninstall clean \
 	fio-version-check format-check fuzz FORCE
 .DELETE_ON_ERROR:
 .SECONDARY:
@@ -484,11 +484,15 @@ demo: deps
 # at once (the cores + 2: most suites spend most of their time waiting on
 # their points, fio servers and devices, not on a core; CHECK_JOBS=1: one
 # at a time, in order); how the suites that judge measured numbers are
-# scheduled: tests/run.sh's header.
+# scheduled: tests/run.sh's header. make check builds the programs first
+# (beside format-check); the unit tests and the fuzz harnesses, which
+# only the cmocka suites and e2e_fuzz run, are built by run.sh -build
+# under nice 19 while the other suites start.
 CHECK_JOBS ?= $(shell echo $$(($$(nproc 2>/dev/null || echo 1) + 2)))
 check: deps
-	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) format-check check-build
-	@sh tests/run.sh -j $(CHECK_JOBS) $(TEST_BINS) tests/e2e_*.sh
+	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) format-check all $(B)/tests/placement
+	@sh tests/run.sh -j $(CHECK_JOBS) -build '$(MAKE) --no-print-directory -j$(CHECK_JOBS) check-bins' \
+		$(TEST_BINS) tests/e2e_*.sh
 
 check-unit:
 	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) $(TEST_BINS)
@@ -503,39 +507,49 @@ check-e2e: all $(B)/tests/placement $(FUZZ_BINS)
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 300
 FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-omit-frame-pointer
-FUZZ_CPPFLAGS = $(filter-out -MMD -MP,$(CPPFLAGS))
 FUZZ_NAMES := cli fiojson jobparse lunlist
 FUZZ_BINS := $(FUZZ_NAMES:%=$(B)/fuzz/fuzz_%)
 
-# Everything make check runs, built (make check builds it CHECK_JOBS at once,
-# beside format-check; after FUZZ_BINS, which a rule's prerequisites expand
-# where they are read).
+# Everything make check runs, built (after FUZZ_BINS, which a rule's
+# prerequisites expand where they are read); check-bins: the part make
+# check builds beside its first suites, the fuzz harnesses first (e2e_fuzz
+# is long).
 check-build: all $(TEST_BINS) $(B)/tests/placement $(FUZZ_BINS)
+check-bins: $(FUZZ_BINS) $(TEST_BINS)
 
 fuzz-build: $(FUZZ_BINS)
 
-$(B)/fuzz/fuzz_fiojson: tests/fuzz/fuzz_fiojson.c $(CONV_SRCS) $(COMMON_SRCS) | $(BUILD_OK)
+# Each source is compiled once into an object of its own under
+# $(B)/fuzz/obj/ (the harnesses share them; make -j spreads them over the
+# cores), with the very flags the harnesses were built with in one clang
+# command each before (-fsanitize=fuzzer with -c: the same compiler
+# invocation as fuzzer-no-link's plus its name); libFuzzer is linked in at
+# the end.
+fuzz_objs = $(patsubst %.c,$(B)/fuzz/obj/%.o,$(1))
+$(B)/fuzz/obj/%.o: %.c | $(BUILD_OK)
 	@mkdir -p $(dir $@)
-	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_CPPFLAGS) $(FUZZ_FLAGS) $(LDFLAGS) -o $@ $(filter %.c,$^) $(JANSSON_LIBS) -lm
+	$(QUIET_CC)$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_FLAGS) -c -o $@ $<
 
-$(B)/fuzz/fuzz_jobparse: tests/fuzz/fuzz_jobparse.c driver/runner/jobparse.c driver/runner/jobopts.c $(COMMON_SRCS) | $(BUILD_OK)
-	@mkdir -p $(dir $@)
-	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_CPPFLAGS) $(FUZZ_FLAGS) $(LDFLAGS) -o $@ $(filter %.c,$^) -lm
+$(B)/fuzz/fuzz_fiojson: $(call fuzz_objs,tests/fuzz/fuzz_fiojson.c $(CONV_SRCS) $(COMMON_SRCS))
+	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_FLAGS) $(LDFLAGS) -o $@ $^ $(JANSSON_LIBS) -lm
 
-$(B)/fuzz/fuzz_lunlist: tests/fuzz/fuzz_lunlist.c common/fr_lunlist.c | $(BUILD_OK)
-	@mkdir -p $(dir $@)
-	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_CPPFLAGS) $(FUZZ_FLAGS) $(LDFLAGS) -o $@ $(filter %.c,$^)
+$(B)/fuzz/fuzz_jobparse: $(call fuzz_objs,tests/fuzz/fuzz_jobparse.c driver/runner/jobparse.c driver/runner/jobopts.c $(COMMON_SRCS))
+	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_FLAGS) $(LDFLAGS) -o $@ $^ -lm
+
+$(B)/fuzz/fuzz_lunlist: $(call fuzz_objs,tests/fuzz/fuzz_lunlist.c common/fr_lunlist.c)
+	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_FLAGS) $(LDFLAGS) -o $@ $^
 
 # cli.c (and fr_cli.c's die_usage()) end a rejected command line in
-# exit(): the harness makes it return.
+# exit(): the harness makes it return (these objects apart, in exit/).
 FUZZ_EXIT_SRCS := driver/cli.c driver/cliopts.c driver/curveplan.c common/fr_cli.c
 $(B)/fuzz/exit/%.o: %.c | $(BUILD_OK)
 	@mkdir -p $(dir $@)
-	$(QUIET_CC)$(FUZZ_CC) $(FUZZ_CPPFLAGS) -Dexit=fuzz_exit -DENGINE_INSTALL_DIR='"$(ENGINEDIR)"' $(FUZZ_FLAGS) -c -o $@ $<
+	$(QUIET_CC)$(FUZZ_CC) $(CPPFLAGS) -Dexit=fuzz_exit -DENGINE_INSTALL_DIR='"$(ENGINEDIR)"' $(FUZZ_FLAGS) -c -o $@ $<
 
-$(B)/fuzz/fuzz_cli: tests/fuzz/fuzz_cli.c $(FUZZ_EXIT_SRCS:%.c=$(B)/fuzz/exit/%.o) driver/dropin.c driver/matrix.c driver/hosts.c driver/jobfile.c driver/fioopt.c driver/runner/jobopts.c $(CONV_SRCS) $(filter-out $(FUZZ_EXIT_SRCS),$(COMMON_SRCS)) | $(BUILD_OK)
-	@mkdir -p $(dir $@)
-	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_CPPFLAGS) $(FUZZ_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) -lm
+$(B)/fuzz/fuzz_cli: $(FUZZ_EXIT_SRCS:%.c=$(B)/fuzz/exit/%.o) $(call fuzz_objs,tests/fuzz/fuzz_cli.c \
+		driver/dropin.c driver/matrix.c driver/hosts.c driver/jobfile.c driver/fioopt.c \
+		driver/runner/jobopts.c $(CONV_SRCS) $(filter-out $(FUZZ_EXIT_SRCS),$(COMMON_SRCS)))
+	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_FLAGS) $(LDFLAGS) -o $@ $^ $(JANSSON_LIBS) -lm
 
 fuzz: $(FUZZ_BINS)
 	@FUZZ_SECONDS=$(FUZZ_SECONDS) sh tests/e2e_fuzz.sh

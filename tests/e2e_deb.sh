@@ -113,9 +113,13 @@ mkdir "$T/run"
 cd "$T/run" || exit 1
 dd if=/dev/urandom of=lun0 bs=1M count=64 status=none
 echo "$T/run/lun0" >t.lun
+# the two runners' runs at once (own folders; nothing here judges time)
 for runner in fio builtin; do
-	if /usr/bin/fiorion -run simple -duration 1 -runner $runner -testname t -outdir $runner >$runner.out 2>$runner.err \
-		&& grep -qx 'Total Data Points: 8' $runner/t_summary.txt \
+	/usr/bin/fiorion -run simple -duration 1 -runner $runner -testname t -outdir $runner >$runner.out 2>$runner.err &
+	echo $! >$runner.pid
+done
+for runner in fio builtin; do
+	if wait "$(cat $runner.pid)" && grep -qx 'Total Data Points: 8' $runner/t_summary.txt \
 		&& [ "$(orion_files $runner/t)" = 5 ] \
 		&& [ -s $runner/t_trace.txt ]; then
 		ok "/usr/bin/fiorion -run simple -runner $runner: ORION's files, 8 data points"

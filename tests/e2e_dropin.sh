@@ -10,9 +10,10 @@
 # date taken before the run), a CSV reader keyed on line 1, tail -1 | awk,
 # grep 'Maximum Small IOPS' | awk -F=; two runs of one testname in one
 # folder in different minutes (dated layouts: both sets in place; 10.2:
-# the first in <t>_history/); no lock file left. Then the proof-of-concept
-# kit's col-then-row-then-mv, the environment's rules, fio2orion on a
-# stock fio sequential job, -storax and -size_small 8k.
+# the first in <t>_history/); no lock file left. The six layouts run at
+# once, each in its own folder (nothing here judges time). Then the
+# proof-of-concept kit's col-then-row-then-mv, the environment's rules,
+# fio2orion on a stock fio sequential job, -storax and -size_small 8k.
 #
 # "Different minutes": the second run is made with TZ one hour on, which
 # names its files as a run an hour later would be named, without waiting.
@@ -29,7 +30,9 @@ steady_minute() {
 	while [ "$(date +%S)" -ge 54 ]; do sleep 1; done
 }
 
-for v in 10.2 11.1 11.2 12.1 12.2 19c; do
+# layout_checks V: one layout's runs and checks, in its own folder L<V>.
+layout_checks() {
+	v=$1
 	d=L$(echo $v | tr -d .)
 	mkdir "$d" && printf '%s/lun\n' "$T" >"$d/db.lun"
 	steady_minute
@@ -120,6 +123,18 @@ EOF
 		fi
 		;;
 	esac
+}
+
+# The six layouts at once: each its own folder and points, judged on
+# their files, never on time; their outputs in order.
+pids=
+for v in 10.2 11.1 11.2 12.1 12.2 19c; do
+	(ntest=0 && layout_checks $v) >"$T/layout.$v.tap" 2>&1 &
+	pids="$pids $!"
+done
+wait $pids
+for v in 10.2 11.1 11.2 12.1 12.2 19c; do
+	tap_replay "$T/layout.$v.tap"
 done
 
 # Headers as ORION writes them: an interrupted run keeps the planned ladder.

@@ -19,11 +19,23 @@ cleanup() {
 	for m in $mnts; do umount "$m" 2>/dev/null; done
 	for l in $loops; do
 		for i in 1 2 3 4 5 6 7 8 9 10; do
+			loop_ours "$l" || break
 			losetup -d "$l" 2>/dev/null && break
 			sleep 0.3
 		done
 	done
 	lib_exit
+}
+# loop_ours DEV: DEV is still attached over a file of ours (under $T, or
+# a loop device of ours): one the script detached itself has nothing to
+# retry, and its number may be another suite's loop device by now
+loop_ours() {
+	_b=$(losetup -n -O BACK-FILE -l "$1" 2>/dev/null)
+	case "$_b" in
+	"$T"/*) return 0 ;;
+	/dev/loop*) case " $loops " in *" ${_b%% *} "*) return 0 ;; esac ;;
+	esac
+	return 1
 }
 trap cleanup EXIT
 sum() { md5sum <"$1" | cut -d' ' -f1; }

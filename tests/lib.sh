@@ -36,6 +36,18 @@ ok() { ntest=$((ntest + 1)); echo "ok $ntest - $*"; }
 not_ok() { ntest=$((ntest + 1)); echo "not ok $ntest - $*"; }
 skip_test() { ntest=$((ntest + 1)); echo "ok $ntest - $1 # SKIP $2"; }
 finish() { grep_targets_once; echo "1..$ntest"; }
+# tap_replay FILE: the output of checks run in a background subshell
+# (their own count from 1, e.g. "(ntest=0 && checks) >FILE &"), its TAP
+# lines numbered on from this script's count, the other lines as they are.
+tap_replay() {
+	while IFS= read -r _l; do
+		case "$_l" in
+		'ok '[0-9]*' - '*) ntest=$((ntest + 1)) && printf 'ok %s - %s\n' $ntest "${_l#ok * - }" ;;
+		'not ok '[0-9]*' - '*) ntest=$((ntest + 1)) && printf 'not ok %s - %s\n' $ntest "${_l#not ok * - }" ;;
+		*) printf '%s\n' "$_l" ;;
+		esac
+	done <"$1"
+}
 
 # Scripts read ORION's summary with grep: 'Maximum Small IOPS', 'Maximum
 # Large MBPS' and 'Minimum Small Latency' must each be on at most one line
