@@ -260,7 +260,7 @@ DRIVER_LIB_OBJS := $(sort $(CORE_OBJS) $(CONV_OBJS))
 TEST_BINS := $(B)/tests/test_html $(filter-out $(B)/tests/test_html,$(UNIT_TESTS:%=$(B)/tests/%))
 BUILD_OK := $(B)/.build-ok
 
-.PHONY: all deps demo check check-build check-bins fuzz-build check-unit check-e2e install uninstall clean \
+.PHONY: all deps demo check check-build fuzz-build check-unit check-e2e install uninstall clean \
 	fio-version-check format-check fuzz FORCE
 .DELETE_ON_ERROR:
 .SECONDARY:
@@ -484,15 +484,11 @@ demo: deps
 # at once (the cores + 2: most suites spend most of their time waiting on
 # their points, fio servers and devices, not on a core; CHECK_JOBS=1: one
 # at a time, in order); how the suites that judge measured numbers are
-# scheduled: tests/run.sh's header. make check builds the programs first
-# (beside format-check); the unit tests and the fuzz harnesses, which
-# only the cmocka suites and e2e_fuzz run, are built by run.sh -build
-# under nice 19 while the other suites start.
+# scheduled: tests/run.sh's header.
 CHECK_JOBS ?= $(shell echo $$(($$(nproc 2>/dev/null || echo 1) + 2)))
 check: deps
-	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) format-check all $(B)/tests/placement
-	@sh tests/run.sh -j $(CHECK_JOBS) -build '$(MAKE) --no-print-directory -j$(CHECK_JOBS) check-bins' \
-		$(TEST_BINS) tests/e2e_*.sh
+	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) format-check check-build
+	@sh tests/run.sh -j $(CHECK_JOBS) $(TEST_BINS) tests/e2e_*.sh
 
 check-unit:
 	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) $(TEST_BINS)
@@ -510,12 +506,10 @@ FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-omit-frame-pointer
 FUZZ_NAMES := cli fiojson jobparse lunlist
 FUZZ_BINS := $(FUZZ_NAMES:%=$(B)/fuzz/fuzz_%)
 
-# Everything make check runs, built (after FUZZ_BINS, which a rule's
-# prerequisites expand where they are read); check-bins: the part make
-# check builds beside its first suites, the fuzz harnesses first (e2e_fuzz
-# is long).
+# Everything make check runs, built (make check builds it CHECK_JOBS at once,
+# beside format-check; after FUZZ_BINS, which a rule's prerequisites expand
+# where they are read).
 check-build: all $(TEST_BINS) $(B)/tests/placement $(FUZZ_BINS)
-check-bins: $(FUZZ_BINS) $(TEST_BINS)
 
 fuzz-build: $(FUZZ_BINS)
 

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# run.sh: long built
+# run.sh: long
 #
 # Description: the four parsers under libFuzzer with ASan/UBSan
 # (tests/fuzz/): fio JSON (read, points, inferred parameters, every ORION

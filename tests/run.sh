@@ -3,16 +3,9 @@
 #
 # run.sh -- run every test suite, time it and count the results.
 #
-# Usage: tests/run.sh [-j N] [-build CMD] SUITE...
+# Usage: tests/run.sh [-j N] SUITE...
 #   SUITE: a cmocka binary or a tests/e2e_*.sh script.
 #   -j N:  run up to N suites at once (default: FIORION_TEST_JOBS, or 1).
-#   -build CMD: a command that builds what some suites need (make check:
-#          the unit tests and the fuzz harnesses, after the programs),
-#          run first, under nice 19, beside the suites that need nothing
-#          of it; the cmocka binaries and the suites whose header says
-#          "built" start once it has ended. Its output is printed whole,
-#          between "# build: CMD" and "# build: S s"; its failure counts
-#          one. With -j 1 it runs before every suite.
 #
 # Every suite prints TAP ("ok", "not ok", "# SKIP"); cmocka is asked for
 # TAP through CMOCKA_MESSAGE_OUTPUT. A suite that exits non-zero without
@@ -47,8 +40,6 @@
 #   "# run.sh: long"   a suite of a minute or more (with its class, e.g.
 #                      "paced long"): it starts before the others of its
 #                      class, so that the run does not end waiting for it.
-#   "# run.sh: built"  a shared suite that runs what -build builds: it
-#                      waits for the build (alone suites run after it).
 
 jobs=${FIORION_TEST_JOBS:-1}
 if [ "${1-}" = -j ]; then
@@ -56,12 +47,6 @@ if [ "${1-}" = -j ]; then
 	shift 2
 fi
 case "$jobs" in '' | *[!0-9]* | 0) echo "run.sh: -j wants a count of 1 or more, not '$jobs'" >&2; exit 2 ;; esac
-build=
-if [ "${1-}" = -build ]; then
-	build=$2
-	shift 2
-	[ -n "$build" ] || { echo "run.sh: -build wants a command" >&2; exit 2; }
-fi
 default_limit=300
 case "${FIORION_SUITE_TIMEOUT-1}" in '' | *[!0-9]* | 0)
 	echo "run.sh: FIORION_SUITE_TIMEOUT wants seconds, 1 or more, not '$FIORION_SUITE_TIMEOUT'" >&2
@@ -156,31 +141,6 @@ reap_done() {
 	done
 }
 
-# build_start [NICE]: run the -build command in the background; its log,
-# status and time go to $work/build.*.
-build_start() {
-	building=1
-	(
-		t0=$(now_ms)
-		${1-} sh -c "$build" >"$work/build.log" 2>&1 </dev/null
-		rc=$?
-		echo $(($(now_ms) - t0)) >"$work/build.ms"
-		echo "$rc" >"$work/build.tmp" && mv "$work/build.tmp" "$work/build.done"
-	) &
-}
-# build_report: print the build's output and time; a failure counts one.
-build_report() {
-	building=0
-	echo "# build: $build"
-	cat "$work/build.log"
-	_rc=$(cat "$work/build.done")
-	if [ "$_rc" -ne 0 ]; then
-		echo "not ok - build: '$build' exited with status $_rc"
-		failed=$((failed + 1))
-	fi
-	echo "# build: $(secs "$(cat "$work/build.ms")") s"
-}
-
 # run_alone SUITE: start SUITE with nothing beside it and wait for it.
 run_alone() {
 	n=$((n + 1))
@@ -191,17 +151,9 @@ run_alone() {
 
 # run_beside: the shared suites ($shared), up to $jobs at once under nice
 # 19, and beside them the paced ones ($paced), up to $paced_jobs at once;
-# those that wait for the build ($held) join the shared ones, first, when
-# it ends; returns when all have ended.
+# returns when all have ended.
 run_beside() {
-	while [ -n "$shared$paced$held" ] || [ "$running" -gt 0 ] || [ "$pacing" -gt 0 ] || [ "$building" = 1 ]; do
-		if [ "$building" = 1 ] && [ -f "$work/build.done" ]; then
-			build_report
-			set -- $held $shared
-			shared=$*
-			held=
-			continue
-		fi
+	while [ -n "$shared$paced" ] || [ "$running" -gt 0 ] || [ "$pacing" -gt 0 ]; do
 		if [ "$pacing" -lt "$paced_jobs" ] && [ -n "$paced" ]; then
 			set -- $paced
 			n=$((n + 1))
@@ -228,19 +180,13 @@ run_beside() {
 # Outputs are printed as suites end. -j 1: one at a time, in order. Else
 # the shared and the paced suites side by side, then each "alone" suite.
 t_start=$(now_ms)
-n=0 running=0 pacing=0 paced_jobs=2 building=0
+n=0 running=0 pacing=0 paced_jobs=2
 if [ "$jobs" -eq 1 ]; then
-	if [ -n "$build" ]; then
-		build_start
-		wait
-		build_report
-	fi
 	for suite in "$@"; do
 		run_alone "$suite"
 	done
 else
-	shared= paced= alone= held=
-	[ -z "$build" ] || build_start "nice -n 19"
+	shared= paced= alone=
 	for suite in "$@"; do
 		case "$suite" in *' '*) echo "run.sh: a suite's path has a space: '$suite'" >&2; exit 2 ;; esac
 		long=$(header long "$suite")
@@ -248,8 +194,6 @@ else
 			alone="$alone $suite"
 		elif [ -n "$(header paced "$suite")" ]; then
 			if [ -n "$long" ]; then paced="$suite $paced"; else paced="$paced $suite"; fi
-		elif [ -n "$build" ] && { case "$suite" in *.sh) [ -n "$(header built "$suite")" ] ;; *) true ;; esac; }; then
-			if [ -n "$long" ]; then held="$suite $held"; else held="$held $suite"; fi
 		elif [ -n "$long" ]; then
 			shared="$suite $shared"
 		else
