@@ -29,7 +29,9 @@
 #    sequential test decides (ok within 15 %, or 25 us where wider; not
 #    ok beyond it by 3 standard errors; skipped, naming the figures,
 #    when 9 rounds cannot decide or fio saw the machine stop the device:
-#    over 5 % of its I/Os over 1 ms). A run that missed its rate while the
+#    over 5 % of its I/Os over 1 ms); a sequence that finds them apart is
+#    run once more, fresh, and only both apart fail (a CI beside the other
+#    suites once read 2.3 x at 25 %, 4 rounds). A run that missed its rate while the
 #    machine held the runner up (its scheduling error p99 over 1 ms) is
 #    run again, up to 3 times, then skipped naming the figure.
 # 4. Coordinated omission on real I/O: a FUSE file (tests/stallfs.py)
@@ -148,6 +150,20 @@ pair() {
 	wait $_rpid || { echo "not ok - $1: fiorion failed: $(oneline "$1.r.err")"; rm -f "$1.r.json" "$1.f.json"; return 1; }
 	[ -z "${_ff-}" ] || { echo "not ok - $1: fio failed: $(oneline "$1.f.err")"; rm -f "$1.r.json" "$1.f.json"; return 1; }
 }
+# peer_seq PCT SEQ: rounds of the peer job (sides swapped each round) at
+# $RATE until tests/openloop_peer.py decides; prints its verdict line.
+peer_seq() {
+	_round=0 _rounds= _v=continue
+	while [ "$_v" = continue ]; do
+		_round=$((_round + 1))
+		pair "c$1.$2.$_round" peer $((2 - _round % 2)) >pair.out || { _v=$(cat pair.out); break; }
+		_rounds="$_rounds c$1.$2.$_round.r.json:c$1.$2.$_round.f.json"
+		# shellcheck disable=SC2086 # the rounds are words
+		_v=$(python3 "$TOP/tests/openloop_peer.py" "$1 % ($RATE IOPS), iodepth 1" $_rounds)
+		[ -n "$_v" ] || _v="not ok - $1 %: tests/openloop_peer.py gave no verdict"
+	done
+	echo "$_v"
+}
 for pct in 25 50 75 90; do
 	RATE=$((pct * 20))
 	export RATE
@@ -169,16 +185,21 @@ for pct in 25 50 75 90; do
 	done
 	[ -s "l$pct.f.json" ] && [ -s "p$pct.r.json" ] || continue
 	# The peer rounds (sides swapped each round) until openloop_peer.py
-	# decides.
-	round=0 rounds= verdict=continue
-	while [ "$verdict" = continue ]; do
-		round=$((round + 1))
-		pair "c$pct.$round" peer $((2 - round % 2)) || break
-		rounds="$rounds c$pct.$round.r.json:c$pct.$round.f.json"
-		# shellcheck disable=SC2086 # the rounds are words
-		verdict=$(python3 "$TOP/tests/openloop_peer.py" "$pct % ($RATE IOPS), iodepth 1" $rounds)
-		[ -n "$verdict" ] || verdict="not ok - $pct %: tests/openloop_peer.py gave no verdict"
-	done
+	# decides; a sequence that finds them apart is run once more, fresh,
+	# and only both apart fail (as e2e_knee's throttled ladder): a runner
+	# whose stamps are biased is apart in both, a moment when the machine
+	# stopped one tool's thread more than the other's rarely twice.
+	verdict=$(peer_seq "$pct" 1)
+	case $verdict in
+	"not ok - "*)
+		again=$(peer_seq "$pct" 2)
+		case $again in
+		"not ok - "*) verdict="$again; a first sequence was apart too: ${verdict#not ok - }" ;;
+		"ok - "*) verdict="$again; a first sequence was apart: ${verdict#not ok - }" ;;
+		*) verdict="$again; a first sequence was apart: ${verdict#not ok - }" ;;
+		esac
+		;;
+	esac
 	[ "$verdict" = continue ] || echo "$verdict" >>peer.tap
 	python3 - "$pct" "$RATE" <<'EOP'
 import json, sys
