@@ -181,27 +181,32 @@ static int stage_end(struct fr_stage *st, const char *path, const char *tmp, int
 	return 0;
 }
 
-int fr_stage_file(struct fr_stage *st, const char *path, const char *data, size_t len,
-		  struct fr_err *err)
+/* @len bytes of @data to @fd, a short write or EINTR retried: 0, or the failing write's -errno. */
+static int write_all(int fd, const char *data, size_t len)
 {
-	char tmp[PATH_MAX + 16];
 	size_t done = 0;
-	int fd = stage_begin(st, path, tmp, sizeof(tmp), err), ret = 0;
 
-	if (fd < 0)
-		return fd;
 	while (done < len) {
 		ssize_t n = write(fd, data + done, len - done);
 
 		if (n < 0 && errno == EINTR)
 			continue;
-		if (n < 0) {
-			ret = -errno;
-			break;
-		}
+		if (n < 0)
+			return -errno;
 		done += (size_t)n;
 	}
-	return stage_end(st, path, tmp, fd, ret, err);
+	return 0;
+}
+
+int fr_stage_file(struct fr_stage *st, const char *path, const char *data, size_t len,
+		  struct fr_err *err)
+{
+	char tmp[PATH_MAX + 16];
+	int fd = stage_begin(st, path, tmp, sizeof(tmp), err);
+
+	if (fd < 0)
+		return fd;
+	return stage_end(st, path, tmp, fd, write_all(fd, data, len), err);
 }
 
 /* fr_stage_stream()'s file: every byte written as fr_stage_file() writes it, the first error kept. */
@@ -213,18 +218,9 @@ struct stage_out {
 static ssize_t stage_write(void *cookie, const char *buf, size_t len)
 {
 	struct stage_out *o = cookie;
-	size_t done = 0;
 
-	while (done < len && !o->err) {
-		ssize_t n = write(o->fd, buf + done, len - done);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			o->err = -errno;
-		else
-			done += (size_t)n;
-	}
+	if (!o->err)
+		o->err = write_all(o->fd, buf, len);
 	if (o->err) {
 		errno = -o->err;
 		return 0; /* fopencookie(3): 0 on error, never negative */
