@@ -12,7 +12,7 @@
 #   CFLAGS       user flags (-O2 -g); the warnings below are always added
 #   LDFLAGS      user link flags, on every link line
 #   DEVELOPER=1  warnings become errors
-#   CHECK_JOBS   suites make check runs at once (default: the cores + 2)
+#   CHECK_JOBS   suites make check runs at once (default: the cores + 4)
 #
 # Targets: all (default; installs nothing, names what is missing), deps
 # (installs the Debian packages and fetches fio's source), demo and check
@@ -261,7 +261,7 @@ DRIVER_LIB_OBJS := $(sort $(CORE_OBJS) $(CONV_OBJS))
 TEST_BINS := $(B)/tests/test_html $(filter-out $(B)/tests/test_html,$(UNIT_TESTS:%=$(B)/tests/%))
 BUILD_OK := $(B)/.build-ok
 
-.PHONY: all deps demo check check-build fuzz-build check-unit check-e2e install uninstall clean \
+.PHONY: all deps demo check check-build fuzz-build deb-prebuild check-unit check-e2e install uninstall clean \
 	fio-version-check format-check fuzz FORCE
 .DELETE_ON_ERROR:
 .SECONDARY:
@@ -482,14 +482,15 @@ demo: deps
 
 # Every test, one count at the end, each suite's seconds. check-unit needs
 # no fio source. check, check-unit and check-e2e run up to CHECK_JOBS suites
-# at once (the cores + 2: most suites spend most of their time waiting on
-# their points, fio servers and devices, not on a core; CHECK_JOBS=1: one
-# at a time, in order); how the suites that judge measured numbers are
+# at once (the cores + 4: most suites spend most of their time waiting on
+# their points, fio servers and devices, not on a core -- on 2 cores the
+# suites beside the paced ones used 1.5 of them at 6 at once; CHECK_JOBS=1:
+# one at a time, in order); how the suites that judge measured numbers are
 # scheduled: tests/run.sh's header.
-CHECK_JOBS ?= $(shell echo $$(($$(nproc 2>/dev/null || echo 1) + 2)))
+CHECK_JOBS ?= $(shell echo $$(($$(nproc 2>/dev/null || echo 1) + 4)))
 check: deps
-	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) format-check check-build
-	@sh tests/run.sh -j $(CHECK_JOBS) $(TEST_BINS) tests/e2e_*.sh
+	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) format-check check-build deb-prebuild
+	@FIORION_DEB_DIR=$(abspath $(B)/deb) sh tests/run.sh -j $(CHECK_JOBS) $(TEST_BINS) tests/e2e_*.sh
 
 check-unit:
 	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) $(TEST_BINS)
@@ -513,6 +514,12 @@ FUZZ_BINS := $(FUZZ_NAMES:%=$(B)/fuzz/fuzz_%)
 check-build: all $(TEST_BINS) $(B)/tests/placement $(FUZZ_BINS)
 
 fuzz-build: $(FUZZ_BINS)
+
+# The Debian package for tests/e2e_deb.sh, built by make check beside the
+# other builds, before the suites (scripts/deb-build.sh says why).
+deb-prebuild: | $(BUILD_OK)
+	@echo "    DEB $(B)/deb"
+	@sh scripts/deb-build.sh $(B)/deb $(FIO_SRC)
 
 # Each source is compiled once into an object of its own under
 # $(B)/fuzz/obj/ (the harnesses share them; make -j spreads them over the

@@ -3,7 +3,8 @@
 # run.sh: long
 #
 # Description: the Debian package: dpkg-buildpackage -us -uc -b in a copy
-# of the tree (nothing from build/), lintian's findings printed (report
+# of the tree (nothing from build/; scripts/deb-build.sh, run by make check
+# before the suites, FIORION_DEB_DIR, or here), lintian's findings printed (report
 # only), apt-get install ./fiorion_*.deb, the installed /usr/bin/fiorion
 # runs -run simple with -runner fio (the engine from /usr/lib/fio) and
 # the built-in runner on a scratch file, the man pages and completions
@@ -27,22 +28,27 @@ if dpkg-query -W -f='${Status}' fiorion 2>/dev/null | grep -q ' installed'; then
 	skip_all "the fiorion package is already installed here"
 fi
 [ ! -e /usr/bin/fiorion ] || skip_all "/usr/bin/fiorion exists (installed by hand?)"
-FS=${FIO_SRC:-$TOP/.deps/fio}
-FS=$(cd "$FS" 2>/dev/null && pwd -P) || skip_all "no fio source (make deps)"
-[ -f "$FS/config-host.h" ] || skip_all "fio source $FS is not configured (make deps)"
-
-mkdir "$T/src"
-tar -C "$TOP" --exclude=./build --exclude=./.deps --exclude=./.git -cf - . | tar -xf - -C "$T/src"
-start=$(date +%s)
-if (cd "$T/src" && FIO_SRC=$FS dpkg-buildpackage -us -uc -b -j2) >"$T/build.log" 2>&1; then
-	ok "dpkg-buildpackage -us -uc -b: $(cd "$T" && ls fiorion_*.deb) in $(($(date +%s) - start)) s"
+# The package: made by make check before the suites (FIORION_DEB_DIR, its
+# result file), else here; either way by scripts/deb-build.sh.
+dd=${FIORION_DEB_DIR-}
+if [ -z "$dd" ] || [ ! -f "$dd/result" ]; then
+	dd=$T/deb
+	sh "$TOP/scripts/deb-build.sh" "$dd" "${FIO_SRC:-$TOP/.deps/fio}" || skip_all "scripts/deb-build.sh failed"
+	by=
 else
-	not_ok "dpkg-buildpackage"
-	tail -n 40 "$T/build.log"
+	by=", built by make check before the suites"
+fi
+read -r st secs <"$dd/result"
+[ "$st" != skipped ] || skip_all "$secs"
+if [ "$st" = 0 ]; then
+	ok "dpkg-buildpackage -us -uc -b: $(cd "$dd" && ls fiorion_*.deb) in $secs s$by"
+else
+	not_ok "dpkg-buildpackage (exit $st; $dd/build.log)"
+	tail -n 40 "$dd/build.log"
 	finish
 	exit 0
 fi
-deb=$(ls "$T"/fiorion_*_*.deb | head -n 1)
+deb=$(ls "$dd"/fiorion_*_*.deb | head -n 1)
 dep=$(dpkg-deb -f "$deb" Depends)
 fio_ver=$(fio --version | sed -n 's/^fio-\([0-9]*\.[0-9]*\).*/\1/p')
 case "$dep" in

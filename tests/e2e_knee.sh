@@ -33,9 +33,7 @@
 #    4 L ms above. Under -max_latency 10 (-num_disks 3: large loads 1..6)
 #    the knee is Large=2 (Large=3 takes 12 ms), confirmed at Large=4, and
 #    -stop_at_knee runs 1..4 and skips 5 and 6, with both runners.
-# 3. -duration auto:MAX with both runners: each point's JSON carries fio's
-#    steadystate block, a point that reached it ran less than MAX, the
-#    trace and the summary say so.
+# 3. (-duration auto:MAX with both runners: tests/e2e_steadyends.sh.)
 # 4. Bad -max_latency and -duration values: exit 2.
 #
 # Without root, a cgroup block throttle or FUSE, the device's checks are
@@ -46,14 +44,57 @@ FR=$TOP/build/fiorion
 F2O=$TOP/build/fio2orion
 ENG=$TOP/build/fiorion-engine.so
 cd "$T" || exit 1
-dd if=/dev/urandom of=lun bs=1M count=64 status=none
-echo "$T/lun" >a.lun
-
 # row DIR NAME: the small ladder at Large=0 of _points.csv, "load iops lat_ms" a line
 row() { awk -F, 'NR > 1 && $2 == 0 && $1 > 0 { print $1, $3, $9 }' "$1/$2_points.csv" | sort -n; }
 
+# 2. The FUSE device: the large ladder rises to C = 4 and stays. Its own
+# device, so it runs beside section 1 (its TAP lines replayed after).
+fuse_ladders() {
+	# col DIR NAME: the large ladder at Small=0, "load mbps lat_ms" a line
+	col() { awk -F, 'NR > 1 && $1 == 0 && $2 > 0 { print $2, $6, $9 }' "$1/$2_points.csv" | sort -n; }
+	if slow_lun_file fz 8 2 >/dev/null; then
+		for runner in builtin fio; do
+			"$FR" -run advanced -matrix col -num_small 0 -num_disks 3 -type seq -num_streamIO 1 \
+				-size_large 128 -cache_size 0 -backend psync -testname fz -duration 2 -max_latency 10 \
+				-stop_at_knee -runner $runner -engine "$ENG" -outdir "f_$runner" >"f_$runner.out" 2>"f_$runner.err"
+			rc=$?
+			j=f_$runner/fz_jobs
+			# MBPS = min(L, 2) x 0.125 MiB / 8 ms = 15.625 min(L, 2); latency max(8, 4 L) ms,
+			# below saturation plus the client's round trip (up to 2 ms allowed)
+			dev=$(col "f_$runner" fz | awk '{ c = $1 < 2 ? $1 : 2; m = 15.625 * c; l = $1 < 2 ? 8 : 4 * $1;
+				if ($2 < m * 0.8 || $2 > m * 1.1 || $3 < l * 0.95 || $3 > (l == 8 ? 10 : l * 1.15)) bad = bad " " $0 } END { print bad }')
+			if [ $rc = 0 ] && [ -z "$dev" ] && [ -s $j/p004.json ] && [ -s $j/p005.skip ] && [ -s $j/p006.skip ] \
+				&& grep -q '^Knee of the large-I/O ladder at Small=0: Large=2 (Large=3 took the latency to [0-9.]* ms, over 10 ms); crossed, confirmed at Large=4' "f_$runner/fz_trace.txt"; then
+				ok "FUSE D=8 ms C=2, -runner $runner: MBPS rise to Large=2 and stay, latency 8 ms then 4 L ms; knee Large=2 (10 ms), confirmed at 4; 5 and 6 not run"
+			else
+				not_ok "FUSE ladder -runner $runner: rc=$rc off the known answer:$dev"
+				col "f_$runner" fz
+				grep -h 'nee ' "f_$runner/fz_trace.txt"
+				ls $j
+				tail -3 "f_$runner.err"
+			fi
+		done
+	else
+		why=$(dev_why)
+		skip_test "FUSE ladder -runner builtin" "$why"
+		skip_test "FUSE ladder -runner fio" "$why"
+	fi
+}
+(ntest=0 && fuse_ladders) >fuse.tap 2>&1 &
+fuse_pid=$!
+
 # 1. The throttled device.
-if thr_lun_file thr 2000 >/dev/null; then
+if thr_lun_file thr 2000 >/dev/null && thr_lun_file thr_builtin 2000 >/dev/null &&
+	thr_lun_file thr_fio 2000 >/dev/null; then
+	# -stop_at_knee, one run a runner, each on a twin device of its own
+	# (the same limit; thr.lun in a folder of its own), beside the ladder
+	for runner in builtin fio; do
+		mkdir "w_$runner" && cp "thr_$runner.lun" "w_$runner/thr.lun"
+		(cd "w_$runner" && in_thr "$FR" -run advanced -matrix row -num_large 0 -num_disks 1 -testname thr \
+			-duration 3 -max_latency 0.75 -stop_at_knee -runner $runner -engine "$ENG" -outdir "$T/s_$runner" \
+			>"$T/s_$runner.out" 2>"$T/s_$runner.err"
+		echo $? >"$T/s_$runner.rc") &
+	done
 	# thr_ladder: the ladder into t1; rc, and dev = the cells off the known answer
 	thr_ladder() {
 		rm -rf t1
@@ -104,11 +145,10 @@ if thr_lun_file thr 2000 >/dev/null; then
 	else
 		not_ok "fio2orion -max_latency 1.2 knee: $(grep 'nee ' t2/thr_trace.txt) $(cat t2.err)"
 	fi
+	wait_for() { while [ ! -s "$1" ]; do sleep 0.2; done; }
 	for runner in builtin fio; do
-		in_thr "$FR" -run advanced -matrix row -num_large 0 -num_disks 1 -testname thr -duration 3 \
-			-max_latency 0.75 -stop_at_knee -runner $runner -engine "$ENG" -outdir "s_$runner" \
-			>"s_$runner.out" 2>"s_$runner.err"
-		rc=$?
+		wait_for "s_$runner.rc"
+		rc=$(cat "s_$runner.rc")
 		j=s_$runner/thr_jobs
 		if [ $rc = 0 ] && [ -s $j/p003.json ] && [ -s $j/p004.skip ] && [ -s $j/p005.skip ] && [ ! -e $j/p004.json ] \
 			&& grep -qx 'Total Data Points: 4' "s_$runner/thr_summary.txt" \
@@ -129,79 +169,8 @@ else
 	done
 fi
 
-# 2. The FUSE device: the large ladder rises to C = 4 and stays.
-# col DIR NAME: the large ladder at Small=0, "load mbps lat_ms" a line
-col() { awk -F, 'NR > 1 && $1 == 0 && $2 > 0 { print $2, $6, $9 }' "$1/$2_points.csv" | sort -n; }
-if slow_lun_file fz 8 2 >/dev/null; then
-	for runner in builtin fio; do
-		"$FR" -run advanced -matrix col -num_small 0 -num_disks 3 -type seq -num_streamIO 1 \
-			-size_large 128 -cache_size 0 -backend psync -testname fz -duration 2 -max_latency 10 \
-			-stop_at_knee -runner $runner -engine "$ENG" -outdir "f_$runner" >"f_$runner.out" 2>"f_$runner.err"
-		rc=$?
-		j=f_$runner/fz_jobs
-		# MBPS = min(L, 2) x 0.125 MiB / 8 ms = 15.625 min(L, 2); latency max(8, 4 L) ms,
-		# below saturation plus the client's round trip (up to 2 ms allowed)
-		dev=$(col "f_$runner" fz | awk '{ c = $1 < 2 ? $1 : 2; m = 15.625 * c; l = $1 < 2 ? 8 : 4 * $1;
-			if ($2 < m * 0.8 || $2 > m * 1.1 || $3 < l * 0.95 || $3 > (l == 8 ? 10 : l * 1.15)) bad = bad " " $0 } END { print bad }')
-		if [ $rc = 0 ] && [ -z "$dev" ] && [ -s $j/p004.json ] && [ -s $j/p005.skip ] && [ -s $j/p006.skip ] \
-			&& grep -q '^Knee of the large-I/O ladder at Small=0: Large=2 (Large=3 took the latency to [0-9.]* ms, over 10 ms); crossed, confirmed at Large=4' "f_$runner/fz_trace.txt"; then
-			ok "FUSE D=8 ms C=2, -runner $runner: MBPS rise to Large=2 and stay, latency 8 ms then 4 L ms; knee Large=2 (10 ms), confirmed at 4; 5 and 6 not run"
-		else
-			not_ok "FUSE ladder -runner $runner: rc=$rc off the known answer:$dev"
-			col "f_$runner" fz
-			grep -h 'nee ' "f_$runner/fz_trace.txt"
-			ls $j
-			tail -3 "f_$runner.err"
-		fi
-	done
-else
-	why=$(dev_why)
-	skip_test "FUSE ladder -runner builtin" "$why"
-	skip_test "FUSE ladder -runner fio" "$why"
-fi
-
-# 3. -duration auto:MAX with both runners, a mixed point
-for runner in builtin fio; do
-	"$FR" -run advanced -matrix point -num_small 2 -num_large 1 -testname a -duration auto:15 \
-		-runner $runner -engine "$TOP/build/fiorion-engine.so" -outdir "a_$runner" -cache_size 0 \
-		>"a_$runner.out" 2>"a_$runner.err"
-	rc=$?
-	why=$(python3 - "a_$runner" <<'EOF'
-import json, re, sys
-d = sys.argv[1]
-t = open(f"{d}/a_jobs/p001.json").read()
-j = json.loads(t[t.index("{"):])
-jobs = [x for x in j["jobs"] if not x["jobname"].endswith("warm")]
-ss = [x.get("steadystate") for x in jobs]
-if not all(ss):
-    print("a job without the steadystate block"); sys.exit(1)
-rt = max(max(x["read"]["runtime"], x["write"]["runtime"]) for x in jobs) / 1000
-att = any(s["attained"] for s in ss)
-trace = open(f"{d}/a_trace.txt").read()
-summ = open(f"{d}/a_summary.txt").read()
-if att:
-    m = re.search(r"Steady state \(iops_slope:2%, 5 s window\): reached after ([0-9.]+) s", trace)
-    # attained at the window that ends with the runtime is attained too
-    # (a CI once saw it at 15.004 s): the trace must say it, at that time
-    good = m and rt < 15.1 and abs(float(m.group(1)) - rt) < 0.05 and "Steady state reached at all 1 points" in summ
-else:
-    good = rt > 14.5 and "not reached" in trace and "Steady state not reached at 1 of 1 points" in summ
-print(f"{'reached' if att else 'not reached'} after {rt:.1f} s of 15" if good else f"inconsistent: attained={att} runtime={rt}")
-sys.exit(0 if good else 1)
-EOF
-)
-	if [ $rc = 0 ] && [ $? = 0 ] && echo "$why" | grep -q "reached after"; then
-		ok "-duration auto:15 -runner $runner: $why; the trace and summary say so"
-	else
-		not_ok "-duration auto:15 -runner $runner: rc=$rc $why $(tail -3 "a_$runner.err")"
-	fi
-done
-if grep -q "^steadystate=iops_slope:2%$" a_builtin/a_jobs/p001.fio && grep -q "^runtime=15$" a_builtin/a_jobs/p001.fio \
-	&& grep -q "^exitall=1$" a_builtin/a_jobs/p001.fio; then
-	ok "-duration auto:15 job files carry fio's steady-state options, exitall=1 and runtime=15"
-else
-	not_ok "auto job file: $(grep -E 'steady|runtime|exitall' a_builtin/a_jobs/p001.fio)"
-fi
+wait $fuse_pid
+tap_replay fuse.tap
 
 # 4. bad values
 n=0

@@ -225,3 +225,28 @@ steady_pair() {
 		cat "$w.out"
 	fi
 }
+
+# ol_model_job NAME CLONES DEPTH RATE PROCESS [RUNTIME]: NAME.fio, an open
+# loop (rate_iops=RATE a clone, rate_process=PROCESS) of 4 KiB random reads
+# on backend=null's model device (service_us=1000, servers=1) over $T/lun,
+# RUNTIME s (2); tests/e2e_openloop.sh and e2e_openloop_fio.sh.
+ol_model_job() {
+	cat >"$1.fio" <<EOT
+[global]
+ioengine=external:$ENGINE
+luns=$T/lun
+backend=null
+service_us=1000
+servers=1
+rw=randread
+bs=4k
+time_based
+runtime=${6:-2}
+randrepeat=0
+[$1]
+numjobs=$2
+iodepth=$3
+rate_iops=$4
+rate_process=$5
+EOT
+}

@@ -11,7 +11,8 @@
 # TAP through CMOCKA_MESSAGE_OUTPUT. A suite that exits non-zero without
 # reporting a failure (a crash, a sanitizer report) counts as one failure.
 # Each suite's output is printed whole when it ends, followed by
-# "# suite NAME: S s"; the run ends with the wall time and
+# "# suite NAME: S s, from +A s (CLASS)" (A: when it started, from the
+# run's start); the run ends with the wall time and
 # "N passed, N failed, N skipped", and exits 1 on any failure.
 #
 # Time limit: every suite runs under timeout(1) in a process group of its
@@ -89,6 +90,7 @@ start() {
 	_nice=${4-}
 	(
 		t0=$(now_ms)
+		echo $((t0 - t_start)) >"$work/$_i.at"
 		case "$_s" in
 		*.sh) $_nice timeout -k 15 "$_lim" sh "$_s" ;;
 		*) CMOCKA_MESSAGE_OUTPUT=TAP $_nice timeout -k 15 "$_lim" "./$_s" ;;
@@ -103,7 +105,7 @@ passed=0 failed=0 skipped=0 times=
 # report I: print suite I's output and time, add its counts.
 report() {
 	_s=$(cat "$work/$1.name") _lim=$(cat "$work/$1.limit")
-	_rc=$(cat "$work/$1.rc") _ms=$(cat "$work/$1.ms")
+	_rc=$(cat "$work/$1.rc") _ms=$(cat "$work/$1.ms") _at=$(cat "$work/$1.at")
 	_log=$work/$1.log
 	echo "# suite $_s"
 	cat "$_log"
@@ -118,8 +120,8 @@ report() {
 		echo "not ok - $_s exited with status $_rc"
 		_f=1
 	fi
-	echo "# suite $_s: $(secs "$_ms") s"
-	times="$times$(secs "$_ms") $_s
+	echo "# suite $_s: $(secs "$_ms") s, from +$(secs "$_at") s ($(cat "$work/$1.class"))"
+	times="$times$(secs "$_ms") $_s (+$(secs "$_at") s, $(cat "$work/$1.class"))
 "
 	passed=$((passed + _p)) failed=$((failed + _f)) skipped=$((skipped + _k))
 	rm -f "$work/$1".*
