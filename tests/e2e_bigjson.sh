@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# run.sh: long=30
 #
 # Description: fio2orion on large json+ results (issue 27, item 6): its
 # memory follows the points, not the bytes of JSON -- the same 300 points

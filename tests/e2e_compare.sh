@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# run.sh: paced long timeout=600
+# run.sh: paced long=45 timeout=600
 #
 # Description: fio2orion -compare tells noise from change (issue 23,
 # item 5), on a device whose answer is known before the run: a loop

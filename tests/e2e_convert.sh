@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# run.sh: long=30
 #
 # Description: fio2orion end to end: the seed samples (000, 001) rebuilt
 # byte for byte from inputs carrying their numbers, every real fio JSON

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# run.sh: long=40
 # (beside the other suites: no rate is judged here; the rates of -run
 # curve are tests/e2e_curve.sh's, alone)
 #

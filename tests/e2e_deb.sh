@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# run.sh: long
+# run.sh: long=90
 #
 # Description: the Debian package: dpkg-buildpackage -us -uc -b in a copy
 # of the tree (nothing from build/; scripts/deb-build.sh, run by make check

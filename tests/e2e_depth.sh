@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# run.sh: long=30
 #
 # Description: the report's depth from real runs (issue 29 item 2): each
 # point's job file asks fio for its IOPS and bandwidth logs (500 ms

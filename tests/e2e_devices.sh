@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# run.sh: paced
+# run.sh: paced long=40
 #
 # Description: the devices with known answers (tests/devices.sh) give
 # their answers, with stock fio and with fiorion's built-in runner, on a

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# run.sh: paced
+# run.sh: paced long=45
 # (paced by its points' time, not the CPU: 1 s points of stock fio whose
 # checks are Little's law, an identity of a closed loop whatever rate the
 # machine gives, and error paths; 8 s of CPU in 42 s of wall)

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# run.sh: long
+# run.sh: long=60
 #
 # e2e_dropin.sh -- fiorion put where a script expects its orion binary,
 # read the way scripts read ORION's files. For each layout, chosen as a

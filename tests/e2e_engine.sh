@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# run.sh: long=30
 #
 # Description: fiorion-engine.so inside Debian's stock fio: write and
 # verify=crc32c over raid0 of three unequal files with every backend,

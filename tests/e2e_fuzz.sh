@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# run.sh: long
+# run.sh: long=130
 #
 # Description: the four parsers under libFuzzer with ASan/UBSan
 # (tests/fuzz/): fio JSON (read, points, inferred parameters, every ORION

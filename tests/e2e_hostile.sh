@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# run.sh: long
+# run.sh: long=130
 #
 # Description: the adversarial cases of issue 28, each a failure the
 # tree once had. A lock file planted in a shared results folder (a

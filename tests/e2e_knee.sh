@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# run.sh: paced long timeout=600
+# run.sh: paced long=20 timeout=600
 #
 # Description: answers under a latency bound (issues 15 and 23), judged on
 # devices whose answers are known before the run (tests/devices.sh), not

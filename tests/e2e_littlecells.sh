@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# run.sh: long=40
 # (beside the other suites: stock fio stamps a completion when it reaps
 # it, so a wait for the CPU is inside the latency and its cells keep
 # Little's law on a busy machine: lowest..highest ratio of the 21 cells

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# run.sh: long
+# run.sh: long=100
 #
 # Description: multi-host runs (-clients) against real fio servers on the
 # loopback: three `fio --server=ip:127.0.0.N,PORT` processes, each host

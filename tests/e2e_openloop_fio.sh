@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# run.sh: paced
+# run.sh: paced long=40
 # (the rates are the points' own time, kept by fio's and the runner's
 # rate limiters: 4 clones of 2000 IOPS on a scratch file in the page
 # cache, about 15 % of a core; the model device is paced by its clock)

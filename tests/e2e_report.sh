@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# run.sh: long
+# run.sh: long=55
 #
 # Description: the HTML report (issue 16) from real runs on a 64 MiB
 # scratch file: a simple run, a small max matrix with a latency bound

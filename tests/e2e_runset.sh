@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# run.sh: long=35
 #
 # e2e_runset.sh -- a run's file set is its own (issue 10's wrong numbers):
 # an earlier run's files under the same name are moved aside whole, never

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# run.sh: long=35
 #
 # Description: finished points are never lost. SIGINT to a built-in run
 # stops the running point, writes ORION's files for the points done

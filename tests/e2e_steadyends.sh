@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# run.sh: long=40
 #
 # Description: fio 3.33's steady state in the built-in runner, against
 # stock fio on the same job files (real I/O on a scratch file), where no

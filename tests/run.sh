@@ -38,9 +38,11 @@
 #                      wake-ups preempt them.
 # The others (shared) run up to N at once, under nice 19. With -j 1 every
 # suite runs by itself, in order, at normal priority.
-#   "# run.sh: long"   a suite of a minute or more (with its class, e.g.
-#                      "paced long"): it starts before the others of its
-#                      class, so that the run does not end waiting for it.
+#   "# run.sh: long=S" a suite of about S seconds or more beside the
+#                      others (with its class, e.g. "paced long=140"; a
+#                      bare "long" is 60): the longest start first in
+#                      their class (then the others, in the order given),
+#                      so that the run does not end waiting for one.
 
 jobs=${FIORION_TEST_JOBS:-1}
 if [ "${1-}" = -j ]; then
@@ -192,16 +194,24 @@ else
 	for suite in "$@"; do
 		case "$suite" in *' '*) echo "run.sh: a suite's path has a space: '$suite'" >&2; exit 2 ;; esac
 		long=$(header long "$suite")
+		case "$long" in
+		long) long=60 ;;
+		'') long=0 ;;
+		*[!0-9]*) echo "run.sh: $suite: long=S wants seconds, not '$long'" >&2; exit 2 ;;
+		esac
 		if [ -n "$(header alone "$suite")" ]; then
 			alone="$alone $suite"
 		elif [ -n "$(header paced "$suite")" ]; then
-			if [ -n "$long" ]; then paced="$suite $paced"; else paced="$paced $suite"; fi
-		elif [ -n "$long" ]; then
-			shared="$suite $shared"
+			paced="$paced$long $suite
+"
 		else
-			shared="$shared $suite"
+			shared="$shared$long $suite
+"
 		fi
 	done
+	# longest first; sort -s keeps the given order among equals
+	paced=$(printf '%s' "$paced" | sort -s -k1,1nr | cut -d' ' -f2 | tr '\n' ' ')
+	shared=$(printf '%s' "$shared" | sort -s -k1,1nr | cut -d' ' -f2 | tr '\n' ' ')
 	run_beside
 	for suite in $alone; do
 		run_alone "$suite"
