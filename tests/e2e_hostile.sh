@@ -262,16 +262,21 @@ except OSError as e:
 		"sj randwrite 2 0 busy fiorion"; do
 		set -- $c
 		sjob $1 $2 $3 $4
-		if [ $6 = fio ]; then
-			fio --output-format=json "$1.fio" >$1.json 2>$1.err &
-		else
-			"$FR" -jobfile "$1.fio" -output $1.json 2>$1.err &
-		fi
-		pid=$!
-		# a writing job: its hold and its I/O; a reading one: a job process's
-		if [ $2 = randread ]; then hprobe $pid $pid --below; else hprobe $pid $pid "--min 2"; fi
-		wait $pid
-		rc=$?
+		# "late": the job ended before the probe could be taken (fio slow
+		# to start its jobs on a loaded machine); said nothing, so once more
+		for try in 1 2; do
+			if [ $6 = fio ]; then
+				fio --output-format=json "$1.fio" >$1.json 2>$1.err &
+			else
+				"$FR" -jobfile "$1.fio" -output $1.json 2>$1.err &
+			fi
+			pid=$!
+			# a writing job: its hold and its I/O; a reading one: a job process's
+			if [ $2 = randread ]; then hprobe $pid $pid --below; else hprobe $pid $pid "--min 2"; fi
+			wait $pid
+			rc=$?
+			[ "$probe" = late ] || break
+		done
 		ios=$(python3 -c "import json; d = json.load(open('$1.json')); print(sum(j['write']['total_ios'] + j['read']['total_ios'] for j in d['jobs'] if not j['error'] and (j['write']['total_ios'] + j['read']['total_ios'])), len(d['jobs']))" 2>/dev/null)
 		after=$(python3 -c "$excl")
 		if [ $rc = 0 ] && [ "$probe" = $5 ] && [ "$after" = free ] && [ "${ios#* }" = $3 ] && [ "${ios% *}" -gt 0 ]; then

@@ -2,8 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # run.sh: paced long=40
 # (the rates are the points' own time, kept by fio's and the runner's
-# rate limiters: 4 clones of 2000 IOPS on a scratch file in the page
-# cache, about 15 % of a core; the model device is paced by its clock)
+# rate limiters: 2 clones of 2000 IOPS on a scratch file in the page
+# cache, a few % of a core (4 clones, about 15 %, ran beside e2e_knee in
+# the one CI where its ladder missed the throttled device's answer); the
+# model device is paced by its clock)
 #
 # Description: the built-in runner's open loop against stock fio with
 # the engine on the same job files (the theory: tests/e2e_openloop.sh,
@@ -48,10 +50,10 @@ done
 
 # 2. and 3. Stock fio on the same job files.
 if command -v fio >/dev/null 2>&1; then
-	# A scratch file through the engine (io_uring), 4 clones of 2 s, three
+	# A scratch file through the engine (io_uring), 2 clones of 2 s, three
 	# interleaved pairs: the medians of the rate per clone. Linear within
 	# 2 %; poisson within 3 standard deviations of the difference of two
-	# counts of 4 x 2 s x 2000 arrivals (3 x sqrt(2 / 16000) = 3.4 %).
+	# counts of 2 x 2 s x 2000 arrivals (3 x sqrt(2 / 8000) = 4.7 %).
 	dd if=/dev/urandom of=scratch bs=1M count=64 status=none
 	for proc in linear poisson; do
 		cat >"fio_$proc.fio" <<EOT
@@ -62,7 +64,7 @@ rw=randread
 bs=4k
 time_based
 runtime=2
-numjobs=4
+numjobs=2
 iodepth=16
 rate_iops=2000
 rate_process=$proc
@@ -80,7 +82,7 @@ f = st.median(rate('fio_$proc.f%d.json' % i) for i in (1, 2, 3))
 r = st.median(rate('fio_$proc.r%d.json' % i) for i in (1, 2, 3))
 print('%.1f %.1f' % (f, r))")
 		tol=1.02
-		[ $proc = poisson ] && tol=1.034
+		[ $proc = poisson ] && tol=1.047
 		awk -v a="$1" -v b="$2" -v t=$tol 'BEGIN { exit !(a < b * t && b < a * t) }' \
 			&& ok "fio and the runner on the same job ($proc, 2000 IOPS a clone, scratch file): $1 and $2 IOPS per clone" \
 			|| not_ok "$proc: fio $1 IOPS per clone, the runner $2 $(cat fio.err)"

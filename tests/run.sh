@@ -32,10 +32,12 @@
 #                      FUSE file with a fixed service time), or the points'
 #                      own time (checks that are identities, bounds of
 #                      seconds), using a few % of a core (the suite says
-#                      how much): two at a time (each its own devices), at
-#                      normal priority, beside the shared suites, which
-#                      then run under nice 19 so that the paced suites'
-#                      wake-ups preempt them.
+#                      how much): two at a time (each its own devices),
+#                      under nice -10 (where the user may raise priority:
+#                      root) beside the shared suites, which then run
+#                      under nice 19, so that the paced suites' wake-ups
+#                      preempt them and wait less behind the kernel's
+#                      own work (its threads run at nice 0).
 # The others (shared) run up to N at once, under nice 19. With -j 1 every
 # suite runs by itself, in order, at normal priority.
 #   "# run.sh: long=S" a suite of about S seconds or more beside the
@@ -161,7 +163,7 @@ run_beside() {
 		if [ "$pacing" -lt "$paced_jobs" ] && [ -n "$paced" ]; then
 			set -- $paced
 			n=$((n + 1))
-			start "$n" "$1" paced
+			start "$n" "$1" paced "$paced_nice"
 			pacing=$((pacing + 1))
 			shift
 			paced=$*
@@ -185,6 +187,8 @@ run_beside() {
 # the shared and the paced suites side by side, then each "alone" suite.
 t_start=$(now_ms)
 n=0 running=0 pacing=0 paced_jobs=2
+paced_nice=
+[ "$(nice -n -10 nice 2>/dev/null)" = -10 ] && paced_nice="nice -n -10"
 if [ "$jobs" -eq 1 ]; then
 	for suite in "$@"; do
 		run_alone "$suite"
