@@ -26,7 +26,7 @@
 #    200 and 1000 sequential streams the sum of the clones' rates equals
 #    bytes / the group's window within 3%, every clone's runtime is that
 #    window (within 5%), and the whole run takes about the runtime, not
-#    clones x it.
+#    clones x it (a run off is run once more; both off fail).
 #    Clone counts the runner cannot hold are refused, naming the limit.
 . "$(dirname "$0")/lib.sh"
 
@@ -138,25 +138,42 @@ size=$sz
 offset_increment=$sz
 EOF
 }
+# stream_run N: the N-stream job once; sets msg, and returns 0 when every
+# check holds
+stream_run() {
+	t0=$(date +%s%N)
+	if ! "$FR" -jobfile s.fio -output s.json 2>s.err; then
+		msg="$1 streams did not run: $(cat s.err)"
+		return 1
+	fi
+	wall=$((($(date +%s%N) - t0) / 1000000))
+	# iops lat L p50 p99 bytes rt_min rt_max sum_bw jobs cpu
+	# shellcheck disable=SC2046
+	set -- "$1" $("$PY" "$FID" job s.json)
+	if [ "${11}" = "$1" ] && awk -v by="$7" -v lo="$8" -v hi="$9" -v bw="${10}" -v wall="$wall" 'BEGIN {
+		r = bw / (by / hi * 1000)
+		exit !(r >= 0.97 && r <= 1.03 && lo >= 3000 && hi <= lo * 1.05 && hi <= wall && wall < 2 * 3000)
+	}'; then
+		msg="$1 streams: sum of clone rates $(awk -v b="${10}" 'BEGIN {printf "%.1f", b / 1048576}') MiB/s = bytes / $9 ms window within 3%; clone runtimes $8..$9 ms; run took $wall ms"
+		return 0
+	fi
+	msg="$1 streams: bytes $7, clone runtimes $8..$9 ms, sum of rates ${10} B/s, jobs ${11}, wall $wall ms"
+	return 1
+}
+# A run off is run once more (a CI once saw 200 streams take 7.9 s while
+# 1000 took 4.2 s and five runs alone 3.2-3.3 s: the machine stopped it);
+# both off fail, naming both.
 for n in 1 16 200 1000; do
 	streams "$n"
-	t0=$(date +%s%N)
-	if "$FR" -jobfile s.fio -output s.json 2>s.err; then
-		wall=$((($(date +%s%N) - t0) / 1000000))
-		# iops lat L p50 p99 bytes rt_min rt_max sum_bw jobs cpu
-		# shellcheck disable=SC2046
-		set -- $("$PY" "$FID" job s.json)
-		if [ "${10}" = "$n" ] && awk -v by="$6" -v lo="$7" -v hi="$8" -v bw="$9" -v wall="$wall" 'BEGIN {
-			r = bw / (by / hi * 1000)
-			exit !(r >= 0.97 && r <= 1.03 && lo >= 3000 && hi <= lo * 1.05 && hi <= wall && wall < 2 * 3000)
-		}'; then
-			ok "$n streams: sum of clone rates $(awk -v b="$9" 'BEGIN {printf "%.1f", b / 1048576}') MiB/s = bytes / $8 ms window within 3%; clone runtimes $7..$8 ms; run took $wall ms"
-		else
-			not_ok "$n streams: bytes $6, clone runtimes $7..$8 ms, sum of rates $9 B/s, jobs ${10}, wall $wall ms"
-		fi
+	if stream_run "$n"; then
+		ok "$msg"
 	else
-		not_ok "$n streams did not run"
-		cat s.err
+		first=$msg
+		if stream_run "$n"; then
+			ok "$msg (run again: $first)"
+		else
+			not_ok "$msg; the first run: $first"
+		fi
 	fi
 done
 streams 1
