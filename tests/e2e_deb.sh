@@ -30,25 +30,25 @@ fi
 [ ! -e /usr/bin/fiorion ] || skip_all "/usr/bin/fiorion exists (installed by hand?)"
 # The package: made by make check before the suites (FIORION_DEB_DIR, its
 # result file), else here; either way by scripts/deb-build.sh.
-dd=${FIORION_DEB_DIR-}
-if [ -z "$dd" ] || [ ! -f "$dd/result" ]; then
-	dd=$T/deb
-	sh "$TOP/scripts/deb-build.sh" "$dd" "${FIO_SRC:-$TOP/.deps/fio}" || skip_all "scripts/deb-build.sh failed"
+debdir=${FIORION_DEB_DIR-}
+if [ -z "$debdir" ] || [ ! -f "$debdir/result" ]; then
+	debdir=$T/deb
+	sh "$TOP/scripts/deb-build.sh" "$debdir" "${FIO_SRC:-$TOP/.deps/fio}" || skip_all "scripts/deb-build.sh failed"
 	by=
 else
 	by=", built by make check before the suites"
 fi
-read -r st secs <"$dd/result"
+read -r st secs <"$debdir/result"
 [ "$st" != skipped ] || skip_all "$secs"
 if [ "$st" = 0 ]; then
-	ok "dpkg-buildpackage -us -uc -b: $(cd "$dd" && ls fiorion_*.deb) in $secs s$by"
+	ok "dpkg-buildpackage -us -uc -b: $(cd "$debdir" && ls fiorion_*.deb) in $secs s$by"
 else
-	not_ok "dpkg-buildpackage (exit $st; $dd/build.log)"
-	tail -n 40 "$dd/build.log"
+	not_ok "dpkg-buildpackage (exit $st; $debdir/build.log)"
+	tail -n 40 "$debdir/build.log"
 	finish
 	exit 0
 fi
-deb=$(ls "$dd"/fiorion_*_*.deb | head -n 1)
+deb=$(ls "$debdir"/fiorion_*_*.deb | head -n 1)
 dep=$(dpkg-deb -f "$deb" Depends)
 fio_ver=$(fio --version | sed -n 's/^fio-\([0-9]*\.[0-9]*\).*/\1/p')
 case "$dep" in
