@@ -1,14 +1,13 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# run.sh: paced long=60 timeout=600
+# run.sh: paced long=130 timeout=600
 #
 # Description: the built-in runner's open loop (fio's rate_iops,
 # rate_process=poisson) on a real device whose answer is known: a loop
 # device under the kernel's block throttle at 2000 read IOPS
 # (tests/devices.sh), 8 KiB random reads, direct, iodepth 32, 3 s a
 # point. At 25, 50, 75 and 90 % of the device (500, 1000, 1500, 1800
-# IOPS; 25 and 75 % on one pair of twin devices while 50 and 90 % run on
-# another, and the FUSE check of 4. beside them on its own):
+# IOPS):
 #
 # 1. the runner holds each rate: poisson, 98 % of its own schedule's
 #    arrivals done (fiorion_openloop's arrivals: a 3 s poisson count at
@@ -97,26 +96,16 @@ print("%s - stalls of 200 ms a second: response p99 %.1f ms, service p99 %.2f ms
       % ("ok" if good else "not ok", resp, lat, fl, j["fiorion_openloop"]["slot_waits"], r["total_ios"]))
 EOP
 }
-# its own device: beside the throttled ones (its lines first, below)
-stall_check >stall.tap 2>&1 &
-stall_pid=$!
-# tap_lines FILE: "ok - ", "not ok - " and "skip - WHAT # WHY" lines as TAP
-tap_lines() {
-	while IFS= read -r line; do
-		case $line in
-		"ok - "*) ok "${line#ok - }" ;;
-		"skip - "*) line=${line#skip - }; skip_test "${line%% # *}" "${line#* # }" ;;
-		"not ok - "*) not_ok "${line#not ok - }" ;;
-		esac
-	done <"$1"
-}
+stall_check >stall.tap
+while IFS= read -r line; do
+	case $line in
+	"ok - "*) ok "${line#ok - }" ;;
+	"not ok - "*) not_ok "${line#not ok - }" ;;
+	"skip - "*) line=${line#skip - }; skip_test "${line%% # *}" "${line#* # }" ;;
+	esac
+done <stall.tap
 
-# Two lanes of rates (25 and 75 %; 50 and 90 %), each on twin devices of
-# its own (four devices of the same limit in the script's cgroup), at once.
-if ! lun=$(thr_lun_file thr 2000) || ! twin=$(thr_lun_file twin 2000) ||
-	! lun2=$(thr_lun_file thr2 2000) || ! twin2=$(thr_lun_file twin2 2000); then
-	wait $stall_pid
-	tap_lines stall.tap
+if ! lun=$(thr_lun_file thr 2000) || ! twin=$(thr_lun_file twin 2000); then
 	skip_test "open loop on a throttled device" "$(dev_why)"
 	finish
 	exit 0
@@ -167,7 +156,7 @@ peer_seq() {
 	_round=0 _rounds= _v=continue
 	while [ "$_v" = continue ]; do
 		_round=$((_round + 1))
-		pair "c$1.$2.$_round" peer $((2 - _round % 2)) >"pair.$1.out" || { _v=$(cat "pair.$1.out"); break; }
+		pair "c$1.$2.$_round" peer $((2 - _round % 2)) >pair.out || { _v=$(cat pair.out); break; }
 		_rounds="$_rounds c$1.$2.$_round.r.json:c$1.$2.$_round.f.json"
 		# shellcheck disable=SC2086 # the rounds are words
 		_v=$(python3 "$TOP/tests/openloop_peer.py" "$1 % ($RATE IOPS), iodepth 1" $_rounds)
@@ -175,10 +164,7 @@ peer_seq() {
 	done
 	echo "$_v"
 }
-# rate_point PCT: the checks at PCT % on $lun and $twin, into
-# results.PCT.tap and peer.PCT.tap.
-rate_point() {
-	pct=$1
+for pct in 25 50 75 90; do
 	RATE=$((pct * 20))
 	export RATE
 	# A run the machine held up (the runner's own scheduling error p99
@@ -197,7 +183,7 @@ rate_point() {
 		pair "l$pct" linear $try || break
 		[ "$(python3 "$TOP/tests/openloop_peer.py" --held "l$pct.r.json" "$RATE" "l$pct.f.json")" = late ] || break
 	done
-	[ -s "l$pct.f.json" ] && [ -s "p$pct.r.json" ] || return 0
+	[ -s "l$pct.f.json" ] && [ -s "p$pct.r.json" ] || continue
 	# The peer rounds (sides swapped each round) until openloop_peer.py
 	# decides; a sequence that finds them apart is run once more, fresh,
 	# and only both apart fail (as e2e_knee's throttled ladder): a runner
@@ -214,7 +200,7 @@ rate_point() {
 		esac
 		;;
 	esac
-	[ "$verdict" = continue ] || echo "$verdict" >"peer.$pct.tap"
+	[ "$verdict" = continue ] || echo "$verdict" >>peer.tap
 	python3 - "$pct" "$RATE" <<'EOP'
 import json, sys
 pct, rate = sys.argv[1], float(sys.argv[2])
@@ -254,14 +240,13 @@ if not good and late:
 else:
     say(good, what)
 EOP
-}
-(lun=$lun2 twin=$twin2 && for p in 50 90; do rate_point $p >"results.$p.tap" 2>&1; done) &
-lane2=$!
-for p in 25 75; do rate_point $p >"results.$p.tap" 2>&1; done
-wait $lane2
-wait $stall_pid
-tap_lines stall.tap
-for p in 25 50 75 90; do cat "results.$p.tap"; done >results.tap
-for p in 25 50 75 90; do cat "peer.$p.tap" 2>/dev/null; done >>results.tap
-tap_lines results.tap
+done >results.tap
+cat peer.tap >>results.tap 2>/dev/null
+while IFS= read -r line; do
+	case $line in
+	"ok - "*) ok "${line#ok - }" ;;
+	"skip - "*) line=${line#skip - }; skip_test "${line%% # *}" "${line#* # }" ;;
+	*) not_ok "${line#not ok - }" ;;
+	esac
+done <results.tap
 finish
