@@ -65,18 +65,23 @@ if thr_lun_file thr 2000 >/dev/null; then
 		[ $rc = 0 ] && [ -z "$dev" ] && [ "$(row t1 thr | wc -l)" = 5 ]
 	}
 	# One 3 s point is one sample of a shared machine (a clean-clone CI
-	# read 1752 IOPS at load 5 once, the four loads below it in band): a
-	# ladder off the known answer is run once more, and both must be off
-	# to fail; a runner that misses the throttle misses it both times.
+	# read 1752 IOPS at load 5 once, the four loads below it in band; at
+	# load 1 the 5 % leaves the runner 25 us of turnaround an I/O, and 3
+	# of 7 CIs in one session had one ladder off at load 1 or 5): a
+	# ladder off the known answer is run again, up to 3 times in all, and
+	# every one must be off to fail; a runner that misses the throttle
+	# misses it every time.
 	again=
-	if ! thr_ladder; then
-		again=" (run again: the first ladder was off at$dev)"
-		thr_ladder
-	fi
+	tries=1
+	while ! thr_ladder && [ $tries -lt 3 ]; do
+		again="$again (run again: ladder $tries was off at$dev)"
+		tries=$((tries + 1))
+		sleep 2
+	done
 	if [ $rc = 0 ] && [ -z "$dev" ] && [ "$(row t1 thr | wc -l)" = 5 ]; then
 		ok "throttled device at 2000 IOPS: every small cell 2000 IOPS (5 %) at L / 2000 s latency (10 %), loads 1..5$again"
 	else
-		not_ok "throttled device: rc=$rc off the known answer:$dev"
+		not_ok "throttled device: rc=$rc off the known answer:$dev$again"
 		row t1 thr
 		tail -3 t1.err
 	fi
