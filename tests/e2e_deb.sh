@@ -33,7 +33,13 @@ fi
 debdir=${FIORION_DEB_DIR-}
 if [ -z "$debdir" ] || [ ! -f "$debdir/result" ]; then
 	debdir=$T/deb
-	sh "$TOP/scripts/deb-build.sh" "$debdir" "${FIO_SRC:-$TOP/.deps/fio}" || skip_all "scripts/deb-build.sh failed"
+	sh "$TOP/scripts/deb-build.sh" "$debdir" "${FIO_SRC:-$TOP/.deps/fio}"
+	brc=$?
+	if [ $brc != 0 ]; then
+		not_ok "scripts/deb-build.sh $debdir: exit $brc"
+		finish
+		exit 0
+	fi
 	by=
 else
 	by=", built by make check before the suites"

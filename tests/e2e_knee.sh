@@ -37,10 +37,11 @@
 #    beside the other suites.)
 # 4. Bad -max_latency and -duration values: exit 2.
 #
-# One run at a time: the ladder's load-1 cell is the runner's turnaround
-# (2000 IOPS within 5 % leaves it 25 us an I/O), and with the -stop_at_knee
-# runs and the FUSE ladders beside it on devices of their own, two CIs
-# read 1659-1739 IOPS there, twice in a row each.
+# One run at a time: the ladder's low loads are the runner's turnaround
+# (at load 1, 2000 IOPS within 5 % leaves it 25 us an I/O), and with the
+# -stop_at_knee runs and the FUSE ladders beside it on devices of their
+# own, two CIs read 1659 IOPS at load 2 and 1739 at load 1, twice in a row
+# each.
 #
 # Without root, a cgroup block throttle or FUSE, the device's checks are
 # skipped, naming why.

@@ -47,7 +47,7 @@ truncate -s 64M lun
 # service, or with noqueue of the measured service itself (and the
 # service within 10 % of D).
 judge() {
-	name=$1 want=$2 cap=$3 runs= tries=0 late=
+	name=$1 want=$2 mode=$3 runs= tries=0 late=
 	while [ $tries -lt 3 ]; do
 		tries=$((tries + 1))
 		"$FR" -jobfile "$name.fio" -output "$name.$tries.json" 2>"$name.err" || { not_ok "$name: fiorion failed: $(cat "$name.err")"; return; }
@@ -57,15 +57,12 @@ judge() {
 		runs="$runs $name.$tries.json"
 		set -- $($J summary $runs)
 		resp=$4 serv=$5
-		if [ "$cap" = cap ]; then
-			want=$($J mdl 500 "$serv")
-			good=$(awk -v s="$serv" 'BEGIN { print (s > 0.9 && s < 1.1) }')
-		elif [ "$cap" = noqueue ]; then
-			want=$serv
-			good=$(awk -v s="$serv" 'BEGIN { print (s > 0.9 && s < 1.1) }')
-		else
-			good=1
-		fi
+		case $mode in
+		cap) want=$($J mdl 500 "$serv") ;;
+		noqueue) want=$serv ;;
+		esac
+		good=1
+		[ -z "$mode" ] || good=$(awk -v s="$serv" 'BEGIN { print (s > 0.9 && s < 1.1) }')
 		if [ "$good" = 1 ] && awk -v r="$resp" -v w="$want" 'BEGIN { exit !(r > w * 0.9 && r < w * 1.1) }'; then
 			ok "$name: mean response $resp ms, want $want ms (+-10 %), service $serv ms, $3 I/Os in $(echo $runs | wc -w) clean run(s)"
 			return
