@@ -131,38 +131,52 @@ static void test_model_servers(void **state)
 }
 
 /*
- * A closed loop of N I/Os on C servers of D: the servers never idle, so
- * from the start to the last completion X = C / D, and X x W = N
- * (Little's law). N - C I/Os wait in the device, (N / C - 1) D = 62 ms of
- * slack: a stall of the test thread shorter than that idles no server.
+ * A closed loop of N I/Os on C servers of D: the servers never idle while
+ * the loop keeps the device fed, so from the start to the last completion
+ * X = C / D, and X x W = N (Little's law).
+ *
+ * What the test thread's own stalls may cost is bounded, not guessed: a
+ * slot is empty from its I/O's completion until the commit after the
+ * getevents that reaps it, so between two commits the empty slots are the
+ * completions since the earlier getevents began, at most C per D, plus C.
+ * A server idles only with N - C + 1 slots empty, which takes
+ * (N - 2C) D / C = 62 ms (60 taken) after that getevents. Each gap from a
+ * getevents' start to the next commit's end past those 60 ms may idle the
+ * servers (a 2 s run lost 10 % to such stalls in a loaded CI); X must be
+ * C / D over the rest of the window. The spans overlap (a stall inside one
+ * loop lies in two), so their union is what is set aside.
  */
-static void test_model_little(void **state)
+struct little {
+	uint64_t done, window, starved; /* I/Os; ns; ns the loop may have starved */
+	double w;			/* mean time in system, s */
+};
+
+static void little_run(struct vio *q, unsigned int n_io, unsigned int ios,
+		       uint64_t slack_ns, struct little *out)
 {
-	enum { N = 64,
-	       C = 2,
-	       D_US = 2000,
-	       IOS = 2000 };
-	struct vvol *vv = open_vol(*state, "concat", 0);
-	struct vio *q = model_queue(vv, D_US, C, N);
-	static char buf[N][4096];
-	struct vio_req r[N];
-	uint64_t t_start[N], t0, t_last = 0, sum = 0, done = 0, nsum = 0;
-	bool refill[N] = { false };
-	double x, w;
+	enum { N_MAX = 64 };
+	static char buf[N_MAX][4096];
+	struct vio_req r[N_MAX];
+	uint64_t t_start[N_MAX], t0, t_last = 0, sum = 0, nsum = 0, prev_p, covered = 0, from;
+	bool refill[N_MAX] = { false };
 	unsigned int i;
 
-	for (i = 0; i < N; i++) {
+	assert_true(n_io <= N_MAX);
+	memset(out, 0, sizeof(*out));
+	for (i = 0; i < n_io; i++) {
 		req_at(&r[i], buf[i], i);
 		assert_int_equal(vio_queue(q, &r[i]), 0);
 	}
 	t0 = mono();
-	for (i = 0; i < N; i++)
+	for (i = 0; i < n_io; i++)
 		t_start[i] = t0;
 	assert_int_equal(vio_commit(q), 0);
-	while (done < IOS) {
-		int n = vio_getevents(q, 1, N, NULL), k;
-		uint64_t now = mono();
+	prev_p = t0;
+	while (out->done < ios) {
+		uint64_t p = mono(), now, b;
+		int n = vio_getevents(q, 1, n_io, NULL), k;
 
+		now = mono();
 		assert_true(n >= 1);
 		t_last = now;
 		for (k = 0; k < n; k++) {
@@ -174,27 +188,59 @@ static void test_model_little(void **state)
 				sum += now - t_start[s];
 				nsum++;
 			}
-			done++;
+			out->done++;
 			/* The slot refilled at once, as fio and the runner do. */
 			t_start[s] = mono();
 			refill[s] = true;
 			assert_int_equal(vio_queue(q, e), 0);
 		}
 		assert_int_equal(vio_commit(q), 0);
+		b = mono();
+		/* [prev_p + slack, b] may be idle; the spans overlap, count once. */
+		from = prev_p + slack_ns > covered ? prev_p + slack_ns : covered;
+		if (b > from) {
+			out->starved += b - from;
+			covered = b;
+		}
+		prev_p = p;
 	}
-	/*
-	 * From the submission of the first N: a late look at a completion
-	 * only lengthens the window (X lower), never shortens it; the device
-	 * cannot have done more than C per D since then.
-	 */
-	x = (double)done / ((double)(t_last - t0) / 1e9);
-	w = (double)sum / (double)nsum / 1e9;
-	print_message("model C=%d D=%d us N=%d: X %.0f/s (C/D %.0f), W %.3f ms, X*W %.3f\n",
-		      C, D_US, N, x, C * 1e6 / D_US, w * 1e3, x * w);
+	/* A late look at a completion only lengthens the window (X lower). */
+	out->window = t_last - t0;
+	out->w = (double)sum / (double)nsum / 1e9;
+}
+
+static void test_model_little(void **state)
+{
+	enum { N = 64,
+	       C = 2,
+	       D_US = 2000,
+	       IOS = 2000 };
+	struct vvol *vv = open_vol(*state, "concat", 0);
+	struct vio *q = model_queue(vv, D_US, C, N);
+	const uint64_t slack = (uint64_t)(N - 2 * C - 2) * D_US * 1000 / C;
+	struct little l;
+	double x, x_fed;
+
+	little_run(q, N, IOS, slack, &l);
+	x = (double)l.done / ((double)l.window / 1e9);
+	print_message("model C=%d D=%d us N=%d: X %.0f/s (C/D %.0f), W %.3f ms, "
+		      "X*W %.3f; window %.3f s, the loop may have starved the device "
+		      "%.3f s of it\n",
+		      C, D_US, N, x, C * 1e6 / D_US, l.w * 1e3, x * l.w,
+		      (double)l.window / 1e9, (double)l.starved / 1e9);
+	/* The device cannot have done more than C per D since the start. */
 	assert_true(x <= C * 1e6 / D_US * 1.01);
-	/* 2 s: a stall of the test thread of up to 60 ms at the end costs 3 %. */
-	assert_true(x >= C * 1e6 / D_US * 0.95);
-	assert_true(x * w > N * 0.98 && x * w < N * 1.02);
+	assert_true(x * l.w > N * 0.98 && x * l.w < N * 1.02);
+	if (l.window < l.starved + 500000000ull) {
+		vio_free(q);
+		vvol_free(vv);
+		print_message("the device fed under 0.5 s of the %.3f s: X not judged\n",
+			      (double)l.window / 1e9);
+		skip();
+	}
+	/* Fed, the servers never idled: C per D, less the C in service at the end. */
+	x_fed = (double)l.done / ((double)(l.window - l.starved) / 1e9);
+	assert_true(x_fed >= C * 1e6 / D_US * 0.98);
 	vio_free(q);
 	vvol_free(vv);
 }
