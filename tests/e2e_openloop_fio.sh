@@ -31,20 +31,36 @@ J="python3 $TOP/tests/openloop_judge.py"
 cd "$T" || exit 1
 truncate -s 64M lun
 
-# 1. Rates: achieved within 2 % up to 90 %; over 100 % not held.
+# 1. Rates: achieved within 2 % up to 90 %; over 100 % not held. A run
+# the machine made late (scheduling error p99 over 0.5 ms: the backlog of
+# a stall is not cleared by the end; 777 of 800 at 19.5 ms in a loaded
+# CI) says nothing of the runner's rate: run again, up to 3 runs; a run
+# on time and off fails
 for pct in 50 80 90 120; do
 	rate=$((pct * 10))
 	ol_model_job "rate$pct" 2 64 "$rate" linear
-	"$FR" -jobfile "rate$pct.fio" -output "rate$pct.json" 2>/dev/null
-	set -- $($J summary "rate$pct.json")
-	if [ $pct -le 100 ]; then
-		awk -v a="$6" -v t="$rate" 'BEGIN { exit !(a > t * 0.98 && a < t * 1.02) }' \
-			&& ok "rate $pct %: achieved $6 IOPS per clone of $rate" \
-			|| not_ok "rate $pct %: achieved $6 IOPS per clone of $rate (scheduling error p99 ${2}us)"
-	else
+	if [ $pct -gt 100 ]; then
+		"$FR" -jobfile "rate$pct.fio" -output "rate$pct.json" 2>/dev/null
+		set -- $($J summary "rate$pct.json")
 		awk -v a="$6" -v t="$rate" 'BEGIN { exit !(a < t * 0.97) }' \
 			&& ok "rate $pct %: not held, achieved $6 IOPS of $rate (the device's 1000)" \
 			|| not_ok "rate $pct %: achieved $6 IOPS of $rate, more than the device can"
+		continue
+	fi
+	runs=
+	for try in 1 2 3; do
+		"$FR" -jobfile "rate$pct.fio" -output "rate$pct.json" 2>/dev/null
+		set -- $($J summary "rate$pct.json")
+		runs="$runs $6 (p99 ${2}us)"
+		inband=$(awk -v a="$6" -v t="$rate" 'BEGIN { print (a > t * 0.98 && a < t * 1.02) }')
+		[ "$inband" = 1 ] || [ "$1" = 1 ] && break
+	done
+	if [ "$inband" = 1 ]; then
+		ok "rate $pct %: achieved $6 IOPS per clone of $rate"
+	elif [ "$1" = 1 ]; then
+		not_ok "rate $pct %: achieved $6 IOPS per clone of $rate on time (scheduling error p99 ${2}us); runs:$runs"
+	else
+		skip_test "rate $pct %" "the runner was late in every run (IOPS per clone of $rate:$runs): the machine did not run it on time"
 	fi
 done
 
