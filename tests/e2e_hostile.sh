@@ -204,11 +204,16 @@ if lh=$(losetup -f --show blank 2>/dev/null); then
 	loops="$loops $lh"
 	echo "$lh" >hold.lun
 	echo "$lh" >holdr.lun
+	# The prober at nice 0 where it may be raised (root), not at the
+	# shared suites' nice 19 beside the very jobs it watches: it sleeps
+	# 50 ms a look, and starved it came late (a loaded CI)
+	pnice=
+	[ "$(nice)" -gt 0 ] && [ "$(nice -n -"$(nice)" nice 2>/dev/null)" = 0 ] && pnice="nice -n -$(nice)"
 	waitopen() { # waitopen ROOT PID [PATH]: until under ROOT PATH is open, while PID runs
-		python3 "$TOP/tests/waitopen.py" "$1" "$2" "${3:-$lh}"
+		$pnice python3 "$TOP/tests/waitopen.py" "$1" "$2" "${3:-$lh}"
 	}
 	hprobe() { # hprobe ROOT PID [OPTIONS]: once a job under ROOT has the LUN open, an exclusive open, if PID runs
-		probe=$(python3 "$TOP/tests/waitopen.py" $3 "$1" "$2" "$lh" "$lh")
+		probe=$($pnice python3 "$TOP/tests/waitopen.py" $3 "$1" "$2" "$lh" "$lh")
 	}
 	# The hold is taken before the job files are written, by fiorion
 	# itself: probed once fiorion has the LUN open (tests/waitopen.py),
@@ -333,19 +338,22 @@ except OSError as e:
 	done
 	free_port 8790 8791 8792 8793
 	if start_server 127.0.0.1; then
-		sjob ss randwrite 2 0
-		fio --client=ip:127.0.0.1,$PORT --output-format=json ss.fio >ss.json 2>ss.err &
-		pid=$!
-		hprobe "$(cat srv.127.0.0.1.pid)" $pid "--min 2"
-		during=$probe
-		wait $pid
-		rc=$?
+		for rt in 6 12 24; do # "late": again, longer (as above)
+			sjob ss randwrite 2 0 $rt
+			fio --client=ip:127.0.0.1,$PORT --output-format=json ss.fio >ss.json 2>ss.err &
+			pid=$!
+			hprobe "$(cat srv.127.0.0.1.pid)" $pid "--min 2"
+			during=$probe
+			wait $pid
+			rc=$?
+			[ "$during" = late ] || break
+		done
 		after=$(python3 -c "$excl")
 		if [ $rc = 0 ] && [ "$during" = busy ] && [ "$after" = free ] \
 			&& kill -0 "$(cat srv.127.0.0.1.pid)"; then
 			ok "stock fio --server: held during the run (busy), free once it ends while the server stays"
 		else
-			not_ok "stock fio --server: exit $rc, during: $during, after: $after"
+			not_ok "stock fio --server: exit $rc, during (runtime=$rt): $during, after: $after"
 			cat ss.err
 		fi
 		stop_servers
