@@ -11,8 +11,10 @@
 # TAP through CMOCKA_MESSAGE_OUTPUT. A suite that exits non-zero without
 # reporting a failure (a crash, a sanitizer report) counts as one failure.
 # Each suite's output is printed whole when it ends, followed by
-# "# suite NAME: S s, from +A s (CLASS)" (A: when it started, from the
-# run's start); the run ends with the wall time and
+# "# suite NAME: S s, from +A s (CLASS), CPU C s" (A: when it started,
+# from the run's start; C: the user + system time of the processes it
+# waited for, so not of daemons it left running); the run ends with the
+# wall time and
 # "N passed, N failed, N skipped", and exits 1 on any failure.
 #
 # Time limit: every suite runs under timeout(1) in a process group of its
@@ -101,6 +103,12 @@ start() {
 		esac >"$work/$_i.log" 2>&1 </dev/null
 		rc=$?
 		echo $(($(now_ms) - t0)) >"$work/$_i.ms"
+		# CPU of the suite's processes waited for (user + sys, s):
+		# times' second line, "0m1.230000s 0m0.450000s"
+		# (times in this shell, not in a pipeline's)
+		times >"$work/$_i.times"
+		sed -n '2s/m/ /gp' "$work/$_i.times" | tr -d s |
+			awk '{ printf "%.1f\n", $1 * 60 + $2 + $3 * 60 + $4 }' >"$work/$_i.cpu"
 		echo "$rc" >"$work/$_i.rc.tmp" && mv "$work/$_i.rc.tmp" "$work/$_i.rc"
 	) &
 }
@@ -124,8 +132,9 @@ report() {
 		echo "not ok - $_s exited with status $_rc"
 		_f=1
 	fi
-	echo "# suite $_s: $(secs "$_ms") s, from +$(secs "$_at") s ($(cat "$work/$1.class"))"
-	times="$times$(secs "$_ms") $_s (+$(secs "$_at") s, $(cat "$work/$1.class"))
+	_cpu=$(cat "$work/$1.cpu" 2>/dev/null)
+	echo "# suite $_s: $(secs "$_ms") s, from +$(secs "$_at") s ($(cat "$work/$1.class")), CPU ${_cpu:-?} s"
+	times="$times$(secs "$_ms") $_s (+$(secs "$_at") s, $(cat "$work/$1.class"), CPU ${_cpu:-?} s)
 "
 	passed=$((passed + _p)) failed=$((failed + _f)) skipped=$((skipped + _k))
 	rm -f "$work/$1".*
