@@ -10,7 +10,8 @@
 #
 # 1. Poisson arrivals into one server of fixed service: the M/D/1 queue,
 #    mean response D + lam D^2 / (2 (1 - lam D)): 1.5 ms at 50 % load,
-#    3.0 ms at 80 %, each within 10 %. The sample mean of 2 s of M/D/1 at
+#    3.0 ms at 80 %, each within 10 %, plus how late this machine lets
+#    the runner see a completion (the service of 2. less D). The sample mean of 2 s of M/D/1 at
 #    80 % has a 12 % standard deviation (simulated); over 8 queues 4 %,
 #    so 10 % is 2.4 of them. A point whose pooled mean is outside is run
 #    again (at most 3 runs, pooled): a sequential test, not a retry until
@@ -67,6 +68,7 @@ judge() {
 		[ -z "$mode" ] || good=$(awk -v s="$serv" 'BEGIN { print (s > 0.98 && s < 1.25) }')
 		if [ "$good" = 1 ] && awk -v r="$resp" -v w="$want" 'BEGIN { exit !(r > w * 0.9 && r < w * 1.1) }'; then
 			ok "$name: mean response $resp ms, want $want ms (+-10 %), service $serv ms, $3 I/Os in $(echo $runs | wc -w) clean run(s)"
+			serv_ok=$serv
 			return
 		fi
 	done
@@ -77,13 +79,18 @@ judge() {
 	fi
 }
 
-# 1.-3. Queueing theory.
-ol_model_job mdl50 8 64 500 poisson
-judge mdl50 "$($J mdl 500 1)"
-ol_model_job mdl80 8 64 800 poisson
-judge mdl80 "$($J mdl 800 1)"
+# 1.-3. Queueing theory. D/D/1 first: with no queue its service is D
+# plus how late the runner sees a completion on this machine (up to
+# 0.15 ms on a VM without cpuidle), which every response includes: the
+# M/D/1 responses want the theory plus that (mdl50 read 1.6547 ms against
+# 1.5 there, its service 1.6002)
 ol_model_job ddl80 8 64 800 linear
 judge ddl80 - noqueue
+seen=$(awk -v s="${serv_ok:-1}" 'BEGIN { d = s - 1; printf "%.4f", (d > 0 ? d : 0) }')
+ol_model_job mdl50 8 64 500 poisson
+judge mdl50 "$($J mdl 500 1 "$seen")"
+ol_model_job mdl80 8 64 800 poisson
+judge mdl80 "$($J mdl 800 1 "$seen")"
 ol_model_job cap50 8 1 500 poisson
 judge cap50 - cap
 finish

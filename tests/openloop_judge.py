@@ -44,8 +44,10 @@ def main():
     if sys.argv[1] == "summary":
         summary(sys.argv[2:])
     elif sys.argv[1] == "mdl":
+        # mdl LAMBDA D_MS [SEEN_MS]: M/D/1's mean response, ms (plus SEEN_MS)
         lam, d = float(sys.argv[2]), float(sys.argv[3]) / 1000
-        print("%.4f" % ((d + lam * d * d / (2 * (1 - lam * d))) * 1000))
+        seen = float(sys.argv[4]) if len(sys.argv) > 4 else 0.0
+        print("%.4f" % ((d + lam * d * d / (2 * (1 - lam * d))) * 1000 + seen))
 
 
 if __name__ == "__main__":
