@@ -96,14 +96,19 @@ print("%s - stalls of 200 ms a second: response p99 %.1f ms, service p99 %.2f ms
       % ("ok" if good else "not ok", resp, lat, fl, j["fiorion_openloop"]["slot_waits"], r["total_ios"]))
 EOP
 }
+# tap_lines FILE: "ok - ", "skip - WHAT # WHY" and "not ok - " lines as
+# TAP; any other line is a failure (the checks print nothing else)
+tap_lines() {
+	while IFS= read -r line; do
+		case $line in
+		"ok - "*) ok "${line#ok - }" ;;
+		"skip - "*) line=${line#skip - }; skip_test "${line%% # *}" "${line#* # }" ;;
+		*) not_ok "${line#not ok - }" ;;
+		esac
+	done <"$1"
+}
 stall_check >stall.tap
-while IFS= read -r line; do
-	case $line in
-	"ok - "*) ok "${line#ok - }" ;;
-	"not ok - "*) not_ok "${line#not ok - }" ;;
-	"skip - "*) line=${line#skip - }; skip_test "${line%% # *}" "${line#* # }" ;;
-	esac
-done <stall.tap
+tap_lines stall.tap
 
 if ! lun=$(thr_lun_file thr 2000) || ! twin=$(thr_lun_file twin 2000); then
 	skip_test "open loop on a throttled device" "$(dev_why)"
@@ -242,11 +247,5 @@ else:
 EOP
 done >results.tap
 cat peer.tap >>results.tap 2>/dev/null
-while IFS= read -r line; do
-	case $line in
-	"ok - "*) ok "${line#ok - }" ;;
-	"skip - "*) line=${line#skip - }; skip_test "${line%% # *}" "${line#* # }" ;;
-	*) not_ok "${line#not ok - }" ;;
-	esac
-done <results.tap
+tap_lines results.tap
 finish
