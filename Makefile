@@ -67,6 +67,7 @@ COMMON_SRCS := \
 	common/fr_size.c \
 	common/fr_spawn.c \
 	common/fr_sysblock.c \
+	common/fr_vclock.c \
 	common/lathist.c \
 	# EOL
 
@@ -349,11 +350,11 @@ $(B)/driver/fiorion.o $(B)/converter/f2o_cli.o: override CPPFLAGS += -DFIORION_F
 $(FIORION): $(DRIVER_OBJS) $(DRIVER_LIB_OBJS)
 	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(CORE_LIBS) $(JANSSON_LIBS) -lm -lpthread
 
-$(B)/tests/test_matrix: tests/test_matrix.c $(B)/san/driver/matrix.o $(B)/san/driver/jobfile.o $(B)/san/converter/jobname.o $(B)/san/driver/fioopt.o $(B)/san/driver/runner/jobopts.o $(COMMON_SAN_OBJS)
+$(B)/tests/test_matrix: tests/test_matrix.c $(B)/san/driver/matrix.o $(B)/san/driver/jobfile.o $(B)/san/converter/jobname.o $(B)/san/driver/fioopt.o $(B)/san/driver/runner/jobopts.o $(B)/san/plugin/beconf.o $(COMMON_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Idriver $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lm
 
-$(B)/tests/test_dropin: tests/test_dropin.c $(B)/san/driver/dropin.o $(B)/san/driver/cli.o $(B)/san/driver/cliopts.o $(B)/san/driver/curveplan.o $(B)/san/driver/history.o $(B)/san/driver/lockfile.o $(B)/san/driver/hosts.o $(B)/san/driver/jobfile.o $(B)/san/driver/matrix.o $(B)/san/driver/fioopt.o $(B)/san/driver/runner/jobparse.o $(B)/san/driver/runner/jobopts.o $(CONV_SAN_OBJS)
+$(B)/tests/test_dropin: tests/test_dropin.c $(B)/san/driver/dropin.o $(B)/san/driver/cli.o $(B)/san/driver/cliopts.o $(B)/san/driver/curveplan.o $(B)/san/driver/history.o $(B)/san/driver/lockfile.o $(B)/san/driver/hosts.o $(B)/san/driver/jobfile.o $(B)/san/driver/matrix.o $(B)/san/driver/fioopt.o $(B)/san/driver/runner/jobparse.o $(B)/san/driver/runner/jobopts.o $(B)/san/plugin/beconf.o $(CONV_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Idriver -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
 
@@ -363,7 +364,7 @@ $(B)/tests/test_live: tests/test_live.c $(LIVE_SAN_OBJS) $(CONV_SAN_OBJS) $(SAN_
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Idriver -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CORE_LIBS) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm -lpthread
 
-$(B)/tests/test_writeshare: tests/test_writeshare.c $(B)/san/driver/writeshare.o $(B)/san/driver/matrix.o $(B)/san/driver/jobfile.o $(B)/san/converter/jobname.o $(B)/san/driver/fioopt.o $(B)/san/driver/runner/jobparse.o $(B)/san/driver/runner/jobopts.o $(COMMON_SAN_OBJS)
+$(B)/tests/test_writeshare: tests/test_writeshare.c $(B)/san/driver/writeshare.o $(B)/san/driver/matrix.o $(B)/san/driver/jobfile.o $(B)/san/converter/jobname.o $(B)/san/driver/fioopt.o $(B)/san/driver/runner/jobparse.o $(B)/san/driver/runner/jobopts.o $(B)/san/plugin/beconf.o $(COMMON_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Idriver $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lm
 
@@ -383,7 +384,7 @@ $(B)/tests/test_workload: tests/test_workload.c $(B)/san/driver/runner/workload.
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lm
 
-$(B)/tests/test_rnlog: tests/test_rnlog.c $(B)/san/driver/runner/rnlog.o $(B)/san/driver/runner/jobparse.o $(B)/san/driver/runner/jobopts.o $(COMMON_SAN_OBJS)
+$(B)/tests/test_rnlog: tests/test_rnlog.c $(B)/san/driver/runner/rnlog.o $(B)/san/driver/runner/jobparse.o $(B)/san/driver/runner/jobopts.o $(B)/san/plugin/beconf.o $(COMMON_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lm
 
@@ -391,15 +392,15 @@ $(B)/tests/test_rnstat: tests/test_rnstat.c $(B)/san/driver/runner/rnstat.o
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lm
 
-$(B)/tests/test_steady: tests/test_steady.c $(B)/san/driver/runner/steady.o $(B)/san/driver/runner/jobparse.o $(B)/san/driver/runner/jobopts.o $(COMMON_SAN_OBJS)
+$(B)/tests/test_steady: tests/test_steady.c $(B)/san/driver/runner/steady.o $(B)/san/driver/runner/jobparse.o $(B)/san/driver/runner/jobopts.o $(B)/san/plugin/beconf.o $(COMMON_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lm
 
-$(B)/tests/test_fioopt: tests/test_fioopt.c $(B)/san/driver/fioopt.o $(B)/san/driver/runner/jobparse.o $(B)/san/driver/runner/jobopts.o $(COMMON_SAN_OBJS)
+$(B)/tests/test_fioopt: tests/test_fioopt.c $(B)/san/driver/fioopt.o $(B)/san/driver/runner/jobparse.o $(B)/san/driver/runner/jobopts.o $(B)/san/plugin/beconf.o $(COMMON_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lm
 
-$(B)/tests/test_jobparse: tests/test_jobparse.c $(B)/san/driver/runner/jobparse.o $(B)/san/driver/runner/jobopts.o $(B)/san/driver/jobfile.o $(B)/san/converter/jobname.o $(B)/san/driver/fioopt.o $(COMMON_SAN_OBJS)
+$(B)/tests/test_jobparse: tests/test_jobparse.c $(B)/san/driver/runner/jobparse.o $(B)/san/driver/runner/jobopts.o $(B)/san/plugin/beconf.o $(B)/san/driver/jobfile.o $(B)/san/converter/jobname.o $(B)/san/driver/fioopt.o $(COMMON_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lm
 
@@ -436,11 +437,11 @@ $(B)/tests/test_cmpmark $(B)/tests/test_curve $(B)/tests/test_knee $(B)/tests/te
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
 
-$(B)/tests/test_lock: tests/test_lock.c $(B)/san/driver/lock.o $(B)/san/driver/pointcheck.o $(B)/san/driver/lunid.o $(B)/san/driver/cli.o $(B)/san/driver/cliopts.o $(B)/san/driver/curveplan.o $(B)/san/driver/matrix.o $(B)/san/driver/hosts.o $(B)/san/driver/jobfile.o $(B)/san/driver/lockfile.o $(B)/san/driver/dropin.o $(B)/san/driver/history.o $(B)/san/driver/fioopt.o $(B)/san/driver/runner/jobparse.o $(B)/san/driver/runner/jobopts.o $(CONV_SAN_OBJS)
+$(B)/tests/test_lock: tests/test_lock.c $(B)/san/driver/lock.o $(B)/san/driver/pointcheck.o $(B)/san/driver/lunid.o $(B)/san/driver/cli.o $(B)/san/driver/cliopts.o $(B)/san/driver/curveplan.o $(B)/san/driver/matrix.o $(B)/san/driver/hosts.o $(B)/san/driver/jobfile.o $(B)/san/driver/lockfile.o $(B)/san/driver/dropin.o $(B)/san/driver/history.o $(B)/san/driver/fioopt.o $(B)/san/driver/runner/jobparse.o $(B)/san/driver/runner/jobopts.o $(B)/san/plugin/beconf.o $(CONV_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
 
-$(B)/tests/test_driver_hosts: tests/test_driver_hosts.c $(B)/san/driver/hosts.o $(B)/san/driver/jobfile.o $(B)/san/driver/fioopt.o $(B)/san/driver/runner/jobparse.o $(B)/san/driver/runner/jobopts.o $(CONV_SAN_OBJS)
+$(B)/tests/test_driver_hosts: tests/test_driver_hosts.c $(B)/san/driver/hosts.o $(B)/san/driver/jobfile.o $(B)/san/driver/fioopt.o $(B)/san/driver/runner/jobparse.o $(B)/san/driver/runner/jobopts.o $(B)/san/plugin/beconf.o $(CONV_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
 
@@ -536,7 +537,7 @@ $(B)/fuzz/obj/%.o: %.c | $(BUILD_OK)
 $(B)/fuzz/fuzz_fiojson: $(call fuzz_objs,tests/fuzz/fuzz_fiojson.c $(CONV_SRCS) $(COMMON_SRCS))
 	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_FLAGS) $(LDFLAGS) -o $@ $^ $(JANSSON_LIBS) -lm
 
-$(B)/fuzz/fuzz_jobparse: $(call fuzz_objs,tests/fuzz/fuzz_jobparse.c driver/runner/jobparse.c driver/runner/jobopts.c $(COMMON_SRCS))
+$(B)/fuzz/fuzz_jobparse: $(call fuzz_objs,tests/fuzz/fuzz_jobparse.c driver/runner/jobparse.c driver/runner/jobopts.c plugin/beconf.c $(COMMON_SRCS))
 	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_FLAGS) $(LDFLAGS) -o $@ $^ -lm
 
 $(B)/fuzz/fuzz_lunlist: $(call fuzz_objs,tests/fuzz/fuzz_lunlist.c common/fr_lunlist.c)
@@ -551,7 +552,7 @@ $(B)/fuzz/exit/%.o: %.c | $(BUILD_OK)
 
 $(B)/fuzz/fuzz_cli: $(FUZZ_EXIT_SRCS:%.c=$(B)/fuzz/exit/%.o) $(call fuzz_objs,tests/fuzz/fuzz_cli.c \
 		driver/dropin.c driver/matrix.c driver/hosts.c driver/jobfile.c driver/fioopt.c \
-		driver/runner/jobopts.c $(CONV_SRCS) $(filter-out $(FUZZ_EXIT_SRCS),$(COMMON_SRCS)))
+		driver/runner/jobopts.c plugin/beconf.c $(CONV_SRCS) $(filter-out $(FUZZ_EXIT_SRCS),$(COMMON_SRCS)))
 	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_FLAGS) $(LDFLAGS) -o $@ $^ $(JANSSON_LIBS) -lm
 
 fuzz: $(FUZZ_BINS)

@@ -42,6 +42,9 @@ void backed_luns(const struct vvol *vv, const struct opts *o)
 			if (lun_prefill(l->path, prefill_progress, &err))
 				die_run("%s", err.msg);
 		}
+		/* backend=null reads nothing: a sparse file is a model device's volume. */
+		if (o->backend && !strcmp(o->backend, "null"))
+			continue;
 		n = lun_unbacked(l->path, what, sizeof(what));
 		if (n < 0)
 			die_run("LUN '%s': cannot map its extents: %s", l->path, strerror(-n));

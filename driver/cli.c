@@ -120,7 +120,9 @@ static void check_fio_opts(struct opts *o)
 
 	if (o->jobfile && (o->fio_opts.n || o->fio_opts.ninc))
 		die_usage("-fio_opt, -include: for the points fiorion writes; -jobfile runs a job file as it is (put the options in it)");
-	if (fo_check(&o->fio_opts, builtin, &err))
+	/* The model's values first: fo_check() leaves -runner fio's keys to fio. */
+	if (fo_check_model(&o->fio_opts, o->backend, builtin, &err) ||
+	    fo_check(&o->fio_opts, builtin, &err))
 		die_usage("%s", err.msg);
 }
 

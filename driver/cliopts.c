@@ -121,7 +121,7 @@ static const char *const arrivals[] = { "poisson", "uniform", NULL };
 static const char *const types[] = { "rand", "seq", NULL };
 static const char *const sims[] = { "concat", "raid0", NULL };
 static const char *const runners[] = { "builtin", "fio", NULL };
-static const char *const backends[] = { "io_uring", "libaio", "psync", NULL };
+static const char *const backends[] = { "io_uring", "libaio", "psync", "null", NULL };
 static const char *const storax[] = { "skgfr", "oss", "asmlib", "odmlib", NULL };
 
 const char *cli_run_name(enum mx_run run)
@@ -207,7 +207,8 @@ const struct fr_opt cli_opts[] = {
 	{ .name = "backend", .kind = FR_OPT_ENUM_STR, .arg = "NAME", .values = backends, .field = F(backend), .flags = FR_OPTF_NOCASE,
 	  .help = "engine backend: io_uring, libaio, psync (io_uring;\n"
 		  "libaio, then psync, with a note when the kernel\n"
-		  "refuses it)" },
+		  "refuses it); null: no I/O, and with -fio_opt\n"
+		  "service_us=D the model device (docs: virtual time)" },
 	{ .name = "compat", .kind = FR_OPT_CALL, .arg = "V", .field = F(ri.compat), .given = F(compat_given), .set = set_compat,
 	  .help = "ORION release whose files to write: 10.2 (default),\n"
 		  "11.1, 11.2, 12.1, 12.2 or 19c (README: the layouts);\n"

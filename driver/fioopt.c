@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "beconf.h"
 #include "fr_file.h"
 #include "jobopts.h"
 #include "jobparse.h"
@@ -254,6 +255,43 @@ int fo_check(const struct fio_opts *fo, bool builtin, struct fr_err *err)
 	for (i = 0; i < fo->n; i++)
 		keys[i] = fo->it[i].key;
 	jp_leave_to_fio(keys, fo->n);
+	return 0;
+}
+
+int fo_check_model(const struct fio_opts *fo, const char *backend, bool builtin,
+		   struct fr_err *err)
+{
+	static const char *const model[] = { "service_us", "servers", "service_steps", "virtual_time" };
+	struct jp_job j;
+	struct fr_err e = { "" };
+	char at[1024];
+	size_t i, k;
+	bool sw = false, any = false;
+	int ret = 0;
+
+	jp_job_defaults(&j);
+	for (i = 0; i < fo->n && !ret; i++) {
+		const struct fo_item *it = &fo->it[i];
+		struct jp_kv kv = { it->key, it->val, it->line };
+
+		for (k = 0; k < sizeof(model) / sizeof(model[0]) && strcmp(it->key, model[k]); k++)
+			;
+		if (k == sizeof(model) / sizeof(model[0]))
+			continue;
+		any = true;
+		where(it, at, sizeof(at));
+		/* Its message starts "NAME:LINE: ": the name is @at, the line none. */
+		if (jp_apply(&j, &kv, "", &sw, &e))
+			ret = fr_errf(err, -EINVAL, "%s: %s", at,
+				      strncmp(e.msg, ":0: ", 4) ? e.msg : e.msg + 4);
+	}
+	if (ret || !any)
+		return ret;
+	if (beconf_check(&j.uring, backend ? backend : "io_uring", NULL, &e))
+		return fr_errf(err, -EINVAL, "-fio_opt %s; for the model device give -backend null", e.msg);
+	if (j.uring.virtual_time && !builtin)
+		return fr_errf(err, -EINVAL,
+			       "-fio_opt virtual_time=1: the built-in runner's simulated clock; stock fio (-runner fio, -clients) keeps its own clock: leave -runner out, or virtual_time");
 	return 0;
 }
 

@@ -54,6 +54,15 @@ int fo_include(struct fio_opts *fo, const char *path, struct fr_err *err);
  */
 int fo_check(const struct fio_opts *fo, bool builtin, struct fr_err *err);
 
+/*
+ * The model device's options among them (service_us, servers,
+ * service_steps, virtual_time): their values as the engine reads them,
+ * only with -backend null (@backend), and virtual_time only with the
+ * built-in runner (@builtin). 0, or -EINVAL with @err naming the option.
+ */
+int fo_check_model(const struct fio_opts *fo, const char *backend, bool builtin,
+		   struct fr_err *err);
+
 /* The options' lines for a [global] section (nothing when there are none). */
 void fo_write(FILE *f, const struct fio_opts *fo);
 

@@ -44,6 +44,9 @@ struct vio_part {
  * names, defaults and meaning; only backend=io_uring takes them
  * (beconf.h checks that, and what each needs, before any I/O).
  */
+/* The most steps of a model device's service_steps. */
+#define BACKEND_MAX_STEPS 16u
+
 struct backend_conf {
 	bool fixedbufs;	       /* register the I/O buffers once: READ/WRITE_FIXED */
 	bool registerfiles;    /* register the LUNs' descriptors: IOSQE_FIXED_FILE */
@@ -59,6 +62,21 @@ struct backend_conf {
 	 */
 	unsigned int service_us;
 	unsigned int servers;
+	/*
+	 * service_steps=S:US,...: from S seconds after the device's first
+	 * I/O, service_us is US (a device whose speed steps mid-run); in
+	 * rising order.
+	 */
+	unsigned int nsteps;
+	struct backend_step {
+		uint64_t at_ns;
+		unsigned int us;
+	} steps[BACKEND_MAX_STEPS];
+	/*
+	 * virtual_time=1: the model device's time, and the built-in
+	 * runner's, is the simulated clock (fr_vclock.h).
+	 */
+	bool virtual_time;
 };
 
 /* The most servers a model device takes. */

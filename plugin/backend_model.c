@@ -16,10 +16,16 @@
  * reap() waits for the next due completion (sleeping until shortly
  * before it, then spinning to it, so a completion is never seen early
  * and seldom late) and never returns a part before its time. Times are
- * CLOCK_MONOTONIC. The device belongs to one I/O queue (one fio job
- * clone, one runner clone).
+ * CLOCK_MONOTONIC, or with virtual_time=1 the simulated clock
+ * (fr_vclock.h), on which reap() waits for exactly the due time. The
+ * device belongs to one I/O queue (one fio job clone, one runner clone).
+ *
+ * service_steps changes D at set times after the first arrival: an I/O
+ * is served for the D of the moment its service starts.
  */
 #include "backend.h"
+
+#include "fr_vclock.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -36,6 +42,8 @@ struct model_slot {
 
 struct model {
 	uint64_t d_ns;
+	const struct backend_conf *conf; /* its service_steps */
+	uint64_t t_first;		 /* the first arrival (0: none yet) */
 	unsigned int servers;
 	uint64_t *free_at; /* completion times of the last @servers parts, a ring */
 	unsigned int ring;
@@ -49,6 +57,8 @@ static uint64_t mono_ns(void)
 {
 	struct timespec ts;
 
+	if (fr_vc_on)
+		return fr_vc_now();
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
@@ -61,6 +71,7 @@ static int model_init(struct backend *be, unsigned int entries)
 	if (!m)
 		return -ENOMEM;
 	m->d_ns = (uint64_t)c->service_us * 1000u;
+	m->conf = c;
 	m->servers = c->servers ? c->servers : 1;
 	m->cap = entries ? entries : 1;
 	m->free_at = calloc(m->servers, sizeof(*m->free_at));
@@ -93,6 +104,17 @@ static int model_prep(struct backend *be, struct vio_part *p)
 	return 0;
 }
 
+/* The service time of an I/O whose service starts at @start. */
+static uint64_t service_ns(const struct model *m, uint64_t start)
+{
+	uint64_t d = m->d_ns;
+	unsigned int i;
+
+	for (i = 0; i < m->conf->nsteps && start - m->t_first >= m->conf->steps[i].at_ns; i++)
+		d = (uint64_t)m->conf->steps[i].us * 1000u;
+	return d;
+}
+
 /* Every prepared part arrives now; each gets its completion time. */
 static int model_submit(struct backend *be)
 {
@@ -100,12 +122,14 @@ static int model_submit(struct backend *be)
 	uint64_t now = mono_ns();
 	unsigned int i, n = m->nprep;
 
+	if (n && !m->t_first)
+		m->t_first = now;
 	for (i = 0; i < n; i++) {
 		struct model_slot *s = &m->fifo[(m->head + m->n) % m->cap];
 		uint64_t start = m->free_at[m->ring] > now ? m->free_at[m->ring] : now;
 
 		s->p = m->prepared[i];
-		s->due = start + m->d_ns;
+		s->due = start + (m->conf->nsteps ? service_ns(m, start) : m->d_ns);
 		s->p->res = (int64_t)s->p->len;
 		m->free_at[m->ring] = s->due;
 		m->ring = (m->ring + 1) % m->servers;
@@ -118,8 +142,13 @@ static int model_submit(struct backend *be)
 /* Until @t (CLOCK_MONOTONIC ns): a sleep, then a spin for the last bit. */
 static void wait_until(uint64_t t)
 {
-	uint64_t now = mono_ns();
+	uint64_t now;
 
+	if (fr_vc_on) {
+		fr_vc_sleep_until(t, FR_VC_RUN);
+		return;
+	}
+	now = mono_ns();
 	if (t > now + MODEL_SPIN_NS) {
 		uint64_t w = t - MODEL_SPIN_NS;
 		struct timespec ts = { (time_t)(w / 1000000000ull), (long)(w % 1000000000ull) };

@@ -5,7 +5,9 @@
  */
 #include "beconf.h"
 
+#include <ctype.h>
 #include <errno.h>
+#include <stdlib.h>
 #include <libgen.h>
 #include <sched.h>
 #include <stdio.h>
@@ -90,15 +92,77 @@ static int check_cpu(int cpu, struct fr_err *err)
 	return 0;
 }
 
-/* service_us and servers: the model device of backend=null only. */
+int beconf_parse_steps(const char *v, struct backend_conf *c)
+{
+	struct backend_step st[BACKEND_MAX_STEPS];
+	unsigned int n = 0;
+	const char *p = v;
+
+	if (!v || !*v)
+		return -EINVAL;
+	while (*p) {
+		char *end;
+		double s;
+		unsigned long us;
+
+		if (n == BACKEND_MAX_STEPS || !isdigit((unsigned char)*p))
+			return -EINVAL;
+		errno = 0;
+		s = strtod(p, &end);
+		if (errno || *end != ':' || !(s >= 0 && s < 1e9) || !isdigit((unsigned char)end[1]))
+			return -EINVAL;
+		us = strtoul(end + 1, &end, 10);
+		if (errno || !us || us > INT32_MAX || (*end && *end != ','))
+			return -EINVAL;
+		st[n].at_ns = (uint64_t)(s * 1e9 + 0.5);
+		st[n].us = (unsigned int)us;
+		if (n && st[n].at_ns <= st[n - 1].at_ns)
+			return -EINVAL;
+		n++;
+		p = *end ? end + 1 : end;
+		if (*end && !*p)
+			return -EINVAL;
+	}
+	memcpy(c->steps, st, n * sizeof(st[0]));
+	c->nsteps = n;
+	return 0;
+}
+
+/* The first option of the model device @c sets, or NULL. */
+static const char *model_first_set(const struct backend_conf *c)
+{
+	if (c->service_us)
+		return "service_us";
+	if (c->servers)
+		return "servers";
+	if (c->nsteps)
+		return "service_steps";
+	if (c->virtual_time)
+		return "virtual_time";
+	return NULL;
+}
+
+/* service_us, servers, service_steps, virtual_time: backend=null's model device only. */
 static int check_model(const struct backend_conf *c, const char *backend, struct fr_err *err)
 {
-	if (!c->service_us && !c->servers)
+	const char *first = model_first_set(c);
+
+	if (!first)
 		return 0;
+	if ((!backend || strcmp(backend, "null")) && c->virtual_time)
+		return fr_errf(err, -EINVAL,
+			       "virtual_time=1: a simulated clock for backend=null's model device (service_us=D), which backend=%s does not have (it does real I/O in real time); use backend=null service_us=D or leave it out",
+			       backend ? backend : "io_uring");
 	if (!backend || strcmp(backend, "null"))
 		return fr_errf(err, -EINVAL,
 			       "%s: an option of backend=null's model device, which backend=%s does not have (it does real I/O); use backend=null or leave it out",
-			       c->service_us ? "service_us" : "servers", backend ? backend : "io_uring");
+			       first, backend ? backend : "io_uring");
+	if (!c->service_us && c->virtual_time)
+		return fr_errf(err, -EINVAL,
+			       "virtual_time=1: the simulated clock advances with the model device's service times; give service_us=D (without it backend=null completes every I/O at once, in no time)");
+	if (!c->service_us && c->nsteps)
+		return fr_errf(err, -EINVAL,
+			       "service_steps: steps of the model device's service_us; give service_us=D for the time before the first step");
 	if (!c->service_us)
 		return fr_errf(err, -EINVAL,
 			       "servers=%u: the model device's servers each serve an I/O for service_us; give service_us=D (without it backend=null completes every I/O at once)",

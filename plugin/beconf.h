@@ -5,7 +5,8 @@
  * backend=io_uring takes them; hipri needs direct=1 and every LUN on a
  * block device with poll queues; sqthread_poll_cpu needs sqthread_poll
  * and a CPU this process may run on; service_us and servers (the model
- * device) only backend=null, servers only with service_us.
+ * device) only backend=null, servers only with service_us; service_steps
+ * and virtual_time only with service_us.
  */
 #ifndef FIORION_BECONF_H
 #define FIORION_BECONF_H
@@ -23,6 +24,14 @@ const char *beconf_first_set(const struct backend_conf *c);
  */
 int beconf_check(const struct backend_conf *c, const char *backend,
 		 const struct vvol *vv, struct fr_err *err);
+
+/*
+ * service_steps=S:US[,S:US...] into @c (its nsteps and steps): S seconds
+ * (a decimal number) after the device's first I/O, US microseconds of
+ * service from then on, times rising, US from 1. -EINVAL when @v is not
+ * that, @c untouched.
+ */
+int beconf_parse_steps(const char *v, struct backend_conf *c);
 
 /*
  * Whether the block device under @path (a device, or the filesystem's

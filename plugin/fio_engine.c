@@ -13,6 +13,7 @@
 #include "fio.h"
 #include "optgroup.h"
 
+#include "beconf.h"
 #include "fr_describe.h"
 #include "lunsafe.h"
 #include "version.h"
@@ -39,6 +40,8 @@ struct fr_options {
 	/* backend=null's model device (backend_model.c). */
 	unsigned int service_us;
 	unsigned int servers;
+	char *service_steps;
+	unsigned int virtual_time; /* refused: fio keeps its own clock */
 };
 
 static int fr_sqpoll_cb(void *data, unsigned long long *val)
@@ -199,6 +202,25 @@ static struct fio_option options[] = {
 		.off1 = offsetof(struct fr_options, servers),
 		.def = "0",
 		.help = "backend=null with service_us: most I/Os in service at once, the rest wait in order (0: 1)",
+		.category = FIO_OPT_C_ENGINE,
+		.group = FIO_OPT_G_INVALID,
+	},
+	{
+		.name = "service_steps",
+		.lname = "model device service time steps",
+		.type = FIO_OPT_STR_STORE,
+		.off1 = offsetof(struct fr_options, service_steps),
+		.help = "backend=null with service_us: S:US[,S:US...], service_us=US from S seconds after the first I/O",
+		.category = FIO_OPT_C_ENGINE,
+		.group = FIO_OPT_G_INVALID,
+	},
+	{
+		.name = "virtual_time",
+		.lname = "simulated clock",
+		.type = FIO_OPT_BOOL,
+		.off1 = offsetof(struct fr_options, virtual_time),
+		.def = "0",
+		.help = "the built-in runner's simulated clock for the model device; fio keeps its own clock and refuses it",
 		.category = FIO_OPT_C_ENGINE,
 		.group = FIO_OPT_G_INVALID,
 	},
@@ -404,6 +426,19 @@ static int fio_fr_init(struct thread_data *td)
 		.service_us = o->service_us,
 		.servers = o->servers,
 	};
+	if (o->virtual_time) {
+		fr_fail(td, EINVAL,
+			"virtual_time=1: the built-in runner's simulated clock; fio keeps time by its own clock, which the engine cannot move: run the job with fiorion -jobfile FILE (or fiorion's default runner), or leave virtual_time out",
+			"init");
+		goto out_fail;
+	}
+	if (o->service_steps && *o->service_steps &&
+	    beconf_parse_steps(o->service_steps, &conf)) {
+		fr_fail(td, EINVAL,
+			"service_steps: give SECONDS:US[,SECONDS:US...], each a time after the device's first I/O and the service time from then on, in rising order (service_steps=10:200,20:100)",
+			"init");
+		goto out_fail;
+	}
 	ret = vio_init_conf(&d->q, d->vv, o->backend, &conf, td->o.iodepth, bs_max, &err);
 	if (ret) {
 		fr_fail(td, ret, err.msg, "init");

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "beconf.h"
 #include "fr_size.h"
 
 static const char *const rw_names[] = {
@@ -318,6 +319,29 @@ static int opt_exitall(struct jp_job *j, const char *v, bool *sw)
 	return 0;
 }
 
+/* fio's randseed: any 64-bit number; the random choices follow from it. */
+static int opt_randseed(struct jp_job *j, const char *v, bool *sw)
+{
+	char *end;
+
+	(void)sw;
+	if (!v || !isdigit((unsigned char)*v))
+		return -EINVAL;
+	errno = 0;
+	j->randseed = strtoull(v, &end, 0);
+	if (errno || *end)
+		return -EINVAL;
+	j->randseed_set = true;
+	return 0;
+}
+
+/* The model device's service_steps (beconf.h). */
+static int opt_service_steps(struct jp_job *j, const char *v, bool *sw)
+{
+	(void)sw;
+	return beconf_parse_steps(v, &j->uring) ? -EINVAL : 0;
+}
+
 /* fio's sqthread_poll_cpu: a CPU number (its callback sets sqpoll_set). */
 static int opt_sqpoll_cpu(struct jp_job *j, const char *v, bool *sw)
 {
@@ -489,6 +513,8 @@ static const struct jp_option options[] = {
 	/* backend=null's model device (beconf.h). */
 	{ .name = "service_us", .type = OT_UINT, .off = F(uring.service_us), .min = 0, .max = INT32_MAX },
 	{ .name = "servers", .type = OT_UINT, .off = F(uring.servers), .min = 0, .max = INT32_MAX },
+	{ .name = "service_steps", .type = OT_FN, .fn = opt_service_steps, .need_value = true, .hint = "give SECONDS:US[,SECONDS:US...], each a time after the device's first I/O and the service time from then on, in rising order (service_steps=10:200,20:100)" },
+	{ .name = "virtual_time", .type = OT_BOOL, .off = F(uring.virtual_time) },
 	/* Workload. */
 	{ .name = "rw", .alias = "readwrite", .type = OT_FN, .fn = opt_rw, .need_value = true, .hint = "the built-in runner does read, write, randread, randwrite, rw and randrw" },
 	{ .name = "rwmixwrite", .type = OT_UINT, .off = F(rwmixwrite), .min = 0, .max = 100 },
@@ -500,6 +526,7 @@ static const struct jp_option options[] = {
 	{ .name = "direct", .type = OT_BOOL, .off = F(direct) },
 	{ .name = "time_based", .type = OT_BOOL, .off = F(time_based) },
 	{ .name = "randrepeat", .type = OT_BOOL, .off = F(randrepeat) },
+	{ .name = "randseed", .type = OT_FN, .fn = opt_randseed, .need_value = true, .hint = "give a whole number (0 to 2^64-1)" },
 	{ .name = "norandommap", .type = OT_BOOL, .off = F(norandommap) },
 	{ .name = "runtime", .alias = "timeout", .type = OT_TIME, .off = F(runtime_us), .need_value = true },
 	{ .name = "size", .type = OT_JPSIZE, .off = F(size), .need_value = true },

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "beconf.h"
 #include "fr_file.h"
 
 static int kv_push(struct jp_kv **v, size_t *n, const char *key,
@@ -163,6 +164,36 @@ static int check_rate(const struct jp_job *j, const char *name, struct fr_err *e
 }
 
 /*
+ * virtual_time=1: one clock for the whole file, so every job has it or
+ * none; each on the engine's model device (backend=null service_us=D;
+ * beconf.c says why when a job has not).
+ */
+static int check_virtual(const struct jp_file *f, const char *name, struct fr_err *err)
+{
+	size_t i;
+
+	for (i = 0; i < f->njobs; i++) {
+		const struct jp_job *j = &f->jobs[i];
+		struct fr_err e = { "" };
+
+		if (j->uring.virtual_time != f->jobs[0].uring.virtual_time)
+			return fr_errf(err, -EINVAL,
+				       "%s:%u: job '%s' %s virtual_time=1 and job '%s' %s; a run has one clock: give it to every job or to none",
+				       name, j->line, j->name, j->uring.virtual_time ? "has" : "has not",
+				       f->jobs[0].name, f->jobs[0].uring.virtual_time ? "has" : "has not");
+		if (!j->uring.virtual_time)
+			continue;
+		if (!j->engine_so)
+			return fr_errf(err, -EINVAL,
+				       "%s:%u: job '%s': virtual_time=1 is an option of fiorion's engine (ioengine=external:fiorion-engine.so backend=null service_us=D), not of ioengine=%s",
+				       name, j->line, j->name, j->ioengine);
+		if (beconf_check(&j->uring, j->backend, NULL, &e))
+			return fr_errf(err, -EINVAL, "%s:%u: job '%s': %s", name, j->line, j->name, e.msg);
+	}
+	return 0;
+}
+
+/*
  * @f's jobs from its sections @sec (the [global] lines before each
  * copied in): their options applied, their groups (stonewall), what each
  * needs and what a group must share checked. Returns 0 or a negative
@@ -237,7 +268,7 @@ static int make_jobs(struct jp_file *f, const struct section *sec, size_t nsec,
 		if (f->jobs[i].exitall)
 			for (k = 0; k < f->njobs; k++)
 				f->jobs[k].exitall = true;
-	return 0;
+	return check_virtual(f, name, err);
 }
 
 int jp_parse_buffer(struct jp_file *f, const char *name, const char *text,

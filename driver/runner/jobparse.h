@@ -76,6 +76,8 @@ struct jp_job {
 	uint64_t bs;
 	unsigned int iodepth, numjobs;
 	bool direct, time_based, randrepeat, norandommap;
+	bool randseed_set; /* fio's randseed=N: the seed of every random choice */
+	uint64_t randseed;
 	uint64_t runtime_us; /* 0 = none */
 	struct jp_size size, io_size, offset, offset_increment;
 	bool verify_pattern; /* verify=pattern */

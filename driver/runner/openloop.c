@@ -85,8 +85,11 @@ struct ol_state *ol_new(const struct jp_job *j, unsigned int clone, bool *nomem)
 			continue;
 		s->bps[d] = j->rate[d] ? j->rate[d] : (uint64_t)j->rate_iops[d] * j->bs;
 		s->gap_ns[d] = 1e9 / iops[d];
-		s->rng[d] = mix(j->randrepeat ? 0x6f70656e6c6f6f70ull ^ ((uint64_t)clone << 8) ^ (uint64_t)d
-					      : clk_ns() ^ (uint64_t)(uintptr_t)s ^ (uint64_t)d);
+		/* Seeded as the clone's offsets are (runner.c: rn_seed()). */
+		s->rng[d] = mix(j->randrepeat || j->randseed_set || fr_vc_on
+					? 0x6f70656e6c6f6f70ull ^ ((uint64_t)clone << 8) ^ (uint64_t)d ^
+						  (j->randseed_set ? j->randseed * 0x94d049bb133111ebull : 0)
+					: clk_ns() ^ (uint64_t)(uintptr_t)s ^ (uint64_t)d);
 		if (!s->rng[d])
 			s->rng[d] = 1;
 		/* fio: the first I/O of a direction at once (rate_next_io_time 0). */
@@ -163,7 +166,7 @@ static int wait_for(struct rn_td *td, uint64_t wait)
 	if (td->inflight)
 		return take_events(td, 1, &ts, NULL);
 	__atomic_store_n(&td->progress, now_ns(), __ATOMIC_RELAXED);
-	nanosleep(&ts, NULL);
+	rn_nap(wait, FR_VC_RUN);
 	return 0;
 }
 
@@ -173,6 +176,8 @@ void ol_run(struct rn_td *td, uint64_t deadline, uint64_t limit)
 	unsigned int depth = td->job->iodepth;
 	uint64_t issued = 0, t = now_ns(), freed = 0, t_stop = 0, prev_start = 0;
 	bool waiting = false, synced = false, prev_busy = false;
+	/* On the simulated clock a wait ends on time: no spin (it would never end). */
+	const uint64_t spin = fr_vc_on ? 0 : OL_SPIN_NS, sleep_min = fr_vc_on ? 0 : OL_SLEEP_MIN_NS;
 
 	/* Timed waits end within a microsecond of the time asked. */
 	prctl(PR_SET_TIMERSLACK, 1000ul, 0, 0, 0);
@@ -224,8 +229,8 @@ void ol_run(struct rn_td *td, uint64_t deadline, uint64_t limit)
 			if (!td->inflight)
 				break;
 			n = take_events(td, 1, NULL, NULL);
-		} else if (due - t > OL_SLEEP_MIN_NS) {
-			n = wait_for(td, due - t - OL_SPIN_NS);
+		} else if (due - t > sleep_min) {
+			n = wait_for(td, due - t - spin);
 		} else if (td->inflight) {
 			n = take_events(td, 0, &(struct timespec){ 0, 0 }, NULL);
 		}

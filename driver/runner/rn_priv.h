@@ -14,6 +14,7 @@
 #include <jansson.h>
 
 #include "clock.h"
+#include "fr_vclock.h"
 #include "jobparse.h"
 #include "lathist.h"
 #include "rnlog.h"
@@ -143,9 +144,14 @@ struct rn_engine_ops {
 	void (*cleanup)(struct rn_td *td);
 };
 
-/* The runner's clock (clock.h) for its stamps. */
+/*
+ * The runner's clock for its stamps: the kernel's (clock.h), or the
+ * simulated one under virtual_time=1 (fr_vclock.h).
+ */
 static inline uint64_t now_ns(void)
 {
+	if (__builtin_expect(fr_vc_on, 0))
+		return fr_vc_now();
 	return clk_ns();
 }
 
@@ -156,6 +162,20 @@ static inline uint64_t now_ns(void)
 static inline uint64_t since(uint64_t a, uint64_t b)
 {
 	return (int64_t)(b - a) > 0 ? b - a : 0;
+}
+
+/*
+ * A nap of @ns on the runner's clock: a sleep, or on the simulated clock
+ * a wait at @rank (FR_VC_RUN for a clone, FR_VC_LOOK for the parent).
+ */
+static inline void rn_nap(uint64_t ns, enum fr_vc_rank rank)
+{
+	struct timespec ts = { (time_t)(ns / 1000000000u), (long)(ns % 1000000000u) };
+
+	if (fr_vc_on)
+		fr_vc_sleep_until(fr_vc_now() + ns, rank);
+	else
+		nanosleep(&ts, NULL);
 }
 
 /* runner.c, for the open loop (openloop.c). */

@@ -152,6 +152,8 @@ static int reap(struct rn_td **tds, size_t first, size_t n, unsigned int stuck_s
 	const uint64_t limit = stuck_s * UINT64_C(1000000000);
 	uint64_t now = now_ns();
 	size_t k = first;
+	/* The parent took part in the simulated clock from the start line. */
+	const bool vc = fr_vc_on && n > first && tds[first]->start_line->go;
 
 	/*
 	 * fio's helper thread fired the timer on time between the groups,
@@ -165,6 +167,10 @@ static int reap(struct rn_td **tds, size_t first, size_t n, unsigned int stuck_s
 		unsigned int l;
 
 		if (__atomic_load_n(&td->done, __ATOMIC_ACQUIRE)) {
+			/* exitall on the simulated clock: the parent stops the rest (runner.c). */
+			if (vc && td->job->exitall)
+				for (l = (unsigned int)first; l < n; l++)
+					__atomic_store_n(&tds[l]->stopping, 1, __ATOMIC_RELAXED);
 			k++;
 			continue;
 		}
@@ -179,16 +185,21 @@ static int reap(struct rn_td **tds, size_t first, size_t n, unsigned int stuck_s
 			steady_tick(tm, tds, first, n);
 			sample_group(tds, first, n);
 			tick = nap(tm);
-			nanosleep(&tick, NULL);
+			rn_nap((uint64_t)tick.tv_sec * 1000000000u + (uint64_t)tick.tv_nsec, FR_VC_LOOK);
 			continue;
 		}
 		/* The LUNs as the parent planned them: the clone's own may be gone. */
 		for (l = (unsigned int)first; l < n; l++)
 			__atomic_store_n(&tds[l]->abandoned, 1, __ATOMIC_RELEASE);
+		if (vc)
+			fr_vc_leave(FR_VC_LOOK);
 		return fr_errf(err, -ETIMEDOUT,
 			       "job '%s': no I/O has completed for %u s; %s %s is not completing it (stuck device?)",
 			       td->job->name, stuck_s, td->nluns > 1 ? "a LUN of" : "LUN", td->lun_names);
 	}
+	/* Every clone has left the simulated clock: the parent leaves it too. */
+	if (vc)
+		fr_vc_leave(FR_VC_LOOK);
 	for (k = first; k < n; k++)
 		pthread_join(tds[k]->thr, NULL);
 	return 0;
@@ -282,6 +293,12 @@ int rn_start_group(struct rn_start *s, struct rn_td **tds, size_t first,
 		s->abort = true;
 	else
 		s->go = true;
+	/*
+	 * On the simulated clock, the clones and the parent take part from
+	 * the start line on: the clock waits for each until it leaves.
+	 */
+	if (s->go && fr_vc_on)
+		fr_vc_join((unsigned int)(n - first), 1);
 	pthread_cond_broadcast(&s->cond);
 	pthread_mutex_unlock(&s->lock);
 	return reap(tds, first, n, stuck_s, stop, tm, err);

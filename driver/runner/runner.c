@@ -335,7 +335,7 @@ static void *thread_main(void *arg)
 	const struct jp_job *j = td->job;
 	struct fr_err err = { "" };
 	struct rusage ru0, ru;
-	bool go, have_ru0 = false;
+	bool go, joined, have_ru0 = false;
 	int ret;
 
 	ret = td->ops->init(td, &err);
@@ -349,10 +349,14 @@ static void *thread_main(void *arg)
 		ret = vio_register_buffers(td->q, td->bufs, (size_t)j->iodepth * j->bs, &err);
 	if (ret)
 		fail(td, -ret, "%s", err.msg);
-	go = wait_start(td) && !td->error;
+	joined = wait_start(td); /* on the simulated clock, if it is on */
+	go = joined && !td->error;
 	if (go) {
-		/* As fio (backend.c: ru_start with the epoch): CPU from the start. */
-		have_ru0 = !getrusage(RUSAGE_THREAD, &ru0);
+		/*
+		 * As fio (backend.c: ru_start with the epoch): CPU from the
+		 * start; none on the simulated clock, where CPU takes no time.
+		 */
+		have_ru0 = !fr_vc_on && !getrusage(RUSAGE_THREAD, &ru0);
 		td->t0 = td->start_line->t_go;
 		(td->ol ? ol_run : run_loop)(td, j->runtime_us ? td->t0 + j->runtime_us * 1000 : UINT64_MAX,
 					     td->limit);
@@ -375,12 +379,20 @@ static void *thread_main(void *arg)
 	}
 	if (go && td->log.any)
 		rl_finish(&td->log, since(td->t0, now_ns()) / 1000000, false);
-	if (go && j->exitall)
+	/*
+	 * On the simulated clock the parent stops them when it next looks
+	 * (rngroup.c): a peer may be ahead on its own clock, and what it
+	 * does must not depend on when this thread gets here.
+	 */
+	if (go && j->exitall && !fr_vc_on)
 		stop_peers(td);
 	if (td->q)
 		td->ops->close_file(td);
 	td->ops->cleanup(td);
 	__atomic_store_n(&td->done, 1, __ATOMIC_RELEASE);
+	/* Done first: the parent, woken by the leave, sees the clone ended. */
+	if (joined && fr_vc_on)
+		fr_vc_leave(FR_VC_RUN);
 	return NULL;
 }
 
@@ -453,6 +465,22 @@ int rn_check_on(const struct jp_file *f, uint64_t size, unsigned int align, stru
 	return check_jobs(f, &vol, err);
 }
 
+/*
+ * Clone @k's random seed: from randseed= when given, fio's fixed seeds
+ * with randrepeat (the default) or on the simulated clock (a virtual run
+ * is the same every time), else from the time and @salt.
+ */
+static uint64_t rn_seed(const struct jp_job *j, unsigned int k, uint64_t salt)
+{
+	uint64_t base = 0x9e3779b97f4a7c15ULL ^ (k + 1) * 0x100000001b3ULL;
+
+	if (j->randseed_set)
+		return (base ^ j->randseed * 0xbf58476d1ce4e5b9ULL) | 1;
+	if (j->randrepeat || fr_vc_on)
+		return base;
+	return (clk_ns() ^ salt) | 1;
+}
+
 /* fio's thread_number of @j's clone @k: from 1, in the file's order. */
 static unsigned int clone_number(const struct jp_file *f, const struct jp_job *j, unsigned int k)
 {
@@ -507,10 +535,11 @@ static void free_tds(struct rn_td **tds, size_t n)
 int rn_run(const struct jp_file *f, const struct rn_opts *o, FILE *out,
 	   bool *refused, struct fr_err *err)
 {
-	bool started = false, nomem;
+	bool started = false, nomem, vt = f->njobs && f->jobs[0].uring.virtual_time;
 	struct rn_td **tds = NULL;
 	size_t ntd = 0, i, k;
-	uint64_t t_start = (clk_init(), now_ns());
+	/* virtual_time=1 (every job has it, jobparse.c): the simulated clock from 1 s. */
+	uint64_t t_start = (clk_init(), vt ? (fr_vc_start(RN_VT_T0), fr_vc_now()) : now_ns());
 	time_t wall = time(NULL);
 	struct du_set du = { NULL, 0 };
 	json_t *doc;
@@ -547,9 +576,9 @@ int rn_run(const struct jp_file *f, const struct rn_opts *o, FILE *out,
 				td->job = j;
 				td->clone = (unsigned int)k;
 				td->ops = &rn_core_ops;
-				td->du = k == 0 && j->disk_util ? &du : NULL;
-				td->rng = j->randrepeat ? 0x9e3779b97f4a7c15ULL ^ (k + 1) * 0x100000001b3ULL
-							: (now_ns() ^ (uint64_t)(uintptr_t)td) | 1;
+				/* The model device on the simulated clock touches no disk. */
+				td->du = k == 0 && j->disk_util && !vt ? &du : NULL;
+				td->rng = rn_seed(j, (unsigned int)k, (uint64_t)(uintptr_t)td);
 				ret = plan_clone(td, err);
 				if (!ret && (td->ol = ol_new(j, (unsigned int)k, &nomem), nomem))
 					ret = fr_errf(err, -ENOMEM, "out of memory");
@@ -615,6 +644,8 @@ int rn_run(const struct jp_file *f, const struct rn_opts *o, FILE *out,
 	json_decref(doc);
 	du_free(&du);
 	pthread_attr_destroy(&attr);
+	if (vt)
+		fr_vc_stop();
 	if (refused)
 		*refused = ret && !started;
 	free_tds(tds, ntd);

@@ -11,6 +11,11 @@
  * size/io_size is done, or until its steady state holds (fio's
  * steadystate options, judged each second per clone: steady.h); with
  * exitall, the first clone of a group to end ends the group.
+ *
+ * With virtual_time=1 (every job on the engine's model device) the run
+ * keeps the simulated clock of fr_vclock.h, from RN_VT_T0: the same code
+ * paths, stamps and sleeps on it; no CPU figures (CPU takes no time
+ * there); the same numbers every time.
  */
 #ifndef FIORION_RUNNER_H
 #define FIORION_RUNNER_H
@@ -38,6 +43,9 @@ struct rn_opts {
 };
 
 #define RN_STUCK_DEFAULT 300u
+
+/* Where the simulated clock starts, ns (not 0: a 0 stamp means none). */
+#define RN_VT_T0 1000000000ull
 
 /*
  * Run @f and write its JSON to @out. Returns 0, or a negative errno with
