@@ -503,7 +503,9 @@ check-e2e: all $(B)/tests/placement $(FUZZ_BINS)
 
 # libFuzzer harnesses (tests/fuzz/), built with clang and the sanitizers.
 # make fuzz runs each for FUZZ_SECONDS over its seed corpus (new inputs go
-# to a temporary folder, not into the tree); make check runs each 30 s.
+# to a temporary folder, not into the tree); make check runs a fixed,
+# seeded count of inputs through each (tests/e2e_fuzz.sh: the same on any
+# machine).
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 300
 FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-omit-frame-pointer
