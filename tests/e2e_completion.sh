@@ -45,7 +45,7 @@ check "fiorion -run <TAB>" "advanced curve dss normal oltp simple " fiorion -run
 check "fiorion -run s<TAB>" "simple " fiorion -run s
 check "fiorion -matrix <TAB>" "basic col detailed max point row " fiorion -run advanced -matrix ""
 check "fiorion -compat 1<TAB>" "10.2 11.1 11.2 12.1 12.2 19c " fiorion -compat 1
-check "fiorion -backend <TAB>" "io_uring libaio psync " fiorion -backend ""
+check "fiorion -backend <TAB>" "io_uring libaio null psync " fiorion -backend ""
 check "fiorion -runner <TAB>" "builtin fio " fiorion -runner ""
 check "fiorion -type <TAB>" "rand seq " fiorion -type ""
 check "fiorion -stop<TAB>" "-stop_at_knee " fiorion -stop
