@@ -183,6 +183,35 @@ static uint64_t opt_ms(const char *s)
 	return 0;
 }
 
+/* An option in plain ms (fio's FIO_OPT_INT: log_avg_msec, bwavgtime), 0 when absent or not one. */
+static unsigned int opt_uint(const char *s)
+{
+	unsigned long v;
+	char *end;
+
+	if (!s || !isdigit((unsigned char)*s))
+		return 0;
+	errno = 0;
+	v = strtoul(s, &end, 10);
+	return *end || errno || v > UINT32_MAX ? 0 : (unsigned int)v;
+}
+
+/* fj_job.log_avg_ms: init.c's window of the IOPS log and the bandwidth log, when they agree. */
+static unsigned int log_window(json_t *j, json_t *global)
+{
+	unsigned int w = opt_uint(opt(j, global, "log_avg_msec")), wi = w, wb = w, v;
+
+	if (!w)
+		return 0;
+	v = opt_uint(opt(j, global, "iopsavgtime"));
+	if (v && v < wi)
+		wi = v;
+	v = opt_uint(opt(j, global, "bwavgtime"));
+	if (v && v < wb)
+		wb = v;
+	return wi == wb ? wi : 0;
+}
+
 /*
  * The depth fio really held, when it is not the iodepth= option: fio
  * caps a synchronous engine at 1 ("queue depth will be capped at 1"),
@@ -322,6 +351,7 @@ static void read_job_opts(struct fj_job *job, json_t *j, json_t *global)
 	v = opt(j, global, "time_based");
 	job->time_based = v && (!*v || strcmp(v, "0"));
 	job->runtime_planned_ms = opt_ms(opt(j, global, "runtime"));
+	job->log_avg_ms = log_window(j, global);
 	job->rw = xstrdup(opt(j, global, "rw"));
 	if (!job->rw)
 		job->rw = xstrdup(opt(j, global, "readwrite"));

@@ -131,6 +131,13 @@ struct fj_job {
 	size_t nslots;
 	uint64_t *slot_ios;
 	double *slot_lat_ns;
+	/*
+	 * The window of its IOPS and bandwidth logs (tslog.h): log_avg_msec=,
+	 * or a smaller iopsavgtime=/bwavgtime= given beside it (fio's init.c:
+	 * the smaller wins); 0 when log_avg_msec is not given or the two logs'
+	 * windows differ.
+	 */
+	unsigned int log_avg_ms;
 };
 
 struct fj_set {

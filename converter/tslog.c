@@ -100,11 +100,28 @@ static bool grow(struct acc *a, size_t k)
 	return true;
 }
 
-static bool add(struct rd *r, struct acc *a, int kind, double t, double v, unsigned int w)
+/*
+ * The window of a log's row at @t ms, W = @w, @prev the window of the
+ * log's row before it in the same direction (0 for its first), by the
+ * rule of docs/architecture.md, "Which window a log entry is in".
+ */
+static size_t window_of(double t, unsigned int w, size_t prev)
 {
-	size_t k = (size_t)llround(t / w);
+	double k = floor((t + TS_SLACK_MS) / w);
+
+	if (!(k < TS_MAX_WINDOWS)) /* NaN too */
+		return TS_MAX_WINDOWS;
+	return (size_t)k > prev ? (size_t)k : prev + 1;
+}
+
+/* Entry @v at @t into its window; @prev its direction's window before (updated). */
+static bool add(struct rd *r, struct acc *a, int kind, double t, double v, unsigned int w,
+		size_t *prev)
+{
+	size_t k = window_of(t, w, *prev);
 	double *x;
 
+	*prev = k;
 	if (k >= TS_MAX_WINDOWS)
 		return true;
 	if (!grow(a, k)) {
@@ -118,9 +135,10 @@ static bool add(struct rd *r, struct acc *a, int kind, double t, double v, unsig
 	return true;
 }
 
-/* "time, value, ddir, ...": @t and @v; false for anything else. */
-static bool row(const char *line, double *t, double *v)
+/* "time, value, ddir, ...": @t, @v and @ddir (0 read, 1 write, 2 trim); false for anything else. */
+static bool row(const char *line, double *t, double *v, int *ddir)
 {
+	long d;
 	char *e;
 
 	*t = strtod(line, &e);
@@ -131,23 +149,27 @@ static bool row(const char *line, double *t, double *v)
 	if (e == line || *e != ',' || !isfinite(*v) || *v < 0)
 		return false;
 	line = e + 1;
-	(void)strtol(line, &e, 10);
-	return e != line;
+	d = strtol(line, &e, 10);
+	*ddir = (int)d;
+	return e != line && d >= 0 && d <= 2;
 }
 
 /*
- * Add one log file's rows; false when it is not a windowed log (its
- * first two entries not one window apart: an entry per I/O).
+ * Add one log file's rows, @jw its job's window from the JSON (0: not
+ * given there); false when its window is not the point's, or, found
+ * from the log, it is not a windowed log (its first two entries not one
+ * window apart: an entry per I/O).
  */
-static bool read_log(struct rd *r, const char *path, int kind, const char *label)
+static bool read_log(struct rd *r, const char *path, int kind, const char *label, unsigned int jw)
 {
-	FILE *f = fopen(path, "re");
+	FILE *f = jw && r->window_ms && jw != r->window_ms ? NULL : fopen(path, "re");
 	struct acc *a = f ? host(r, label) : NULL;
-	unsigned int w = r->window_ms;
+	unsigned int w = jw ? jw : r->window_ms;
 	double t, v, t0 = 0, v0 = 0;
-	size_t rows = 0;
+	size_t rows = 0, prev[3] = { 0, 0, 0 };
 	char line[256];
 	bool ok = true;
+	int d, d0 = 0;
 
 	if (!a) {
 		if (f)
@@ -155,23 +177,24 @@ static bool read_log(struct rd *r, const char *path, int kind, const char *label
 		return false;
 	}
 	while (ok && fgets(line, sizeof(line), f)) {
-		if (!row(line, &t, &v))
+		if (!row(line, &t, &v, &d))
 			continue;
-		if (!rows++) {
-			/* fio's first entry closes the first window */
+		if (!rows++ && !jw) {
+			/* no window in the JSON: fio's first entry closes the first window */
 			if (!w)
 				w = (unsigned int)(round(t / 100.0) * 100.0);
 			t0 = t;
 			v0 = v;
+			d0 = d;
 			ok = w >= 100;
 			continue;
 		}
-		if (rows == 2)
-			ok = fabs(t - t0 - w) <= w / 2.0 && add(r, a, kind, t0, v0, w);
-		ok = ok && add(r, a, kind, t, v, w);
+		if (rows == 2 && !jw)
+			ok = fabs(t - t0 - w) <= w / 2.0 && add(r, a, kind, t0, v0, w, &prev[d0]);
+		ok = ok && add(r, a, kind, t, v, w, &prev[d]);
 	}
-	if (ok && rows == 1)
-		ok = add(r, a, kind, t0, v0, w);
+	if (ok && rows == 1 && !jw)
+		ok = add(r, a, kind, t0, v0, w, &prev[d0]);
 	fclose(f);
 	if (!ok || !rows)
 		return false;
@@ -237,8 +260,12 @@ static int list_dir(struct ts_dir *d, const char *dir)
 	return 0;
 }
 
-/* The logs in @d of the jobs @names[0..n): each job's names from the first that starts with it. */
-static void read_dir(struct rd *r, const struct ts_dir *d, const char *const *names, size_t n)
+/*
+ * The logs in @d of the jobs @names[0..n), @ws their windows from the
+ * JSON (0: not given): each job's names from the first that starts with it.
+ */
+static void read_dir(struct rd *r, const struct ts_dir *d, const char *const *names,
+		     const unsigned int *ws, size_t n)
 {
 	size_t i, lo, hi, l;
 
@@ -262,7 +289,7 @@ static void read_dir(struct rd *r, const struct ts_dir *d, const char *const *na
 				r->oom = true;
 				break;
 			}
-			read_log(r, path, kind, label);
+			read_log(r, path, kind, label, ws[i]);
 			free(path);
 		}
 	}
@@ -324,13 +351,13 @@ int ts_load(struct ts_point *out, const struct pt_set *pts, const struct pt_poin
 	struct ts_dir own = { 0 }, *d = cache ? cache : &own;
 	struct rd *r = calloc(1, sizeof(*r));
 	const char **names = calloc(pt->nsrcs + 1, sizeof(*names));
-	unsigned int file = 0;
+	unsigned int file = 0, *ws = calloc(pt->nsrcs + 1, sizeof(*ws));
 	size_t i, n = 0;
 	char *dir = NULL;
 	int ret = 0;
 
 	memset(out, 0, sizeof(*out));
-	if (!r || !names) {
+	if (!r || !names || !ws) {
 		ret = -ENOMEM;
 		goto out;
 	}
@@ -348,6 +375,8 @@ int ts_load(struct ts_point *out, const struct pt_set *pts, const struct pt_poin
 				;
 			if (k == n)
 				names[n++] = j->name;
+			if (!ws[k])
+				ws[k] = j->log_avg_ms;
 		}
 	}
 	if (n && file < pts->in->nfiles && pts->in->file_names[file]) {
@@ -360,7 +389,7 @@ int ts_load(struct ts_point *out, const struct pt_set *pts, const struct pt_poin
 		}
 		ret = list_dir(d, slash == f ? "/" : dir);
 		if (!ret)
-			read_dir(r, d, names, n);
+			read_dir(r, d, names, ws, n);
 	}
 	if (ret || r->oom)
 		ret = -ENOMEM;
@@ -376,6 +405,7 @@ out:
 		}
 	free(r);
 	free(names);
+	free(ws);
 	free(dir);
 	ts_dir_release(&own);
 	if (ret)

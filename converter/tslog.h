@@ -12,11 +12,12 @@
  * first input file's jobs only: with -repeat, pass 1): every file
  * DIR/JOBNAME[.TAG]_iops.N.log[.HOST] (N each clone), rows "time,
  * value, ddir, bs, ..." (time ms from the job's start; iops in I/Os per
- * second over the window, bw in KiB/s). Rows go to window k =
- * round(time / W), W the window (the first row's time to the nearest
- * 100 ms: fio's first entry closes the first window); every clone,
- * direction and job of the point in one window adds up. A log of an
- * entry per I/O (log_avg_msec=0) is not a time series here: skipped.
+ * second over the window, bw in KiB/s). The window W (the JSON's
+ * fj_job.log_avg_ms where it gives one) and which window k, ending at
+ * k x W, a row goes to: the rule in docs/architecture.md, "Which window
+ * a log entry is in". Every clone, direction, job and host of the point
+ * in one window adds up. A log of an entry per I/O (log_avg_msec=0) is
+ * not a time series here: skipped.
  */
 #ifndef FIORION_TSLOG_H
 #define FIORION_TSLOG_H
@@ -58,6 +59,9 @@ int ts_load(struct ts_point *out, const struct pt_set *pts, const struct pt_poin
 void ts_dir_release(struct ts_dir *d);
 
 void ts_release(struct ts_point *p);
+
+/* fio's LOG_MSEC_SLACK (stat.c: 1 ms, 2 on Windows): how early fio may close a window. */
+#define TS_SLACK_MS 2
 
 /* The most windows kept of one point (a longer run keeps its first ones). */
 #define TS_MAX_WINDOWS 100000

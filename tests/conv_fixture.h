@@ -87,21 +87,30 @@ static inline void cf_build(struct fj_set *set, struct pt_set *pts, char **jobs,
 /*
  * A job object, malloc()ed, for the time-series tests (test_tslog,
  * test_html_series): job @name (a point's job name) on @host (NULL for
- * none), iodepth 4, bs 8k, @rw, 1000 reads of 8 KiB in 3 s, no writes.
+ * none), iodepth 4, bs 8k, @rw, @more job options (NULL, or e.g.
+ * "\"log_avg_msec\": \"500\", "), 1000 reads of 8 KiB in 3 s, no writes.
  */
-static inline char *cf_ts_job(const char *name, const char *host, const char *rw)
+static inline char *cf_ts_job_opts(const char *name, const char *host, const char *rw,
+				   const char *more)
 {
 	char *s;
 
 	if (asprintf(&s,
 		     "{\"jobname\": \"%s\", \"groupid\": 0, \"error\": 0,%s%s%s "
-		     "\"job options\": {\"iodepth\": \"4\", \"bs\": \"8k\", \"rw\": \"%s\"}, "
+		     "\"job options\": {%s\"iodepth\": \"4\", \"bs\": \"8k\", \"rw\": \"%s\"}, "
 		     "\"read\": {\"io_bytes\": 8192000, \"runtime\": 3000, \"total_ios\": 1000, \"iops\": 0, "
 		     "\"lat_ns\": {\"min\": 1, \"max\": 9, \"mean\": 5, \"stddev\": 0, \"N\": 1000}}, "
 		     "\"write\": {\"io_bytes\": 0, \"runtime\": 0, \"total_ios\": 0, \"iops\": 0}}",
-		     name, host ? " \"hostname\": \"" : "", host ? host : "", host ? "\"," : "", rw) < 0)
+		     name, host ? " \"hostname\": \"" : "", host ? host : "", host ? "\"," : "",
+		     more ? more : "", rw) < 0)
 		abort();
 	return s;
+}
+
+/* cf_ts_job_opts() without more options. */
+static inline char *cf_ts_job(const char *name, const char *host, const char *rw)
+{
+	return cf_ts_job_opts(name, host, rw, NULL);
 }
 
 #endif

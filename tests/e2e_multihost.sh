@@ -17,7 +17,9 @@
 # 1, the points done kept); a server that stops answering is given up
 # after -host_timeout. Every server started here is stopped. Issue 29:
 # each host's IOPS and bandwidth logs come back named by host, and the
-# report draws each point's total and each host's line over its time.
+# report draws each point's total and each host's line over its time;
+# issue 39: with every row late, each host's just under or over W / 2,
+# the same windows (docs/architecture.md, "Which window a log entry is in").
 . "$(dirname "$0")/lib.sh"
 
 FR=$TOP/build/fiorion
@@ -193,13 +195,25 @@ if [ $? = 0 ]; then ok "report: $why"; else not_ok "report's host lines: $why"; 
 # 2c. issue 29: each host's IOPS logs (fio's client names them .HOST;
 # fiorion's prefix carries the host's tag), and the report's time series
 # of each point: the total and a line per host, the total's range the
-# hosts' windows summed (read here from the files)
-why=$(python3 - o1/t_jobs o1/t_report.html "$PORT" <<'EOF2'
+# hosts' windows summed (read here from the files, by the window rule of
+# docs/architecture.md, "Which window a log entry is in").
+# series_check JOBS_DIR REPORT: prints what it found, exit 1 on a difference.
+series_check() {
+	python3 - "$1" "$2" "$PORT" <<'EOF2'
 import glob, math, os, re, sys
 d, rep, port = sys.argv[1], sys.argv[2], sys.argv[3]
 html = open(rep, encoding="utf-8").read()
 hosts = ("127.0.0.2", "127.0.0.3")
+W = 500  # the points' log_avg_msec
 bad, n = [], 0
+def add(path, w):
+    # docs/architecture.md, "Which window a log entry is in"
+    prev = {}
+    for line in open(path):
+        t, v, dd = [x.strip() for x in line.split(",")[:3]]
+        k = max(math.floor((float(t) + 2) / W), prev.get(dd, 0) + 1)
+        prev[dd] = k
+        w[k] = w.get(k, 0) + float(v)
 for num in ["%03d" % i for i in range(1, 8)]:
     logs = {h: glob.glob(os.path.join(d, "p%s-*.%s_%s_iops.*.log.%s" % (num, h, port, h))) for h in hosts}
     if not all(logs.values()):
@@ -208,20 +222,19 @@ for num in ["%03d" % i for i in range(1, 8)]:
     # 1 s points: a host's log may hold no window (one closing as the job ends)
     if not all(any(os.path.getsize(f) for f in logs[h]) for h in hosts):
         continue
-    m = re.search(r'<details class="ts"><summary>p%s [^:]*: IOPS ([0-9.]+)-([0-9.]+) [^<]*; 2 hosts</summary>(.*?)</details>' % num, html, re.S)
+    m = re.search(r'<details class="ts"><summary>p%s [^:]*: IOPS ([0-9.]+)-([0-9.]+) [^<]* windows of ([0-9]+) ms; 2 hosts</summary>(.*?)</details>' % num, html, re.S)
     if not m:
         bad.append("p%s: no series with 2 hosts" % num)
         continue
-    lo, hi, body = m.groups()
+    lo, hi, wms, body = m.groups()
+    if int(wms) != W:
+        bad.append("p%s: windows of %s ms" % (num, wms))
     w = {}
     for h in hosts:
         if not re.search(r'class="ts-host"[^>]*>%s_%s</text>' % (re.escape(h), port), body):
             bad.append("p%s: no line named %s" % (num, h))
         for f in logs[h]:
-            for line in open(f):
-                t, v = line.split(",")[:2]
-                k = math.floor(float(t) / 500 + 0.5)
-                w[k] = w.get(k, 0) + float(v)
+            add(f, w)
     if (min(w.values()), max(w.values())) != (float(lo), float(hi)):
         bad.append("p%s: %s-%s, logs %s" % (num, lo, hi, w))
     if body.count('<path class="ts"') != 6:
@@ -230,8 +243,52 @@ for num in ["%03d" % i for i in range(1, 8)]:
 print("; ".join(bad) if bad else "%d points with both hosts' windows: the total and each host's line, ranges as the logs'" % n)
 sys.exit(1 if bad or not n else 0)
 EOF2
-)
+}
+why=$(series_check o1/t_jobs o1/t_report.html)
 if [ $? = 0 ]; then ok "time series per host: $why"; else not_ok "time series per host: $why"; fi
+
+# 2d. issue 39, without a busy machine: the run's JSON and logs again,
+# every row of .2's logs moved to 249 ms after its window's end and .3's
+# to 251 ms after (fio stamps a row when it writes it: a busy machine's
+# fio writes late; two hosts late around W / 2 once straddled the old
+# round(t / W) edge). Each window keeps its rows, so fio2orion's report
+# draws the same series as from the logs as they were, and the rule's
+# own sums agree with it.
+rm -rf late && cp -r o1/t_jobs late
+why=$(python3 - late "$PORT" <<'EOF2'
+import glob, math, sys
+d, port = sys.argv[1], sys.argv[2]
+n = 0
+for h, late in (("127.0.0.2", 249), ("127.0.0.3", 251)):
+    for f in glob.glob("%s/p*.%s_%s_*.log.%s" % (d, h, port, h)):
+        out, prev = [], {}
+        for line in open(f):
+            c = [x.strip() for x in line.split(",")]
+            k = max(math.floor((float(c[0]) + 2) / 500), prev.get(c[2], 0) + 1)
+            prev[c[2]] = k
+            out.append(", ".join([str(k * 500 + late)] + c[1:]) + "\n")
+            n += 1
+        open(f, "w").write("".join(out))
+print("%d rows moved" % n)
+EOF2
+)
+"$F2O" -html -testname t -outdir lc0 o1/t_jobs/run.json o1/t_jobs/p[0-9][0-9][0-9].json >lc0.out 2>lc0.err
+"$F2O" -html -testname t -outdir lc late/run.json late/p[0-9][0-9][0-9].json >lc.out 2>lc.err
+same=$(python3 - lc0/t_report.html lc/t_report.html <<'EOF2'
+import re, sys
+a, b = (re.findall(r'<details class="ts">.*?</details>', open(f, encoding="utf-8").read(), re.S) for f in sys.argv[1:])
+print("the same %d series as on time" % len(a) if a and a == b else "series on time %d, late %d, differ" % (len(a), len(b)))
+sys.exit(0 if a and a == b else 1)
+EOF2
+)
+rc1=$?
+why2=$(series_check late lc/t_report.html)
+rc2=$?
+if [ $rc1 = 0 ] && [ $rc2 = 0 ]; then
+	ok "hosts' rows 249 and 251 ms late ($why): $same; $why2"
+else
+	not_ok "hosts' rows late ($why): $same; $why2 $(cat lc0.err lc.err)"
+fi
 
 # 3. a mixed point on three hosts listed in a file (.4's LUN through m.lun.127.0.0.4:PORT)
 printf '# the hosts\n127.0.0.2:%s\n  127.0.0.3:%s  # second\n\n127.0.0.4:%s\n' "$PORT" "$PORT" "$PORT" >hosts.txt

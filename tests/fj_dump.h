@@ -66,8 +66,8 @@ static inline void fjd_job(FILE *f, const struct fj_job *j)
 		j->ss.slope, j->ss.iops_mean, j->ss.bw_mean, j->ss.n);
 	for (i = 0; i < j->ss.n; i++)
 		fprintf(f, "  s %a %a\n", j->ss.iops[i], j->ss.bw[i]);
-	fprintf(f, " flags %d %d %d %llu %u %zu\n", j->exitall, j->rated, j->time_based,
-		(unsigned long long)j->runtime_planned_ms, j->clones, j->nslots);
+	fprintf(f, " flags %d %d %d %llu %u %zu %u\n", j->exitall, j->rated, j->time_based,
+		(unsigned long long)j->runtime_planned_ms, j->clones, j->nslots, j->log_avg_ms);
 	for (i = 0; i < j->nslots; i++)
 		fprintf(f, "  slot %llu %a\n", (unsigned long long)j->slot_ios[i], j->slot_lat_ns[i]);
 }
