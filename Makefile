@@ -17,7 +17,8 @@
 # Targets: all (default; installs nothing, names what is missing), deps
 # (installs the Debian packages and fetches fio's source), demo and check
 # (deps first: the README's two commands), check-unit (no fio source
-# needed), check-e2e, format-check, install, uninstall, clean.
+# needed), check-e2e, check-system (suites that change machine-wide
+# settings; not in check), format-check, install, uninstall, clean.
 
 # Install layout, named as fio's Makefile names it (PREFIX is an alias of
 # prefix). The engine goes where stock fio's users look for engines.
@@ -262,7 +263,7 @@ DRIVER_LIB_OBJS := $(sort $(CORE_OBJS) $(CONV_OBJS))
 TEST_BINS := $(B)/tests/test_html $(filter-out $(B)/tests/test_html,$(UNIT_TESTS:%=$(B)/tests/%))
 BUILD_OK := $(B)/.build-ok
 
-.PHONY: all deps demo check check-build fuzz-build deb-prebuild check-unit check-e2e install uninstall clean \
+.PHONY: all deps demo check check-build fuzz-build deb-prebuild check-unit check-e2e check-system install uninstall clean \
 	fio-version-check format-check fuzz FORCE
 .DELETE_ON_ERROR:
 .SECONDARY:
@@ -500,6 +501,17 @@ check-unit:
 
 check-e2e: all $(B)/tests/placement $(FUZZ_BINS)
 	@sh tests/run.sh -j $(CHECK_JOBS) tests/e2e_*.sh
+
+# Opt in: the suites that change a machine-wide setting (tests/system_*.sh,
+# root), one at a time. Not in check or check-e2e, whose suites change
+# nothing outside their temporary folders: system_uringoff.sh sets
+# kernel.io_uring_disabled=2 for a few seconds and system_swapfile.sh turns
+# a swap file on for one, which every other program
+# on the machine sees (two make checks side by side once left io_uring
+# off: each saved and restored what the other had set). Run it on a
+# machine nothing else is using.
+check-system: all
+	@sh tests/run.sh tests/system_*.sh
 
 # libFuzzer harnesses (tests/fuzz/), built with clang and the sanitizers.
 # make fuzz runs each for FUZZ_SECONDS over its seed corpus (new inputs go

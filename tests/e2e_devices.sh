@@ -57,8 +57,9 @@ time_based=1
 runtime=1
 norandommap=1
 EOF
-	# libaio: another suite (e2e_uringoff) turns io_uring off machine-wide
-	# for a moment, and this is a check of the device, not of a backend
+	# libaio: make check-system (system_uringoff) turns io_uring off
+	# machine-wide for a moment, and this is a check of the device, not of
+	# a backend
 	sed "s|^ioengine=.*|ioengine=external:$ENGINE|; s|^filename=.*|lunfile=$lun\\nbackend=libaio|" raw.fio >eng.fio
 	# trun WHO N: run WHO (fio, eng: fio with the engine, builtin) on the
 	# device, inside its cgroup, to tN.WHO.json; append "IOPS lat_ms" to

@@ -7,8 +7,8 @@
 # block placement proven by reading the member files, every rw= mode,
 # numjobs/offset/size/offset_increment, bs and iodepth ranges, and each
 # bad .lun case as a clear error with a non-zero exit. (The kernel
-# refusing io_uring is e2e_uringoff.sh: it turns io_uring off for the
-# whole machine, so it runs alone; this suite shares the machine.)
+# refusing io_uring is system_uringoff.sh, in make check-system: it turns
+# io_uring off for the whole machine; this suite shares the machine.)
 . "$(dirname "$0")/lib.sh"
 
 FIO=${FIO:-fio}

@@ -264,6 +264,7 @@ one -num_small 1 -num_large 0 -orion_version 10.2.0.1.0 >ov.out 2>ov.err
 # 13. Setups that give a cache's numbers are named, in the summary and trace.
 shm=$(mktemp -d /dev/shm/fiorion-e2e.XXXXXX 2>/dev/null)
 if [ -n "$shm" ] && [ -d "$shm" ]; then
+	at_exit "rm -rf '$shm'" # outside $T: removed on an interrupt too
 	dd if=/dev/zero of="$shm/lun" bs=1M count=16 status=none
 	printf '%s/lun\n' "$shm" >mem.lun
 	"$FR" -run advanced -testname mem -matrix point -num_small 1 -num_large 0 -duration 1 -cache_size 0 \
