@@ -8,11 +8,14 @@
  * Each part handed over by submit() arrives at the device then; at most
  * @servers parts are in service at once, the rest wait in arrival order
  * (FIFO); a part completes D µs after its service starts. No data moves
- * (as null). With identical servers and FIFO order, the n-th arrival
- * starts at max(its arrival, the completion of arrival n - C), and
- * completions come in arrival order: one ring of the last C completion
- * times is the whole device, O(1) per part.
- *
+ * (as null). The waiting line is FIFO: the n-th arrival starts at the
+ * later of its arrival and the earliest time a server is free (a heap of
+ * the C servers' free times), and the parts in the device complete in
+ * the order of their due times (a heap by due time, then arrival), O(log)
+ * per part. With one D for the whole run that is the n-th arrival
+ * starting when arrival n - C completes, and completions in arrival
+ * order; with service_steps a later, shorter service may end first.
+
  * reap() waits for the next due completion (sleeping until shortly
  * before it, then spinning to it, so a completion is never seen early
  * and seldom late) and never returns a part before its time. Times are
@@ -28,6 +31,7 @@
 #include "fr_vclock.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <sys/prctl.h>
 #include <time.h>
@@ -38,6 +42,7 @@
 struct model_slot {
 	struct vio_part *p;
 	uint64_t due; /* ns, CLOCK_MONOTONIC */
+	uint64_t seq; /* arrival order, among equal due times */
 };
 
 struct model {
@@ -45,13 +50,72 @@ struct model {
 	const struct backend_conf *conf; /* its service_steps */
 	uint64_t t_first;		 /* the first arrival (0: none yet) */
 	unsigned int servers;
-	uint64_t *free_at; /* completion times of the last @servers parts, a ring */
-	unsigned int ring;
+	uint64_t *free_at; /* when each server is next free: a min-heap */
 	struct vio_part **prepared; /* prepared, not yet submitted */
 	unsigned int nprep;
-	struct model_slot *fifo; /* submitted, by due time (= arrival order) */
-	unsigned int head, n, cap;
+	struct model_slot *busy; /* submitted, not yet reaped: a min-heap by (due, seq) */
+	unsigned int n, cap;
+	uint64_t seq;
 };
+
+/* The server heap's root (the earliest free) is now free at @t: sift down. */
+static void servers_set_root(uint64_t *h, unsigned int n, uint64_t t)
+{
+	unsigned int i = 0;
+
+	for (;;) {
+		unsigned int c = 2 * i + 1;
+
+		if (c >= n)
+			break;
+		if (c + 1 < n && h[c + 1] < h[c])
+			c++;
+		if (h[c] >= t)
+			break;
+		h[i] = h[c];
+		i = c;
+	}
+	h[i] = t;
+}
+
+static bool slot_before(const struct model_slot *a, const struct model_slot *b)
+{
+	return a->due < b->due || (a->due == b->due && a->seq < b->seq);
+}
+
+static void busy_push(struct model *m, struct model_slot s)
+{
+	unsigned int i = m->n++;
+
+	while (i && slot_before(&s, &m->busy[(i - 1) / 2])) {
+		m->busy[i] = m->busy[(i - 1) / 2];
+		i = (i - 1) / 2;
+	}
+	m->busy[i] = s;
+}
+
+static struct vio_part *busy_pop(struct model *m)
+{
+	struct vio_part *p = m->busy[0].p;
+	struct model_slot last = m->busy[--m->n];
+	unsigned int i = 0;
+
+	for (;;) {
+		unsigned int c = 2 * i + 1;
+
+		if (c >= m->n)
+			break;
+		if (c + 1 < m->n && slot_before(&m->busy[c + 1], &m->busy[c]))
+			c++;
+		if (!slot_before(&m->busy[c], &last))
+			break;
+		m->busy[i] = m->busy[c];
+		i = c;
+	}
+	if (m->n)
+		m->busy[i] = last;
+	return p;
+}
 
 static uint64_t mono_ns(void)
 {
@@ -76,11 +140,11 @@ static int model_init(struct backend *be, unsigned int entries)
 	m->cap = entries ? entries : 1;
 	m->free_at = calloc(m->servers, sizeof(*m->free_at));
 	m->prepared = calloc(m->cap, sizeof(*m->prepared));
-	m->fifo = calloc(m->cap, sizeof(*m->fifo));
-	if (!m->free_at || !m->prepared || !m->fifo) {
+	m->busy = calloc(m->cap, sizeof(*m->busy));
+	if (!m->free_at || !m->prepared || !m->busy) {
 		free(m->free_at);
 		free(m->prepared);
-		free(m->fifo);
+		free(m->busy);
 		free(m);
 		return -ENOMEM;
 	}
@@ -125,15 +189,13 @@ static int model_submit(struct backend *be)
 	if (n && !m->t_first)
 		m->t_first = now;
 	for (i = 0; i < n; i++) {
-		struct model_slot *s = &m->fifo[(m->head + m->n) % m->cap];
-		uint64_t start = m->free_at[m->ring] > now ? m->free_at[m->ring] : now;
+		uint64_t start = m->free_at[0] > now ? m->free_at[0] : now;
+		struct model_slot sl = { m->prepared[i], 0, m->seq++ };
 
-		s->p = m->prepared[i];
-		s->due = start + (m->conf->nsteps ? service_ns(m, start) : m->d_ns);
-		s->p->res = (int64_t)s->p->len;
-		m->free_at[m->ring] = s->due;
-		m->ring = (m->ring + 1) % m->servers;
-		m->n++;
+		sl.due = start + (m->conf->nsteps ? service_ns(m, start) : m->d_ns);
+		sl.p->res = (int64_t)sl.p->len;
+		servers_set_root(m->free_at, m->servers, sl.due);
+		busy_push(m, sl);
 	}
 	m->nprep = 0;
 	return (int)n;
@@ -171,15 +233,12 @@ static int model_reap(struct backend *be, unsigned int min, struct vio_part **ou
 	if (t)
 		limit = now + (uint64_t)t->tv_sec * 1000000000ull + (uint64_t)t->tv_nsec;
 	for (;;) {
-		while (got < max && m->n && m->fifo[m->head].due <= now) {
-			out[got++] = m->fifo[m->head].p;
-			m->head = (m->head + 1) % m->cap;
-			m->n--;
-		}
+		while (got < max && m->n && m->busy[0].due <= now)
+			out[got++] = busy_pop(m);
 		/* Nothing in the device: waiting would complete nothing. */
 		if (got >= min || got == max || !m->n || now >= limit)
 			return (int)got;
-		wait_until(m->fifo[m->head].due < limit ? m->fifo[m->head].due : limit);
+		wait_until(m->busy[0].due < limit ? m->busy[0].due : limit);
 		now = mono_ns();
 	}
 }
@@ -192,7 +251,7 @@ static void model_exit(struct backend *be)
 		return;
 	free(m->free_at);
 	free(m->prepared);
-	free(m->fifo);
+	free(m->busy);
 	free(m);
 	be->priv = NULL;
 }
