@@ -215,10 +215,10 @@ void rn_next_io_dir(struct rn_td *td, struct rn_io *io, int ddir);
 
 /*
  * The result document of clones @tds (all of @f's, in order), with
- * disk_util from @du (may be NULL), started at @wall, @elapsed seconds
- * of wall time.
+ * disk_util from @du (may be NULL), @elapsed seconds on the runner's
+ * clock; its timestamps are the time of day now, as fio's.
  */
 json_t *rn_json(const struct jp_file *f, struct rn_td *const *tds, size_t n,
-		const struct du_set *du, time_t wall, double elapsed);
+		const struct du_set *du, double elapsed);
 
 #endif

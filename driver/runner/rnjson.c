@@ -367,7 +367,7 @@ static json_t *disk_util_json(const struct du_set *du)
 }
 
 json_t *rn_json(const struct jp_file *f, struct rn_td *const *tds, size_t n,
-		const struct du_set *du, time_t wall, double elapsed)
+		const struct du_set *du, double elapsed)
 {
 	json_t *doc = json_object(), *jobs = json_array();
 	struct group_agg *g = calloc((size_t)(f->ngroups > 0 ? f->ngroups : 1), sizeof(*g));
@@ -400,11 +400,12 @@ json_t *rn_json(const struct jp_file *f, struct rn_td *const *tds, size_t n,
 		free(bytes);
 		free(max_ms);
 	}
+	/* stat.c: one reading of the time of day, when the results are written. */
 	clock_gettime(CLOCK_REALTIME, &rt);
 	json_object_set_new(doc, "fio version", json_string("fiorion-" FIORION_VERSION));
-	json_object_set_new(doc, "timestamp", json_integer((json_int_t)wall));
+	json_object_set_new(doc, "timestamp", json_integer((json_int_t)rt.tv_sec));
 	json_object_set_new(doc, "timestamp_ms", json_integer((json_int_t)rt.tv_sec * 1000 + rt.tv_nsec / 1000000));
-	ctime_r(&wall, tbuf);
+	ctime_r(&rt.tv_sec, tbuf);
 	tbuf[strcspn(tbuf, "\n")] = '\0';
 	json_object_set_new(doc, "time", json_string(tbuf));
 	if (f->nglobal)

@@ -540,7 +540,6 @@ int rn_run(const struct jp_file *f, const struct rn_opts *o, FILE *out,
 	size_t ntd = 0, i, k;
 	/* virtual_time=1 (every job has it, jobparse.c): the simulated clock from 1 s. */
 	uint64_t t_start = (clk_init(), vt ? (fr_vc_start(RN_VT_T0), fr_vc_now()) : now_ns());
-	time_t wall = time(NULL);
 	struct du_set du = { NULL, 0 };
 	json_t *doc;
 	int g, ret = 0;
@@ -637,7 +636,7 @@ int rn_run(const struct jp_file *f, const struct rn_opts *o, FILE *out,
 
 	du_stop(&du);
 	write_logs(tds, ntd, started, &ret, err);
-	doc = rn_json(f, tds, ntd, &du, wall, (double)(now_ns() - t_start) / 1e9);
+	doc = rn_json(f, tds, ntd, &du, (double)(now_ns() - t_start) / 1e9);
 	if (json_dumpf(doc, out, JSON_INDENT(2) | JSON_REAL_PRECISION(10)) || fputc('\n', out) == EOF)
 		if (!ret)
 			ret = fr_errf(err, -EIO, "cannot write the JSON result");
