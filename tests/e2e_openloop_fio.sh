@@ -8,9 +8,9 @@
 # model device is paced by its clock)
 #
 # Description: the built-in runner's open loop against stock fio with
-# the engine on the same job files (the theory: tests/e2e_openloop.sh,
-# alone). Rates and identities only, no latency, so it runs beside the
-# other suites:
+# the engine on the same job files (the theory, exactly, in virtual
+# time: tests/e2e_vtime.sh). Rates and identities only, no latency, so it
+# runs beside the other suites:
 #
 # 1. The achieved rate on the model device (D = 1 ms, C = 1; 2 clones,
 #    each its own device, 2 s): within 2 % of the target at 50, 80 and

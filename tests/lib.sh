@@ -229,7 +229,7 @@ steady_pair() {
 # ol_model_job NAME CLONES DEPTH RATE PROCESS [RUNTIME]: NAME.fio, an open
 # loop (rate_iops=RATE a clone, rate_process=PROCESS) of 4 KiB random reads
 # on backend=null's model device (service_us=1000, servers=1) over $T/lun,
-# RUNTIME s (2); tests/e2e_openloop.sh and e2e_openloop_fio.sh.
+# RUNTIME s (2); tests/e2e_openloop_fio.sh.
 ol_model_job() {
 	cat >"$1.fio" <<EOT
 [global]

@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-only
-"""openloop_judge.py -- pool rated runs of the built-in runner and judge them
-against queueing theory (tests/e2e_openloop.sh).
+"""openloop_judge.py -- pool rated runs of the built-in runner on the model
+device in real time (tests/e2e_openloop_fio.sh; the theory, in virtual time:
+tests/vtime_check.py).
 
   openloop_judge.py summary RUN.json...   one line: clean late_us N resp_ms service_ms iops_per_clone
-  openloop_judge.py mdl LAMBDA D_MS      M/D/1's mean response D + lam D^2 / (2 (1 - lam D)) in ms
 
 A run is clean when every clone kept its schedule: its sched_err_p99_ns
 (the runner's own error, waits for a slot left out) under CLEAN_NS in the
@@ -43,11 +43,6 @@ def summary(paths):
 def main():
     if sys.argv[1] == "summary":
         summary(sys.argv[2:])
-    elif sys.argv[1] == "mdl":
-        # mdl LAMBDA D_MS [SEEN_MS]: M/D/1's mean response, ms (plus SEEN_MS)
-        lam, d = float(sys.argv[2]), float(sys.argv[3]) / 1000
-        seen = float(sys.argv[4]) if len(sys.argv) > 4 else 0.0
-        print("%.4f" % ((d + lam * d * d / (2 * (1 - lam * d))) * 1000 + seen))
 
 
 if __name__ == "__main__":
