@@ -48,8 +48,9 @@ static void sample(struct rn_td *td, struct rn_sampler *smp, unsigned int avg_ms
 }
 
 /*
- * A logged clone's last interval, to its end: fio's helper thread takes
- * it while the job is still running (its last tick before the job's end).
+ * A clone's last interval, to its end: fio's helper thread takes it while
+ * the job is still running (its last tick before the job's end), logged
+ * or not.
  */
 void rn_sample_last(struct rn_td *td)
 {
@@ -166,11 +167,17 @@ static int reap(struct rn_td **tds, size_t first, size_t n, unsigned int stuck_s
 		uint64_t last;
 		unsigned int l;
 
-		if (__atomic_load_n(&td->done, __ATOMIC_ACQUIRE)) {
-			/* exitall on the simulated clock: the parent stops the rest (runner.c). */
-			if (vc && td->job->exitall)
+		/*
+		 * exitall on the simulated clock: at each look the parent
+		 * stops the group when any clone of it has ended (runner.c).
+		 */
+		for (l = (unsigned int)first; vc && l < n; l++)
+			if (tds[l]->job->exitall && __atomic_load_n(&tds[l]->done, __ATOMIC_ACQUIRE)) {
 				for (l = (unsigned int)first; l < n; l++)
 					__atomic_store_n(&tds[l]->stopping, 1, __ATOMIC_RELAXED);
+				break;
+			}
+		if (__atomic_load_n(&td->done, __ATOMIC_ACQUIRE)) {
 			k++;
 			continue;
 		}

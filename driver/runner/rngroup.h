@@ -48,7 +48,7 @@ int rn_open_file_budget(struct rn_td **tds, size_t first, size_t n,
  * stops them. A clone stuck @stuck_s seconds (0: no limit) abandons the
  * group. Returns 0, or -ETIMEDOUT with @err set (threads left behind).
  */
-/* A logged clone's last bw/iops interval, once it has ended (rnlog.h). */
+/* A clone's last bw/iops interval (and log row), once it has ended. */
 void rn_sample_last(struct rn_td *td);
 
 int rn_start_group(struct rn_start *s, struct rn_td **tds, size_t first,

@@ -493,9 +493,12 @@ static unsigned int clone_number(const struct jp_file *f, const struct jp_job *j
 }
 
 /*
- * The clones' fio logs, in their numbers' order, once every group is
- * over (the parent's interval logs closed at the run's end, as fio's
- * helper thread does). A failure is the run's (@ret) unless it has one.
+ * Every started clone's last interval sample (rngroup.c: for logged and
+ * unlogged clones alike, as fio's helper thread samples every job: a log
+ * changes no number), then the clones' fio logs, in their numbers'
+ * order, once every group is over (the parent's interval logs closed at
+ * the run's end, as fio's helper thread does). A failure is the run's
+ * (@ret) unless it has one.
  */
 static void write_logs(struct rn_td **tds, size_t n, bool started, int *ret, struct fr_err *err)
 {
@@ -507,9 +510,11 @@ static void write_logs(struct rn_td **tds, size_t n, bool started, int *ret, str
 	for (i = 0; i < n && started; i++) {
 		struct rn_td *td = tds[i];
 
-		if (!td->log.any || !td->t0)
+		if (!td->t0)
 			continue;
 		rn_sample_last(td);
+		if (!td->log.any)
+			continue;
 		rl_finish(&td->log, since(td->t0, now) / 1000000, true);
 		r = rl_write(&td->log, &e);
 		if (r && !*ret)
