@@ -2,14 +2,19 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # (beside the other suites: its checks are of files, counts and identities
 # -- an interval around the same run's IOPS, a median recomputed from the
-# JSON, bytes rebuilt by fio2orion -- none a rate a busy CPU would move)
+# JSON, bytes rebuilt by fio2orion -- none a rate a busy CPU would move;
+# its runs are on backend=null's model device in virtual time: 2 servers
+# of 1 ms, 2 ms from 1 s into each point, so that a point's samples
+# differ and its interval has a width)
 #
-# Description: every cell says how sure it is (issue 23, items 1-3).
+# Description: every cell says how sure it is (issue 23, items 1-3). What
+# each interval is, exactly, against the device's own schedule (within a
+# point, across passes, a step inside a point): tests/e2e_vrules.sh.
 #
 # 1. <testname>_points.csv: written by fiorion and by fio2orion (the same
 #    bytes from the kept JSON), its header as documented, one row per
 #    point, each cell's IOPS the one ORION's iops.csv truncates; 2 s points
-#    give fio 4 interval samples ("within", lo < iops < hi), 1 s points 2
+#    give 4 interval samples ("within", lo < iops < hi), 1 s points 2
 #    ("none", empty bounds: never a made-up interval).
 # 2. Stock fio results: fio 3.x's samples give "within" (a group_reporting
 #    entry of 2 clones x 3 intervals too; the interval recomputed here in
@@ -29,15 +34,18 @@ F2O=$TOP/build/fio2orion
 D=$TOP/tests/data/fio-json
 HEAD='small,large,iops,iops_lo,iops_hi,mbps,mbps_lo,mbps_hi,lat_ms,lat_p50_ms,lat_p99_ms,lat_p999_ms,read_pct,write_pct,samples,runtime_s,passes,interval,files,hosts,groups,jobs,rw,bs,iodepth,numjobs,ioengine'
 cd "$T" || exit 1
-mkfile lun 128
+truncate -s 1G lun
 for n in t r b; do echo "$T/lun" >$n.lun; done
+# the model device in virtual time (fiorion's -backend null and -fio_opt)
+MODEL="-backend null -fio_opt virtual_time=1 -fio_opt service_us=1000 -fio_opt servers=2 -fio_opt service_steps=1:2000"
 
 # csvcol FILE ROW COL: a cell of a CSV (row 1 is the header).
 csvcol() { awk -F, -v r="$2" -v c="$3" 'NR == r + 1 { print $c }' "$1"; }
 
 # 1. fiorion's file, 2 s and 1 s points.
+# shellcheck disable=SC2086
 "$FR" -run advanced -matrix max -num_small 2 -num_large 0 -testname t -outdir two -duration 2 \
-	>two.out 2>two.err
+	$MODEL >two.out 2>two.err
 rc=$?
 pc=two/t_points.csv
 if [ $rc = 0 ] && [ "$(head -n 1 $pc)" = "$HEAD" ] && [ "$(wc -l <$pc)" = 3 ] \
@@ -62,8 +70,9 @@ mkdir rb
 cmp -s $pc rb/t_points.csv && ok "fio2orion rebuilds _points.csv byte for byte" \
 	|| { not_ok "fio2orion's _points.csv differs"; diff $pc rb/t_points.csv; cat rb.err; }
 
+# shellcheck disable=SC2086
 "$FR" -run advanced -matrix point -num_small 1 -num_large 0 -testname t -outdir one -duration 1 \
-	>one.out 2>one.err
+	$MODEL >one.out 2>one.err
 row=$(sed -n 2p one/t_points.csv)
 case $row in
 1,0,[0-9]*,,,,,,*,,[0-9.]*,1,none,\"one/t_jobs/p001.json\",*) ok "1 s points (2 samples): interval none, bounds empty ($row)" ;;
@@ -109,8 +118,9 @@ else
 fi
 
 # 3. -repeat 3 on one point.
+# shellcheck disable=SC2086
 "$FR" -run advanced -matrix point -num_small 2 -num_large 0 -testname r -outdir rep -duration 1 \
-	-repeat 3 >rep.out 2>rep.err
+	-repeat 3 $MODEL >rep.out 2>rep.err
 rc=$?
 j=rep/r_jobs
 cat >med.py <<'EOF'
@@ -147,8 +157,9 @@ done
 [ $same = 5 ] && ok "fio2orion rebuilds the -repeat run's files byte for byte" \
 	|| { not_ok "fio2orion rebuild of -repeat: $same of 5 the same"; cat rrb.err; }
 rm $j/p001.r3.json
+# shellcheck disable=SC2086
 "$FR" -run advanced -matrix point -num_small 2 -num_large 0 -testname r -outdir rep -duration 1 \
-	-repeat 3 -resume >res.out 2>res.err
+	-repeat 3 -resume $MODEL >res.out 2>res.err
 rc=$?
 if [ $rc = 0 ] && grep -q '2 of 3 points measured already' res.err && [ -s $j/p001.r3.json ] \
 	&& ! grep -q 'pass 1 of 3\|pass 2 of 3' res.err; then
