@@ -120,8 +120,12 @@ static void check_fio_opts(struct opts *o)
 
 	if (o->jobfile && (o->fio_opts.n || o->fio_opts.ninc))
 		die_usage("-fio_opt, -include: for the points fiorion writes; -jobfile runs a job file as it is (put the options in it)");
-	/* The model's values first: fo_check() leaves -runner fio's keys to fio. */
-	if (fo_check_model(&o->fio_opts, o->backend, builtin, &err) ||
+	/*
+	 * The model's values first: fo_check() leaves -runner fio's keys to
+	 * fio. -jobs_only without -runner writes files for either runner:
+	 * virtual_time=1 makes them the built-in runner's.
+	 */
+	if (fo_check_model(&o->fio_opts, o->backend, builtin || (o->jobs_only && !o->runner_given), &err) ||
 	    fo_check(&o->fio_opts, builtin, &err))
 		die_usage("%s", err.msg);
 }

@@ -291,7 +291,7 @@ int fo_check_model(const struct fio_opts *fo, const char *backend, bool builtin,
 		return fr_errf(err, -EINVAL, "-fio_opt %s; for the model device give -backend null", e.msg);
 	if (j.uring.virtual_time && !builtin)
 		return fr_errf(err, -EINVAL,
-			       "-fio_opt virtual_time=1: the built-in runner's simulated clock; stock fio (-runner fio, -clients) keeps its own clock: leave -runner out, or virtual_time");
+			       "-fio_opt virtual_time=1: the built-in runner's simulated clock; stock fio (-runner fio, -clients) keeps its own clock: run the points with the built-in runner (the default, -runner builtin), or leave virtual_time out");
 	return 0;
 }
 
