@@ -1,6 +1,5 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# run.sh: long=30
 #
 # Description: fio2orion end to end: the seed samples (000, 001) rebuilt
 # byte for byte from inputs carrying their numbers, every real fio JSON
@@ -10,7 +9,11 @@
 # and client/server results (totals from the hosts' own entries, whatever
 # fio's "All clients" says; _hosts.csv); the answers under a latency
 # bound (run.json's max_latency and fio2orion -max_latency) and fio's
-# steady state in the summary and trace.
+# steady state in the summary and trace. The results made here by real
+# fio (a failed job, psync's held depth, a reader beside a writer, two
+# stonewalled groups, gtod_reduce, two "hosts" at once) are what fio
+# writes, not timings: each job reads or writes its 4 MiB file once
+# (no time_based runtime), a fraction of a second.
 . "$(dirname "$0")/lib.sh"
 
 F2O=$TOP/build/fio2orion
@@ -215,7 +218,7 @@ fi
 # 8. Real-world results (issue 11): a failed job is not a data point; the
 # load is what fio held; fio 2.1's own IOPS.
 fio --name=ok --filename="$T/okfile" --size=4m --rw=randread --bs=8k --ioengine=psync --iodepth=32 \
-	--runtime=1 --time_based --output-format=json >"$T/ps.json" 2>/dev/null
+	--output-format=json >"$T/ps.json" 2>/dev/null
 rm -f "$T/nonexist"
 fio --name=bad --filename="$T/nonexist" --rw=read --bs=1m --size=1m --readonly --output-format=json \
 	>"$T/failed.json" 2>"$T/failed.fioerr"
@@ -260,8 +263,8 @@ printf 'fio: some error\nno json here\n' >"$T/nojson.json"
 [ $? = 2 ] && grep -q "no JSON document: no '{' in 29 bytes" "$T/nj.err" \
 	&& ok "text without JSON: says what was found" || { not_ok "no-JSON message"; cat "$T/nj.err"; }
 # Write: without a run description, the share of the I/O written (issue 11, 5).
-fio --name=r --filename="$T/rwfile" --size=4m --bs=8k --rw=randread --runtime=1 --time_based \
-	--name=w --filename="$T/rwfile" --size=4m --bs=8k --rw=randwrite --runtime=1 --time_based \
+fio --name=r --filename="$T/rwfile" --size=4m --bs=8k --rw=randread \
+	--name=w --filename="$T/rwfile" --size=4m --bs=8k --rw=randwrite \
 	--output-format=json >"$T/rw.json" 2>/dev/null
 "$F2O" -testname rw -outdir "$T/rw" "$T/rw.json" 2>"$T/rw.err"
 w=$(sed -n 's/^Write: \([0-9]*\)%$/\1/p' "$T/rw/rw_summary.txt")
@@ -270,7 +273,7 @@ w=$(sed -n 's/^Write: \([0-9]*\)%$/\1/p' "$T/rw/rw_summary.txt")
 "$F2O" -format json "$D/08-jsonplus.json" | grep -q '"percentiles_from": "clat bins"' \
 	&& ok "-format json: percentiles from json+ clat bins say so" || not_ok "percentiles_from"
 # -merge mean keeps every group's per-slot figures; no latency is "n/a" (issue 11, 5).
-printf '[global]\nfilename=%s/mfile\nsize=4m\nbs=8k\nrw=randread\nruntime=1\ntime_based=1\niodepth=1\nnumjobs=2\n[a]\n[b]\nstonewall=1\n' "$T" >"$T/m.fio"
+printf '[global]\nfilename=%s/mfile\nsize=4m\nbs=8k\nrw=randread\niodepth=1\nnumjobs=2\n[a]\n[b]\nstonewall=1\n' "$T" >"$T/m.fio"
 fio --output-format=json "$T/m.fio" >"$T/m.json" 2>/dev/null
 "$F2O" -merge mean -testname mm -outdir "$T/mm" "$T/m.json" 2>"$T/mm.err"
 if awk '/^ran \(small\): Index = / {n++; c += $8} /^ran \(small\): nio=/ {split($3, a, "="); nio = a[2]}
@@ -280,7 +283,7 @@ else
 	not_ok "-merge mean slots"
 	grep '^ran (small)' "$T/mm/mm_trace.txt"
 fi
-fio --name=g --filename="$T/gfile" --size=4m --bs=8k --rw=randread --runtime=1 --time_based --gtod_reduce=1 \
+fio --name=g --filename="$T/gfile" --size=4m --bs=8k --rw=randread --gtod_reduce=1 \
 	--output-format=json >"$T/g.json" 2>/dev/null
 "$F2O" -testname gt -outdir "$T/gt" "$T/g.json" 2>"$T/gt.err"
 grep -q '^ran (small): my   1 oth   0 iops [0-9]* size 8 K lat    n/a ms' "$T/gt/gt_trace.txt" \
@@ -289,7 +292,7 @@ grep -q '^ran (small): my   1 oth   0 iops [0-9]* size 8 K lat    n/a ms' "$T/gt
 # Files from hosts that ran at once add up with -sum (issue 11, 3): two fio
 # processes at the same time, one file each, as two hosts would give.
 for h in a b; do
-	fio --name=db --filename="$T/host$h" --size=4m --bs=8k --rw=randread --iodepth=1 --runtime=1 --time_based \
+	fio --name=db --filename="$T/host$h" --size=4m --bs=8k --rw=randread --iodepth=1 \
 		--output-format=json >"$T/host$h.json" 2>/dev/null &
 done
 wait

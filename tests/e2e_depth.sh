@@ -1,19 +1,21 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# run.sh: long=30
 #
-# Description: the report's depth from real runs (issue 29 item 2): each
-# point's job file asks fio for its IOPS and bandwidth logs (500 ms
-# windows, the JSON's interval samples' own: their count unchanged)
-# beside its JSON, by the built-in runner and by stock fio; the report
-# draws each point's IOPS and MiB/s over its time from them, its
-# summary's range equal to the logs' own windows summed here (python,
-# independently of tslog.c); fio2orion over the JSON alone says there is
-# no time series; a user's own log option (-fio_opt) leaves the logs to
-# them. The same report has the tail chart and the CPU row. Headless
-# Chromium's DOM has every time series panel, the tail chart's markers
-# and the CPU row (skipped, with the reason, only where Chromium cannot
-# start).
+# Description: the report's depth (issue 29 item 2): each point's job
+# file asks fio for its IOPS and bandwidth logs (500 ms windows, the
+# JSON's interval samples' own: their count unchanged) beside its JSON,
+# by the built-in runner and by stock fio; the report draws each point's
+# IOPS and MiB/s over its time from them, its summary's range equal to
+# the logs' own windows summed here (python, independently of tslog.c);
+# fio2orion over the JSON alone says there is no time series; a user's
+# own log option (-fio_opt) leaves the logs to them. The same report has
+# the tail chart and the CPU row. The built-in runner's runs are on the
+# engine's model device in virtual time (docs/virtual-time.md: 3 s
+# points whose service time doubles after 1 s, so that the windows
+# differ); stock fio's is a real mixed point of 1 s on a 64 MiB scratch
+# file (its logs are what it shows). Headless Chromium's DOM has every
+# time series panel, the tail chart's markers and the CPU row (skipped,
+# with the reason, only where Chromium cannot start).
 . "$(dirname "$0")/lib.sh"
 
 FR=$TOP/build/fiorion
@@ -23,6 +25,8 @@ mkfile lun 64
 echo "$T/lun" >s.lun
 echo "$T/lun" >f.lun
 echo "$T/lun" >u.lun
+# the model device in virtual time: 4 servers of 100 us, 200 us after 1 s
+VT="-backend null -fio_opt service_us=100 -fio_opt servers=4 -fio_opt service_steps=1:200 -fio_opt virtual_time=1"
 
 count() { grep -o "$1" "$2" | wc -l | tr -d ' '; }
 
@@ -54,7 +58,8 @@ PY
 }
 
 # 1. the built-in runner: logs beside each point's JSON, drawn
-"$FR" -run simple -duration 3 -testname s >s.out 2>s.err
+# shellcheck disable=SC2086
+"$FR" -run simple -duration 3 -testname s $VT >s.out 2>s.err
 rc=$?
 r=s_report.html
 nl=$(ls s_jobs/p00[1-7]-s*-l*-*_iops.1.log s_jobs/p00[1-7]-s*-l*-*_bw.1.log 2>/dev/null | wc -l)
@@ -87,7 +92,7 @@ else
 fi
 
 # 3. stock fio writes the same logs under the same names; the report reads them
-"$FR" -run advanced -matrix point -num_small 2 -num_large 1 -duration 3 -runner fio -engine "$ENGINE" -testname f >f.out 2>f.err
+"$FR" -run advanced -matrix point -num_small 2 -num_large 1 -duration 1 -runner fio -engine "$ENGINE" -testname f >f.out 2>f.err
 rc=$?
 n=$(windows_ok f_jobs f_report.html 2>fw.err)
 if [ $rc = 0 ] && [ -s f_jobs/p001-s2-l1-small_iops.1.log ] && [ -s f_jobs/p001-s2-l1-large_bw.2.log ] && [ "$n" = 1 ]; then
@@ -97,7 +102,8 @@ else
 fi
 
 # 4. the user's own log option: fiorion leaves the logs to them
-"$FR" -run advanced -matrix point -num_small 1 -num_large 0 -duration 1 -testname u -fio_opt log_avg_msec=500 >u.out 2>u.err
+# shellcheck disable=SC2086
+"$FR" -run advanced -matrix point -num_small 1 -num_large 0 -duration 1 -testname u $VT -fio_opt log_avg_msec=500 >u.out 2>u.err
 if [ $? = 0 ] && ! grep -q '^write_iops_log=' u_jobs/p001.fio && grep -qx 'log_avg_msec=500' u_jobs/p001.fio \
 	&& [ -z "$(ls u_jobs/*.log 2>/dev/null)" ] && grep -q 'No time series' u_report.html; then
 	ok "-fio_opt log_avg_msec=500: no log of fiorion's, the report says there is no time series"

@@ -1,6 +1,5 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# run.sh: long=60
 #
 # e2e_dropin.sh -- fiorion put where a script expects its orion binary,
 # read the way scripts read ORION's files. For each layout, chosen as a
@@ -10,10 +9,19 @@
 # date taken before the run), a CSV reader keyed on line 1, tail -1 | awk,
 # grep 'Maximum Small IOPS' | awk -F=; two runs of one testname in one
 # folder in different minutes (dated layouts: both sets in place; 10.2:
-# the first in <t>_history/); no lock file left. The six layouts run at
-# once, each in its own folder (nothing here judges time). Then the
+# the first in <t>_history/); no lock file left. Then the interrupted
+# runs' planned headers, the 19c histogram from lat_ns bins, the
 # proof-of-concept kit's col-then-row-then-mv, the environment's rules,
 # fio2orion on a stock fio sequential job, -storax and -size_small 8k.
+#
+# A drop-in orion is given ORION's options only (no -backend, no
+# -fio_opt), so the layouts' runs, the interrupted runs and the kit's are
+# real 1 s points on a 64 MiB scratch file; nothing here judges time, so
+# they all run at once, each in its own folder, their outputs printed in
+# order (about the time of the longest, a simple run and a point). The
+# 19c histogram is the built-in runner's on the engine's model device in
+# virtual time (docs/virtual-time.md; a service time that steps, so that
+# two buckets fill) and stock fio's on real I/O.
 #
 # "Different minutes": the second run is made with TZ one hour on, which
 # names its files as a run an hour later would be named, without waiting.
@@ -125,23 +133,13 @@ EOF
 	esac
 }
 
-# The six layouts at once: each its own folder and points, judged on
-# their files, never on time; their outputs in order.
-pids=
-for v in 10.2 11.1 11.2 12.1 12.2 19c; do
-	(ntest=0 && layout_checks $v) >"$T/layout.$v.tap" 2>&1 &
-	pids="$pids $!"
-done
-wait $pids
-for v in 10.2 11.1 11.2 12.1 12.2 19c; do
-	tap_replay "$T/layout.$v.tap"
-done
-
-# Headers as ORION writes them: an interrupted run keeps the planned ladder.
-for v in 10.2 19c; do
+# interrupted_checks V: headers as ORION writes them: an interrupted run
+# (layout V, in its own folder I<V>) keeps the planned ladder.
+interrupted_checks() {
+	v=$1
 	d=I$(echo $v | tr -d .)
 	mkdir "$d" && printf '%s/lun\n' "$T" >"$d/db.lun"
-	(cd "$d" && exec env FIORION_DURATION=2 FIORION_COMPAT=$v "$FR" -run simple -testname db -cache_size 0 >o 2>e) &
+	(cd "$d" && exec env FIORION_COMPAT=$v "$FR" -run simple -testname db -cache_size 0 >o 2>e) &
 	pid=$!
 	k=0
 	# until the live summary counts two points measured: p002.json alone
@@ -168,16 +166,24 @@ for v in 10.2 19c; do
 		cat "$iops" "$mbps"
 		grep '^Point\|Total\|Run' "$tr" "$summ"
 	fi
-done
+}
 
 # One latency per 12.x/19c block: the job files set lat_percentiles=1, the
 # latency lines are lat_ns's, and every histogram bucket re-derives from
 # the point's lat_ns bins (not clat_ns's, completion only).
-for runner in builtin fio; do
+# The built-in runner's on the model device in virtual time (100 us, 3 ms
+# after 0.5 s: two buckets), stock fio's on real I/O.
+hist_checks() {
+runner=$1
 H=H_$runner
 mkdir "$H" && printf '%s/lun\n' "$T" >"$H/h.lun"
+if [ $runner = builtin ]; then
+	set -- -backend null -fio_opt service_us=100 -fio_opt service_steps=0.5:3000 -fio_opt virtual_time=1
+else
+	set -- -engine "$TOP/build/fiorion-engine.so"
+fi
 (cd "$H" && "$FR" -run advanced -matrix point -num_small 2 -num_large 1 -testname h -compat 19c -cache_size 0 \
-	-runner $runner -engine "$TOP/build/fiorion-engine.so" >h.out 2>h.err)
+	-runner $runner "$@" >h.out 2>h.err)
 if grep -q '^lat_percentiles=1$' "$H/h_jobs/p001.fio" && python3 - "$H/h_jobs/p001.json" "$H"/h_*_hist.txt "$H"/h_*_summary.txt <<'EOF'
 import json, re, sys
 jt, hist, summ = sys.argv[1:4]
@@ -225,9 +231,10 @@ else
 	not_ok "19c histogram from lat_ns bins, -runner $runner"
 	cat "$H/h.err"
 fi
-done
+}
 
-# The proof-of-concept kit: col, then row (another minute), then mv.
+# poc_checks: the proof-of-concept kit: col, then row (another minute), then mv.
+poc_checks() {
 mkdir poc && printf '%s/lun\n' "$T" >poc/orion.lun
 (cd poc && FIORION_COMPAT=11.2 TZ=UTC "$FR" -run advanced -matrix col -num_small 0 -hugenotneeded -num_disks 1 \
 	-cache_size 0 >col.out 2>col.err && FIORION_COMPAT=11.2 TZ=UTC-1 "$FR" -run advanced -matrix row -num_large 0 \
@@ -242,6 +249,22 @@ else
 fi
 grep -q "^Small Columns:,      1,      2,      3,      4,      5$" poc/RESULTS/*summary.txt \
 	&& ok "-matrix row -num_large 0: Small Columns from 1, as oltp's" || not_ok "Small Columns of row -num_large 0"
+}
+
+# All at once: each its own folder and points, judged on their files,
+# never on time; their outputs in order.
+pids=
+for c in "layout 10.2" "layout 11.1" "layout 11.2" "layout 12.1" "layout 12.2" "layout 19c" \
+	"interrupted 10.2" "interrupted 19c" "hist builtin" "hist fio" "poc"; do
+	# shellcheck disable=SC2034,SC2086 # ntest: the checks' own count (poc_checks ignores its word)
+	(ntest=0 && ${c% *}_checks ${c#* }) >"$T/tap.$(echo $c | tr ' ' _)" 2>&1 &
+	pids="$pids $!"
+done
+wait $pids
+for c in layout_10.2 layout_11.1 layout_11.2 layout_12.1 layout_12.2 layout_19c \
+	interrupted_10.2 interrupted_19c hist_builtin hist_fio poc; do
+	tap_replay "$T/tap.$c"
+done
 
 # The environment's rules: -compat wins; -help and -version say which is in force; a bad value is one line.
 mkdir env && printf '%s/lun\n' "$T" >env/e.lun
@@ -289,9 +312,10 @@ fi
 
 # fio2orion on stock fio's sequential job: its clones are the streams, its depth per stream.
 if command -v fio >/dev/null 2>&1; then
-	# seqjob NAME NUMJOBS: stock fio's json of rw=read bs=1m iodepth=2, converted into o_NAME/
+	# seqjob NAME NUMJOBS: stock fio's json of rw=read bs=1m iodepth=2 (each
+	# clone reads the 64 MiB file once), converted into o_NAME/
 	seqjob() {
-		printf '[%s]\nfilename=%s/lun\nrw=read\nbs=1m\niodepth=2\nnumjobs=%s\nioengine=libaio\ndirect=1\nruntime=1\ntime_based\ngroup_reporting\n' \
+		printf '[%s]\nfilename=%s/lun\nrw=read\nbs=1m\niodepth=2\nnumjobs=%s\nioengine=libaio\ndirect=1\nsize=64m\ngroup_reporting\n' \
 			"$1" "$T" "$2" >"$1.fio"
 		fio --output-format=json "$1.fio" >"$1.json" 2>"$1.ferr" && "$F2O" -outdir "o_$1" "$1.json" >/dev/null 2>"$1.cerr"
 	}
