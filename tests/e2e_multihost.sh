@@ -1,25 +1,33 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# run.sh: long=100
+# run.sh: long=40
 #
 # Description: multi-host runs (-clients) against real fio servers on the
-# loopback: three `fio --server=ip:127.0.0.N,PORT` processes, each host
-# with its own scratch LUN (<testname>.lun.<HOST> overrides
-# <testname>.lun). -run simple on two hosts and a mixed -matrix point run
-# on three: every total in ORION's matrices equals the sum of the hosts'
-# own entries in the point's JSON (IOPS, MBPS; latency by I/O count),
-# <testname>_hosts.csv holds each host's values, the summary names the
-# hosts, fio2orion on the kept JSON writes the same files. Before the
-# run: an unreachable host, a missing engine, a missing LUN on one host,
-# -runner builtin, one server under two names: exit 2 naming the host,
-# nothing written. During the
-# run: a server killed by its PID fails the point naming the host (exit
-# 1, the points done kept); a server that stops answering is given up
+# loopback: four `fio --server=ip:127.0.0.N,PORT` processes (.2-.4, and
+# .6 for the silent host), each host with its own scratch LUN
+# (<testname>.lun.<HOST> overrides <testname>.lun). Three points (small,
+# large, both) on two hosts and a mixed -matrix point run on three: every
+# total in ORION's matrices equals the sum of the hosts' own entries in
+# the point's JSON (IOPS, MBPS; latency by I/O count), <testname>_hosts.csv
+# holds each host's values, the summary names the hosts, fio2orion on
+# the kept JSON writes the same files. Before the run: an unreachable
+# host, a missing engine, a missing LUN on one host, -runner builtin, one
+# server under two names: exit 2 naming the host, nothing written. During
+# the run: a server killed by its PID fails the point naming the host
+# (exit 1, the points done kept), as does a listening server killed (a
+# later point cannot connect); a server that stops answering is given up
 # after -host_timeout. Every server started here is stopped. Issue 29:
 # each host's IOPS and bandwidth logs come back named by host, and the
 # report draws each point's total and each host's line over its time;
 # issue 39: with every row late, each host's just under or over W / 2,
 # the same windows (docs/architecture.md, "Which window a log entry is in").
+#
+# Time: stock fio keeps its own clock (no virtual time with -clients), and
+# each client/server point costs about 1.5 s beyond its own 1 s: runs of
+# 1-3 points, and the two checks that mostly wait (the silent host's
+# -host_timeout 10 on .6, from the start; the killed listener's later
+# point on .4, once the mixed run is done) run beside the others, their
+# output replayed in order.
 . "$(dirname "$0")/lib.sh"
 
 FR=$TOP/build/fiorion
@@ -33,15 +41,18 @@ if ! command -v fio >/dev/null 2>&1; then
 fi
 
 
-# A free port for all three (each binds its own loopback address).
+# A free port for all four (each binds its own loopback address).
 free_port $(( 20000 + $$ % 20000 )) $(( 21000 + $$ % 17000 )) 43765
 H2=127.0.0.2:$PORT H3=127.0.0.3:$PORT H4=127.0.0.4:$PORT
-if ! start_server 127.0.0.2 || ! start_server 127.0.0.3 || ! start_server 127.0.0.4; then
-	skip_test "multi-host" "fio --server cannot listen on 127.0.0.2-4:$PORT: $(cat srv.*.log | head -3)"
+# a run of three points: small only, large only, both
+RUN3="-run advanced -matrix max -num_small 1 -num_large 1"
+if ! start_server 127.0.0.2 || ! start_server 127.0.0.3 || ! start_server 127.0.0.4 \
+	|| ! start_server 127.0.0.6; then
+	skip_test "multi-host" "fio --server cannot listen on 127.0.0.2-4 and .6:$PORT: $(cat srv.*.log | head -3)"
 	finish
 	exit 0
 fi
-ok "three fio servers listening on 127.0.0.2, .3, .4 port $PORT"
+ok "four fio servers listening on 127.0.0.2, .3, .4, .6 port $PORT"
 
 mkfile lun2 64
 mkfile lun3 64
@@ -52,6 +63,38 @@ echo "$T/lun3" >"t.lun.127.0.0.3"
 echo "$T/lun2" >m.lun
 echo "$T/lun3" >"m.lun.127.0.0.3"
 echo "$T/lun4" >"m.lun.$H4"
+
+# 6. a server that stops answering (SIGSTOP) is given up after -host_timeout
+# (10 s: the probe before the run has the same limit, and a loaded
+# machine once kept a fresh server from answering it within 5 s). Most of
+# it is that wait: it runs beside everything else from the start, on .2
+# and a server of its own, .6 (fio's server forks a process for each
+# connection), its output replayed at the end.
+silent_host() {
+	"$FR" -run simple -testname s -duration 1 -clients "127.0.0.2:$PORT,127.0.0.6:$PORT" \
+		-engine "$ENGINE" -outdir h1 -host_timeout 10 >h1.out 2>h1.err &
+	pid=$!
+	i=0
+	while [ $i -lt 600 ] && ! [ -e h1/s_jobs/p001.json ] && kill -0 $pid 2>/dev/null; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	kill_server 127.0.0.6 STOP
+	t0=$(date +%s)
+	wait $pid
+	rc=$?
+	t1=$(date +%s)
+	kill_server 127.0.0.6 CONT
+	if [ $rc = 1 ] && [ $((t1 - t0)) -le 30 ] && grep -q "host 127.0.0.6:$PORT: no result" h1.err \
+		&& grep -q "within 11 s (the point's time and -host_timeout 10 s)\|fio: client 127.0.0.6 timed out\|timeout on" h1.err; then
+		ok "a silent host is given up ($((t1 - t0)) s after it stopped; -host_timeout 10), exit 1"
+	else
+		not_ok "silent host: rc=$rc after $((t1 - t0)) s: $(tail -4 h1.err)"
+	fi
+}
+echo "$T/lun2" >s.lun
+(ntest=0 && silent_host) >silent.tap 2>&1 &
+silent_pid=$!
 
 # check_totals DIR TESTNAME HOSTS...: every cell of ORION's matrices equals
 # the sum over hosts of the hosts' own entries in the point's JSON (not
@@ -126,15 +169,17 @@ sys.exit(1 if bad else 0)
 EOF
 }
 
-# 1. -run simple on two hosts; .3's LUN from t.lun.127.0.0.3
-"$FR" -run simple -testname t -duration 1 -clients "127.0.0.2:$PORT,127.0.0.3:$PORT" \
+# 1. three points on two hosts (small, large, both: -matrix max, one
+# of each; every fio client/server point costs about 1.5 s beyond its
+# own); .3's LUN from t.lun.127.0.0.3
+"$FR" $RUN3 -testname t -duration 1 -clients "127.0.0.2:$PORT,127.0.0.3:$PORT" \
 	-engine "$ENGINE" -outdir o1 >o1.out 2>o1.err
 rc=$?
 why=$(check_totals o1 t "$H2" "$H3" 2>&1)
 if [ $rc = 0 ] && [ "$(grep -c . o1/t_iops.csv)" -ge 2 ] && echo "$why" | grep -q agree; then
-	ok "-run simple on 2 hosts: each total is the sum of the hosts' own JSON ($why)"
+	ok "3 points on 2 hosts: each total is the sum of the hosts' own JSON ($why)"
 else
-	not_ok "-run simple on 2 hosts: rc=$rc $why $(tail -3 o1.err)"
+	not_ok "3 points on 2 hosts: rc=$rc $why $(tail -3 o1.err)"
 fi
 if grep -q "luns=$T/lun3$" "o1/t_jobs/p001.127.0.0.3_$PORT.fio" \
 	&& grep -q "luns=$T/lun2$" "o1/t_jobs/p001.127.0.0.2_$PORT.fio" \
@@ -214,7 +259,7 @@ def add(path, w):
         k = max(math.floor((float(t) + 2) / W), prev.get(dd, 0) + 1)
         prev[dd] = k
         w[k] = w.get(k, 0) + float(v)
-for num in ["%03d" % i for i in range(1, 8)]:
+for num in sorted(os.path.basename(p)[1:4] for p in glob.glob(os.path.join(d, "p[0-9][0-9][0-9].json"))):
     logs = {h: glob.glob(os.path.join(d, "p%s-*.%s_%s_iops.*.log.%s" % (num, h, port, h))) for h in hosts}
     if not all(logs.values()):
         bad.append("p%s: no log of %s" % (num, [h for h in hosts if not logs[h]]))
@@ -292,7 +337,7 @@ fi
 
 # 3. a mixed point on three hosts listed in a file (.4's LUN through m.lun.127.0.0.4:PORT)
 printf '# the hosts\n127.0.0.2:%s\n  127.0.0.3:%s  # second\n\n127.0.0.4:%s\n' "$PORT" "$PORT" "$PORT" >hosts.txt
-"$FR" -run advanced -matrix point -num_small 2 -num_large 1 -testname m -duration 2 \
+"$FR" -run advanced -matrix point -num_small 2 -num_large 1 -testname m -duration 1 \
 	-clients @hosts.txt -engine "$ENGINE" -outdir o3 >o3.out 2>o3.err
 rc=$?
 why=$(check_totals o3 m "$H2" "$H3" "$H4" 2>&1)
@@ -302,6 +347,41 @@ if [ $rc = 0 ] && echo "$why" | grep -q agree \
 else
 	not_ok "mixed point on 3 hosts: rc=$rc $why $(tail -3 o3.err)"
 fi
+
+# 5c. only the listening server process killed (its job process finishes
+# the point): a later point cannot connect and fails naming the host. On
+# .2 and .4 (killed after 1 point: the point then under way may still
+# finish, the one after it cannot), beside 4-5b, its output replayed
+# after theirs.
+listener_killed() {
+	"$FR" $RUN3 -testname t -duration 1 -clients "127.0.0.2:$PORT,127.0.0.4:$PORT" \
+		-engine "$ENGINE" -outdir k2 >k2.out 2>k2.err &
+	pid=$!
+	i=0
+	while [ $i -lt 600 ] && ! [ -e k2/t_jobs/p001.json ] && kill -0 $pid 2>/dev/null; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	kill -KILL "$(cat srv.127.0.0.4.pid)"
+	wait $pid
+	rc=$?
+	if [ $rc = 1 ] && grep -q "host 127.0.0.4:$PORT: no result from it" k2.err \
+		&& grep -q "Run stopped: point [23] failed" k2/t_summary.txt; then
+		ok "the server's own PID killed: a later point fails naming the host, exit 1"
+	else
+		not_ok "server PID killed: rc=$rc $(tail -4 k2.err)"
+	fi
+	# its job processes, this suite's (the address and port)
+	pkill -KILL -f "fio --server=ip:127.0.0.4,$PORT" 2>/dev/null
+	i=0
+	while pgrep -f "fio --server=ip:127.0.0.4,$PORT" >/dev/null && [ $i -lt 100 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+}
+echo "$T/lun4" >t.lun.127.0.0.4
+(ntest=0 && listener_killed) >listener.tap 2>&1 &
+listener_pid=$!
 
 # 4. before the run: one error naming the host, exit 2, nothing written
 "$FR" -run simple -testname t -duration 1 -clients "127.0.0.2:$PORT,127.0.0.5:$PORT" \
@@ -350,59 +430,33 @@ else
 	not_ok "one server under two names: rc=$rc $(cat e5.err)"
 fi
 
-# 6. a server that stops answering (SIGSTOP) is given up after -host_timeout
-# (10 s: the probe before the run has the same limit, and a loaded
-# machine once kept a fresh server from answering it within 5 s). Most of
-# it is that wait: it runs beside 5-5c, on .2 and .4 (theirs are .2 and
-# .3; fio's server forks a process for each connection), its output
-# replayed after theirs.
-silent_host() {
-	"$FR" -run simple -testname t -duration 1 -clients "127.0.0.2:$PORT,127.0.0.4:$PORT" \
-		-engine "$ENGINE" -outdir h1 -host_timeout 10 >h1.out 2>h1.err &
-	pid=$!
-	i=0
-	while [ $i -lt 200 ] && ! [ -e h1/t_jobs/p001.json ]; do
-		sleep 0.1
-		i=$((i + 1))
-	done
-	kill_server 127.0.0.4 STOP
-	t0=$(date +%s)
-	wait $pid
-	rc=$?
-	t1=$(date +%s)
-	kill_server 127.0.0.4 CONT
-	if [ $rc = 1 ] && [ $((t1 - t0)) -le 30 ] && grep -q "host 127.0.0.4:$PORT: no result" h1.err \
-		&& grep -q "within 11 s (the point's time and -host_timeout 10 s)\|fio: client 127.0.0.4 timed out\|timeout on" h1.err; then
-		ok "a silent host is given up ($((t1 - t0)) s after it stopped; -host_timeout 10), exit 1"
-	else
-		not_ok "silent host: rc=$rc after $((t1 - t0)) s: $(tail -4 h1.err)"
-	fi
-}
-(ntest=0 && silent_host) >silent.tap 2>&1 &
-silent_pid=$!
-
 # 5. a server killed by its PID mid-run: the point fails naming it, the
-# points done are kept, exit 1.
-"$FR" -run simple -testname t -duration 2 -clients "127.0.0.2:$PORT,127.0.0.3:$PORT" \
+# points done are kept, exit 1. Killed, with its job process, once point
+# 1 is kept and the server has forked a process for point 2.
+"$FR" $RUN3 -testname t -duration 1 -clients "127.0.0.2:$PORT,127.0.0.3:$PORT" \
 	-engine "$ENGINE" -outdir k1 >k1.out 2>k1.err &
 pid=$!
 i=0
-while [ $i -lt 200 ] && ! [ -e k1/t_jobs/p002.json ]; do
+while [ $i -lt 600 ] && ! [ -e k1/t_jobs/p001.json ] && kill -0 $pid 2>/dev/null; do
 	sleep 0.1
 	i=$((i + 1))
 done
-sleep 0.5
+i=0
+while [ $i -lt 100 ] && ! pgrep -P "$(cat srv.127.0.0.3.pid)" >/dev/null && kill -0 $pid 2>/dev/null; do
+	sleep 0.05
+	i=$((i + 1))
+done
 kill_server 127.0.0.3 KILL
 wait $pid
 rc=$?
 if [ $rc = 1 ] && grep -q "host 127.0.0.3:$PORT: no result from it" k1.err \
-	&& grep -q "Run stopped: point [3-7] failed; [2-6] of its 7 points were measured" k1/t_summary.txt \
-	&& [ "$(grep -c "127.0.0.3:$PORT" k1/t_hosts.csv)" -ge 2 ]; then
-	ok "a server killed mid-run: point failed naming the host, exit 1, $(grep -o '[0-9] of its 7' k1/t_summary.txt) points kept"
+	&& grep -q "Run stopped: point [23] failed; [12] of its 3 points were measured" k1/t_summary.txt \
+	&& [ "$(grep -c "127.0.0.3:$PORT" k1/t_hosts.csv)" -ge 1 ]; then
+	ok "a server killed mid-run: point failed naming the host, exit 1, $(grep -o '[0-9] of its 3' k1/t_summary.txt) points kept"
 else
 	not_ok "server killed mid-run: rc=$rc $(tail -4 k1.err) $(grep Run k1/t_summary.txt)"
 fi
-failed=$(sed -n 's/.*point \([0-9]\) of 7 (small=.*failed.*/\1/p' k1.err)
+failed=$(sed -n 's/.*point \([0-9]\) of 3 (small=.*failed.*/\1/p' k1.err)
 if [ -n "$failed" ] && [ ! -e "k1/t_jobs/p00$failed.json" ]; then
 	ok "the failed point's JSON is not kept as measured"
 else
@@ -410,7 +464,7 @@ else
 fi
 
 # 5b. -resume on fewer hosts than the run had: refused (totals would mix)
-"$FR" -run simple -testname t -duration 2 -clients "127.0.0.2:$PORT" -engine "$ENGINE" \
+"$FR" $RUN3 -testname t -duration 1 -clients "127.0.0.2:$PORT" -engine "$ENGINE" \
 	-outdir k1 -resume >r1.out 2>r1.err
 rc=$?
 if [ $rc = 2 ] && grep -q "resume: the run to continue ran on 2 hosts; these options name 1" r1.err; then
@@ -419,40 +473,17 @@ else
 	not_ok "-resume with a host dropped: rc=$rc $(cat r1.err)"
 fi
 
-# 5c. only the listening server process killed (its job process finishes
-# the point): the next point cannot connect and fails naming the host
-start_server 127.0.0.3 || true
-"$FR" -run simple -testname t -duration 2 -clients "127.0.0.2:$PORT,127.0.0.3:$PORT" \
-	-engine "$ENGINE" -outdir k2 >k2.out 2>k2.err &
-pid=$!
-i=0
-while [ $i -lt 200 ] && ! [ -e k2/t_jobs/p001.json ]; do
-	sleep 0.1
-	i=$((i + 1))
-done
-kill -KILL "$(cat srv.127.0.0.3.pid)"
-wait $pid
-rc=$?
-if [ $rc = 1 ] && grep -q "host 127.0.0.3:$PORT: no result from it" k2.err \
-	&& grep -q "Run stopped: point [2-7] failed" k2/t_summary.txt; then
-	ok "the server's own PID killed: the next point fails naming the host, exit 1"
-else
-	not_ok "server PID killed: rc=$rc $(tail -4 k2.err)"
-fi
-pkill -KILL -f "fio --server=ip:127.0.0.3,$PORT" 2>/dev/null
-i=0
-while pgrep -f "fio --server=ip:127.0.0.3,$PORT" >/dev/null && [ $i -lt 100 ]; do
-	sleep 0.1
-	i=$((i + 1))
-done
+# 5c. (its output, run beside 4-5b)
+wait $listener_pid
+tap_replay listener.tap
 
-# 6. (its output, run beside 5-5c)
+# 6. (its output, run beside the rest)
 wait $silent_pid
 tap_replay silent.tap
 
 stop_servers
 sleep 0.3
-left=$(pgrep -f "fio --server=ip:127.0.0.[234],$PORT" | wc -l)
+left=$(pgrep -f "fio --server=ip:127.0.0.[2346],$PORT" | wc -l)
 if [ "$left" = 0 ]; then
 	ok "every fio server started here is stopped"
 else
