@@ -14,7 +14,13 @@
 #   R = 2000 and 8 KiB random reads at depth 8: 2000 IOPS, 4.000 ms.
 #   Only IOPS and the mean are known: the throttle releases reads in
 #   bursts (at depth 8, clat p50 ~0.05 ms, p99 ~100 ms). Runs must start
-#   a slice apart (thr_rest).
+#   a slice apart (thr_rest). A read's round trip passes two kernel
+#   workers at nice 0 (the throttle's dispatch, the loop device's), which
+#   a busy CPU holds back: a round trip longer than L / R loses the
+#   throttle's budget, so a deeper loop keeps the answer on a busy
+#   machine (depth 32: 16 ms of slack at 2000 IOPS, against 4 ms at depth
+#   8; tests/e2e_devices.sh has the figures). A run of t s reads R t + L
+#   reads, up to (R t + L) / t IOPS.
 # - A FUSE file (tests/slowfs.py) whose reads take D ms with at most C in
 #   service: IOPS = min(L, C) / D, mean latency L / IOPS (D up to load C,
 #   L / C x D above). Its servers keep their pace through a client's
@@ -44,7 +50,8 @@ dev_why() { cat "$T/.dev_why" 2>/dev/null || echo "unknown reason"; }
 dev_fail() { echo "$*" >"$T/.dev_why"; return 1; }
 
 # thr_cg: print "v1 DIR" or "v2 DIR", the test's throttle cgroup (made on
-# the first call, one per script, named after $T; removed at exit).
+# the first call, one per script, named after the script's pid and $T, so
+# that two make checks side by side never share one; removed at exit).
 thr_cg() {
 	if [ -s "$T/.thr_cg" ]; then cat "$T/.thr_cg"; return 0; fi
 	[ "$(id -u)" = 0 ] || { dev_fail "a throttled device needs root"; return 1; }
@@ -64,7 +71,7 @@ thr_cg() {
 			return 1
 		fi
 	fi
-	_d=$_r/fiorion-${T##*/}
+	_d=$_r/fiorion-$$-${T##*/}
 	mkdir "$_d" 2>"$T/.cg.err" || { dev_fail "cannot make cgroup $_d: $(cat "$T/.cg.err")"; return 1; }
 	at_exit "thr_rmcg '$_d'"
 	echo "$_v $_d" >"$T/.thr_cg"
@@ -108,8 +115,15 @@ thr_dev() {
 	# no --direct-io: the loop device reads the file through the page
 	# cache, so the disk under $T (and what else uses it) is not in the
 	# answer; the test's own reads of /dev/loopN are O_DIRECT as usual
-	_dev=$(losetup -f --show "$T/$1" 2>"$T/.losetup.err") ||
-		{ dev_fail "losetup could not attach a loop device: $(cat "$T/.losetup.err")"; return 1; }
+	# losetup -f: the first free device, whichever it is (never a fixed
+	# number: another suite, or another make check, may hold any); taken
+	# by another between its look and its attach, it is tried again
+	_n=0
+	until _dev=$(losetup -f --show "$T/$1" 2>"$T/.losetup.err"); do
+		_n=$((_n + 1))
+		[ $_n -lt 3 ] || { dev_fail "losetup could not attach a loop device: $(cat "$T/.losetup.err")"; return 1; }
+		sleep 0.2
+	done
 	at_exit "thr_detach '$_dev'"
 	echo "$_dev" >"$T/.thr.$1"
 	cat "$T/$1" >/dev/null    # the file in the page cache before the first read
@@ -199,14 +213,20 @@ slow_mount() {
 }
 
 # slow_umount DIR: unmount a slowfs, end its daemon (by its pid), remove DIR.
+# Unmounted, a daemon that served reads takes 1.5-2 s to leave by itself
+# (SIGTERM does not hasten it) and has nothing left to do: after 0.5 s it
+# is killed, so that a suite with four mounts does not spend 8 s leaving.
 slow_umount() {
 	umount "$1" 2>/dev/null || umount -l "$1" 2>/dev/null
 	if [ -f "$1.pid" ]; then
 		_p=$(cat "$1.pid")
 		kill "$_p" 2>/dev/null
 		_n=0
-		while kill -0 "$_p" 2>/dev/null && [ $_n -lt 20 ]; do sleep 0.1; _n=$((_n + 1)); done
-		kill -9 "$_p" 2>/dev/null
+		while kill -0 "$_p" 2>/dev/null; do
+			[ $_n -lt 5 ] || { kill -9 "$_p" 2>/dev/null; break; }
+			sleep 0.1
+			_n=$((_n + 1))
+		done
 		rm -f "$1.pid"
 	fi
 	rmdir "$1" 2>/dev/null

@@ -160,11 +160,22 @@ badcase "bad layout" "$T/a\n" "simulate=raid5: must be concat or raid0" --simula
 badcase "bad backend" "$T/a\n" "backend=spdk: must be one of" --backend=spdk
 badcase "unaligned bs with direct=1" "$T/a\n" "bs=1000 is not a multiple of the LUN block size" --bs=1000 --direct=1
 
+# As nobody, fio must load the engine: a copy in $T, not build/'s, which a
+# clone in a private folder (mktemp -d, /root) keeps out of nobody's reach
+# ("fio: invalid external ioengine path" instead of the LUN's error).
+nobody() { setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"; }
 if id nobody >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null 2>&1; then
 	cp "$T/a" "$T/secret" && chmod 0 "$T/secret" && chmod 755 "$T"
 	printf '%s\n' "$T/secret" >"$T/u.lun" && chmod 644 "$T/u.lun"
-	if setpriv --reuid=nobody --regid=nogroup --clear-groups "$FIO" --name=bad \
-		--ioengine=external:"$ENGINE" --lunfile="$T/u.lun" --rw=read --bs=8k \
+	cp "$ENGINE" "$T/engine.so" && chmod 755 "$T/engine.so"
+fi
+if ! [ -f "$T/engine.so" ]; then
+	skip_test "bad lun: unreadable" "needs root, setpriv and user nobody to drop privileges"
+elif ! nobody test -r "$T/u.lun" -a -r "$T/engine.so"; then
+	skip_test "bad lun: unreadable" "user nobody cannot reach $T (TMPDIR '${TMPDIR:-/tmp}' is not searchable by others)"
+else
+	if nobody "$FIO" --name=bad \
+		--ioengine=external:"$T/engine.so" --lunfile="$T/u.lun" --rw=read --bs=8k \
 		>"$T/u.out" 2>&1; then
 		not_ok "bad lun: unreadable: fio exited 0"
 	elif grep -q "u.lun:1: LUN '$T/secret' is unreadable: permission denied" "$T/u.out"; then
@@ -173,8 +184,6 @@ if id nobody >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v setpriv >/dev/n
 		not_ok "bad lun: unreadable"
 		cat "$T/u.out"
 	fi
-else
-	skip_test "bad lun: unreadable" "needs root, setpriv and user nobody to drop privileges"
 fi
 
 if run bad --lunfile="$T/none.lun" --rw=read --bs=8k; then
