@@ -40,8 +40,7 @@ static void sample(struct rn_td *td, struct rn_sampler *smp, unsigned int avg_ms
 		rate = rs_rate(cur - smp->last[ddir], spent, bw);
 		rs_sample_add(bw ? &s->bw : &s->iops, rate);
 		if (td->log.any)
-			rl_rate(&td->log, bw, since(td->start_line->t_go, now) / 1000000, ddir, rate,
-				td->job->bs);
+			rl_rate(&td->log, bw, since(td->t0, now) / 1000000, ddir, rate, td->job->bs);
 		smp->last[ddir] = cur;
 	}
 	smp->t = now;
@@ -296,10 +295,18 @@ int rn_start_group(struct rn_start *s, struct rn_td **tds, size_t first,
 		/* backend.c: ss.prev_time is the epoch. */
 		tds[k]->ss.prev_time = s->t_go;
 	}
-	if (abort)
+	if (abort) {
 		s->abort = true;
-	else
+	} else {
 		s->go = true;
+		/*
+		 * Its start, which the clone sets itself too: the parent's
+		 * samples read it from now on, and its last one after the
+		 * start line is gone (runner.c: write_logs()).
+		 */
+		for (k = first; k < n; k++)
+			tds[k]->t0 = s->t_go;
+	}
 	/*
 	 * On the simulated clock, the clones and the parent take part from
 	 * the start line on: the clock waits for each until it leaves.

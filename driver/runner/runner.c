@@ -357,7 +357,7 @@ static void *thread_main(void *arg)
 		 * start; none on the simulated clock, where CPU takes no time.
 		 */
 		have_ru0 = !fr_vc_on && !getrusage(RUSAGE_THREAD, &ru0);
-		td->t0 = td->start_line->t_go;
+		/* td->t0: the group's start, set by the parent (rngroup.c). */
 		(td->ol ? ol_run : run_loop)(td, j->runtime_us ? td->t0 + j->runtime_us * 1000 : UINT64_MAX,
 					     td->limit);
 	}
