@@ -181,27 +181,6 @@ complete_words() {
 	' sh "$TOP" "$prog" "$prog" "$@"
 }
 
-# oltp_cells RUNNER: every small cell of an ORION oltp run on ./v.lun under
-# RUNNER, IOPS x mean latency = the cell's load within 3 % (Little's law,
-# figures recomputed by tests/fidelity.py from the kept per-point JSON).
-oltp_cells() {
-	runner=$1
-	rm -rf o && mkdir o && cp v.lun o/t.lun
-	if (cd o && "$FR" -run oltp -num_disks 2 -testname t -duration 1 -cache_size 0 -runner "$runner" \
-		>run.out 2>run.err) && "$F2O" -format json o/t_jobs/run.json o/t_jobs/p*.json >cells.json 2>cells.err \
-		&& "$PY" "$FID" cells cells.json >cells.txt && [ "$(wc -l <cells.txt)" -ge 20 ]; then
-		if awk '{r = $4 / $1; if (r < 0.97 || r > 1.03) bad = 1} END {exit bad}' cells.txt; then
-			ok "-run oltp -runner $runner: IOPS x lat = load within 3% in all $(wc -l <cells.txt) small cells ($(awk '{r = $4 / $1; if (!n++ || r < lo) lo = r; if (r > hi) hi = r} END {printf "%.3f..%.3f", lo, hi}' cells.txt))"
-		else
-			not_ok "-run oltp -runner $runner: Little's law"
-		fi
-		sed 's/^/# load IOPS lat_ns L: /' cells.txt
-	else
-		not_ok "-run oltp -runner $runner did not run"
-		cat o/run.err cells.err 2>/dev/null
-	fi
-}
-
 # steady_pair W WHAT: job file W.fio under stock fio and the built-in
 # runner; their steadystate objects checked by tests/steady_check.py W and
 # every key path of fio's present (tests/jsonconsumers.py keys).
