@@ -21,7 +21,9 @@ bool fr_vc_on;
 uint64_t fr_vc_ns;
 __thread uint64_t fr_vc_mine;
 
-enum { W_WAIT, W_WOKEN };
+/* A waiter's word: waiting, or woken (its futex). */
+#define W_WAIT 0
+#define W_WOKEN 1
 
 struct waiter {
 	uint64_t t;

@@ -50,7 +50,7 @@ struct model {
 	const struct backend_conf *conf; /* its service_steps */
 	uint64_t t_first;		 /* the first arrival (0: none yet) */
 	unsigned int servers;
-	uint64_t *free_at; /* when each server is next free: a min-heap */
+	uint64_t *free_at;	    /* when each server is next free: a min-heap */
 	struct vio_part **prepared; /* prepared, not yet submitted */
 	unsigned int nprep;
 	struct model_slot *busy; /* submitted, not yet reaped: a min-heap by (due, seq) */

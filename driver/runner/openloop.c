@@ -88,7 +88,7 @@ struct ol_state *ol_new(const struct jp_job *j, unsigned int clone, bool *nomem)
 		/* Seeded as the clone's offsets are (runner.c: rn_seed()). */
 		s->rng[d] = mix(j->randrepeat || j->randseed_set || fr_vc_on
 					? 0x6f70656e6c6f6f70ull ^ ((uint64_t)clone << 8) ^ (uint64_t)d ^
-						  (j->randseed_set ? j->randseed * 0x94d049bb133111ebull : 0)
+						(j->randseed_set ? j->randseed * 0x94d049bb133111ebull : 0)
 					: clk_ns() ^ (uint64_t)(uintptr_t)s ^ (uint64_t)d);
 		if (!s->rng[d])
 			s->rng[d] = 1;
