@@ -138,6 +138,12 @@ static int stage_begin(struct fr_stage *st, const char *path, char *tmp, size_t 
 		return fr_errf(err, -ENAMETOOLONG, "'%s': name too long", path);
 	if (!stat(path, &st_old) && S_ISDIR(st_old.st_mode))
 		return fr_errf(err, -EISDIR, "cannot write '%s': a folder has that name", path);
+	/* A rename over a device or FIFO would put a file in its place (/dev/null!). */
+	if (!stat(path, &st_old) && !S_ISREG(st_old.st_mode))
+		return fr_errf(err, -EINVAL, "cannot write '%s': it is %s, which a file written whole and renamed into place would replace",
+			       path, S_ISBLK(st_old.st_mode) ? "a block device" : S_ISCHR(st_old.st_mode) ? "a character device"
+				       : S_ISFIFO(st_old.st_mode)					  ? "a FIFO"
+													  : "not a regular file");
 	np = realloc(st->path, (st->n + 1) * sizeof(*np));
 	if (np)
 		st->path = np;
@@ -403,7 +409,26 @@ int fr_write_atomic(const char *path, const char *data, size_t len,
 		    struct fr_err *err)
 {
 	struct fr_stage st = { NULL, NULL, 0 };
-	int ret = fr_stage_file(&st, path, data, len, err);
+	struct stat sb;
+	int ret;
+
+	/*
+	 * A character device or a FIFO (/dev/null, /dev/stdout, a pipe) is
+	 * written through, as a shell redirection writes it: a rename would
+	 * replace it with a file. A block device is refused (stage_begin()):
+	 * it holds a disk.
+	 */
+	if (!stat(path, &sb) && (S_ISCHR(sb.st_mode) || S_ISFIFO(sb.st_mode))) {
+		int fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC);
+
+		if (fd < 0)
+			return fr_errf_errno(err, "cannot open '%s' for writing", path);
+		ret = write_all(fd, data, len);
+		if (close(fd) < 0 && !ret)
+			ret = -errno;
+		return ret ? fr_errf(err, ret, "cannot write '%s': %s", path, strerror(-ret)) : 0;
+	}
+	ret = fr_stage_file(&st, path, data, len, err);
 
 	if (ret) {
 		fr_stage_abort(&st);

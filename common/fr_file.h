@@ -33,7 +33,9 @@ int fr_read_file(const char *path, const char *what, size_t max, int flags,
  * Write @len bytes of @data to @path atomically (mode 0644): a temporary
  * file beside it, flushed to the device (fsync), renamed over the name,
  * and the folder flushed: after a crash or power loss the name holds the
- * old file or the new one, never an empty or half one.
+ * old file or the new one, never an empty or half one. A character
+ * device or FIFO there (/dev/null, /dev/stdout) is written through, not
+ * replaced; a block device or other special file is refused.
  */
 int fr_write_atomic(const char *path, const char *data, size_t len,
 		    struct fr_err *err);

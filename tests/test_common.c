@@ -19,6 +19,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -183,6 +184,39 @@ static void test_write_atomic(void **state)
 	assert_true(S_ISDIR(st.st_mode));
 	snprintf(sub, sizeof(sub), "%s/w", dir);
 	assert_int_equal(count_entries(sub), 2);
+}
+
+/*
+ * A character device or FIFO is written through, never replaced by a
+ * renamed file (an -output /dev/null run as root once left /dev/null a
+ * regular file); a set (staged, renamed whole) refuses one.
+ */
+static void test_write_special(void **state)
+{
+	struct fr_stage st = { NULL, NULL, 0 };
+	struct fr_err err = { "" };
+	char fifo[300], got[16] = "";
+	struct stat sb;
+	int rd;
+
+	(void)state;
+	assert_int_equal(fr_write_atomic("/dev/null", "discarded", 9, &err), 0);
+	assert_int_equal(stat("/dev/null", &sb), 0);
+	assert_true(S_ISCHR(sb.st_mode));
+	snprintf(fifo, sizeof(fifo), "%s/through.fifo", dir);
+	assert_int_equal(mkfifo(fifo, 0600), 0);
+	rd = open(fifo, O_RDONLY | O_NONBLOCK);
+	assert_true(rd >= 0);
+	assert_int_equal(fr_write_atomic(fifo, "through", 7, &err), 0);
+	assert_int_equal(read(rd, got, sizeof(got) - 1), 7);
+	assert_string_equal(got, "through");
+	assert_true(fr_stage_file(&st, fifo, "x", 1, &err) < 0);
+	assert_non_null(strstr(err.msg, "a FIFO, which a file written whole"));
+	fr_stage_abort(&st);
+	assert_int_equal(stat(fifo, &sb), 0);
+	assert_true(S_ISFIFO(sb.st_mode));
+	close(rd);
+	unlink(fifo);
 }
 
 /* The test folder's STEM_a, STEM_b and STEM_c in @a, @b and @c (300 bytes each). */
@@ -480,6 +514,7 @@ int main(void)
 		cmocka_unit_test(test_errf_errno),
 		cmocka_unit_test(test_read_file),
 		cmocka_unit_test(test_write_atomic),
+		cmocka_unit_test(test_write_special),
 		cmocka_unit_test(test_stage_set),
 		cmocka_unit_test(test_stage_stream),
 		cmocka_unit_test(test_stage_rollback),
