@@ -26,9 +26,12 @@
 #
 # Suites that judge numbers say so in their header, and -j schedules them
 # by what their numbers depend on:
-#   "# run.sh: alone"  the CPU (runners compared, a scratch file's rate,
-#                      time itself): it runs with the machine to itself,
-#                      after all the others.
+#   "# run.sh: alone"  nothing may run beside it: after all the others
+#                      (make check-system's suites, which change a
+#                      machine-wide setting; no make check suite needs
+#                      it: a rule is judged in virtual time, and a
+#                      wall-clock check must pass beside another make
+#                      check anyway).
 #   "# run.sh: paced"  a device whose answer is known and paced by the
 #                      kernel (a loop device under the block throttle, a
 #                      FUSE file with a fixed service time), or the points'
