@@ -300,9 +300,9 @@ int rn_start_group(struct rn_start *s, struct rn_td **tds, size_t first,
 	} else {
 		s->go = true;
 		/*
-		 * Its start, which the clone sets itself too: the parent's
-		 * samples read it from now on, and its last one after the
-		 * start line is gone (runner.c: write_logs()).
+		 * Each clone's start, set here before the clones wake (they
+		 * read it, and the parent's samples do from now on, the last
+		 * one after the start line is gone: runner.c, write_logs()).
 		 */
 		for (k = first; k < n; k++)
 			tds[k]->t0 = s->t_go;
