@@ -122,6 +122,18 @@ static void sync_dir_of(const char *path)
 	}
 }
 
+/* What a file that is neither regular nor a folder is, for messages. */
+static const char *special_kind(mode_t m)
+{
+	if (S_ISBLK(m))
+		return "a block device";
+	if (S_ISCHR(m))
+		return "a character device";
+	if (S_ISFIFO(m))
+		return "a FIFO";
+	return "not a regular file";
+}
+
 /*
  * A temporary file beside @path for @st, in @tmp: its descriptor, or a
  * negative errno with @err set (what a rename cannot replace is refused
@@ -136,14 +148,14 @@ static int stage_begin(struct fr_stage *st, const char *path, char *tmp, size_t 
 
 	if (snprintf(tmp, tlen, "%s.tmpXXXXXX", path) >= (int)tlen)
 		return fr_errf(err, -ENAMETOOLONG, "'%s': name too long", path);
-	if (!stat(path, &st_old) && S_ISDIR(st_old.st_mode))
-		return fr_errf(err, -EISDIR, "cannot write '%s': a folder has that name", path);
 	/* A rename over a device or FIFO would put a file in its place (/dev/null!). */
-	if (!stat(path, &st_old) && !S_ISREG(st_old.st_mode))
-		return fr_errf(err, -EINVAL, "cannot write '%s': it is %s, which a file written whole and renamed into place would replace",
-			       path, S_ISBLK(st_old.st_mode) ? "a block device" : S_ISCHR(st_old.st_mode) ? "a character device"
-				       : S_ISFIFO(st_old.st_mode)					  ? "a FIFO"
-													  : "not a regular file");
+	if (!stat(path, &st_old) && !S_ISREG(st_old.st_mode)) {
+		if (S_ISDIR(st_old.st_mode))
+			return fr_errf(err, -EISDIR, "cannot write '%s': a folder has that name", path);
+		return fr_errf(err, -EINVAL,
+			       "cannot write '%s': it is %s, which a file written whole and renamed into place would replace",
+			       path, special_kind(st_old.st_mode));
+	}
 	np = realloc(st->path, (st->n + 1) * sizeof(*np));
 	if (np)
 		st->path = np;

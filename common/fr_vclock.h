@@ -11,8 +11,9 @@
  * writes their state only when it wakes. So each runner keeps a clock of
  * its own and runs on it freely, without a lock or a system call, up to
  * the observer's next wake-up (the barrier), and sleeps past it; when
- * every runner waits past the barrier, the observer wakes at it and sees each runner's whole
- * state at that instant (its events at the barrier's instant done). When
+ * every runner waits past the barrier, the observer wakes at it and sees
+ * each runner's whole state at that instant (its events at the barrier's
+ * instant done). When
  * every thread waits, the clock jumps to the earliest time asked for
  * ("advance on idle", as FoundationDB's simulator and TigerBeetle's VOPR
  * do). CPU time costs no simulated time: a run takes as long as its CPU

@@ -192,7 +192,7 @@ static int model_submit(struct backend *be)
 		uint64_t start = m->free_at[0] > now ? m->free_at[0] : now;
 		struct model_slot sl = { m->prepared[i], 0, m->seq++ };
 
-		sl.due = start + (m->conf->nsteps ? service_ns(m, start) : m->d_ns);
+		sl.due = start + service_ns(m, start);
 		sl.p->res = (int64_t)sl.p->len;
 		servers_set_root(m->free_at, m->servers, sl.due);
 		busy_push(m, sl);

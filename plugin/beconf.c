@@ -145,18 +145,18 @@ static const char *model_first_set(const struct backend_conf *c)
 /* service_us, servers, service_steps, virtual_time: backend=null's model device only. */
 static int check_model(const struct backend_conf *c, const char *backend, struct fr_err *err)
 {
-	const char *first = model_first_set(c);
+	const char *first = model_first_set(c), *be = backend ? backend : "io_uring";
 
 	if (!first)
 		return 0;
-	if ((!backend || strcmp(backend, "null")) && c->virtual_time)
+	if (strcmp(be, "null") && c->virtual_time)
 		return fr_errf(err, -EINVAL,
 			       "virtual_time=1: a simulated clock for backend=null's model device (service_us=D), which backend=%s does not have (it does real I/O in real time); use backend=null service_us=D or leave it out",
-			       backend ? backend : "io_uring");
-	if (!backend || strcmp(backend, "null"))
+			       be);
+	if (strcmp(be, "null"))
 		return fr_errf(err, -EINVAL,
 			       "%s: an option of backend=null's model device, which backend=%s does not have (it does real I/O); use backend=null or leave it out",
-			       first, backend ? backend : "io_uring");
+			       first, be);
 	if (!c->service_us && c->virtual_time)
 		return fr_errf(err, -EINVAL,
 			       "virtual_time=1: the simulated clock advances with the model device's service times; give service_us=D (without it backend=null completes every I/O at once, in no time)");

@@ -85,11 +85,10 @@ struct ol_state *ol_new(const struct jp_job *j, unsigned int clone, bool *nomem)
 			continue;
 		s->bps[d] = j->rate[d] ? j->rate[d] : (uint64_t)j->rate_iops[d] * j->bs;
 		s->gap_ns[d] = 1e9 / iops[d];
-		/* Seeded as the clone's offsets are (runner.c: rn_seed()). */
-		s->rng[d] = mix(j->randrepeat || j->randseed_set || fr_vc_on
-					? 0x6f70656e6c6f6f70ull ^ ((uint64_t)clone << 8) ^ (uint64_t)d ^
+		/* Seeded as the clone's offsets are (rn_fixed_seed()). */
+		s->rng[d] = mix(rn_fixed_seed(j) ? 0x6f70656e6c6f6f70ull ^ ((uint64_t)clone << 8) ^ (uint64_t)d ^
 						(j->randseed_set ? j->randseed * 0x94d049bb133111ebull : 0)
-					: clk_ns() ^ (uint64_t)(uintptr_t)s ^ (uint64_t)d);
+						 : clk_ns() ^ (uint64_t)(uintptr_t)s ^ (uint64_t)d);
 		if (!s->rng[d])
 			s->rng[d] = 1;
 		/* fio: the first I/O of a direction at once (rate_next_io_time 0). */

@@ -165,6 +165,16 @@ static inline uint64_t since(uint64_t a, uint64_t b)
 }
 
 /*
+ * Whether @j's random choices come from fixed seeds: randseed= given,
+ * fio's randrepeat (the default), or the simulated clock (a virtual run
+ * is the same every time); else from the time (runner.c, openloop.c).
+ */
+static inline bool rn_fixed_seed(const struct jp_job *j)
+{
+	return j->randseed_set || j->randrepeat || fr_vc_on;
+}
+
+/*
  * A nap of @ns on the runner's clock: a sleep, or on the simulated clock
  * a wait at @rank (FR_VC_RUN for a clone, FR_VC_LOOK for the parent).
  */

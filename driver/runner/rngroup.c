@@ -118,15 +118,32 @@ static void steady_tick(struct ss_timer *tm, struct rn_td **tds, size_t first, s
 	}
 }
 
-/* The parent's nap: 10 ms, or less when the steady-state timer is due sooner. */
-static struct timespec nap(const struct ss_timer *tm)
+/* The parent's nap, ns: 10 ms, or less when the steady-state timer is due sooner. */
+static uint64_t nap(const struct ss_timer *tm)
 {
-	struct timespec ts = { 0, 10 * 1000 * 1000 };
-	uint64_t now = now_ns();
+	const int64_t tick = 10 * 1000 * 1000;
+	int64_t due = tm->on ? (int64_t)(tm->expires - now_ns()) : tick;
 
-	if (tm->on && (int64_t)(tm->expires - now) < ts.tv_nsec)
-		ts.tv_nsec = (int64_t)(tm->expires - now) > 0 ? (long)(tm->expires - now) : 0;
-	return ts;
+	return (uint64_t)(due < tick ? (due > 0 ? due : 0) : tick);
+}
+
+void rn_stop_group(const struct rn_start *s)
+{
+	size_t k;
+
+	for (k = 0; k < s->npeers; k++)
+		__atomic_store_n(&s->peers[k]->stopping, 1, __ATOMIC_RELAXED);
+}
+
+/* Whether a clone of [first, n) with exitall has ended. */
+static bool exitall_ended(struct rn_td **tds, size_t first, size_t n)
+{
+	size_t k;
+
+	for (k = first; k < n; k++)
+		if (tds[k]->job->exitall && __atomic_load_n(&tds[k]->done, __ATOMIC_ACQUIRE))
+			return true;
+	return false;
 }
 
 /*
@@ -170,12 +187,8 @@ static int reap(struct rn_td **tds, size_t first, size_t n, unsigned int stuck_s
 		 * exitall on the simulated clock: at each look the parent
 		 * stops the group when any clone of it has ended (runner.c).
 		 */
-		for (l = (unsigned int)first; vc && l < n; l++)
-			if (tds[l]->job->exitall && __atomic_load_n(&tds[l]->done, __ATOMIC_ACQUIRE)) {
-				for (l = (unsigned int)first; l < n; l++)
-					__atomic_store_n(&tds[l]->stopping, 1, __ATOMIC_RELAXED);
-				break;
-			}
+		if (vc && exitall_ended(tds, first, n))
+			rn_stop_group(td->start_line);
 		if (__atomic_load_n(&td->done, __ATOMIC_ACQUIRE)) {
 			k++;
 			continue;
@@ -183,15 +196,11 @@ static int reap(struct rn_td **tds, size_t first, size_t n, unsigned int stuck_s
 		/* The clone may store a later time than a clock read before the load. */
 		last = __atomic_load_n(&td->progress, __ATOMIC_RELAXED);
 		if (stop && *stop)
-			for (l = (unsigned int)first; l < n; l++)
-				__atomic_store_n(&tds[l]->stopping, 1, __ATOMIC_RELAXED);
+			rn_stop_group(td->start_line);
 		if (!limit || (int64_t)(now_ns() - last) <= (int64_t)limit) {
-			struct timespec tick;
-
 			steady_tick(tm, tds, first, n);
 			sample_group(tds, first, n);
-			tick = nap(tm);
-			rn_nap((uint64_t)tick.tv_sec * 1000000000u + (uint64_t)tick.tv_nsec, FR_VC_LOOK);
+			rn_nap(nap(tm), FR_VC_LOOK);
 			continue;
 		}
 		/* The LUNs as the parent planned them: the clone's own may be gone. */

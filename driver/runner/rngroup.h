@@ -48,6 +48,9 @@ int rn_open_file_budget(struct rn_td **tds, size_t first, size_t n,
  * stops them. A clone stuck @stuck_s seconds (0: no limit) abandons the
  * group. Returns 0, or -ETIMEDOUT with @err set (threads left behind).
  */
+/* Every clone of the group on start line @s stops issuing I/O (exitall, a stop). */
+void rn_stop_group(const struct rn_start *s);
+
 /* A clone's last bw/iops interval (and log row), once it has ended. */
 void rn_sample_last(struct rn_td *td);
 

@@ -316,19 +316,6 @@ static double tv_diff(const struct timeval *a, const struct timeval *b)
 	return (double)(b->tv_sec - a->tv_sec) + (double)(b->tv_usec - a->tv_usec) / 1e6;
 }
 
-/*
- * backend.c, end of thread_main(): with exitall, a clone that ends has
- * the rest of its group stop (fio_terminate_threads(), exit_what=group).
- */
-static void stop_peers(const struct rn_td *td)
-{
-	const struct rn_start *s = td->start_line;
-	size_t k;
-
-	for (k = 0; k < s->npeers; k++)
-		__atomic_store_n(&s->peers[k]->stopping, 1, __ATOMIC_RELAXED);
-}
-
 static void *thread_main(void *arg)
 {
 	struct rn_td *td = arg;
@@ -380,12 +367,14 @@ static void *thread_main(void *arg)
 	if (go && td->log.any)
 		rl_finish(&td->log, since(td->t0, now_ns()) / 1000000, false);
 	/*
-	 * On the simulated clock the parent stops them when it next looks
+	 * exitall (fio's backend.c, end of thread_main(): a clone that ends
+	 * has the rest of its group stop, fio_terminate_threads()). On the
+	 * simulated clock the parent stops them when it next looks
 	 * (rngroup.c): a peer may be ahead on its own clock, and what it
 	 * does must not depend on when this thread gets here.
 	 */
 	if (go && j->exitall && !fr_vc_on)
-		stop_peers(td);
+		rn_stop_group(td->start_line);
 	if (td->q)
 		td->ops->close_file(td);
 	td->ops->cleanup(td);
@@ -466,19 +455,16 @@ int rn_check_on(const struct jp_file *f, uint64_t size, unsigned int align, stru
 }
 
 /*
- * Clone @k's random seed: from randseed= when given, fio's fixed seeds
- * with randrepeat (the default) or on the simulated clock (a virtual run
- * is the same every time), else from the time and @salt.
+ * Clone @k's random seed: fixed (rn_fixed_seed()), from randseed= when
+ * given, else from the time and @salt.
  */
 static uint64_t rn_seed(const struct jp_job *j, unsigned int k, uint64_t salt)
 {
 	uint64_t base = 0x9e3779b97f4a7c15ULL ^ (k + 1) * 0x100000001b3ULL;
 
-	if (j->randseed_set)
-		return (base ^ j->randseed * 0xbf58476d1ce4e5b9ULL) | 1;
-	if (j->randrepeat || fr_vc_on)
-		return base;
-	return (clk_ns() ^ salt) | 1;
+	if (!rn_fixed_seed(j))
+		return (clk_ns() ^ salt) | 1;
+	return j->randseed_set ? (base ^ j->randseed * 0xbf58476d1ce4e5b9ULL) | 1 : base;
 }
 
 /* fio's thread_number of @j's clone @k: from 1, in the file's order. */
