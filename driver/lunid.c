@@ -18,6 +18,7 @@
 
 #include "fr_err.h"
 #include "fr_file.h"
+#include "fr_lunlist.h"
 #include "vvol.h"
 
 struct lun_id {
@@ -69,7 +70,8 @@ static int id_of(const char *path, struct lun_id *id)
 	return 0;
 }
 
-int lunid_write(const char *jobs_dir, const struct vvol *vv, struct fr_err *err)
+int lunid_write(const char *jobs_dir, const struct vvol *vv, const char *lunfile,
+		struct fr_err *err)
 {
 	char *text = NULL, path[4096], eb[128];
 	size_t len = 0;
@@ -80,6 +82,11 @@ int lunid_write(const char *jobs_dir, const struct vvol *vv, struct fr_err *err)
 	if (!f)
 		return fr_errf(err, -ENOMEM, "out of memory");
 	fprintf(f, "# fiorion: each LUN as the run began: kind (f file, b device), device, inode or diskseq, bytes, path\n");
+	/* The engine reads the .lun again at every point: the list is part of the identity. */
+	if (lunfile)
+		fprintf(f, "# the .lun file every point reads, which must list these LUNs, in this order\n"
+			   "lunfile %s\n",
+			lunfile);
 	for (i = 0; i < vv->nluns && !ret; i++) {
 		const char *lun = vv->luns[i].path;
 		struct lun_id id;
@@ -99,19 +106,29 @@ int lunid_write(const char *jobs_dir, const struct vvol *vv, struct fr_err *err)
 	return ret;
 }
 
-/* One line of luns.id against the LUN now: 0, or -ESTALE with @err. */
-static int check_line(const char *line, struct fr_err *err)
+/* A LUN line of luns.id: 1 with @was and *@path (in @line) filled, else 0. */
+static int parse_line(const char *line, struct lun_id *was, const char **path)
+{
+	int pos = 0;
+
+	if (sscanf(line, "%c %u:%u %" SCNu64 " %" SCNu64 " %n", &was->kind, &was->maj, &was->min,
+		   &was->ino, &was->size, &pos) != 5 ||
+	    !pos)
+		return 0;
+	*path = line + pos;
+	return 1;
+}
+
+/* One LUN of luns.id against the LUN now: 0, or -ESTALE with @err. */
+static int check_lun(const char *line, struct fr_err *err)
 {
 	struct lun_id was, now;
-	char eb[128];
-	int pos = 0, ret;
 	const char *path;
+	char eb[128];
+	int ret;
 
-	if (sscanf(line, "%c %u:%u %" SCNu64 " %" SCNu64 " %n", &was.kind, &was.maj, &was.min,
-		   &was.ino, &was.size, &pos) != 5 ||
-	    !pos)
-		return 0; /* not a LUN line */
-	path = line + pos;
+	if (!parse_line(line, &was, &path))
+		return 0;
 	ret = id_of(path, &now);
 	if (ret)
 		return fr_errf(err, -ESTALE, "LUN '%s' is gone since the run began: %s", path,
@@ -133,10 +150,98 @@ static int check_line(const char *line, struct fr_err *err)
 	return 0;
 }
 
+/* The .lun file's entries now, as the engine's parser (fr_lunlist) splits them. */
+struct entries {
+	const char **name;
+	size_t *len, n, cap;
+};
+
+static int add_entry(void *arg, const char *name, size_t len, unsigned int line)
+{
+	struct entries *e = arg;
+
+	(void)line;
+	if (e->n == e->cap) {
+		size_t cap = e->cap ? 2 * e->cap : 16;
+		const char **nn = realloc(e->name, cap * sizeof(*nn));
+		size_t *nl;
+
+		if (nn)
+			e->name = nn;
+		nl = nn ? realloc(e->len, cap * sizeof(*nl)) : NULL;
+		if (!nl)
+			return -ENOMEM;
+		e->len = nl;
+		e->cap = cap;
+	}
+	e->name[e->n] = name;
+	e->len[e->n++] = len;
+	return 0;
+}
+
+/*
+ * The list @lunfile gives now against the @n LUNs @was (paths) the run
+ * began with: the same paths in the same order, or -ESTALE naming the
+ * file and the first difference. Compared as written: the engine opens
+ * what the file says, and luns.id has each LUN's identity by that name.
+ */
+static int check_list(const char *lunfile, const char *const *was, size_t n, struct fr_err *err)
+{
+	struct entries e = { 0 };
+	char *text = NULL;
+	size_t len, k;
+	int ret;
+
+	ret = fr_read_file(lunfile, "lun file", 64u << 20, FR_READ_TEXT, &text, &len, err);
+	if (ret) {
+		char why[sizeof(err->msg)];
+
+		snprintf(why, sizeof(why), "%s", err->msg);
+		return fr_errf(err, -ESTALE, "%s; the run began with it listing %zu LUN%s", why, n,
+			       n == 1 ? "" : "s");
+	}
+	ret = fr_lunlist_each(text, '\n', add_entry, &e);
+	if (ret)
+		fr_errf(err, ret, "out of memory");
+	for (k = 0; !ret && k < n && k < e.n; k++)
+		if (strlen(was[k]) != e.len[k] || memcmp(was[k], e.name[k], e.len[k]))
+			ret = fr_errf(err, -ESTALE, "%s: LUN %zu is now '%.*s', was '%s' when the run began",
+				      lunfile, k + 1, (int)e.len[k], e.name[k], was[k]);
+	if (!ret && e.n != n)
+		ret = fr_errf(err, -ESTALE, "%s: names %zu LUN%s now, %zu when the run began (LUN %zu '%.*s' is %s)",
+			      lunfile, e.n, e.n == 1 ? "" : "s", n, k + 1,
+			      (int)(e.n > n ? e.len[k] : strlen(was[k])), e.n > n ? e.name[k] : was[k],
+			      e.n > n ? "new" : "gone from it");
+	free(e.name);
+	free(e.len);
+	free(text);
+	return ret;
+}
+
+/* luns.id's .lun file, LUN lines and their paths, cut out of @text. */
+static int recorded(char *text, const char **lunfile, char ***lines, const char ***paths, size_t *n)
+{
+	size_t max = strlen(text) / 2 + 1; /* a line is 2 bytes or more */
+	char *line, *save = NULL;
+	struct lun_id id;
+
+	*lines = calloc(max, sizeof(**lines));
+	*paths = calloc(max, sizeof(**paths));
+	if (!*lines || !*paths)
+		return -ENOMEM;
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
+		if (!strncmp(line, "lunfile ", 8))
+			*lunfile = line + 8;
+		else if (line[0] != '#' && parse_line(line, &id, &(*paths)[*n]))
+			(*lines)[(*n)++] = line;
+	return 0;
+}
+
 int lunid_check(const char *jobs_dir, struct fr_err *err)
 {
-	char path[4096], *text = NULL, *line, *save = NULL;
-	size_t len;
+	char path[4096], *text = NULL, **lines = NULL;
+	const char *lunfile = NULL, **paths = NULL;
+	size_t len, n = 0, i;
 	int ret;
 
 	snprintf(path, sizeof(path), "%s/luns.id", jobs_dir);
@@ -144,11 +249,15 @@ int lunid_check(const char *jobs_dir, struct fr_err *err)
 		return 0;
 	ret = fr_read_file(path, "the run's LUN list", 1 << 20, FR_READ_REGULAR | FR_READ_TEXT,
 			   &text, &len, err);
-	if (ret)
-		return ret;
-	for (line = strtok_r(text, "\n", &save); line && !ret; line = strtok_r(NULL, "\n", &save))
-		if (line[0] != '#')
-			ret = check_line(line, err);
+	if (!ret && recorded(text, &lunfile, &lines, &paths, &n))
+		ret = fr_errf(err, -ENOMEM, "out of memory");
+	/* A luns.id of an earlier fiorion names no .lun file: its LUNs alone. */
+	if (!ret && lunfile)
+		ret = check_list(lunfile, paths, n, err);
+	for (i = 0; !ret && i < n; i++)
+		ret = check_lun(lines[i], err);
+	free(paths);
+	free(lines);
 	free(text);
 	return ret;
 }

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "fr_err.h"
 #include "orion_report.h"
 #include "runinfo.h"
 #include "runset.h"
@@ -59,25 +60,82 @@ static int64_t *loads(const unsigned int *v, size_t n)
 	return out;
 }
 
+/*
+ * The run as the options, plan and volume make it (@r's pointers owned
+ * by it until run_unfill()): run.json's keys but for the part that ran
+ * first (command line, start, kernel, warnings: run_json()'s).
+ */
+static void run_fill(struct ri_run *r, const struct opts *o, const struct vvol *vv,
+		     const struct mx_plan *plan)
+{
+	size_t i;
+
+	/* The options' part of the run is the options' (cli.c parsed it into o->ri). */
+	*r = o->ri;
+	r->version = FIORION_VERSION;
+	r->matrix = plan->matrix;
+	r->total_points = plan->total;
+	r->vlun_size = vv->size;
+	r->small_cols = loads(plan->small_cols, plan->nsmall_cols);
+	r->nsmall_cols = plan->nsmall_cols;
+	r->large_cols = loads(plan->large_cols, plan->nlarge_cols);
+	r->nlarge_cols = plan->nlarge_cols;
+	r->small_levels = plan_levels(plan, true, &r->nsmall_levels);
+	r->large_levels = plan_levels(plan, false, &r->nlarge_levels);
+	r->luns = calloc(vv->nluns ? vv->nluns : 1, sizeof(*r->luns));
+	r->fio_opts = calloc(o->fio_opts.n + 1, sizeof(*r->fio_opts));
+	if (!r->luns || !r->fio_opts)
+		die_run("out of memory");
+	for (i = 0; i < vv->nluns; i++) {
+		r->luns[i].name = vv->luns[i].path;
+		r->luns[i].size = vv->luns[i].size;
+	}
+	r->nluns = vv->nluns;
+	r->nfio_opts = 0;
+	for (i = 0; i < o->fio_opts.n; i++)
+		if (!(r->fio_opts[r->nfio_opts++] = fo_string(&o->fio_opts, i)))
+			die_run("out of memory");
+	r->includes = o->fio_opts.includes;
+	r->nincludes = o->fio_opts.ninc;
+	/* -clients: each host as its probe found it (hosts.h: the run's records of them). */
+	r->hosts = o->hosts.ri;
+	r->nhosts = o->hosts.n;
+	r->warnings = NULL;
+	r->nwarnings = 0;
+}
+
+static void run_unfill(struct ri_run *r)
+{
+	size_t i;
+
+	free(r->small_cols);
+	free(r->large_cols);
+	free(r->small_levels);
+	free(r->large_levels);
+	free(r->luns);
+	for (i = 0; i < r->nwarnings; i++)
+		free(r->warnings[i]);
+	free(r->warnings);
+	for (i = 0; i < r->nfio_opts; i++)
+		free(r->fio_opts[i]);
+	free(r->fio_opts);
+}
+
 char *run_json(const struct opts *o, const struct vvol *vv,
 	       const struct mx_plan *plan, int argc, char **argv,
 	       time_t start, char *run_id, json_t *warnings)
 {
-	/* The options' part of the run is the options' (cli.c parsed it into o->ri). */
-	struct ri_run r = o->ri;
+	struct ri_run r;
 	struct utsname u;
 	char kernel[3 * sizeof(u.release) + 3];
 	char *s, *ws = ws_warning(plan, (unsigned int)o->ri.write_pct, o->ri.seq);
 	size_t i;
 
-	r.version = FIORION_VERSION;
+	run_fill(&r, o, vv, plan);
 	/* Job files with placeholders carry no identity: neither does run.json. */
 	r.run_id = o->placeholders ? NULL : run_id;
 	r.argv = argv + 1;
 	r.argc = argc > 0 ? (size_t)argc - 1 : 0;
-	r.matrix = plan->matrix;
-	r.total_points = plan->total;
-	r.vlun_size = vv->size;
 	r.start = (int64_t)start;
 
 	/* Said once, now; run.json carries it into the summary and the trace. */
@@ -92,52 +150,93 @@ char *run_json(const struct opts *o, const struct vvol *vv,
 		snprintf(kernel, sizeof(kernel), "%s %s %s", u.sysname, u.release, u.machine);
 		r.kernel = kernel;
 	}
-	r.small_cols = loads(plan->small_cols, plan->nsmall_cols);
-	r.nsmall_cols = plan->nsmall_cols;
-	r.large_cols = loads(plan->large_cols, plan->nlarge_cols);
-	r.nlarge_cols = plan->nlarge_cols;
-	r.small_levels = plan_levels(plan, true, &r.nsmall_levels);
-	r.large_levels = plan_levels(plan, false, &r.nlarge_levels);
-	r.luns = calloc(vv->nluns ? vv->nluns : 1, sizeof(*r.luns));
 	r.warnings = calloc(json_array_size(warnings) + 2, sizeof(*r.warnings));
-	if (!r.luns || !r.warnings)
+	if (!r.warnings)
 		die_run("out of memory");
-	for (i = 0; i < vv->nluns; i++) {
-		r.luns[i].name = vv->luns[i].path;
-		r.luns[i].size = vv->luns[i].size;
-	}
-	r.nluns = vv->nluns;
-	r.fio_opts = calloc(o->fio_opts.n + 1, sizeof(*r.fio_opts));
-	if (!r.fio_opts)
-		die_run("out of memory");
-	for (i = 0; i < o->fio_opts.n; i++)
-		if (!(r.fio_opts[r.nfio_opts++] = fo_string(&o->fio_opts, i)))
-			die_run("out of memory");
-	r.includes = o->fio_opts.includes;
-	r.nincludes = o->fio_opts.ninc;
 	for (i = 0; i < json_array_size(warnings); i++)
 		r.warnings[r.nwarnings++] = xasprintf("%s", json_string_value(json_array_get(warnings, i)));
 	/* A shortened run says so wherever its numbers are read. */
 	if (dropin_duration_note(o))
 		r.warnings[r.nwarnings++] = xasprintf("%s", dropin_duration_note(o));
-	/* -clients: each host as its probe found it (hosts.h: the run's records of them). */
-	r.hosts = o->hosts.ri;
-	r.nhosts = o->hosts.n;
 	s = ri_write(&r);
 	if (!s)
 		die_run("out of memory");
-	free(r.small_cols);
-	free(r.large_cols);
-	free(r.small_levels);
-	free(r.large_levels);
-	free(r.luns);
-	for (i = 0; i < r.nwarnings; i++)
-		free(r.warnings[i]);
-	free(r.warnings);
-	for (i = 0; i < r.nfio_opts; i++)
-		free(r.fio_opts[i]);
-	free(r.fio_opts);
+	run_unfill(&r);
 	return s;
+}
+
+/* A JSON value for a message, cut after 120 characters. */
+static void show(json_t *v, char buf[128])
+{
+	char *s = json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT);
+
+	if (!s)
+		die_run("out of memory");
+	snprintf(buf, 128, "%.120s%s", s, strlen(s) > 120 ? "..." : "");
+	free(s);
+}
+
+int run_json_check(const char *path, const struct opts *o, const struct vvol *vv,
+		   const struct mx_plan *plan, struct fr_err *err)
+{
+	/*
+	 * What the points measured: the options, the plan and the volume,
+	 * which the job files and luns.id were checked to be. Not the part
+	 * that ran first (version, command line, environment: duration_env,
+	 * start, kernel, warnings, hosts' fio), nor what the ladders rewrite
+	 * at the end (their answers; total_points with them).
+	 */
+	static const char *const keys[] = {
+		"testname", "orion version", "compat", "fio options", "include", "size_small",
+		"size_large", "type", "num_streamIO", "simulate", "stripe", "write", "cache_size",
+		"duration", "duration_auto", "repeat", "matrix", "num_disks", "small_columns",
+		"large_columns", "small_levels", "large_levels", "luns", "vlun_size", "curve",
+		"total_points"
+	};
+	bool ladders = o->max_latency || o->stop_at_knee;
+	json_t *doc, *wdoc, *want, *found, *need;
+	json_error_t je;
+	struct ri_run r;
+	char a[128] = "", b[128] = "", *text;
+	size_t i;
+	int ret = 0;
+
+	/* Twice the same key: the converter's reader and this one might take different ones. */
+	doc = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
+	if (!doc)
+		return fr_errf(err, -EINVAL, "%s: damaged (line %d: %s): not the run's description; start a new run",
+			       path, je.line, je.text);
+	found = json_object_get(doc, "fiorion");
+	if (!json_is_object(found)) {
+		json_decref(doc);
+		return fr_errf(err, -EINVAL, "%s: no \"fiorion\" object: not the run's description; start a new run",
+			       path);
+	}
+	run_fill(&r, o, vv, plan);
+	text = ri_write(&r);
+	run_unfill(&r);
+	wdoc = text ? json_loads(text, 0, NULL) : NULL;
+	want = json_object_get(wdoc, "fiorion");
+	if (!want)
+		die_run("out of memory");
+	for (i = 0; !ret && i < sizeof(keys) / sizeof(keys[0]); i++) {
+		json_t *v = json_object_get(found, keys[i]);
+
+		need = json_object_get(want, keys[i]);
+		if ((ladders && !strcmp(keys[i], "total_points")) || json_equal(v, need) ||
+		    (!v && !need))
+			continue;
+		if (v)
+			show(v, a);
+		if (need)
+			show(need, b);
+		ret = fr_errf(err, -EINVAL, "%s: \"%s\" %s%s, the options and job files %s%s: not this run's description; put the run's own back, or start a new run",
+			      path, keys[i], v ? "says " : "is missing", a, need ? "say " : "have no such setting", b);
+	}
+	free(text);
+	json_decref(wdoc);
+	json_decref(doc);
+	return ret;
 }
 
 /* "a file on tmpfs" or "a file on ramfs" when @path lives in memory, else NULL. */
