@@ -377,7 +377,9 @@ def linear_exact(rate, depth, c, d, t):
         arrivals += 1
     lat = [comp[i] - sub[i] for i in range(k)]
     resp = [comp[i] - arr(i) for i in range(k)]
-    return dict(total=k, runtime=runtime_ms(max(comp)), arrivals=arrivals, slot_waits=waits,
+    # The job lasts its runtime when the last I/O completes before it, as
+    # fio's does (io_u.c: rate_ddir() sleeps to the timeout).
+    return dict(total=k, runtime=runtime_ms(max(max(comp), t)), arrivals=arrivals, slot_waits=waits,
                 lat=(min(lat), max(lat), sum(lat) / k), resp=(min(resp), max(resp), sum(resp) / k))
 
 

@@ -183,11 +183,12 @@ void ol_run(struct rn_td *td, uint64_t deadline, uint64_t limit)
 	for (;;) {
 		uint64_t at, due;
 		int d = ol_next(s, &at), n = 0;
-		bool may;
+		bool running, may;
 
 		due = td->t0 + at;
-		may = !td->error && t < deadline && due < deadline && (!limit || issued < limit) &&
+		running = !td->error && t < deadline && (!limit || issued < limit) &&
 			!__atomic_load_n(&td->stopping, __ATOMIC_RELAXED);
+		may = running && due < deadline;
 		if (may && due <= t && td->inflight < depth) {
 			/*
 			 * A synchronous backend holds one I/O, inside queue. An
@@ -222,6 +223,15 @@ void ol_run(struct rn_td *td, uint64_t deadline, uint64_t limit)
 				s->slot_waits++;
 			waiting = true;
 			n = take_events(td, 1, NULL, &freed);
+		} else if (running && !may) {
+			/*
+			 * The next arrival is beyond the runtime: the job still
+			 * lasts its runtime, as fio's does (io_u.c: rate_ddir()
+			 * sleeps up to the timeout, then ends the job), so its
+			 * job_runtime is the runtime, not its last arrival's
+			 * completion, which the cut-short check would refuse.
+			 */
+			n = wait_for(td, deadline - t);
 		} else if (!may) {
 			if (!t_stop)
 				t_stop = t;

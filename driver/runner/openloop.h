@@ -78,7 +78,8 @@ void ol_account(struct ol_state *s, const struct rn_io *io, uint64_t t_done);
 
 /*
  * The clone's phase as an open loop until @deadline (clock ns) or @limit
- * bytes issued (0: none), as run_loop() is the closed one's.
+ * bytes issued (0: none), as run_loop() is the closed one's. Like fio's,
+ * it lasts to @deadline when its next arrival falls past it.
  */
 void ol_run(struct rn_td *td, uint64_t deadline, uint64_t limit);
 

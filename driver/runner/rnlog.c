@@ -6,10 +6,12 @@
 #include "rnlog.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "lathist.h"
@@ -211,11 +213,81 @@ static int write_hist(FILE *f, const struct rl_log *l, const struct rl_sample *s
 	return ferror(f) ? -1 : 0;
 }
 
+/*
+ * What is under a log's name @path when it is neither nothing nor a
+ * regular file: -FR_ESAFETY and @err naming it (for @job's @kind log,
+ * when @job is given). A symbolic link there is never followed -- its
+ * target, whatever it is, would be truncated -- nor removed: the runner
+ * did not put it there, and the user should see who did.
+ */
+static int name_free(const char *path, const char *job, const char *kind, struct fr_err *err)
+{
+	char what[256], to[4096];
+	struct stat st;
+	ssize_t n;
+
+	if (lstat(path, &st) || S_ISREG(st.st_mode))
+		return 0; /* nothing, or a file of ours: open_new() says what fails */
+	if (job)
+		snprintf(what, sizeof(what), "job '%s': its %s log", job, kind);
+	else
+		snprintf(what, sizeof(what), "log");
+	if (!S_ISLNK(st.st_mode))
+		return fr_errf(err, -FR_ESAFETY,
+			       "%s '%s' is there and is not a regular file; remove it or name another log",
+			       what, path);
+	n = readlink(path, to, sizeof(to) - 1);
+	to[n < 0 ? 0 : n] = '\0';
+	return fr_errf(err, -FR_ESAFETY,
+		       "%s '%s' is a symbolic link (to '%s'); a log is created new, never written through a link: remove the link (not its target) or name another log",
+		       what, path, to);
+}
+
+/*
+ * @l's file, created new: an earlier regular file of its name removed
+ * first (the name only: a hard link's other names keep their data, where
+ * fopen(.., "w") would truncate them), then O_EXCL, which fails on
+ * whatever was put under the name since, a link included. per_job_logs=0
+ * appends, as fio does, but only to a regular file (O_NOFOLLOW; a FIFO
+ * is not waited on: O_NONBLOCK, then refused).
+ */
+static int open_new(const struct rl_log *l, FILE **out, struct fr_err *err)
+{
+	int flags = O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, fd, ret;
+	struct stat st;
+
+	ret = name_free(l->path, NULL, NULL, err);
+	if (ret)
+		return ret;
+	if (l->p.append)
+		flags |= O_APPEND;
+	else if (unlink(l->path) && errno != ENOENT)
+		return fr_errf_errno(err, "log '%s': cannot remove the earlier one", l->path);
+	else
+		flags |= O_EXCL;
+	fd = open(l->path, flags, 0666);
+	if (fd < 0) {
+		ret = errno == EEXIST || errno == ELOOP ? name_free(l->path, NULL, NULL, err) : 0;
+		return ret ? ret : fr_errf_errno(err, "log '%s': cannot create it", l->path);
+	}
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return fr_errf(err, -FR_ESAFETY, "log '%s' is there and is not a regular file; remove it or name another log",
+			       l->path);
+	}
+	*out = fdopen(fd, l->p.append ? "a" : "w");
+	if (!*out) {
+		ret = fr_errf_errno(err, "log '%s': cannot open it", l->path);
+		close(fd);
+	}
+	return ret;
+}
+
 int rl_log_write(struct rl_log *l, struct fr_err *err)
 {
 	const struct rl_chunk *c;
 	static char buf[1 << 20];
-	FILE *f;
+	FILE *f = NULL;
 	size_t i;
 	int bad = 0;
 
@@ -223,9 +295,9 @@ int rl_log_write(struct rl_log *l, struct fr_err *err)
 		return fr_errf(err, -ENOMEM,
 			       "log '%s': out of memory for its entries (%" PRIu64 " kept); it is not written",
 			       l->path, l->entries);
-	f = fopen(l->path, l->p.append ? "a" : "w");
-	if (!f)
-		return fr_errf_errno(err, "log '%s': cannot open it", l->path);
+	bad = open_new(l, &f, err);
+	if (bad)
+		return bad;
 	setvbuf(f, buf, _IOFBF, sizeof(buf));
 	for (c = l->head; c && !bad; c = c->next)
 		for (i = 0; i < c->n && !bad; i++) {
@@ -286,6 +358,9 @@ static int open_one(struct rl_log **out, const struct jp_job *j, const char *pre
 	if (access(slash ? dir : ".", W_OK))
 		return fr_errf_errno(err, "job '%s': cannot write its %s log '%s' in '%s'", j->name,
 				     kind, path, slash ? dir : ".");
+	/* Before any I/O: a link planted under the name is refused (open_new()). */
+	if (name_free(path, j->name, kind, err))
+		return -FR_ESAFETY;
 	*out = rl_log_new(path, p);
 	return *out ? 0 : fr_errf(err, -ENOMEM, "out of memory");
 }
