@@ -19,7 +19,7 @@
 #include <zlib.h>
 #include <zstd.h>
 
-#include "fr_file.h"
+#include "fjstream.h"
 #include "jscan.h"
 
 /* A growing output buffer, NUL-terminated when done. */
@@ -28,7 +28,47 @@ struct obuf {
 	size_t n, cap;
 };
 
-/* At least 64 KiB free in @o (one byte kept for the NUL). 0, -EFBIG or -ENOMEM. */
+/*
+ * The input being read: descriptor @fd, and its bytes read but not yet
+ * taken (b[pos] .. b[n - 1]): compressed data go to their decoder a
+ * chunk at a time, never whole, so only what they decode is held.
+ */
+struct in {
+	int fd;
+	const char *name; /* for messages */
+	bool regular;	  /* a regular file (not a stream) */
+	unsigned char b[1 << 16];
+	size_t pos, n;
+	bool eof;
+};
+
+/* At least @want bytes untaken in @in (fewer only at its end): 0, or a negative errno with @err set. */
+static int in_fill(struct in *in, size_t want, struct fr_err *err)
+{
+	if (in->n - in->pos >= want || in->eof)
+		return 0;
+	memmove(in->b, in->b + in->pos, in->n - in->pos);
+	in->n -= in->pos;
+	in->pos = 0;
+	while (in->n < want && !in->eof) {
+		ssize_t r = read(in->fd, in->b + in->n, sizeof(in->b) - in->n);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			return fr_errf_errno(err, "cannot read '%s'", in->name);
+		if (!r)
+			in->eof = true;
+		in->n += (size_t)r;
+	}
+	return 0;
+}
+
+/*
+ * At least 64 KiB free in @o (one byte kept for the NUL), never more
+ * than FI_MAX_BYTES + 64 KiB in all: -EFBIG once more than FI_MAX_BYTES
+ * are in, so a bomb stops about there. 0, -EFBIG or -ENOMEM.
+ */
 static int ob_room(struct obuf *o)
 {
 	size_t want;
@@ -37,7 +77,7 @@ static int ob_room(struct obuf *o)
 	if (o->cap - o->n > 65536)
 		return 0;
 	want = o->cap ? o->cap * 2 : 1 << 20;
-	if (o->n >= FI_MAX_BYTES)
+	if (o->n > FI_MAX_BYTES)
 		return -EFBIG;
 	if (want > FI_MAX_BYTES + 65537)
 		want = FI_MAX_BYTES + 65537;
@@ -49,136 +89,164 @@ static int ob_room(struct obuf *o)
 	return 0;
 }
 
-static int ob_fail(struct obuf *o, int ret, const char *path, const char *kind, struct fr_err *err)
+/*
+ * @o dropped after @ret (-EFBIG, -ENOMEM, or an error already in @err)
+ * reading @in's @kind data (NULL: plain). Past the limit, data that could
+ * be a plain file (a stream, or decompressed) are told how to go without it.
+ */
+static int ob_fail(struct obuf *o, int ret, const struct in *in, const char *kind,
+		   struct fr_err *err)
 {
 	free(o->p);
 	o->p = NULL;
+	if (ret == -EFBIG && kind)
+		return fr_errf(err, ret, "'%s': more than %s (%llu bytes) once decompressed (%s): the limit of one input held in memory (decompressed to a file, fio's JSON is read as a stream, without it)",
+			       in->name, FI_MAX_TEXT, (unsigned long long)FI_MAX_BYTES, kind);
+	if (ret == -EFBIG && !in->regular)
+		return fr_errf(err, ret, "'%s': more than %s (%llu bytes) of input: the limit of one input held in memory (written to a file, fio's JSON is read as a stream, without it)",
+			       in->name, FI_MAX_TEXT, (unsigned long long)FI_MAX_BYTES);
 	if (ret == -EFBIG)
-		return fr_errf(err, ret, "'%s': more than %llu bytes once decompressed (%s)", path,
-			       (unsigned long long)FI_MAX_BYTES, kind);
-	return fr_errf(err, -ENOMEM, "'%s': out of memory while decompressing (%s)", path, kind);
+		return fr_errf(err, ret, "'%s': more than %s (%llu bytes) to read whole: the limit of one input held in memory (only plain fio JSON is read as a stream, without it)",
+			       in->name, FI_MAX_TEXT, (unsigned long long)FI_MAX_BYTES);
+	if (ret == -ENOMEM)
+		return fr_errf(err, ret, "'%s': out of memory while %s (%s)", in->name,
+			       kind ? "decompressing" : "reading", kind ? kind : "plain data");
+	return ret;
 }
 
-static int gunzip(const char *in, size_t n, struct obuf *o, const char *path, struct fr_err *err)
+/* Room for a decoder's output in @o: its start; the bytes free in *@len (at most @most). */
+static char *ob_out(struct obuf *o, size_t most, size_t *len)
+{
+	*len = o->cap - o->n - 1 > most ? most : o->cap - o->n - 1;
+	return o->p + o->n;
+}
+
+static int gunzip(struct in *in, struct obuf *o, struct fr_err *err)
 {
 	z_stream z;
-	int r = Z_OK, ret;
+	int r = Z_OK, ret = 0;
 
 	memset(&z, 0, sizeof(z));
 	if (inflateInit2(&z, 15 + 32) != Z_OK)
-		return fr_errf(err, -ENOMEM, "'%s': out of memory (zlib)", path);
-	z.next_in = (Bytef *)in;
+		return fr_errf(err, -ENOMEM, "'%s': out of memory (zlib)", in->name);
 	for (;;) {
-		size_t before;
+		size_t room;
 
 		ret = ob_room(o);
-		if (ret) {
-			inflateEnd(&z);
-			return ob_fail(o, ret, path, "gzip", err);
-		}
-		if (!z.avail_in && n) {
-			z.avail_in = n > UINT_MAX ? UINT_MAX : (uInt)n;
-			n -= z.avail_in;
-		}
-		z.next_out = (Bytef *)o->p + o->n;
-		z.avail_out = o->cap - o->n - 1 > UINT_MAX ? UINT_MAX : (uInt)(o->cap - o->n - 1);
-		before = z.avail_out;
+		ret = ret ? ret : in_fill(in, 1, err);
+		if (ret)
+			break;
+		z.next_in = in->b + in->pos;
+		z.avail_in = (uInt)(in->n - in->pos);
+		z.next_out = (Bytef *)ob_out(o, UINT_MAX, &room);
+		z.avail_out = (uInt)room;
 		r = inflate(&z, Z_NO_FLUSH);
-		o->n += before - z.avail_out;
+		in->pos = in->n - z.avail_in;
+		o->n += room - z.avail_out;
 		if (r == Z_STREAM_END) {
-			/* Another gzip member after this one (cat a.gz b.gz). */
-			if (z.avail_in + n >= 2 && (unsigned char)z.next_in[0] == 0x1f &&
-			    (unsigned char)z.next_in[1] == 0x8b && inflateReset(&z) == Z_OK)
+			/* Another gzip member after this one (cat a.gz b.gz); else the end. */
+			ret = in_fill(in, 2, err);
+			if (!ret && in->n - in->pos >= 2 && in->b[in->pos] == 0x1f &&
+			    in->b[in->pos + 1] == 0x8b && inflateReset(&z) == Z_OK)
 				continue;
 			break;
 		}
-		if (r == Z_BUF_ERROR && !z.avail_in && !n)
-			break; /* no more input, and no end: cut short */
-		if (r != Z_OK && r != Z_BUF_ERROR)
+		/* No progress: more input to come, else no end (cut short). */
+		if (r == Z_BUF_ERROR && in->pos == in->n && !in->eof)
+			continue;
+		if (r != Z_OK)
 			break;
 	}
 	inflateEnd(&z);
+	if (ret)
+		return ob_fail(o, ret, in, "gzip", err);
 	if (r == Z_STREAM_END)
 		return 0;
 	free(o->p);
 	o->p = NULL;
 	if (r == Z_MEM_ERROR)
-		return fr_errf(err, -ENOMEM, "'%s': out of memory (zlib)", path);
+		return fr_errf(err, -ENOMEM, "'%s': out of memory (zlib)", in->name);
 	return fr_errf(err, -EINVAL, "'%s': the gzip data is %s after %zu bytes decompressed (zlib: %s)",
-		       path, r == Z_BUF_ERROR ? "cut short" : "corrupt", o->n,
+		       in->name, r == Z_BUF_ERROR ? "cut short" : "corrupt", o->n,
 		       z.msg ? z.msg : "unexpected end of stream");
 }
 
-static int unxz(const char *in, size_t n, struct obuf *o, const char *path, struct fr_err *err)
+static int unxz(struct in *in, struct obuf *o, struct fr_err *err)
 {
 	lzma_stream s = LZMA_STREAM_INIT;
-	lzma_ret r;
-	int ret;
+	lzma_ret r = LZMA_OK;
+	int ret = 0;
 
 	if (lzma_stream_decoder(&s, UINT64_MAX, LZMA_CONCATENATED) != LZMA_OK)
-		return fr_errf(err, -ENOMEM, "'%s': out of memory (liblzma)", path);
-	s.next_in = (const uint8_t *)in;
-	s.avail_in = n;
+		return fr_errf(err, -ENOMEM, "'%s': out of memory (liblzma)", in->name);
 	for (;;) {
-		size_t before;
+		size_t room;
 
 		ret = ob_room(o);
-		if (ret) {
-			lzma_end(&s);
-			return ob_fail(o, ret, path, "xz", err);
-		}
-		s.next_out = (uint8_t *)o->p + o->n;
-		s.avail_out = o->cap - o->n - 1;
-		before = s.avail_out;
-		r = lzma_code(&s, LZMA_FINISH);
-		o->n += before - s.avail_out;
+		ret = ret ? ret : in_fill(in, 1, err);
+		if (ret)
+			break;
+		s.next_in = in->b + in->pos;
+		s.avail_in = in->n - in->pos;
+		s.next_out = (uint8_t *)ob_out(o, SIZE_MAX, &room);
+		s.avail_out = room;
+		/* Concatenated streams: the end is known only once the input has ended. */
+		r = lzma_code(&s, in->eof ? LZMA_FINISH : LZMA_RUN);
+		in->pos = in->n - s.avail_in;
+		o->n += room - s.avail_out;
 		if (r != LZMA_OK)
 			break;
 	}
 	lzma_end(&s);
+	if (ret)
+		return ob_fail(o, ret, in, "xz", err);
 	if (r == LZMA_STREAM_END)
 		return 0;
 	free(o->p);
 	o->p = NULL;
 	if (r == LZMA_MEM_ERROR)
-		return fr_errf(err, -ENOMEM, "'%s': out of memory (liblzma)", path);
-	return fr_errf(err, -EINVAL, "'%s': the xz data is %s after %zu bytes decompressed", path,
+		return fr_errf(err, -ENOMEM, "'%s': out of memory (liblzma)", in->name);
+	return fr_errf(err, -EINVAL, "'%s': the xz data is %s after %zu bytes decompressed", in->name,
 		       r == LZMA_BUF_ERROR ? "cut short" : "corrupt", o->n);
 }
 
-static int unzstd(const char *in, size_t n, struct obuf *o, const char *path, struct fr_err *err)
+static int unzstd(struct in *in, struct obuf *o, struct fr_err *err)
 {
 	ZSTD_DStream *d = ZSTD_createDStream();
-	ZSTD_inBuffer ib = { in, n, 0 };
 	size_t r = 1;
-	int ret;
+	bool full = false; /* the last call filled its output: more may be pending */
+	int ret = 0;
 
 	if (!d)
-		return fr_errf(err, -ENOMEM, "'%s': out of memory (libzstd)", path);
+		return fr_errf(err, -ENOMEM, "'%s': out of memory (libzstd)", in->name);
 	ZSTD_initDStream(d);
 	for (;;) {
+		ZSTD_inBuffer ib;
 		ZSTD_outBuffer ob;
 
 		ret = ob_room(o);
-		if (ret) {
-			ZSTD_freeDStream(d);
-			return ob_fail(o, ret, path, "zstd", err);
-		}
-		ob = (ZSTD_outBuffer){ o->p + o->n, o->cap - o->n - 1, 0 };
+		ret = ret ? ret : in_fill(in, 1, err);
+		/* All input taken and nothing pending: the last call's answer stands. */
+		if (ret || (in->eof && in->pos == in->n && !full))
+			break;
+		ib = (ZSTD_inBuffer){ in->b + in->pos, in->n - in->pos, 0 };
+		ob.dst = ob_out(o, SIZE_MAX, &ob.size);
+		ob.pos = 0;
 		r = ZSTD_decompressStream(d, &ob, &ib);
+		in->pos += ib.pos;
 		o->n += ob.pos;
 		if (ZSTD_isError(r))
 			break;
-		/* All input taken and the output not full: nothing is pending. */
-		if (ib.pos == ib.size && ob.pos < ob.size)
-			break;
+		full = ob.pos == ob.size && r; /* 0: a frame ended, flushed whole */
 	}
 	ZSTD_freeDStream(d);
+	if (ret)
+		return ob_fail(o, ret, in, "zstd", err);
 	if (!ZSTD_isError(r) && r == 0)
 		return 0;
-	ret = fr_errf(err, -EINVAL, "'%s': the zstd data is %s after %zu bytes decompressed%s%s", path,
-		      ZSTD_isError(r) ? "corrupt" : "cut short", o->n, ZSTD_isError(r) ? " (libzstd: " : "",
-		      ZSTD_isError(r) ? ZSTD_getErrorName(r) : "");
+	ret = fr_errf(err, -EINVAL, "'%s': the zstd data is %s after %zu bytes decompressed%s%s",
+		      in->name, ZSTD_isError(r) ? "corrupt" : "cut short", o->n,
+		      ZSTD_isError(r) ? " (libzstd: " : "", ZSTD_isError(r) ? ZSTD_getErrorName(r) : "");
 	if (ZSTD_isError(r))
 		snprintf(err->msg + strlen(err->msg), sizeof(err->msg) - strlen(err->msg), ")");
 	free(o->p);
@@ -186,94 +254,105 @@ static int unzstd(const char *in, size_t n, struct obuf *o, const char *path, st
 	return ret;
 }
 
-/* Decompress *@buf in place of itself when its first bytes say it is compressed. */
-static int decompress(const char *path, char **buf, size_t *len, struct fr_err *err)
+/* The rest of @in as it is, read straight into @o. */
+static int read_plain(struct in *in, struct obuf *o, struct fr_err *err)
 {
-	const unsigned char *b = (const unsigned char *)*buf;
+	for (;;) {
+		size_t room, k = in->n - in->pos;
+		ssize_t r;
+		char *to;
+		int ret = ob_room(o);
+
+		if (ret)
+			return ob_fail(o, ret, in, NULL, err);
+		to = ob_out(o, SIZE_MAX, &room);
+		if (k) {
+			k = k < room ? k : room;
+			memcpy(to, in->b + in->pos, k);
+			in->pos += k;
+			o->n += k;
+			continue;
+		}
+		if (in->eof)
+			return 0;
+		r = read(in->fd, to, room);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			return ob_fail(o, fr_errf_errno(err, "cannot read '%s'", in->name), in, NULL,
+				       err);
+		if (!r)
+			return 0;
+		o->n += (size_t)r;
+	}
+}
+
+/* All of @fd, decompressed when its first bytes say it is gzip, xz or zstd. */
+static int read_input(int fd, const char *name, char **buf, size_t *len, struct fr_err *err)
+{
+	struct in *in = malloc(sizeof(*in));
 	struct obuf o = { 0 };
+	const unsigned char *b;
+	struct stat st;
 	int ret;
 
-	if (*len >= 2 && b[0] == 0x1f && b[1] == 0x8b)
-		ret = gunzip(*buf, *len, &o, path, err);
-	else if (*len >= 6 && !memcmp(b, "\xfd"
-					 "7zXZ\0",
-				      6))
-		ret = unxz(*buf, *len, &o, path, err);
-	else if (*len >= 4 && !memcmp(b, "\x28\xb5\x2f\xfd", 4))
-		ret = unzstd(*buf, *len, &o, path, err);
+	if (!in)
+		return fr_errf(err, -ENOMEM, "'%s': out of memory", name);
+	in->fd = fd;
+	in->name = name;
+	in->regular = !fstat(fd, &st) && S_ISREG(st.st_mode);
+	in->pos = in->n = 0;
+	in->eof = false;
+	ret = in_fill(in, 6, err);
+	b = in->b;
+	if (ret)
+		;
+	else if (in->n >= 2 && b[0] == 0x1f && b[1] == 0x8b)
+		ret = gunzip(in, &o, err);
+	else if (in->n >= 6 && !memcmp(b, "\xfd"
+					  "7zXZ\0",
+				       6))
+		ret = unxz(in, &o, err);
+	else if (in->n >= 4 && !memcmp(b, "\x28\xb5\x2f\xfd", 4))
+		ret = unzstd(in, &o, err);
 	else
-		return 0;
+		ret = read_plain(in, &o, err);
+	free(in);
+	if (!ret && !o.p && !(o.p = malloc(1)))
+		ret = fr_errf(err, -ENOMEM, "'%s': out of memory", name);
 	if (ret)
 		return ret;
 	o.p[o.n] = '\0';
-	free(*buf);
 	*buf = o.p;
 	*len = o.n;
 	return 0;
-}
-
-/* All of @fd (a pipe, a FIFO, standard input), @name in messages. */
-static int read_fd(int fd, const char *name, char **buf, size_t *len, struct fr_err *err)
-{
-	struct obuf o = { 0 };
-	int ret;
-
-	for (;;) {
-		ssize_t r;
-
-		ret = ob_room(&o);
-		if (ret)
-			return ob_fail(&o, ret, name, "a stream", err);
-		r = read(fd, o.p + o.n, o.cap - o.n - 1);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0) {
-			free(o.p);
-			return fr_errf_errno(err, "cannot read '%s'", name);
-		}
-		if (!r)
-			break;
-		o.n += (size_t)r;
-	}
-	o.p[o.n] = '\0';
-	*buf = o.p;
-	*len = o.n;
-	return 0;
-}
-
-/* A FIFO: opened blocking, so its writer is waited for (it may come after us). */
-static int read_fifo(const char *path, char **buf, size_t *len, struct fr_err *err)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC), ret;
-
-	if (fd < 0)
-		return fr_errf_errno(err, "cannot open '%s'", path);
-	ret = read_fd(fd, path, buf, len, err);
-	close(fd);
-	return ret;
 }
 
 int fi_read(const char *path, char **buf, size_t *len, struct fr_err *err)
 {
+	bool in0 = !strcmp(path, "-");
 	struct stat st;
-	int ret, sr = -1;
+	int fd, ret;
 
 	*buf = NULL;
 	*len = 0;
-	if (!strcmp(path, "-") && isatty(0))
+	if (in0 && isatty(0))
 		return fr_errf(err, -EINVAL,
 			       "'-': standard input is a terminal; pipe fio's JSON into it (fio ... --output-format=json | fio2orion -)");
-	if (!strcmp(path, "-"))
-		ret = read_fd(0, "-", buf, len, err);
-	else if ((sr = stat(path, &st)) == 0 && (S_ISBLK(st.st_mode) || S_ISCHR(st.st_mode)))
+	if (!in0 && !stat(path, &st) && (S_ISBLK(st.st_mode) || S_ISCHR(st.st_mode)))
 		return fr_errf(err, -EINVAL, "'%s' is a device, not a fio result (give a file, a pipe or '-')",
 			       path);
-	else if (sr == 0 && S_ISFIFO(st.st_mode))
-		ret = read_fifo(path, buf, len, err);
-	else
-		ret = fr_read_file(path, NULL, 0, 0, buf, len, err);
+	if (!in0 && !stat(path, &st) && S_ISDIR(st.st_mode))
+		return fr_errf(err, -EISDIR, "'%s' is a directory, not a file", path);
+	/* Blocking: a FIFO's writer is waited for (it may come after us). */
+	fd = in0 ? 0 : open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return fr_errf_errno(err, "cannot open '%s'", path);
+	ret = read_input(fd, in0 ? "-" : path, buf, len, err);
+	if (!in0)
+		close(fd);
 	if (!ret)
-		ret = decompress(!strcmp(path, "-") ? "-" : path, buf, len, err);
+		ret = fjs_check_values(in0 ? "-" : path, *buf, *len, err);
 	if (ret) {
 		free(*buf);
 		*buf = NULL;

@@ -22,15 +22,27 @@
 
 #include "fr_err.h"
 
-/* The most bytes an input may hold once decompressed (a bomb guard): 16 GiB. */
-#define FI_MAX_BYTES (16ull << 30)
+/*
+ * The most bytes of one input held in memory (standard input, a pipe or
+ * FIFO, compressed data once decompressed, a file the stream reader gave
+ * back), past which it is refused: 1 GiB, what a machine of 2 GB survives
+ * and as much as the largest fio result docs/architecture.md meets (a
+ * month of points, 1 GiB of json+). Reading stops once it is passed: a
+ * bomb or an endless pipe costs 1 GiB, not all the memory there is. A
+ * plain file read as a stream (fi_each_stream()) is not held, so has no
+ * such limit: the way past it for a larger result.
+ */
+#define FI_MAX_BYTES (1ull << 30)
+#define FI_MAX_TEXT "1 GiB"
 
 /*
  * Read input @path ("-": standard input) whole into a NUL-terminated
- * buffer (*@buf, free()d by the caller; *@len bytes), decompressed when
- * its content is gzip, xz or zstd. 0, or a negative errno with @err
- * naming @path and the reason (unreadable, a device, a corrupt or cut
- * compressed stream).
+ * buffer (*@buf, free()d by the caller; *@len bytes), decompressed as it
+ * is read when its content is gzip, xz or zstd, and checked for a JSON
+ * value longer than FJS_MAX_VALUE (fjs_check_values()). 0, or a negative
+ * errno with @err naming @path and the reason (unreadable, a device, a
+ * corrupt or cut compressed stream, more than FI_MAX_BYTES, a value too
+ * long).
  */
 int fi_read(const char *path, char **buf, size_t *len, struct fr_err *err);
 

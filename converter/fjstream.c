@@ -592,7 +592,8 @@ static int read_stream(struct fjs *f, struct fj_set *set, const char *name, stru
 	doc_clear_jobs(&d);
 	free(d.jobs.jobs);
 	fjs_free(f);
-	return ret;
+	/* Past a limit: refused here, not given back to be read whole. */
+	return f->toolong ? fjt_too_long(err, name, f->toolong, f->toolong_at) : ret;
 }
 
 int fjs_read(struct fj_set *set, const char *name, fjs_read_fn rd, void *src,

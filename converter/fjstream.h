@@ -27,6 +27,24 @@
 /* Not read here: read the input whole with fj_read_buffer(). */
 #define FJS_UNSURE 1
 
+/*
+ * The longest JSON string or number taken, as written (a string's bytes
+ * between its quotes, a number's characters): 16 MiB, the most of a job
+ * file fiorion reads (fio's longest strings are its job options). A
+ * longer one is refused (-EFBIG) by the stream reader and by
+ * fjs_check_values(), never decoded: jansson would hold it twice more.
+ */
+#define FJS_MAX_VALUE (16u << 20)
+
+/*
+ * @len bytes of input @name checked for a string or number longer than
+ * FJS_MAX_VALUE, from its first document on (text before it is not
+ * JSON), before the whole reader (jansson) decodes any of it. 0, or
+ * -EFBIG with @err naming @name, the value's first byte and the limit,
+ * as the stream reader words it.
+ */
+int fjs_check_values(const char *name, const char *buf, size_t len, struct fr_err *err);
+
 /* Where the stream's bytes come from: up to @len into @buf; 0 at the end, <0 an error. */
 typedef long (*fjs_read_fn)(void *src, char *buf, size_t len);
 

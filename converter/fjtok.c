@@ -4,10 +4,13 @@
  */
 #include "fjtok.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "jscan.h"
 
 int fjt_alloc(struct fjs *f)
 {
@@ -23,6 +26,28 @@ int fjt_bad(struct fjs *f)
 {
 	f->bad = true;
 	return -1;
+}
+
+int fjt_long(struct fjs *f, const char *kind, long long at, long long len)
+{
+	if (len <= FJS_MAX_VALUE)
+		return 0;
+	f->toolong = kind;
+	f->toolong_at = at;
+	return fjt_bad(f);
+}
+
+int fjt_too_long(struct fr_err *err, const char *name, const char *kind, long long at)
+{
+	return fr_errf(err, -EFBIG,
+		       "'%s': a JSON %s of more than 16 MiB (%u bytes) at byte %lld: the limit of one value",
+		       name, kind, FJS_MAX_VALUE, at + 1);
+}
+
+/* The input's offset of @p, a byte of @f's window. */
+static long long at_of(const struct fjs *f, const void *p)
+{
+	return f->off + ((const char *)p - f->buf);
 }
 
 /* Whether "pct-max" is in @b's @n bytes (memmem's answer, found by its rarer '-'). */
@@ -191,6 +216,7 @@ static int utf8_len(const unsigned char *q)
 int fjt_string(struct fjs *f)
 {
 	const unsigned char *p = (const unsigned char *)f->p + 1;
+	long long at = at_of(f, f->p); /* its opening quote */
 
 	f->slen = 0;
 	if (!f->s && sput(f, "", 0))
@@ -205,9 +231,12 @@ int fjt_string(struct fjs *f)
 			return -1;
 		if (*q == '"') {
 			f->p = (char *)q + 1;
-			return 0;
+			return fjt_long(f, "string", at, at_of(f, q) - at - 1);
 		}
 		if ((const char *)q + 12 > f->e && !f->eof) {
+			/* Refused as soon as it is known to be too long, not once read whole. */
+			if (fjt_long(f, "string", at, at_of(f, q) - at - 1))
+				return -1;
 			f->p = (char *)q;
 			fjt_refill(f);
 			p = (const unsigned char *)f->p;
@@ -352,6 +381,25 @@ static int raw_put(struct fjs *f, const char *q)
 }
 
 /*
+ * Whether the scalar or string (@in_str) of a raw value, started at
+ * offset @at, is too long at @q (its end, or as far as it is read): a
+ * string or a number is refused (fjt_long()); any other scalar is not
+ * JSON, left to the whole reader, but no more of it is copied.
+ */
+static bool raw_long(struct fjs *f, bool in_str, long long at, const char *q)
+{
+	long long len = at_of(f, q) - at - in_str;
+	char c;
+
+	if (len <= FJS_MAX_VALUE)
+		return false;
+	if (in_str)
+		return fjt_long(f, "string", at, len);
+	c = *f->raw; /* the scalar's first byte: its text is all of f->raw */
+	return c == '-' || (c >= '0' && c <= '9') ? fjt_long(f, "number", at, len) : fjt_bad(f);
+}
+
+/*
  * A top-level member's value into f->raw, its end found as jscan.c's
  * skip_value() finds it: a string to its closing quote, an object or an
  * array to its closing bracket (strings skipped), anything else to the
@@ -361,6 +409,7 @@ int fjt_raw_value(struct fjs *f)
 {
 	int depth = 0;
 	bool scalar = *f->p != '"' && *f->p != '{' && *f->p != '[', in_str = false;
+	long long at = at_of(f, f->p); /* where the scalar, or the string being read, starts */
 
 	f->rawlen = 0;
 	for (;;) {
@@ -369,7 +418,7 @@ int fjt_raw_value(struct fjs *f)
 		for (; q < f->e; q++) {
 			if (scalar) {
 				if (strchr(",}] \t\r\n", *q))
-					return raw_put(f, q);
+					return raw_put(f, q) || raw_long(f, false, at, q) ? -1 : 0;
 				continue;
 			}
 			if (in_str) {
@@ -377,18 +426,20 @@ int fjt_raw_value(struct fjs *f)
 					q++;
 				else if (*q == '\\')
 					break; /* the escaped byte is in the next read */
-				else if (*q == '"' && (in_str = false, !depth))
+				else if (*q == '"' && (in_str = false, raw_long(f, true, at, q)))
+					return -1;
+				else if (*q == '"' && !depth)
 					return raw_put(f, q + 1);
 				continue;
 			}
 			if (*q == '"')
-				in_str = true;
+				in_str = true, at = at_of(f, q);
 			else if (*q == '{' || *q == '[')
 				depth++;
 			else if ((*q == '}' || *q == ']') && --depth == 0)
 				return raw_put(f, q + 1);
 		}
-		if (raw_put(f, q))
+		if (raw_put(f, q) || ((scalar || in_str) && raw_long(f, in_str, at, q)))
 			return -1;
 		if (f->eof)
 			return scalar ? 0 : fjt_bad(f);
@@ -399,6 +450,7 @@ int fjt_raw_value(struct fjs *f)
 /* A raw key as jscan.c takes it: the text between the quotes, escapes as written, 63 bytes at most. */
 int fjt_raw_key(struct fjs *f, char *key, size_t len)
 {
+	long long at = at_of(f, f->p);
 	char *q;
 
 	f->p++;
@@ -411,11 +463,11 @@ int fjt_raw_key(struct fjs *f, char *key, size_t len)
 			}
 		if (q < f->e && *q == '"')
 			break;
-		if (raw_put(f, q) || f->eof)
+		if (raw_put(f, q) || fjt_long(f, "string", at, (long long)f->rawlen) || f->eof)
 			return fjt_bad(f);
 		fjt_refill(f);
 	}
-	if (raw_put(f, q))
+	if (raw_put(f, q) || fjt_long(f, "string", at, (long long)f->rawlen))
 		return -1;
 	f->p++;
 	if (memchr(f->raw, '\0', f->rawlen))
@@ -444,4 +496,63 @@ bool fjt_find_doc(struct fjs *f, char prev)
 			return false;
 		fjt_refill(f);
 	}
+}
+
+/* Where the string opening at @open (a quote) of @buf closes: its closing quote, or @len. */
+static size_t string_end(const char *buf, size_t len, size_t open)
+{
+	size_t i = open + 1;
+
+	for (;;) {
+		const char *q = memchr(buf + i, '"', len - i);
+		size_t k, bs = 0;
+
+		if (!q)
+			return len;
+		k = (size_t)(q - buf);
+		while (k - bs > open + 1 && buf[k - bs - 1] == '\\')
+			bs++;
+		if (!(bs & 1))
+			return k; /* not escaped: an even run of backslashes before it */
+		i = k + 1;
+	}
+}
+
+/* The first run of a number's characters longer than FJS_MAX_VALUE in @buf[@from, @to): its start, else @to. */
+static size_t long_number(const char *buf, size_t from, size_t to)
+{
+	size_t run = 0, i;
+
+	for (i = from; i < to; i++) {
+		char c = buf[i];
+
+		if ((c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E')
+			run++;
+		else
+			run = 0;
+		if (run > FJS_MAX_VALUE)
+			return i + 1 - run;
+	}
+	return to;
+}
+
+int fjs_check_values(const char *name, const char *buf, size_t len, struct fr_err *err)
+{
+	size_t pos = js_first_doc(buf, len), gap = pos;
+
+	while (pos < len) {
+		const char *q = memchr(buf + pos, '"', len - pos);
+		size_t open = q ? (size_t)(q - buf) : len, close, at;
+
+		/* Only a stretch between strings longer than the limit can hold a longer number. */
+		if (open - gap > FJS_MAX_VALUE && (at = long_number(buf, gap, open)) < open)
+			return fjt_too_long(err, name, "number", (long long)at);
+		if (!q)
+			break;
+		close = string_end(buf, len, open);
+		if (close - open - 1 > FJS_MAX_VALUE)
+			return fjt_too_long(err, name, "string", (long long)open);
+		pos = gap = close + 1;
+	}
+	return 0;
 }

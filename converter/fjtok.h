@@ -55,7 +55,19 @@ struct fjs {
 	} cb[FJS_NCB];
 	size_t ncb;
 	struct fja arena; /* a job's nodes (fjarena.h), when installed */
+	/* A value longer than FJS_MAX_VALUE met (then f->bad too): what, and its offset. */
+	const char *toolong;
+	long long toolong_at;
 };
+
+/*
+ * A @kind ("string", "number") of @len bytes as written, at offset @at:
+ * 0, or past FJS_MAX_VALUE -1 with f->bad and f->toolong set.
+ */
+int fjt_long(struct fjs *f, const char *kind, long long at, long long len);
+
+/* The error of a value longer than FJS_MAX_VALUE at offset @at of input @name: -EFBIG. */
+int fjt_too_long(struct fr_err *err, const char *name, const char *kind, long long at);
 
 /* Mark @f as not read here (f->bad); -1. */
 int fjt_bad(struct fjs *f);

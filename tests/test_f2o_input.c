@@ -8,7 +8,9 @@
  * compressed file is refused naming it and the codec; a FIFO is read as
  * a stream; a device is refused; a folder gives its fio JSON in name
  * order (a compressed one included), names and skips a job file and a
- * sub-folder, and a folder without fio JSON is an error.
+ * sub-folder, and a folder without fio JSON is an error. Compressed data
+ * from a slow FIFO are decoded as they come; a JSON value past the limit
+ * (fjstream.h's FJS_MAX_VALUE) is refused by fi_read().
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -24,6 +26,7 @@
 #include <cmocka.h>
 
 #include "f2o_input.h"
+#include "fjstream.h"
 #include "fr_file.h"
 #include "testutil.h"
 
@@ -158,6 +161,64 @@ static void test_streams(void **state)
 	tu_rmtree(dir);
 }
 
+/*
+ * Compressed data from a FIFO whose writer is slow to start and writes
+ * in pieces: decoded as it comes, 64 KiB of input at a time (3 MB of
+ * text that does not compress away, so the decoders' input is refilled
+ * and their output grown many times), the magic found across short
+ * reads, and a zstd frame's end known only once the writer closes.
+ */
+static void test_fifo_codecs(void **state)
+{
+	static const char *const progs[] = { "gzip", "xz", "zstd" };
+	char *dir = tu_mkdtemp(), *fifo = tu_path(dir, "fifo"), *want;
+	size_t k, len;
+
+	(void)state;
+	assert_int_equal(mkfifo(fifo, 0600), 0);
+	sh("head -c 2300000 /dev/urandom | base64 > %s/text", dir);
+	assert_int_equal(fr_read_file(at(dir, "text"), NULL, 0, 0, &want, &len, NULL), 0);
+	for (k = 0; k < 3; k++) {
+		if (!have(progs[k]))
+			continue;
+		sh("%s -c < %s/text > %s/text.c", progs[k], dir, dir);
+		sh("{ head -c 3 %s/text.c; sleep 0.2; tail -c +4 %s/text.c | dd bs=1000 2>/dev/null; } > %s &",
+		   dir, dir, fifo);
+		read_back(fifo, want, len);
+	}
+	free(want);
+	free(fifo);
+	tu_rmtree(dir);
+}
+
+/* A JSON value past FJS_MAX_VALUE in decompressed data: refused by fi_read(), naming the file. */
+static void test_long_value(void **state)
+{
+	char *dir = tu_mkdtemp();
+	struct fr_err err = { "" };
+	char *buf;
+	size_t len, i;
+	FILE *f;
+
+	(void)state;
+	if (!have("gzip")) {
+		tu_rmtree(dir);
+		skip();
+	}
+	f = fopen(at(dir, "v"), "w");
+	assert_non_null(f);
+	fputs("{\n\"a\" : \"", f);
+	for (i = 0; i <= FJS_MAX_VALUE; i++)
+		putc('x', f);
+	fputs("\"}\n", f);
+	fclose(f);
+	sh("gzip -c < %s/v > %s/v.gz", dir, dir);
+	assert_int_equal(fi_read(at(dir, "v.gz"), &buf, &len, &err), -EFBIG);
+	assert_non_null(strstr(err.msg, "/v.gz': a JSON string of more than 16 MiB (16777216 bytes) at byte 9: the limit of one value"));
+	assert_null(buf);
+	tu_rmtree(dir);
+}
+
 struct seen {
 	char names[8][64];
 	int n;
@@ -213,6 +274,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_codecs),
 		cmocka_unit_test(test_streams),
+		cmocka_unit_test(test_fifo_codecs),
+		cmocka_unit_test(test_long_value),
 		cmocka_unit_test(test_folder),
 	};
 

@@ -19,6 +19,7 @@
 #include <cmocka.h>
 
 #include <dirent.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -352,6 +353,81 @@ static void test_fjstream_split(void **state)
 	free(buf);
 }
 
+/*
+ * A document with a value of @n bytes as written (@kind 's': a string
+ * holding an escaped quote, letters, and an escaped backslash at its end;
+ * 'n': a number), @where: 0 a top-level member's, 1 a job's member's, 2
+ * a top-level key. Its first byte's offset in *@at.
+ */
+static size_t long_doc(char *buf, int where, char kind, size_t n, size_t *at)
+{
+	static const char *const before[] = { "  \"x\" : ", "\"jobs\" : [ { \"jobname\" : \"j\", \"x\" : ", "  " };
+	static const char *const after[] = { ",\n\"jobs\" : [ { \"jobname\" : \"j\" } ]\n}\n",
+					     ", \"read\" : { \"total_ios\" : 1 } } ]\n}\n",
+					     " : 1,\n\"jobs\" : [ { \"jobname\" : \"j\" } ]\n}\n" };
+	size_t len = (size_t)sprintf(buf, "{\n\"fio version\" : \"fio-3.33\",\n%s", before[where]);
+
+	*at = len;
+	if (kind == 's') {
+		len += (size_t)sprintf(buf + len, "\"\\\"");
+		memset(buf + len, 'a', n - 4);
+		len += n - 4;
+		len += (size_t)sprintf(buf + len, "\\\\\"");
+	} else {
+		memset(buf + len, '7', n);
+		len += n;
+	}
+	return len + (size_t)sprintf(buf + len, "%s", after[where]);
+}
+
+/*
+ * A string or a number of FJS_MAX_VALUE bytes as written (escapes
+ * counted as written, an escaped quote and backslash in it) is taken; one
+ * more is refused at its first byte, in the same words by the stream
+ * reader (as it reads: a job's member, a top-level member or key) and by
+ * fjs_check_values() (on the buffer, before the whole reader), except a
+ * job's number, which the stream gives back (its window holds 512 bytes
+ * of one) to be refused by the check.
+ */
+static void test_fjstream_limits(void **state)
+{
+	static const struct {
+		int where;
+		char kind;
+	} cases[] = { { 0, 's' }, { 0, 'n' }, { 1, 's' }, { 1, 'n' }, { 2, 's' } };
+	char *buf = malloc(FJS_MAX_VALUE + 4096);
+	size_t i, len, at;
+
+	(void)state;
+	assert_non_null(buf);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct fr_err es = { "" }, eb = { "" };
+		char kind = cases[i].kind, want[256];
+		bool job_number = cases[i].where == 1 && kind == 'n';
+		struct fj_set a = { 0 };
+
+		len = long_doc(buf, cases[i].where, kind, FJS_MAX_VALUE, &at);
+		assert_int_equal(fjs_check_values("in.json", buf, len, &eb), 0);
+		assert_int_not_equal(fjs_read_buffer(&a, "in.json", buf, len, &es), -EFBIG);
+		fj_set_release(&a);
+		len = long_doc(buf, cases[i].where, kind, FJS_MAX_VALUE + 1, &at);
+		snprintf(want, sizeof(want),
+			 "'in.json': a JSON %s of more than 16 MiB (16777216 bytes) at byte %zu: the limit of one value",
+			 kind == 's' ? "string" : "number", at + 1);
+		assert_int_equal(fjs_check_values("in.json", buf, len, &eb), -EFBIG);
+		assert_string_equal(eb.msg, want);
+		assert_int_equal(fjs_read_buffer(&a, "in.json", buf, len, &es), job_number ? FJS_UNSURE : -EFBIG);
+		if (!job_number)
+			assert_string_equal(es.msg, want);
+		assert_int_equal(a.njobs, 0);
+		fj_set_release(&a);
+	}
+	/* Text before the first document is not JSON: an unmatched quote there changes nothing. */
+	len = (size_t)sprintf(buf, "fio: note \"\n{\n\"fio version\" : \"fio-3.33\", \"jobs\" : [] }\n");
+	assert_int_equal(fjs_check_values("in.json", buf, len, NULL), 0);
+	free(buf);
+}
+
 int main(void)
 {
 	/* As fio2orion: a job's nodes from the reading thread's arena (fjarena.h). */
@@ -362,6 +438,7 @@ int main(void)
 		cmocka_unit_test(test_fjstream_documents),
 		cmocka_unit_test(test_fjstream_refills),
 		cmocka_unit_test(test_fjstream_split),
+		cmocka_unit_test(test_fjstream_limits),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
