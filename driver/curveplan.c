@@ -13,9 +13,45 @@
 #include "cli.h"
 #include "curve.h"
 
+/*
+ * Digits with at most one '.': the only percentages taken, as -max_latency's
+ * numbers (strtod() would take 0x10 as 16, 1e1 as 10, a leading newline).
+ */
+static bool plain_pct(const char *s, size_t n)
+{
+	size_t i, digits = 0, dots = 0;
+
+	for (i = 0; i < n; i++) {
+		if (s[i] >= '0' && s[i] <= '9')
+			digits++;
+		else if (s[i] == '.')
+			dots++;
+		else
+			return false;
+	}
+	return digits && dots <= 1;
+}
+
+/* Why item @p (@len bytes) of -curve @s is not a percentage. */
+static int not_pct(const char *s, const char *p, size_t len, struct fr_err *err)
+{
+	if (!len)
+		return fr_errf(err, -EINVAL, "-curve '%s': an empty item: '' is not a number (give percentages like %s)",
+			       s, CP_DEFAULT_LIST);
+	if (p[len - 1] == '%' && plain_pct(p, len - 1))
+		return fr_errf(err, -EINVAL, "-curve '%s': write %.*s, not %.*s (the values are percentages of the maximum)",
+			       s, (int)len - 1, p, (int)len, p);
+	if (*p == '-' && plain_pct(p + 1, len - 1))
+		return fr_errf(err, -EINVAL, "-curve '%s': %.*s %% is out of range (over 0, at most %d; over 100 is an overload)",
+			       s, (int)len, p, CP_MAX_PCT);
+	return fr_errf(err, -EINVAL, "-curve '%s': '%.*s' is not a number (-curve takes plain percentages: digits and at most one '.', no sign, space, hex or exponent; like %s)",
+		       s, (int)len, p, CP_DEFAULT_LIST);
+}
+
 int cp_parse_list(const char *s, double *pct, size_t *n, size_t cap, struct fr_err *err)
 {
 	const char *p = s;
+	size_t i;
 
 	*n = 0;
 	if (!*s)
@@ -23,18 +59,21 @@ int cp_parse_list(const char *s, double *pct, size_t *n, size_t cap, struct fr_e
 			       CP_DEFAULT_LIST);
 	for (;;) {
 		size_t len = strcspn(p, ",");
-		char *end;
-		double v = strtod(p, &end);
+		double v;
 
-		if (!len || end != p + len || !isfinite(v) || strchr(" \t+", *p))
-			return fr_errf(err, -EINVAL, "-curve '%s': '%.*s' is not a number (give percentages like %s)",
-				       s, (int)len, p, CP_DEFAULT_LIST);
+		if (!plain_pct(p, len))
+			return not_pct(s, p, len, err);
+		v = strtod(p, NULL);
 		if (v <= 0 || v > CP_MAX_PCT)
 			return fr_errf(err, -EINVAL, "-curve '%s': %.*s %% is out of range (over 0, at most %d; over 100 is an overload)",
 				       s, (int)len, p, CP_MAX_PCT);
 		if (*n == cap)
 			return fr_errf(err, -EINVAL, "-curve '%s': more than %zu points", s, cap);
-		if (*n && v <= pct[*n - 1])
+		for (i = 0; i < *n; i++)
+			if (pct[i] == v)
+				return fr_errf(err, -EINVAL, "-curve '%s': %g %% twice: give each point once",
+					       s, v);
+		if (*n && v < pct[*n - 1])
 			return fr_errf(err, -EINVAL, "-curve '%s': %.*s %% after %g %%: the percentages must rise (the curve stops at the first point that does not hold its rate)",
 				       s, (int)len, p, pct[*n - 1]);
 		pct[(*n)++] = v;

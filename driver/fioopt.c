@@ -30,6 +30,14 @@ static const struct {
 	{ "lunfile", "the LUNs come from <testname>.lun" },
 	{ "luns", "the LUNs come from <testname>.lun" },
 	{ "filename", "the LUNs come from <testname>.lun" },
+	/* fio's file list: the engine's one volume is the LUNs, whatever names fio holds. */
+	{ "directory", "the LUNs come from <testname>.lun" },
+	{ "opendir", "the LUNs come from <testname>.lun" },
+	{ "filename_format", "the LUNs come from <testname>.lun" },
+	{ "nrfiles", "the LUNs come from <testname>.lun" },
+	{ "nr_files", "the LUNs come from <testname>.lun" },
+	{ "replay_redirect", "the LUNs come from <testname>.lun" },
+	{ "read_iolog", "a point's I/O is ORION's load (fio would replay the log's I/O instead, its writes too)" },
 	{ "simulate", "use -simulate" },
 	{ "stripe", "use -stripe" },
 	{ "backend", "use -backend" },
@@ -60,6 +68,7 @@ static const struct {
 	{ "buffered", "ORION's I/O is direct (direct=1)" },
 	{ "size", "each point's region of the volume is fiorion's" },
 	{ "offset", "each point's region of the volume is fiorion's" },
+	{ "fileoffset", "each point's region of the volume is fiorion's" },
 	{ "offset_increment", "each point's region of the volume is fiorion's" },
 	{ "io_size", "each point's region of the volume is fiorion's" },
 	{ "io_limit", "each point's region of the volume is fiorion's" },
@@ -79,6 +88,87 @@ static const char *owned_why(const char *key)
 		if (!strcmp(key, owned[i].key))
 			return owned[i].why;
 	return NULL;
+}
+
+/*
+ * fio's log options: a plain PREFIX is written into <testname>_jobs/
+ * (fo_write()); any other would leave files outside the run's folders.
+ */
+static const char *log_outside(const char *v)
+{
+	if (!v || !*v)
+		return "without a PREFIX fio names the files after the job, in the current folder: give a plain name (its files go in <testname>_jobs/)";
+	if (strchr(v, '/'))
+		return "its PREFIX is a path, outside <testname>_jobs/: give a plain name (its files go in <testname>_jobs/)";
+	return NULL;
+}
+
+/* mem=, iomem=: mmap:FILE, mmaphuge:FILE, mmapshared:FILE (options.c: str_mem_cb()). */
+static const char *mem_outside(const char *v)
+{
+	if (v && strchr(v, ':'))
+		return "fio makes FILE the I/O buffers, truncating it to their size: leave the file out (mem=mmap) or give malloc, shm or shmhuge";
+	return NULL;
+}
+
+/*
+ * fio options that act outside the run (a command, a file written,
+ * truncated or deleted, a device-wide switch), refused from -fio_opt and
+ * -include whichever runner runs the points: the built-in runner honours
+ * the log options with fio's meaning (rnlog.c) and would honour a path
+ * as fio. @judge: refused only for the values it names (NULL: any).
+ */
+static const struct {
+	const char *key, *why;
+	const char *(*judge)(const char *val);
+} outside[] = {
+	{ "exec_prerun", "it runs a shell command before each point (as fiorion's user, root for a device): run it yourself, before fiorion", NULL },
+	{ "exec_postrun", "it runs a shell command after each point (as fiorion's user, root for a device): run it yourself, after fiorion", NULL },
+	{ "mem", NULL, mem_outside },
+	{ "iomem", NULL, mem_outside },
+	{ "write_iolog", "it writes (appends to) a file of every I/O, outside <testname>_jobs/", NULL },
+	{ "merge_blktrace_file", "it writes the merged trace to a file, outside <testname>_jobs/", NULL },
+	{ "verify_dump", "on a verify failure it writes the blocks read and expected to files beside the target, outside <testname>_jobs/", NULL },
+	{ "unlink", "it deletes the job's files after the point (with the fiorion engine, files named after its volume in the current folder)", NULL },
+	{ "unlink_each_loop", "it deletes the job's files after each loop (with the fiorion engine, files named after its volume in the current folder)", NULL },
+	{ "ioscheduler", "it switches the device's I/O scheduler, a device-wide setting that outlives the run (through the fiorion engine fio would not even make it): set /sys/block/DEV/queue/scheduler yourself, before fiorion", NULL },
+	{ "cgroup_nodelete", "it leaves the job's cgroup behind after the run", NULL },
+	{ "write_bw_log", NULL, log_outside },
+	{ "write_iops_log", NULL, log_outside },
+	{ "write_lat_log", NULL, log_outside },
+	{ "write_hist_log", NULL, log_outside },
+};
+
+/*
+ * Why @key=@val would act outside the run, or NULL. fio expands ${VAR}
+ * (and $ncpus...) in a job file's values, so a '$' in one this table
+ * judges by its value could be anything.
+ */
+static const char *outside_why(const char *key, const char *val)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(outside) / sizeof(outside[0]); i++) {
+		if (strcmp(key, outside[i].key))
+			continue;
+		if (!outside[i].judge)
+			return outside[i].why;
+		if (val && strchr(val, '$'))
+			return "fio expands a '$' in a value (${VAR}, $ncpus) into what fiorion cannot check: give the value itself";
+		return outside[i].judge(val);
+	}
+	return NULL;
+}
+
+/* A log option whose plain PREFIX fo_write() puts in <testname>_jobs/. */
+static bool jobs_log(const struct fo_item *it)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(outside) / sizeof(outside[0]); i++)
+		if (outside[i].judge == log_outside && !strcmp(it->key, outside[i].key))
+			return it->val && !log_outside(it->val);
+	return false;
 }
 
 /* Where an item came from, for messages: "-fio_opt" or "FILE:LINE". */
@@ -119,6 +209,15 @@ static int push(struct fio_opts *fo, char *s, const char *from,
 	why = owned_why(key);
 	if (why)
 		return fr_errf(err, -EINVAL, "%s: fiorion sets '%s' itself for ORION's meaning: %s",
+			       at, key, why);
+	for (i = 0; val && val[i]; i++)
+		if ((unsigned char)val[i] < 0x20 || val[i] == 0x7f)
+			return fr_errf(err, -EINVAL,
+				       "%s: a control character (0x%02x) in the value of '%s': one option, on one line, in printable characters (fio copies the value into its JSON as it is)",
+				       at, (unsigned char)val[i], key);
+	why = outside_why(key, val);
+	if (why)
+		return fr_errf(err, -EINVAL, "%s: fiorion refuses fio's option '%s', which acts outside the run: %s",
 			       at, key, why);
 	n = realloc(fo->it, (fo->n + 1) * sizeof(*n));
 	if (!n)
@@ -182,6 +281,11 @@ static int include(struct fio_opts *fo, const char *path, unsigned int depth,
 	if (depth > MAX_DEPTH)
 		return fr_errf(err, -ELOOP, "-include %s: include lines nest deeper than %d (a loop?)",
 			       path, MAX_DEPTH);
+	/* The name goes into every job file, on a comment line of its own (fo_write()). */
+	for (len = 0; path[len]; len++)
+		if ((unsigned char)path[len] < 0x20 || path[len] == 0x7f)
+			return fr_errf(err, -EINVAL, "-include %s: a control character (0x%02x) in the file's name: give a name in printable characters",
+				       path, (unsigned char)path[len]);
 	ret = fr_read_file(path, "-include file", 1 << 20, FR_READ_TEXT | FR_READ_REGULAR,
 			   &text, &len, err);
 	if (ret)
@@ -295,7 +399,7 @@ int fo_check_model(const struct fio_opts *fo, const char *backend, bool builtin,
 	return 0;
 }
 
-void fo_write(FILE *f, const struct fio_opts *fo)
+void fo_write(FILE *f, const struct fio_opts *fo, const char *log_dir)
 {
 	const char *from = NULL;
 	size_t i;
@@ -306,7 +410,10 @@ void fo_write(FILE *f, const struct fio_opts *fo)
 		if (!from || strcmp(from, it->from))
 			fprintf(f, "# %s%s\n", it->line ? "-include " : "", it->from);
 		from = it->from;
-		fprintf(f, "%s%s%s\n", it->key, it->val ? "=" : "", it->val ? it->val : "");
+		if (log_dir && jobs_log(it))
+			fprintf(f, "%s=%s/%s\n", it->key, log_dir, it->val);
+		else
+			fprintf(f, "%s%s%s\n", it->key, it->val ? "=" : "", it->val ? it->val : "");
 	}
 }
 

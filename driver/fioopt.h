@@ -8,9 +8,12 @@
  * the job files in <testname>_jobs/ are what ran, whichever runner.
  *
  * Options fiorion sets for ORION's meaning (the engine's, bs, rw,
- * iodepth, numjobs, runtime, direct, the point's region and group) are
- * refused with the reason; with the built-in runner so is any option it
- * does not honour, naming it and -runner fio.
+ * iodepth, numjobs, runtime, direct, the point's region and group, the
+ * file list) are refused with the reason, and so are, for either runner,
+ * those that act outside the run (exec_prerun, mem=mmap:FILE,
+ * write_iolog, unlink, a log PREFIX that is a path, ...: one table in
+ * fioopt.c) and a value with a control character; with the built-in
+ * runner so is any option it does not honour, naming it and -runner fio.
  */
 #ifndef FIORION_FIOOPT_H
 #define FIORION_FIOOPT_H
@@ -63,8 +66,12 @@ int fo_check(const struct fio_opts *fo, bool builtin, struct fr_err *err);
 int fo_check_model(const struct fio_opts *fo, const char *backend, bool builtin,
 		   struct fr_err *err);
 
-/* The options' lines for a [global] section (nothing when there are none). */
-void fo_write(FILE *f, const struct fio_opts *fo);
+/*
+ * The options' lines for a [global] section (nothing when there are
+ * none); a log option's plain PREFIX as @log_dir/PREFIX (the points'
+ * <testname>_jobs/; NULL: as given, for -placeholders' files).
+ */
+void fo_write(FILE *f, const struct fio_opts *fo, const char *log_dir);
 
 /* "KEY=VALUE" (or "KEY") of item @i, for run.json; the caller frees it. */
 char *fo_string(const struct fio_opts *fo, size_t i);

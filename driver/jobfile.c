@@ -60,7 +60,7 @@ void jf_global(FILE *f, const struct jf_conf *c, const char *comment)
 		   "lat_percentiles=1\n",
 		c->duration);
 	if (c->user)
-		fo_write(f, c->user);
+		fo_write(f, c->user, c->log_dir);
 }
 
 /* rw= for random I/O with the -write mix. */

@@ -3,7 +3,8 @@
  * Description: -run curve's plan (driver/curveplan.c): -curve's list
  * (vdbench's default, decimals, overload, and every bad list refused
  * with its reason: empty, an empty item, 0, negative, over 1000, not
- * rising, a word, a space, 101 values), the target at a percentage
+ * rising, a value twice, a word, a space, a sign, hex, an exponent, a
+ * trailing %, 101 values), the target at a percentage
  * (rounded, at least 1), its split per direction under -write (each
  * direction at least 1: fio's rate_iops=0 is no limit), each host's
  * share under -clients, and a point's job section as stock fio reads it.
@@ -24,17 +25,26 @@ static void test_list(void **state)
 {
 	static const char *const bad[][2] = {
 		{ "", "give percentages" },
-		{ "10,,50", "'' is not a number" },
-		{ "10,", "'' is not a number" },
+		{ "10,,50", "an empty item" },
+		{ "10,", "an empty item" },
 		{ "0", "0 % is out of range" },
 		{ "-10", "-10 % is out of range" },
 		{ "1001", "out of range" },
 		{ "50,10", "must rise" },
-		{ "50,50", "must rise" },
-		{ "ten", "'ten' is not a number" },
-		{ " 10", "is not a number" },
-		{ "10%", "'10%' is not a number" },
-		{ "nan", "is not a number" },
+		{ "50,50", "50 % twice" },
+		{ "10,50,10", "10 % twice" },
+		{ "10,10.0", "10 % twice" },
+		{ "ten", "'ten' is not a number (-curve takes plain percentages" },
+		{ " 10", "' 10' is not a number (-curve takes plain percentages" },
+		{ "\n10", "is not a number (-curve takes plain percentages" },
+		{ "+10", "'+10' is not a number (-curve takes plain percentages" },
+		{ "10%", "write 10, not 10%" },
+		{ "nan", "is not a number (-curve takes plain percentages" },
+		{ "0x10", "'0x10' is not a number (-curve takes plain percentages" },
+		{ "0x1p4", "is not a number (-curve takes plain percentages" },
+		{ "1e1", "'1e1' is not a number (-curve takes plain percentages" },
+		{ "1.2.3", "is not a number (-curve takes plain percentages" },
+		{ ".", "is not a number (-curve takes plain percentages" },
 	};
 	struct fr_err err = { "" };
 	double pct[100];
