@@ -14,6 +14,7 @@
 
 static const char *prog = "fiorion";
 static bool escape = true;
+static void (*before_die)(void);
 
 void fr_cli_init(const char *name, bool esc)
 {
@@ -26,12 +27,22 @@ const char *fr_cli_prog(void)
 	return prog;
 }
 
+void fr_cli_before_die(void (*fn)(void))
+{
+	before_die = fn;
+}
+
 static void vdie(int status, const char *fmt, va_list ap) __attribute__((noreturn, format(printf, 2, 0)));
 static void vdie(int status, const char *fmt, va_list ap)
 {
+	void (*fn)(void) = before_die;
 	char *msg = NULL;
 	const char *c;
 
+	/* Once: a message from inside the hook is not preceded by it again. */
+	before_die = NULL;
+	if (fn)
+		fn();
 	fprintf(stderr, "%s: ", prog);
 	if (!escape) {
 		vfprintf(stderr, fmt, ap);

@@ -24,6 +24,12 @@ enum { EXIT_OK = 0,
 void fr_cli_init(const char *prog, bool escape);
 const char *fr_cli_prog(void);
 
+/*
+ * @fn is called once before the first fatal message, before anything is
+ * written to stderr (the drop-in's banner: driver/screen.h); NULL for none.
+ */
+void fr_cli_before_die(void (*fn)(void));
+
 /* "PROG: <message>" and exit EXIT_USAGE (bad options or input). */
 void die_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 /* "PROG: <message>" and exit EXIT_RUN (the system failed: a write, a full disk). */

@@ -226,18 +226,53 @@ static void test_report_tradeoff(void **state)
 	out = render(tradeoff_fn, &pts);
 	/*
 	 * Mixed points only: (2,1) gives 100 MiB/s with small latency 1.8 ms,
-	 * (4,1) 50 MiB/s at 8 ms; no mixed point is within 1 ms. The
-	 * small-only points (more IOPS, 0 MBPS) are not tradeoffs.
+	 * (4,1) 50 MiB/s at 8 ms. The bounds span them: 1 ms (under both: a
+	 * bare label) to 10 ms; 5 and 10 ms add no row, (2,1) still giving
+	 * the most MBPS. The small-only points (more IOPS, 0 MBPS) are not
+	 * tradeoffs.
 	 */
 	assert_string_equal(out,
 			    "Latency(ms),   IOPS,   MBPS,  Small,  Large\n"
 			    "          1\n"
+			    "          2,   1200, 100.00,      2,      1\n");
+	free(out);
+	pt_set_release(&pts);
+	fj_set_release(&set);
+}
+
+/*
+ * Fast storage (0.3 ms) to slow (40 ms): a row at each bound of the 1-2-5
+ * series where the best point changes, sub-millisecond bounds with their
+ * decimals, and at 50 ms the point of equal MBPS with more IOPS.
+ */
+static void test_report_tradeoff_bounds(void **state)
+{
+	struct fj_set set;
+	struct pt_set pts;
+	char *jobs[8], *out;
+
+	(void)state;
+	/* 1000 IOPS at 0.3 ms + 50 MiB/s */
+	jobs[0] = job("p001-s1-l1-small", 0, 1, 8192, 60000, 0, 60000, 0.3e6, "");
+	jobs[1] = job("p001-s1-l1-large", 0, 1, 1048576, 3000, 0, 60000, 20e6, "");
+	/* 1200 IOPS at 1.8 ms + 100 MiB/s */
+	jobs[2] = job("p002-s2-l1-small", 0, 2, 8192, 72000, 0, 60000, 1.8e6, "");
+	jobs[3] = job("p002-s2-l1-large", 0, 1, 1048576, 6000, 0, 60000, 10e6, "");
+	/* 2000 IOPS at 8 ms + 150 MiB/s */
+	jobs[4] = job("p003-s4-l2-small", 0, 4, 8192, 120000, 0, 60000, 8e6, "");
+	jobs[5] = job("p003-s4-l2-large", 0, 2, 1048576, 9000, 0, 60000, 13e6, "");
+	/* 2500 IOPS at 40 ms + 150 MiB/s */
+	jobs[6] = job("p004-s8-l2-small", 0, 8, 8192, 150000, 0, 60000, 40e6, "");
+	jobs[7] = job("p004-s8-l2-large", 0, 2, 1048576, 9000, 0, 60000, 13e6, "");
+	build(&set, &pts, jobs, 8);
+	out = render(tradeoff_fn, &pts);
+	assert_string_equal(out,
+			    "Latency(ms),   IOPS,   MBPS,  Small,  Large\n"
+			    "        0.2\n"
+			    "        0.5,   1000,  50.00,      1,      1\n"
 			    "          2,   1200, 100.00,      2,      1\n"
-			    "          5,   1200, 100.00,      2,      1\n"
-			    "         10,   1200, 100.00,      2,      1\n"
-			    "         20,   1200, 100.00,      2,      1\n"
-			    "         50,   1200, 100.00,      2,      1\n"
-			    "        100,   1200, 100.00,      2,      1\n");
+			    "         10,   2000, 150.00,      4,      2\n"
+			    "         50,   2500, 150.00,      8,      2\n");
 	free(out);
 	pt_set_release(&pts);
 	fj_set_release(&set);
@@ -344,6 +379,7 @@ int main(void)
 		cmocka_unit_test(test_report_hist_lat_bins),
 		cmocka_unit_test(test_report_csv_blank_cells),
 		cmocka_unit_test(test_report_tradeoff),
+		cmocka_unit_test(test_report_tradeoff_bounds),
 		cmocka_unit_test(test_report_result_block_19c),
 		cmocka_unit_test(test_report_trace_mixed),
 		cmocka_unit_test(test_report_inference),
