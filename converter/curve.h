@@ -33,6 +33,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <time.h>
 
 #include <jansson.h>
 
@@ -120,7 +121,7 @@ int cv_take_file(struct cv_curve *c, const char *path, bool *taken, struct fr_er
 int cv_take_buffer(struct cv_curve *c, const char *name, const char *buf, size_t len,
 		   bool *taken, struct fr_err *err);
 
-/* <testname>_curve.csv: its header, then one row a point. */
+/* <testname>.curve.csv: its header, then one row a point. */
 extern const char cv_csv_header[];
 void cv_csv(FILE *f, const struct cv_curve *c);
 /*
@@ -131,6 +132,23 @@ void cv_csv(FILE *f, const struct cv_curve *c);
  * 11.2 on), else ms.
  */
 void cv_summary(FILE *f, const struct cv_curve *c, bool usecs);
+/*
+ * A curve alone: points of @c and no matrix point (@npoints, the set's
+ * closed-loop points: -run curve -max_iops, or fio2orion given only a
+ * curve's JSON). Its set is the curve's file and the report, none of
+ * ORION's files: those hold a matrix of closed-loop points, and with
+ * none they would be hollow (a summary with empty "Small Columns:", an
+ * _iops.csv of a bare "Large/Small") where a script or a collector that
+ * reads T_* takes them for a calibration that measured nothing.
+ */
+bool cv_alone(const struct cv_curve *c, size_t npoints);
+/*
+ * The sentence that says so, naming where the curve's results are: the
+ * curve's file of set @testname in @outdir (layout @dated, start @t) and,
+ * with @report, the report beside it.
+ */
+void cv_alone_note(char *buf, size_t len, const char *outdir, const char *testname, bool dated,
+		   time_t t, bool report);
 /* -format json's "curve" object. */
 json_t *cv_json(const struct cv_curve *c);
 void cv_release(struct cv_curve *c);

@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * curve_out.c -- an open-loop curve's files (see curve.h): the rows of
- * <testname>_curve.csv, the summary's lines and -format json's object.
+ * <testname>.curve.csv, the summary's lines and -format json's object.
  */
 #include "curve.h"
 
+#include <limits.h>
 #include <math.h>
+#include <string.h>
+
+#include "fileset.h"
 
 const char cv_csv_header[] =
 	"target_pct,target_iops,achieved_iops,held,response_mean_ms,response_p50_ms,"
@@ -116,6 +120,30 @@ void cv_summary(FILE *f, const struct cv_curve *c, bool usecs)
 	if (!c->response)
 		fputs("Response time not measured: stock fio gives service time only (from each I/O's submission); the built-in runner adds response time from each I/O's scheduled arrival\n",
 		      f);
+}
+
+bool cv_alone(const struct cv_curve *c, size_t npoints)
+{
+	return c && c->n && !npoints;
+}
+
+void cv_alone_note(char *buf, size_t len, const char *outdir, const char *testname, bool dated,
+		   time_t t, bool report)
+{
+	char dir[PATH_MAX] = "", cv[PATH_MAX + 256], html[PATH_MAX + 256];
+	size_t n = 0;
+
+	/* Named as or_write_all() writes them: an absolute testname is the whole path. */
+	if (testname[0] != '/')
+		n = (size_t)snprintf(dir, sizeof(dir), "%s/", outdir && *outdir ? outdir : ".");
+	if (n >= sizeof(dir))
+		n = sizeof(dir) - 1;
+	snprintf(cv, sizeof(cv), "%s", dir);
+	snprintf(html, sizeof(html), "%s", dir);
+	fs_file(cv + n, sizeof(cv) - n, testname, dated, t, FS_CURVE);
+	fs_file(html + n, sizeof(html) - n, testname, dated, t, FS_REPORT);
+	snprintf(buf, len, "ORION's files not written: the run measured no matrix point, only an open-loop curve (ORION's files hold a matrix's closed-loop points); the curve's results: %s%s%s",
+		 cv, report ? ", with the report " : "", report ? html : "");
 }
 
 static json_t *ms_or_null(double ns)

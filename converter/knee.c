@@ -478,21 +478,112 @@ const struct pt_point *kn_max_mbps_under(const struct pt_set *pts, const struct 
 	return max_under(pts, b, false);
 }
 
-/* ", crossed, confirmed at Small=N" or the noise the ladder went past. */
-static void evidence(const struct kn_knee *k, const char *axis, char *buf, size_t len)
+/* "27024 IOPS" or "180.00 MBPS": a figure as the answer line gives it (ORION truncates IOPS). */
+static void figure(char *buf, size_t len, bool small, double v)
 {
-	size_t n = 0;
+	if (small)
+		snprintf(buf, len, "%lld IOPS", (long long)v);
+	else
+		snprintf(buf, len, "%.2f MBPS", v);
+}
+
+/* What the knee is the last load before, for kn_answer_apart(). */
+static const char *knee_before(const struct kn_knee *k)
+{
+	switch (k->why) {
+	case KN_LATENCY:
+		return k->confirmed ? "the last load before the latency crossed the bound, confirmed by the load after"
+				    : "the last load before the latency crossed the bound";
+	case KN_FLAT:
+		return k->small ? "the last load before IOPS rose by less than 5 % a doubling of the load"
+				: "the last load before MBPS rose by less than 5 % a doubling of the load";
+	default:
+		return "the ladder's last load";
+	}
+}
+
+/*
+ * Why the answer (at load @bl, figure @bv) is not knee @k (its point's
+ * class @kc): the knee is no answer itself (over the bound by a figure
+ * the ladder went past, or its latency unknown), or the answer lies
+ * before it or past it.
+ */
+static void apart_why(char *buf, size_t len, const struct kn_knee *k, const struct pt_class *kc,
+		      const struct kn_bound *b, unsigned int bl, double bv)
+{
+	const char *axis = k->small ? "Small" : "Large";
+	const char *metric = k->small ? "IOPS" : "MBPS";
+	double lat = kn_lat_ms(kc, b), lat2 = kn_lat2_ms(kc, b);
+
+	if (lat < 0 || (b->ms2 > 0 && lat2 < 0))
+		snprintf(buf, len, "the knee's latency is unknown, and the answer takes only points known to be within the bound");
+	else if (lat > b->ms || (b->ms2 > 0 && lat2 > b->ms2))
+		snprintf(buf, len, "the knee itself is over the bound by its figure (%.2f ms), a crossing the ladder went past (within noise, or not confirmed by the next load); the answer takes only points within the bound",
+			 lat > b->ms ? lat : lat2);
+	else if (bl < k->load && bv > k->value)
+		snprintf(buf, len, "%s=%u gave the most %s of the loads within the bound, more than the knee; the knee is %s",
+			 axis, bl, metric, knee_before(k));
+	else if (bl < k->load)
+		snprintf(buf, len, "%s=%u gave as many %s as the knee, and the answer takes the first load to give the most; the knee is %s",
+			 axis, bl, metric, knee_before(k));
+	else if (k->why == KN_FLAT)
+		snprintf(buf, len, "past the knee %s rose by less than 5 %% a doubling of the load, yet %s=%u gave more within the bound; the knee is where more load stopped paying, the answer the most %s the bound allows",
+			 metric, axis, bl, metric);
+	else
+		snprintf(buf, len, "past the knee the latency crossed the bound at %s=%u, yet %s=%u is back within it with more %s; the knee is %s",
+			 axis, k->next_load, axis, bl, metric, knee_before(k));
+}
+
+bool kn_answer_apart(const struct pt_set *pts, const struct kn_knee *k, const struct kn_bound *b,
+		     char *buf, size_t len)
+{
+	const struct pt_point *best = max_under(pts, b, k->small), *kp;
+	const char *axis = k->small ? "Small" : "Large";
+	unsigned int bl = best ? (k->small ? best->s : best->l) : 0;
+	double bv = best ? (k->small ? best->small.iops : best->large.mbps) : 0;
+	char words[128], fb[48], fk[48], why[400];
 
 	buf[0] = '\0';
-	if (k->why != KN_OPEN && k->confirmed)
-		n += (size_t)snprintf(buf, len, "; %s, confirmed at %s=%u",
-				      k->why == KN_FLAT ? "flat" : "crossed", axis, k->confirm_load);
-	else if (k->why != KN_OPEN)
-		n += (size_t)snprintf(buf, len, "; not confirmed: the ladder ended");
-	if (k->noise_load && n < len)
-		snprintf(buf + n, len - n, "; %s at %s=%u, continued",
+	/* The answer in another ladder names the other load itself. */
+	if (!best || (k->small ? best->l : best->s) != k->fixed || (k->knee >= 0 && bl == k->load))
+		return false;
+	kn_bound_words(words, sizeof(words), b);
+	figure(fb, sizeof(fb), k->small, bv);
+	if (k->knee < 0) {
+		snprintf(buf, len, "Best %s with %s is at %s=%u (%s), in a ladder with no knee: its first loads were over the bound, %s=%u is within it",
+			 k->small ? "Small IOPS" : "Large MBPS", words, axis, bl, fb, axis, bl);
+		return true;
+	}
+	kp = k->small ? pt_find(pts, k->load, k->fixed) : pt_find(pts, k->fixed, k->load);
+	if (!kp)
+		return false;
+	figure(fk, sizeof(fk), k->small, k->value);
+	apart_why(why, sizeof(why), k, k->small ? &kp->small : &kp->large, b, bl, bv);
+	snprintf(buf, len, "Best %s with %s is at %s=%u (%s), not at the knee, %s=%u (%s): %s",
+		 k->small ? "Small IOPS" : "Large MBPS", words, axis, bl, fb, axis, k->load, fk, why);
+	return true;
+}
+
+/*
+ * The knee's evidence, split so that its line names the loads in the
+ * order they ran: @pre the noise the ladder went past ("within noise at
+ * Small=4, continued; "), always at or under the knee's load, so it goes
+ * first, before the step after the knee; @post the confirming load after
+ * it ("; crossed, confirmed at Small=N").
+ */
+static void evidence(const struct kn_knee *k, const char *axis, char *pre, size_t plen,
+		     char *post, size_t len)
+{
+	pre[0] = post[0] = '\0';
+	if (k->noise_load)
+		snprintf(pre, plen, "%s at %s=%u, continued; ",
 			 k->noise_interval ? "within noise" : "not confirmed by the next load", axis,
 			 k->noise_load);
+	if (k->why != KN_OPEN && k->confirmed)
+		snprintf(post, len, "; %s, confirmed at %s=%u", k->why == KN_FLAT ? "flat" : "crossed",
+			 axis, k->confirm_load);
+	else if (k->why != KN_OPEN)
+		snprintf(post, len, "; not confirmed: the ladder ended");
 }
 
 void kn_describe(const struct kn_knee *k, const struct kn_bound *b, char *buf, size_t len)
@@ -502,7 +593,7 @@ void kn_describe(const struct kn_knee *k, const struct kn_bound *b, char *buf, s
 	const char *other = k->small ? "Large" : "Small";
 	const char *metric = k->small ? "IOPS" : "MBPS";
 	bool bound = b && b->set;
-	char st[32], ev[160], words[128];
+	char st[32], pre[96], ev[96], words[128];
 	double r, lat = k->next_lat_ms, ms = b ? b->ms : 0;
 
 	/* Which of two bounds the step crossed: the first, else the second. */
@@ -523,7 +614,7 @@ void kn_describe(const struct kn_knee *k, const struct kn_bound *b, char *buf, s
 		else
 			snprintf(words, sizeof(words), "%s crossed %g ms", s1, b->ms);
 	}
-	evidence(k, axis, ev, sizeof(ev));
+	evidence(k, axis, pre, sizeof(pre), ev, sizeof(ev));
 	if (!k->nsteps) {
 		snprintf(buf, len, "the %s ladder at %s=%u has no points", kind, other, k->fixed);
 		return;
@@ -534,28 +625,28 @@ void kn_describe(const struct kn_knee *k, const struct kn_bound *b, char *buf, s
 			 kind, other, k->fixed, axis, k->next_load, st, lat, ms, ev);
 		return;
 	case KN_LATENCY:
-		snprintf(buf, len, "knee of the %s ladder at %s=%u: %s=%u (%s=%u took the %s to %.2f ms, over %g ms)%s",
-			 kind, other, k->fixed, axis, k->load, axis, k->next_load, st, lat, ms, ev);
+		snprintf(buf, len, "knee of the %s ladder at %s=%u: %s=%u (%s%s=%u took the %s to %.2f ms, over %g ms)%s",
+			 kind, other, k->fixed, axis, k->load, pre, axis, k->next_load, st, lat, ms, ev);
 		return;
 	case KN_FLAT:
 		r = rise_pct(k->value, k->next_value);
 		if (r >= 0)
-			snprintf(buf, len, "knee of the %s ladder at %s=%u: %s=%u (%s=%u raised %s by %.1f %%, under the %.1f %% asked of it: %g %% a doubling of the load)%s",
-				 kind, other, k->fixed, axis, k->load, axis, k->next_load, metric, r,
+			snprintf(buf, len, "knee of the %s ladder at %s=%u: %s=%u (%s%s=%u raised %s by %.1f %%, under the %.1f %% asked of it: %g %% a doubling of the load)%s",
+				 kind, other, k->fixed, axis, k->load, pre, axis, k->next_load, metric, r,
 				 kn_flat_pct(k->load, k->next_load), KN_FLAT_PCT, ev);
 		else
-			snprintf(buf, len, "knee of the %s ladder at %s=%u: %s=%u (%s=%u lowered %s by %.1f %%)%s",
-				 kind, other, k->fixed, axis, k->load, axis, k->next_load, metric, -r, ev);
+			snprintf(buf, len, "knee of the %s ladder at %s=%u: %s=%u (%s%s=%u lowered %s by %.1f %%)%s",
+				 kind, other, k->fixed, axis, k->load, pre, axis, k->next_load, metric, -r, ev);
 		return;
 	case KN_OPEN:
 	default:
 		if (bound)
-			snprintf(buf, len, "knee of the %s ladder at %s=%u: %s=%u, its %s load (the ladder ended before its %s or %s rose by less than %g %% a doubling of the load)%s",
-				 kind, other, k->fixed, axis, k->load, k->nsteps > 1 ? "last" : "only", words,
+			snprintf(buf, len, "knee of the %s ladder at %s=%u: %s=%u, its %s load (%sthe ladder ended before its %s or %s rose by less than %g %% a doubling of the load)%s",
+				 kind, other, k->fixed, axis, k->load, k->nsteps > 1 ? "last" : "only", pre, words,
 				 metric, KN_FLAT_PCT, ev);
 		else
-			snprintf(buf, len, "knee of the %s ladder at %s=%u: %s=%u, its %s load (the ladder ended before %s rose by less than %g %% a doubling of the load)%s",
-				 kind, other, k->fixed, axis, k->load, k->nsteps > 1 ? "last" : "only", metric,
+			snprintf(buf, len, "knee of the %s ladder at %s=%u: %s=%u, its %s load (%sthe ladder ended before %s rose by less than %g %% a doubling of the load)%s",
+				 kind, other, k->fixed, axis, k->load, k->nsteps > 1 ? "last" : "only", pre, metric,
 				 KN_FLAT_PCT, ev);
 		return;
 	}

@@ -7,9 +7,12 @@
  * IOPS and small latency) or a column (large loads at one small load:
  * large MBPS and large latency). Its knee is the last load before the
  * next one's latency crosses the bound, or before the next one raises the
- * throughput by less than 5 % per doubling of the load (seed 004's rule:
- * its ladder doubles the load and stops when IOPS no longer rise with it;
- * a step of another size asks the same growth rate, so ORION's oltp
+ * throughput by less than 5 % per doubling of the load. The 5 % is
+ * fiorion's own rule, its reading of seed 004's question: that ladder
+ * doubles the load until IOPS no longer rise linearly with it, and names
+ * no figure; fiorion asks for a plateau, not for linear growth (100 % a
+ * doubling), which a device leaves long before more load stops paying.
+ * A step of another size asks the same growth rate, so ORION's oltp
  * ladder, 1..7 one I/O at a time, asks 6 -> 7 for 1.1 %, 16 -> 32 for
  * 5 %: kn_flat_pct()). The rule looks only at a
  * step and the one after it, so the knee found in a whole ladder is the
@@ -103,7 +106,7 @@ struct kn_step {
 /*
  * The knee of one ladder (@s ascending by load): the last load before
  * latency crosses @b (when @b->set) or before the value rises by less
- * than 5 % per doubling of the load (kn_flat_pct(), seed 004's rule),
+ * than 5 % per doubling of the load (kn_flat_pct(), fiorion's own rule),
  * each decided on the steps' intervals when they have them and confirmed
  * by the load after (struct kn_knee); returns its index, or -1
  * (KN_OVER, or n == 0). *@why says which. With neither, the last step
@@ -127,6 +130,21 @@ int kn_find_all(const struct pt_set *pts, const struct kn_bound *b, struct kn_kn
 /* The point with the most small IOPS whose small latency (under @b) <= @b->ms; NULL when none. Same for large MBPS with large latency. */
 const struct pt_point *kn_max_iops_under(const struct pt_set *pts, const struct kn_bound *b);
 const struct pt_point *kn_max_mbps_under(const struct pt_set *pts, const struct kn_bound *b);
+
+/*
+ * The answer under @b (the most small IOPS, for a row @k, or large MBPS,
+ * for a column, within the bound: kn_max_iops_under()) and knee @k of its
+ * ladder answer two questions (the most the bound allows; the last load
+ * before latency crossed it or the throughput stopped rising), and may
+ * name two loads. When they do, one sentence into @buf for the trace,
+ * saying why: "Best Small IOPS with latency <= 0.3 ms is at Small=6
+ * (27024 IOPS), not at the knee, Small=8 (26753 IOPS): Small=6 gave more
+ * IOPS than the knee, within the bound; ...". False, @buf "", when they
+ * name the same load or the answer is in another ladder (its line names
+ * the other load) or there is none.
+ */
+bool kn_answer_apart(const struct pt_set *pts, const struct kn_knee *k, const struct kn_bound *b,
+		     char *buf, size_t len);
 
 /* One sentence for a knee, for the trace and messages, e.g. "knee of the small-I/O ladder at Large=0: Small=4 (Small=5 raised IOPS by 1.2 %, under the 1.6 % asked of it: 5 % a doubling of the load)". */
 void kn_describe(const struct kn_knee *k, const struct kn_bound *b, char *buf, size_t len);

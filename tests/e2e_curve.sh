@@ -31,18 +31,19 @@
 #    file that does far more: 0.1-0.5 % short beside two spinning shells,
 #    2.3-5.4 % seen at load averages of 8-20 with 2 s points, a stall near
 #    a point's end not caught up), "held" as the 97 % rule says of them, a
-#    point not held the curve's last and a "Not held at" line of the
-#    summary. _curve.csv has a row per point with empty response cells
-#    and the note that stock fio gives service time only; the summary's
-#    "Latency at" lines (none an ORION result line); run.json's "curve";
+#    point not held the curve's last and a "Not held at" line on the
+#    screen. .curve.csv has a row per point with empty response cells
+#    and the note that stock fio gives service time only; the screen's
+#    "Latency at" lines (none an ORION result line; no ORION file: the
+#    curve ran alone, without its ladder); run.json's "curve";
 #    the report's section, in us under -compat 19c; fio2orion rebuilds the
-#    same _curve.csv from the points' JSON, and -format json carries it.
+#    same .curve.csv from the points' JSON, and -format json carries it.
 # 4. The curve stops early under stock fio, saying why: at -depth_cap 1 a
 #    point asking 180000 IOPS (900 % of 20000) cannot hold its rate: "not
 #    held", the depth cap named, the second point never run; -max_latency
 #    0.001 (1 us, under any I/O's service time) stops after the first
 #    point, naming the bound; fio2orion without -max_latency takes
-#    run.json's and writes the same stop line and _curve.csv.
+#    run.json's and gives the same stop line and .curve.csv.
 # 5. Poisson arrivals (the default) under stock fio: the achieved rate of
 #    a 2 s point at 2000 IOPS is a Poisson count around the target (4000
 #    arrivals: sd 1.6 %): within 8 % (5 sd).
@@ -66,7 +67,7 @@ mkdir v && cp t.lun v/
 VT="-testname t -backend null -fio_opt service_us=1000 -fio_opt servers=1 -fio_opt virtual_time=1 -max_iops 1000 -arrival uniform -duration 60"
 # shellcheck disable=SC2086
 if (cd v && "$FR" -run curve $VT -curve 50,90,103,104,150 >o.out 2>o.err); then
-	if python3 - v/t_curve.csv <<'PY' >v/rows.txt; then
+	if python3 - v/t.curve.csv <<'PY' >v/rows.txt; then
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
 want = [("50", 500.0, "yes"), ("90", 900.0, "yes"), ("103", 1000.0, "yes"), ("104", 1000.0, "no")]
@@ -80,15 +81,15 @@ PY
 		ok "virtual time, one server of 1 ms: each point's IOPS and held as the model says ($(cat v/rows.txt))"
 	else
 		not_ok "virtual time: the curve's rows: $(cat v/rows.txt)"
-		cat v/t_curve.csv
+		cat v/t.curve.csv
 	fi
-	if grep -q '^Curve stopped at 104 % of max: [0-9]* I/Os completed of 62400 arrivals (under 97 %), the rate was not held$' v/t_summary.txt \
-		&& grep -q '^Not held at 104 % of max (1040 IOPS): 1000 IOPS achieved; not an answer$' v/t_summary.txt \
-		&& grep -q '^Latency at 103 % of max (1030 IOPS): ' v/t_summary.txt && [ ! -e v/t_jobs/curve/p005.json ]; then
-		ok "virtual time: 103 % held (97.1 % of its arrivals), 104 % not (96.2 %): $(grep '^Curve stopped' v/t_summary.txt), 150 % never run"
+	if grep -q '^Curve stopped at 104 % of max: [0-9]* I/Os completed of 62400 arrivals (under 97 %), the rate was not held$' v/o.out \
+		&& grep -q '^Not held at 104 % of max (1040 IOPS): 1000 IOPS achieved; not an answer$' v/o.out \
+		&& grep -q '^Latency at 103 % of max (1030 IOPS): ' v/o.out && [ ! -e v/t_jobs/curve/p005.json ]; then
+		ok "virtual time: 103 % held (97.1 % of its arrivals), 104 % not (96.2 %): $(grep '^Curve stopped' v/o.out), 150 % never run"
 	else
 		not_ok "virtual time: the stop at 104 %"
-		grep -E '^(Latency|Not held|Curve|Depth)' v/t_summary.txt
+		grep -E '^(Latency|Not held|Curve|Depth)' v/o.out
 	fi
 else
 	not_ok "-run curve in virtual time: exit $?"
@@ -98,8 +99,8 @@ for b in 1 0.999; do
 	rm -rf v && mkdir v && cp t.lun v/
 	# shellcheck disable=SC2086
 	(cd v && "$FR" -run curve $VT -curve 50,90 -max_latency $b >o.out 2>o.err)
-	rc=$? rows=$(($(wc -l <v/t_curve.csv) - 1))
-	stop=$(grep '^Curve stopped' v/t_summary.txt)
+	rc=$? rows=$(($(wc -l <v/t.curve.csv) - 1))
+	stop=$(grep '^Curve stopped' v/o.out)
 	if [ $b = 1 ] && [ $rc = 0 ] && [ $rows = 2 ] && [ -z "$stop" ]; then
 		ok "virtual time, -max_latency 1: the response, exactly 1 ms, is not over it: both points run, no stop"
 	elif [ $b = 0.999 ] && [ $rc = 0 ] && [ $rows = 1 ] && [ "$stop" = "Curve stopped at 50 % of max: response latency 1.000 ms crosses -max_latency 0.999" ]; then
@@ -132,12 +133,12 @@ for d in 1 2 4; do
 		  printf "%s %% of max: target %s, achieved %s (%.1f %%), held %s\n", $1, t, a, 100 * d, $4
 		  if (d > 0.05 || ($4 == "yes") != (a >= 0.97 * t)) bad = 1
 		  last = $4 }
-		END { exit bad || n < 1 || (n < 3 && last != "no") }' t_curve.csv >held.txt; then
+		END { exit bad || n < 1 || (n < 3 && last != "no") }' t.curve.csv >held.txt; then
 		ok "-duration $d: each point achieved its target within 5 %, held as the 97 % rule says: $(tr '\n' ';' <held.txt)${seen:+ (off before:$seen)}"
 		break
 	fi
 	seen="$seen -duration $d: $(tr '\n' ';' <held.txt)"
-	[ $d = 4 ] && { not_ok "achieved vs target, every run off:$seen"; cat t_curve.csv; }
+	[ $d = 4 ] && { not_ok "achieved vs target, every run off:$seen"; cat t.curve.csv; }
 done
 # The curve's progress lines: no live-status warnings (the curve is a
 # stage of its own), an ETA counting down the curve's own points (2 x d
@@ -158,30 +159,31 @@ else
 	not_ok "point 2's job file"
 	cat $j
 fi
-if awk -F, 'NR > 1 && ($5 != "" || $9 == "" || $15 !~ /stock fio measures service time only/) { bad = 1 } END { exit bad }' t_curve.csv; then
-	ok "_curve.csv: response cells empty, service time given, the note says stock fio gives service time only"
+if awk -F, 'NR > 1 && ($5 != "" || $9 == "" || $15 !~ /stock fio measures service time only/) { bad = 1 } END { exit bad }' t.curve.csv; then
+	ok ".curve.csv: response cells empty, service time given, the note says stock fio gives service time only"
 else
-	not_ok "_curve.csv's response cells or note"
-	cat t_curve.csv
+	not_ok ".curve.csv's response cells or note"
+	cat t.curve.csv
 fi
 # A point the busy machine did not hold (3876 of 4000 was seen at a load
 # average of 20) is a "Not held at" line instead, and never an answer.
-n=$(grep -c '^Latency at [0-9]* % of max ([0-9]* IOPS): response not measured; service mean [0-9.]* ms' t_summary.txt)
-nh=$(grep -c '^Not held at [0-9]* % of max ([0-9]* IOPS): [0-9]* IOPS achieved; not an answer$' t_summary.txt)
-held=$(awk -F, 'NR > 1 && $4 == "yes"' t_curve.csv | wc -l)
-rows=$(($(wc -l <t_curve.csv) - 1))
+n=$(grep -c '^Latency at [0-9]* % of max ([0-9]* IOPS): response not measured; service mean [0-9.]* ms' u.out)
+nh=$(grep -c '^Not held at [0-9]* % of max ([0-9]* IOPS): [0-9]* IOPS achieved; not an answer$' u.out)
+held=$(awk -F, 'NR > 1 && $4 == "yes"' t.curve.csv | wc -l)
+rows=$(($(wc -l <t.curve.csv) - 1))
 if [ "$n" = "$held" ] && [ $((n + nh)) = "$rows" ]; then
-	ok "summary: a 'Latency at' line for each of the $held points held, 'Not held at' for the $nh others"
+	ok "the screen: a 'Latency at' line for each of the $held points held, 'Not held at' for the $nh others"
 else
-	not_ok "summary: $n 'Latency at' and $nh 'Not held' lines for $held held of $rows points"
-	grep -E '^(Latency|Not held|Curve|Depth|Open-loop)' t_summary.txt
+	not_ok "the screen: $n 'Latency at' and $nh 'Not held' lines for $held held of $rows points"
+	grep -E '^(Latency|Not held|Curve|Depth|Open-loop)' u.out
 fi
-grep -q '^Response time not measured: stock fio gives service time only' t_summary.txt &&
-	ok "summary says stock fio gives service time only" || not_ok "summary's note on response time"
-if grep -E '^(Maximum|Minimum|Best) ' t_summary.txt; then
-	not_ok "a curve run's summary has an ORION result line (its ladder did not run)"
+grep -q '^Response time not measured: stock fio gives service time only' u.out &&
+	ok "the screen says stock fio gives service time only" || not_ok "the screen's note on response time"
+# A curve alone (no ladder ran) writes none of ORION's files (tests/e2e_answers.sh).
+if grep -E '^(Maximum|Minimum|Best) ' u.out || ls -d t_* | grep -v '^t_jobs$\|^t_history$'; then
+	not_ok "a curve run without its ladder has an ORION result line or file"
 else
-	ok "no line of the summary starts as an ORION result line"
+	ok "no ORION file, and no line of the screen starts as an ORION result line"
 fi
 if python3 -c '
 import json, sys
@@ -191,7 +193,7 @@ sys.exit(not (c["percent"] == [5, 10, 20] and c["arrival"] == "uniform" and c["m
 else
 	not_ok "run.json's curve"
 fi
-grep -q '<h2>Open-loop curve</h2>' t_report.html && grep -q 'id="curve"' t_report.html &&
+grep -q '<h2>Open-loop curve</h2>' t.report.html && grep -q 'id="curve"' t.report.html &&
 	ok "the report has the open-loop curve's chart" || not_ok "the report's curve"
 # The curve in the layout's unit (issue 29): us under 19c, as the rest of
 # the report; the same service means as the ms report's, times 1000.
@@ -199,7 +201,7 @@ mkdir f2o19
 if "$F2O" -compat 19c -html -outdir f2o19 t_jobs/run.json t_jobs/curve/p*.json >f19.out 2>f19.err &&
 	r19=$(ls f2o19/*report.html) && grep -q '<th>service mean µs</th>' "$r19" &&
 	! grep -q '<th>service mean ms</th>' "$r19" && grep -q 'Small latency (µs)' "$r19" &&
-	python3 - t_report.html "$r19" <<'PY'
+	python3 - t.report.html "$r19" <<'PY'
 import re, sys
 def svc(path):
     t = open(path, encoding="utf-8").read()
@@ -218,15 +220,15 @@ else
 	cat f19.err
 fi
 mkdir f2o
-if "$F2O" -outdir f2o t_jobs/run.json t_jobs/curve/p*.json >f.out 2>f.err && cmp -s t_curve.csv f2o/t_curve.csv; then
-	ok "fio2orion rebuilds the same _curve.csv from the points' JSON"
+if "$F2O" -outdir f2o t_jobs/run.json t_jobs/curve/p*.json >f.out 2>f.err && cmp -s t.curve.csv f2o/t.curve.csv; then
+	ok "fio2orion rebuilds the same .curve.csv from the points' JSON"
 else
-	not_ok "fio2orion's _curve.csv"
+	not_ok "fio2orion's .curve.csv"
 	cat f.err
-	diff t_curve.csv f2o/t_curve.csv
+	diff t.curve.csv f2o/t.curve.csv
 fi
 if "$F2O" -format json t_jobs/curve/p*.json >c.json 2>c.err &&
-	python3 -c 'import json; c = json.load(open("c.json"))["curve"]; assert len(c["points"]) == sum(1 for _ in open("t_curve.csv")) - 1 and c["response_measured"] is False and c["points"][0]["target_iops"] == 1000'; then
+	python3 -c 'import json; c = json.load(open("c.json"))["curve"]; assert len(c["points"]) == sum(1 for _ in open("t.curve.csv")) - 1 and c["response_measured"] is False and c["points"][0]["target_iops"] == 1000'; then
 	ok "fio2orion -format json carries the curve"
 else
 	not_ok "-format json's curve"
@@ -237,36 +239,36 @@ fi
 # shellcheck disable=SC2086
 "$FR" -run curve $RUN -max_iops 20000 -curve 900,1000 -depth_cap 1 -arrival uniform -duration 1 >s.out 2>s.err
 rc=$?
-if [ $rc = 0 ] && grep -q '^Curve stopped at 900 % of max: .* the rate was not held$' t_summary.txt &&
-	grep -q '^Not held at 900 % of max (180000 IOPS)' t_summary.txt &&
-	grep -q '^Depth cap 1 (nearly) reached at 900 % of max' t_summary.txt &&
-	[ "$(wc -l <t_curve.csv)" = 2 ] && [ ! -e t_jobs/curve/p002.json ]; then
+if [ $rc = 0 ] && grep -q '^Curve stopped at 900 % of max: .* the rate was not held$' s.out &&
+	grep -q '^Not held at 900 % of max (180000 IOPS)' s.out &&
+	grep -q '^Depth cap 1 (nearly) reached at 900 % of max' s.out &&
+	[ "$(wc -l <t.curve.csv)" = 2 ] && [ ! -e t_jobs/curve/p002.json ]; then
 	ok "depth cap 1 at 180000 IOPS: not held, the cap named, the curve stopped before its second point"
 else
 	not_ok "stop when not held (exit $rc)"
-	cat t_summary.txt s.err
+	cat s.out s.err
 fi
 # shellcheck disable=SC2086
 "$FR" -run curve $RUN -max_iops 20000 -curve 1,2 -max_latency 0.001 -arrival uniform -duration 1 >l.out 2>l.err
 rc=$?
-if [ $rc = 0 ] && grep -q '^Curve stopped at 1 % of max: .*service latency [0-9.]* ms crosses -max_latency 0.001$' t_summary.txt &&
+if [ $rc = 0 ] && grep -q '^Curve stopped at 1 % of max: .*service latency [0-9.]* ms crosses -max_latency 0.001$' l.out &&
 	[ ! -e t_jobs/curve/p002.json ]; then
 	ok "-max_latency 0.001: the curve stopped after its first point, naming the bound"
 else
 	not_ok "stop at -max_latency (exit $rc)"
-	cat t_summary.txt l.err
+	cat l.out l.err
 fi
 # fio2orion without -max_latency takes run.json's, as fiorion judged the
-# curve: the same stop line, the same _curve.csv (the point's JSON given
+# curve: the same stop line, the same .curve.csv (the point's JSON given
 # before run.json: the bound is known only after the last input).
 rm -rf f2l && mkdir f2l
 if "$F2O" -outdir f2l t_jobs/curve/p*.json t_jobs/run.json >fl.out 2>fl.err &&
-	grep -q '^Curve stopped at 1 % of max: .*crosses -max_latency 0.001$' f2l/t_summary.txt &&
-	cmp -s t_curve.csv f2l/t_curve.csv; then
-	ok "fio2orion takes run.json's max_latency for the curve: the same stop line and _curve.csv"
+	grep -q '^Curve stopped at 1 % of max: .*crosses -max_latency 0.001$' fl.out &&
+	cmp -s t.curve.csv f2l/t.curve.csv; then
+	ok "fio2orion takes run.json's max_latency for the curve: the same stop line and .curve.csv"
 else
 	not_ok "fio2orion and run.json's max_latency"
-	cat fl.err f2l/t_summary.txt
+	cat fl.out fl.err
 fi
 
 # 5. Poisson arrivals: a Poisson count around the target (2 s, then 4, 8).
@@ -275,12 +277,12 @@ for d in 2 4 8; do
 	# shellcheck disable=SC2086
 	if "$FR" -run curve $RUN -max_iops 20000 -curve 10 -duration $d >p.out 2>p.err &&
 		grep -qx 'rate_process=poisson' t_jobs/curve/p001.fio &&
-		awk -F, 'NR == 2 { d = ($3 - $2) / $2; if (d < 0) d = -d; printf "target %s achieved %s (%.1f %%)\n", $2, $3, 100 * d; exit d > 0.08 }' t_curve.csv >p.txt; then
+		awk -F, 'NR == 2 { d = ($3 - $2) / $2; if (d < 0) d = -d; printf "target %s achieved %s (%.1f %%)\n", $2, $3, 100 * d; exit d > 0.08 }' t.curve.csv >p.txt; then
 		ok "poisson arrivals (the default), $d s: $(cat p.txt), within 8 %${seen:+ (off before:$seen)}"
 		break
 	fi
 	seen="$seen $d s: $(cat p.txt);"
-	[ $d = 8 ] && { not_ok "poisson arrivals, every run off:$seen"; cat t_curve.csv; }
+	[ $d = 8 ] && { not_ok "poisson arrivals, every run off:$seen"; cat t.curve.csv; }
 done
 
 # 6. -clients: each point's rate divided across the hosts (fio servers on
@@ -313,7 +315,7 @@ for d in 1 2 4; do
 	fi
 	if python3 - "$PORT" <<'PY' >c.txt; then
 import csv, json, sys
-rows = list(csv.DictReader(open("t_curve.csv")))
+rows = list(csv.DictReader(open("t.curve.csv")))
 bad = not rows
 for r, n in zip(rows, ("001", "002")):
     t = open(f"t_jobs/curve/p{n}.json").read()
@@ -329,7 +331,7 @@ PY
 		break
 	fi
 	seen="$seen $d s: $(cat c.txt);"
-	[ $d = 4 ] && { not_ok "-clients: the hosts' shares, every run off:$seen"; cat t_curve.csv; }
+	[ $d = 4 ] && { not_ok "-clients: the hosts' shares, every run off:$seen"; cat t.curve.csv; }
 done
 
 finish

@@ -353,7 +353,7 @@ static void test_knee_intervals(void **state)
 		char buf[512];
 
 		kn_describe(&k, &b, buf, sizeof(buf));
-		assert_string_equal(buf, "knee of the small-I/O ladder at Large=0: Small=8 (Small=16 took the latency to 4.50 ms, over 2 ms); crossed, confirmed at Small=32; within noise at Small=4, continued");
+		assert_string_equal(buf, "knee of the small-I/O ladder at Large=0: Small=8 (within noise at Small=4, continued; Small=16 took the latency to 4.50 ms, over 2 ms); crossed, confirmed at Small=32");
 	}
 	/* Without intervals the figures alone decide: Small=4 is over 2 ms, and so is 8: the knee is 2. */
 	{
@@ -681,7 +681,7 @@ static void test_knee_describe(void **state)
 	lat.noise_load = 3;
 	lat.noise_interval = true;
 	kn_describe(&lat, &b5, buf, sizeof(buf));
-	assert_string_equal(buf, "knee of the large-I/O ladder at Small=2: Large=4 (Large=5 took the latency to 6.20 ms, over 5 ms); not confirmed: the ladder ended; within noise at Large=3, continued");
+	assert_string_equal(buf, "knee of the large-I/O ladder at Small=2: Large=4 (within noise at Large=3, continued; Large=5 took the latency to 6.20 ms, over 5 ms); not confirmed: the ladder ended");
 	open.why = KN_OPEN;
 	open.load = 32;
 	open.next_load = 0;
