@@ -117,6 +117,7 @@ CONV_SRCS := \
 	converter/mxshape.c \
 	converter/orion_hist.c \
 	converter/orion_report.c \
+	converter/orion_tradeoff.c \
 	converter/outdir.c \
 	converter/par.c \
 	converter/passes.c \
@@ -159,8 +160,10 @@ DRIVER_SRCS := \
 	driver/lunid.c \
 	driver/pointcheck.c \
 	driver/pointhold.c \
+	driver/pointlogs.c \
 	driver/pointloop.c \
 	driver/runset.c \
+	driver/screen.c \
 	driver/writeshare.c \
 	driver/runner/hooks.c \
 	driver/runner/jobopts.c \
@@ -206,6 +209,7 @@ UNIT_TESTS := \
 	test_jobname \
 	test_jscan \
 	test_knee \
+	test_kneeans \
 	test_live \
 	test_lock \
 	test_lunid \
@@ -434,7 +438,7 @@ $(B)/tests/test_f2o_input: tests/test_f2o_input.c $(B)/san/converter/f2o_input.o
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(UNPACK_LIBS) $(CMOCKA_LIBS) -lm
 
-$(B)/tests/test_cmpmark $(B)/tests/test_curve $(B)/tests/test_knee $(B)/tests/test_interval $(B)/tests/test_ssjson $(B)/tests/test_svg $(B)/tests/test_html $(B)/tests/test_html_point $(B)/tests/test_html_series $(B)/tests/test_html_tail $(B)/tests/test_points $(B)/tests/test_tslog $(B)/tests/test_ptcpu $(B)/tests/test_ptkind $(B)/tests/test_ptsrc $(B)/tests/test_sumhosts $(B)/tests/test_runinfo: $(B)/tests/%: tests/%.c $(CONV_SAN_OBJS)
+$(B)/tests/test_cmpmark $(B)/tests/test_curve $(B)/tests/test_knee $(B)/tests/test_kneeans $(B)/tests/test_interval $(B)/tests/test_ssjson $(B)/tests/test_svg $(B)/tests/test_html $(B)/tests/test_html_point $(B)/tests/test_html_series $(B)/tests/test_html_tail $(B)/tests/test_points $(B)/tests/test_tslog $(B)/tests/test_ptcpu $(B)/tests/test_ptkind $(B)/tests/test_ptsrc $(B)/tests/test_sumhosts $(B)/tests/test_runinfo: $(B)/tests/%: tests/%.c $(CONV_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
 

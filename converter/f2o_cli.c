@@ -23,9 +23,11 @@ _Static_assert(sizeof(enum pt_merge) == sizeof(int), "FR_OPT_ENUM fields are int
 
 static void set_compat(void *o, const struct fr_opt *d, const char *v)
 {
+	char why[256];
+
 	(void)d;
 	if (or_compat_parse(v, &OPT(o)->compat))
-		die_usage("-compat '%s': must be %s", v, OR_COMPAT_NAMES);
+		die_usage("-compat '%s': %s", v, or_compat_why(v, why, sizeof(why)));
 }
 
 static void set_max_latency(void *o, const struct fr_opt *d, const char *v)
@@ -164,19 +166,19 @@ const struct fr_opt f2o_opts[] = {
 		  "MBPS) within it and where, the trace each\n"
 		  "ladder's knee" },
 	{ .name = "html", .kind = FR_OPT_FLAG, .field = F(html),
-	  .help = "also write NAME_report.html (named as the other\n"
+	  .help = "also write NAME.report.html (named as the other\n"
 		  "files): one self-contained page with the charts\n"
 		  "(IOPS, MBPS and latency against load, latency\n"
 		  "against IOPS with the knees, the matrix as heat\n"
 		  "maps, each host's lines), the run's table and\n"
-		  "the summary; without it an earlier NAME_report.html\n"
+		  "the summary; without it an earlier NAME.report.html\n"
 		  "under these names is removed (fiorion always\n"
 		  "writes it)" },
 	{ .name = "compare", .kind = FR_OPT_CALL, .arg = "A B [C ...]", .set = set_compare,
 	  .help = "with -html: compare 2 to 8 runs, each a fiorion\n"
 		  "NAME_jobs/ folder (run.json and the per-point\n"
 		  "JSON) or an output folder holding one; writes\n"
-		  "NAME_compare.html (NAME: -testname, else A's) with\n"
+		  "NAME.compare.html (NAME: -testname, else A's) with\n"
 		  "every run on each chart and each cell's ratio to A\n"
 		  "with its 95 % interval, marked changed only when\n"
 		  "the interval excludes 1, a geometric mean per\n"
@@ -215,7 +217,7 @@ void f2o_usage(FILE *f)
 	      "its average block size, with load = iodepth x clones (a sequential\n"
 	      "large job: its clones, ORION's streams, of iodepth I/Os each).\n"
 	      "--client runs: loads are per host, totals summed from each host's own\n"
-	      "entries (never fio's \"All clients\"), and NAME_hosts.csv gives each host's.\n"
+	      "entries (never fio's \"All clients\"), and NAME.hosts.csv gives each host's.\n"
 	      "\n"
 	      "options:\n",
 	      f);

@@ -41,36 +41,36 @@ void fs_stamp(char *buf, size_t len, time_t t)
 	strftime(buf, len, "%Y%m%d_%H%M", &tm);
 }
 
-void fs_prefix(char *buf, size_t len, const char *name, bool dated, time_t t)
+bool fs_own(enum fs_member m)
 {
-	if (dated) {
-		char stamp[32];
+	return m >= FS_HOSTS && m < FS_NMEMBERS;
+}
 
+void fs_file(char *buf, size_t len, const char *name, bool dated, time_t t, enum fs_member m)
+{
+	const char *sep = fs_own(m) ? "." : "_";
+	char stamp[32] = "";
+
+	if (dated)
 		fs_stamp(stamp, sizeof(stamp), t);
-		snprintf(buf, len, "%s_%s_", name, stamp);
-	} else {
-		snprintf(buf, len, "%s_", name);
-	}
+	snprintf(buf, len, "%s%s%s%s%s", name, sep, stamp, dated ? sep : "", fs_suffix(m));
 }
 
 void fs_member_name(char *buf, size_t len, const char *testname, bool dated, time_t t,
 		    enum fs_member m)
 {
 	const char *base = strrchr(testname, '/');
-	size_t n;
 
-	fs_prefix(buf, len, base ? base + 1 : testname, dated, t);
-	n = strlen(buf);
-	snprintf(buf + n, len - n, "%s", fs_suffix(m));
+	fs_file(buf, len, base ? base + 1 : testname, dated, t, m);
 }
 
-/* The member named exactly @s, or FS_NMEMBERS. */
-static enum fs_member member_of(const char *s)
+/* The member named exactly @s after separator @sep, or FS_NMEMBERS. */
+static enum fs_member member_of(const char *s, char sep)
 {
 	int m;
 
 	for (m = 0; m < FS_NMEMBERS; m++)
-		if (!strcmp(s, suffix[m]))
+		if (!strcmp(s, suffix[m]) && sep == (fs_own((enum fs_member)m) ? '.' : '_'))
 			return (enum fs_member)m;
 	return FS_NMEMBERS;
 }
@@ -89,16 +89,17 @@ bool fs_parse(const char *ent, const char *name, struct fs_name *out)
 {
 	size_t n = strlen(name);
 	const char *rest = ent + n + 1;
+	char sep = ent[n];
 
 	memset(out, 0, sizeof(*out));
-	if (strncmp(ent, name, n) || ent[n] != '_')
+	if (strncmp(ent, name, n) || (sep != '_' && sep != '.'))
 		return false;
-	out->member = member_of(rest);
+	out->member = member_of(rest, sep);
 	if (out->member != FS_NMEMBERS)
 		return true;
-	if (strlen(rest) <= FS_STAMP_LEN || !is_stamp(rest) || rest[FS_STAMP_LEN] != '_')
+	if (strlen(rest) <= FS_STAMP_LEN || !is_stamp(rest) || rest[FS_STAMP_LEN] != sep)
 		return false;
-	out->member = member_of(rest + FS_STAMP_LEN + 1);
+	out->member = member_of(rest + FS_STAMP_LEN + 1, sep);
 	if (out->member == FS_NMEMBERS)
 		return false;
 	out->dated = true;

@@ -6,14 +6,18 @@
  * set does not produce. setwrite.h writes a set from it; the driver's
  * history.c moves an earlier run's set aside with it.
  *
- * A set named T (the testname) has its members under one prefix:
+ * A set named T (the testname) has ORION's members under ORION's prefix,
+ * and fiorion's own members (fs_own()) under a name no ORION glob
+ * (T_*) matches, so that a script's `mv T_*.csv` or a collector keyed on
+ * T_* meets only ORION's files:
  *
- *   T_<member>                   the 10.2 layout
- *   T_<YYYYMMDD>_<HHMM>_<member> the dated layouts (11.1+), the run's
- *                                start in local time
+ *   ORION's (summary, iops, ...)   fiorion's own (report, points, ...)
+ *   T_<member>                     T.<member>                  10.2 layout
+ *   T_<YYYYMMDD>_<HHMM>_<member>   T.<YYYYMMDD>_<HHMM>.<member> dated (11.1+)
  *
- * and every run of T, whatever its layout, also writes T_jobs/, T.fio
- * and, for several hosts, T.<host>_<port>.fio (fs_run_member()).
+ * the stamp being the run's start in local time. Every run of T,
+ * whatever its layout, also writes T_jobs/, T.fio and, for several
+ * hosts, T.<host>_<port>.fio (fs_run_member()).
  */
 #ifndef FIORION_FILESET_H
 #define FIORION_FILESET_H
@@ -47,15 +51,21 @@ enum fs_member {
 /* A member's name after the set's prefix: "summary.txt", "iops.csv", ... */
 const char *fs_suffix(enum fs_member m);
 
+/* Whether @m is fiorion's own, not ORION's: named T.<member>, not T_<member>. */
+bool fs_own(enum fs_member m);
+
 /* The dated layouts' stamp for start @t: "YYYYMMDD_HHMM" (local time). */
 void fs_stamp(char *buf, size_t len, time_t t);
 
-/* The set's prefix: "<@name>_", or "<@name>_<stamp>_" when @dated. */
-void fs_prefix(char *buf, size_t len, const char *name, bool dated, time_t t);
+/*
+ * Member @m's file name in a set named @name (a path prefix kept as it
+ * is): "<name>_<stamp>_iops.csv", "<name>.<stamp>.report.html", ...
+ */
+void fs_file(char *buf, size_t len, const char *name, bool dated, time_t t, enum fs_member m);
 
 /*
  * Member @m's file name as the summary gives it (beside the summary):
- * the prefix of @testname's last component, then the member.
+ * fs_file() of @testname's last component.
  */
 void fs_member_name(char *buf, size_t len, const char *testname, bool dated, time_t t,
 		    enum fs_member m);
@@ -71,7 +81,8 @@ struct fs_name {
  * Whether @ent (a folder entry) is a member of a set named @name, in
  * either layout; *@out says which member, and the stamp. A name that
  * fits both (a testname that itself ends in a stamp) reads as the 10.2
- * layout's when its rest is a member, else as the dated one's.
+ * layout's when its rest is a member, else as the dated one's. An
+ * ORION member is read only under '_', fiorion's own only under '.'.
  */
 bool fs_parse(const char *ent, const char *name, struct fs_name *out);
 

@@ -151,7 +151,7 @@ static int export_benchfio(const char *dir, const char *testname, char *const *f
 	return EXIT_OK;
 }
 
-/* fio2orion -compare A B [C ...] -html: NAME_compare.html in @outdir. */
+/* fio2orion -compare A B [C ...] -html: NAME.compare.html in @outdir (no ORION glob matches it). */
 static int compare(char *const *dirs, size_t n, const char *testname, const char *outdir,
 		   const struct pt_opts *po, const struct kn_bound *bound)
 {
@@ -179,7 +179,7 @@ static int compare(char *const *dirs, size_t n, const char *testname, const char
 	for (k = 0; k < n; k++)
 		hr[k] = (struct hr_run){ labels[k], &runs[k].params, &runs[k].pts };
 	name = testname ? testname : runs[0].params.run->testname;
-	if (snprintf(path, sizeof(path), "%s/%s_compare.html", outdir, name) >= (int)sizeof(path)) {
+	if (snprintf(path, sizeof(path), "%s/%s.compare.html", outdir, name) >= (int)sizeof(path)) {
 		fprintf(stderr, "fio2orion: -outdir '%s': the path is too long\n", outdir);
 		status = EXIT_USAGE;
 		goto out;
@@ -440,6 +440,16 @@ static int convert(const struct f2o_opts *o, char *const *files, int nfiles)
 	} else if (or_write_all(&params, &pts, o->outdir, compat, o->html ? OR_WRITE_HTML : 0, &written, &err)) {
 		fprintf(stderr, "fio2orion: %s\n", err.msg);
 		status = EXIT_RUN;
+	} else if (cv_alone(&cv, pts.n)) {
+		char note[2 * PATH_MAX + 512];
+
+		/* No summary to hold the curve's lines: on the screen, as fiorion's run gives them. */
+		cv_summary(stdout, &cv, or_layout(compat)->usecs);
+		/* No ORION file at all: the hist note would be beside the point. */
+		cv_alone_note(note, sizeof(note), o->outdir, params.run->testname, or_layout(compat)->dated,
+			      params.run->start ? (time_t)params.run->start : time(NULL), o->html);
+		if (!o->quiet)
+			fprintf(stderr, "fio2orion: note: %s\n", note);
 	} else if (or_layout(compat)->hist && !written.hist && !o->quiet) {
 		fputs("fio2orion: note: no latency bins in the input (run fio with --output-format=json+); _hist.txt not written\n",
 		      stderr);

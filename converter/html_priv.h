@@ -39,7 +39,7 @@ double hr_value(const struct pt_point *pt, bool small, enum hr_val v);
  */
 bool hr_interval(const struct pt_point *pt, bool small, enum hr_val v, double *lo, double *hi);
 
-/* An interval's kind as _points.csv names it: within, passes, none. */
+/* An interval's kind as .points.csv names it: within, passes, none. */
 const char *hr_iv_name(enum iv_kind k);
 
 /* Some point of @pts has the small (or large) class. */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * html_report.h -- the report a person looks at: one self-contained
- * HTML file per result set (<T>_report.html, a member of ORION's file
+ * HTML file per result set (<T>.report.html, a member of ORION's file
  * set, written by or_write_all() with OR_WRITE_HTML), and the comparison
  * of 2 to 8 result sets (fio2orion -compare A B [C ...] -html).
  *

@@ -8,6 +8,7 @@
 #define FIORION_LAYOUT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 /*
  * ORION's releases write different files (orion.md 2.6, 3.1-3.4); each
@@ -33,7 +34,16 @@ struct or_layout {
 	bool hist;	  /* _hist.txt and the summary histogram (12.1+) */
 	bool tradeoff;	  /* _tradeoff.csv (10.2 only) */
 	bool calibration; /* "Calibration will take ..." (11.2+) */
-	bool luns_stdout; /* Name:/Size: and the result block on stdout (12.2+) */
+	/*
+	 * The screen (orion.md 3.3): 12.2 lists the LUNs on stdout in its one
+	 * sample run with -num_disks, not in its three without; 19c never
+	 * (nor does it print 12.2's files-found line) but says "Setting
+	 * ftype=0" before the run, and its result block on stdout ends with
+	 * the histogram, which no 12.2 screen shows.
+	 */
+	bool luns_stdout; /* Name:/Size:, "N files found." after -num_disks (12.2) */
+	bool ftype_line;  /* "Setting ftype=0" after the banner (19c) */
+	bool screen_hist; /* the histogram in the screen's result block (19c) */
 };
 
 const struct or_layout *or_layout(enum or_compat c);
@@ -41,8 +51,17 @@ const struct or_layout *or_layout(enum or_compat c);
 /* As -compat spells @c ("10.2" .. "19c"); NULL for OR_COMPAT_UNKNOWN. */
 const char *or_compat_name(enum or_compat c);
 
-/* "10.2", "11.1", "11.2", "12.1", "12.2", "19c" -> @c; -EINVAL otherwise. */
+/*
+ * A release -> @c: a layout's name ("10.2" .. "19c") or the release as
+ * DBAs and ORION's banner write it: "11.2.0.4", "12.1.0.2", "19", "19.3",
+ * "10.2.0.1.0", "10g", "18c" (12.2's layout, as 18c is 12.2.0.2).
+ * -EAGAIN for a name of two releases ("11g", "12c"), -EINVAL otherwise;
+ * or_compat_why() says which in one line.
+ */
 int or_compat_parse(const char *s, enum or_compat *c);
+
+/* Why @s was refused by or_compat_parse(), in @buf ("11g is 11.1 or 11.2 ..."). */
+const char *or_compat_why(const char *s, char *buf, size_t len);
 
 /* For messages: "10.2, 11.1, 11.2, 12.1, 12.2 or 19c". */
 #define OR_COMPAT_NAMES "10.2, 11.1, 11.2, 12.1, 12.2 or 19c"

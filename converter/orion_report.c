@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * orion_report.c -- ORION's summary, CSV, trace, tradeoff and histogram
- * files, byte for byte in ORION's layouts (the set is written by
- * fileset.c).
+ * orion_report.c -- ORION's summary, CSV, trace and histogram files,
+ * byte for byte in ORION's layouts (the set is written by fileset.c; the
+ * tradeoff file is orion_tradeoff.c's).
  * Formatting only: the run's parameters arrive inferred (infer.c).
  *
  * Conventions taken from real ORION output (orion.md section 3): CSV cells
@@ -324,9 +324,7 @@ static void answer_line(FILE *f, const struct or_params *p, const struct pt_set 
 	fputc('\n', f);
 }
 
-/* After ORION's extremes: the most small IOPS and large MBPS within the bound. */
-static void summary_answers(FILE *f, const struct or_params *p, const struct pt_set *pts,
-			    enum or_compat c)
+void or_answers(FILE *f, const struct or_params *p, const struct pt_set *pts, enum or_compat c)
 {
 	if (!p->bound.set)
 		return;
@@ -474,6 +472,9 @@ static void trace_knees(FILE *f, const struct or_params *p, const struct pt_set 
 		kn_describe(&p->knees[i], &p->bound, line, sizeof(line));
 		line[0] = (char)toupper((unsigned char)line[0]);
 		fprintf(f, "%s\n", line);
+		/* The summary's answer names another load of this ladder: why, here. */
+		if (kn_answer_apart(pts, &p->knees[i], &p->bound, line, sizeof(line)))
+			fprintf(f, "%s\n", line);
 	}
 }
 
@@ -497,7 +498,8 @@ static void lat_lines(FILE *f, const struct pt_point *p, int decimals)
 	}
 }
 
-void or_result_block(FILE *f, const struct pt_set *pts, enum or_compat c)
+/* The summary's block; on the screen (@screen) only 19c adds the histogram. */
+static void result_block(FILE *f, const struct pt_set *pts, enum or_compat c, bool screen)
 {
 	const struct pt_point *m = max_mbps(pts), *i = max_iops(pts),
 			      *l = min_lat(pts);
@@ -530,12 +532,22 @@ void or_result_block(FILE *f, const struct pt_set *pts, enum or_compat c)
 		fprintf(f, "Minimum Small Latency=%.*f usecs @ Small=%u and Large=%u\n",
 			y->lat_decimals, lat_unit(l, c), l->s, l->l);
 		lat_lines(f, l, y->lat_lines);
-		if (l->small.lat[0].nbins || l->small.lat[1].nbins) {
+		if ((!screen || y->screen_hist) && (l->small.lat[0].nbins || l->small.lat[1].nbins)) {
 			fprintf(f, "Small Read / Write Latency Histogram @ Small=%u and Large=%u%s\n",
 				l->s, l->l, OR_CLAT_NOTE(&l->small));
 			or_hist_table(f, &l->small);
 		}
 	}
+}
+
+void or_result_block(FILE *f, const struct pt_set *pts, enum or_compat c)
+{
+	result_block(f, pts, c, false);
+}
+
+void or_result_screen(FILE *f, const struct pt_set *pts, enum or_compat c)
+{
+	result_block(f, pts, c, true);
 }
 
 void or_summary_named(FILE *f, const struct or_params *p, const struct pt_set *pts,
@@ -595,7 +607,7 @@ void or_summary_named(FILE *f, const struct or_params *p, const struct pt_set *p
 	}
 	fputc('\n', f);
 	or_result_block(f, pts, c);
-	summary_answers(f, p, pts, c);
+	or_answers(f, p, pts, c);
 	summary_passes(f, p, pts, c);
 	for (i = 0; i < or_nwarnings(p); i++)
 		fprintf(f, "%sWarning: %s\n", i ? "" : "\n", or_warning(p, i));
@@ -713,51 +725,4 @@ void or_trace(FILE *f, const struct or_params *p, const struct pt_set *pts)
 	for (i = 0; i < or_nwarnings(p); i++)
 		fprintf(f, "%sWarning: %s\n", i ? "" : "\n", or_warning(p, i));
 	free(real);
-}
-
-/* ---------------------------------------------------------- tradeoff */
-
-bool or_has_mixed(const struct pt_set *pts)
-{
-	size_t i;
-
-	for (i = 0; i < pts->n; i++)
-		if (pts->pts[i].small.present && pts->pts[i].large.present)
-			return true;
-	return false;
-}
-
-/*
- * ORION's "large MBPS / small IOPS combinations that can be achieved at
- * certain small latencies": for each bound, among the mixed points (small
- * and large load at once) whose mean small latency is within it, the one
- * with the most large MBPS (then the most small IOPS), and both figures.
- */
-void or_tradeoff_csv(FILE *f, const struct pt_set *pts)
-{
-	static const int bounds[] = { 1, 2, 5, 10, 20, 50, 100 };
-	size_t b, i;
-
-	fputs("Latency(ms),   IOPS,   MBPS,  Small,  Large\n", f);
-	for (b = 0; b < sizeof(bounds) / sizeof(bounds[0]); b++) {
-		const struct pt_point *best = NULL;
-
-		for (i = 0; i < pts->n; i++) {
-			const struct pt_point *p = &pts->pts[i];
-
-			if (!p->small.present || !p->large.present || !p->small.lat[PT_ALL].n ||
-			    p->small.lat[PT_ALL].mean / 1e6 > bounds[b])
-				continue;
-			if (!best || p->large.mbps > best->large.mbps ||
-			    (p->large.mbps == best->large.mbps &&
-			     iops_of(&p->small) > iops_of(&best->small)))
-				best = p;
-		}
-		fprintf(f, "%11d", bounds[b]);
-		if (best)
-			fprintf(f, ",%7lld,%7.2f,%7u,%7u", iops_of(&best->small),
-				best->large.present ? best->large.mbps : 0.0,
-				best->s, best->l);
-		fputc('\n', f);
-	}
 }

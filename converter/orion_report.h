@@ -10,12 +10,12 @@
  *         microseconds with 3 decimals, the Small Read/Write Latency
  *         lines and the latency histogram in the summary, and _hist.txt
  *         (only when the input has json+ bins).
- * A client/server run (one host or more) adds <T>_hosts.csv (named as
+ * A client/server run (one host or more) adds <T>.hosts.csv (named as
  * the layout's other files): each host's own values at each point; the
  * summary says how many hosts and what the totals mean, and the trace
  * gives each host's figures after each point's lines. Without hosts the
  * files are exactly ORION's. With OR_WRITE_HTML the set has one more
- * file, fiorion's own: <T>_report.html (named as the others).
+ * file, fiorion's own: <T>.report.html (named as the others).
  * Each file is written whole or not at all (a temporary name, renamed).
  *
  * These format, and or_write_all() (setwrite.h) writes the formatted set; what the
@@ -66,13 +66,18 @@ void or_plan_csv(FILE *f, const struct or_params *p, const struct pt_set *pts, c
 void or_lat_csv(FILE *f, const struct pt_set *pts, enum or_compat c);
 void or_mbps_csv(FILE *f, const struct pt_set *pts);
 void or_trace(FILE *f, const struct or_params *p, const struct pt_set *pts);
+/*
+ * _tradeoff.csv (orion_tradeoff.c): per small latency bound of the 1-2-5
+ * series over the mixed points' range, the most large MBPS (then small
+ * IOPS) within it; a bare label where no point is that fast.
+ */
 void or_tradeoff_csv(FILE *f, const struct pt_set *pts);
 /* Returns false (and writes nothing) when no point has bins. */
 bool or_hist(FILE *f, const struct pt_set *pts);
-/* One class's histogram table (as or_hist() and the 12.x screen print it). */
+/* One class's histogram table (as or_hist() and the 19c screen print it). */
 bool or_hist_table(FILE *f, const struct pt_class *c);
 /*
- * _hosts.csv: "Point,Small,Large,Host,Small IOPS,Small Latency (ms),Large
+ * .hosts.csv: "Point,Small,Large,Host,Small IOPS,Small Latency (ms),Large
  * MBPS" ("(us)" in the layouts that give latency in us, with lat.csv's
  * decimals), then one row per point and host in run order, each host's
  * own figures; a cell is empty where the host has none of that class.
@@ -83,7 +88,15 @@ void or_hosts_csv(FILE *f, const struct or_params *p, const struct pt_set *pts,
 /* True when some point has both small and large load. */
 bool or_has_mixed(const struct pt_set *pts);
 
-/* The 19c result block (also the tail of the 19c summary). */
+/* The result block of layout @c's summary (Maximum Large MBPS=... on). */
 void or_result_block(FILE *f, const struct pt_set *pts, enum or_compat c);
+/* The same on the screen, as the release prints it there (struct or_layout). */
+void or_result_screen(FILE *f, const struct pt_set *pts, enum or_compat c);
+/*
+ * After ORION's result lines, in the summary and on the screen: the most
+ * small IOPS and large MBPS within -max_latency ("Best Small IOPS with
+ * latency <= 5 ms = ..."); nothing without a bound.
+ */
+void or_answers(FILE *f, const struct or_params *p, const struct pt_set *pts, enum or_compat c);
 
 #endif

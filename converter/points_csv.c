@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * points_csv.c -- <testname>_points.csv (see points_csv.h).
+ * points_csv.c -- <testname>.points.csv (see points_csv.h).
  */
 #include "points_csv.h"
 

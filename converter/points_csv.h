@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * points_csv.h -- <testname>_points.csv: one row per point, the tidy file
+ * points_csv.h -- <testname>.points.csv: one row per point, the tidy file
  * a spreadsheet or pandas reads, with each figure's interval.
  */
 #ifndef FIORION_POINTS_CSV_H

@@ -2,7 +2,7 @@
 /*
  * ptsrc.h -- where each point's numbers come from: the measured jobs it
  * was made of (struct pt_point.srcs, indexes into pt_set.in's jobs), and
- * how -format json, <testname>_points.csv and the trace name them: each
+ * how -format json, <testname>.points.csv and the trace name them: each
  * job's input file, host, fio group, name, rw, bs, iodepth (as fio held
  * it), numjobs and ioengine.
  */

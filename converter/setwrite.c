@@ -23,11 +23,11 @@
 #include "par.h"
 #include "points_csv.h"
 
-/* Points worth writing _points.csv on a second thread. */
+/* Points worth writing the points file on a second thread. */
 #define SW_PAR_MIN 256
 
 /*
- * _points.csv written beside the other members (par.h), straight to its
+ * The points file written beside the other members (par.h), straight to its
  * staged file: it reads only the points, as they do, and joins the set
  * in its turn, so the set is the same whatever the timing.
  */
@@ -56,14 +56,14 @@ static void *bg_run(void *arg)
 
 /*
  * @may: not with -html: a report that does not fit is left out and the
- * set kept, a _points.csv that does not fit fails the set; on a disk near
+ * set kept, a points file that does not fit fails the set; on a disk near
  * full, which of the two hits it first must not depend on timing.
  */
-static void bg_start(struct bg *b, const struct pt_set *pts, const char *prefix, bool may)
+static void bg_start(struct bg *b, const struct pt_set *pts, const char *path, bool may)
 {
 	memset(b, 0, sizeof(*b));
 	b->pts = pts;
-	snprintf(b->path, sizeof(b->path), "%s%s", prefix, fs_suffix(FS_POINTS));
+	snprintf(b->path, sizeof(b->path), "%s", path);
 	b->on = may && pts->n >= SW_PAR_MIN && par_cpus(2) > 1 &&
 		!par_thread(&b->th, bg_run, b);
 }
@@ -93,11 +93,19 @@ static void bg_drop(struct bg *b)
 	fr_stage_abort(&b->st);
 }
 
+/* Member @k's path: the first @n bytes of @dir (the folder and '/'), then its name. */
+static void member_path(char *path, size_t len, const char *dir, size_t n, const char *testname,
+			bool dated, time_t t, int k)
+{
+	snprintf(path, len, "%.*s", (int)n, dir);
+	fs_file(path + strlen(path), len - strlen(path), testname, dated, t, (enum fs_member)k);
+}
+
 int or_write_all(const struct or_params *p, const struct pt_set *pts,
 		 const char *outdir, enum or_compat c, unsigned int flags,
 		 struct or_written *w, struct fr_err *err)
 {
-	char prefix[PATH_MAX], path[PATH_MAX + 32], hosts_file[PATH_MAX];
+	char dir[PATH_MAX], path[PATH_MAX + 32], hosts_file[PATH_MAX];
 	struct fr_stage st = { NULL, NULL, 0 };
 	struct fr_err rerr = { "" };
 	bool stale[FS_NMEMBERS];
@@ -112,13 +120,13 @@ int or_write_all(const struct or_params *p, const struct pt_set *pts,
 	if (!outdir || !*outdir || p->run->testname[0] == '/')
 		outdir = ".";
 	/* An absolute testname is the whole path; else it goes in @outdir. */
-	n = p->run->testname[0] == '/' ? 0 : (size_t)snprintf(prefix, sizeof(prefix), "%s/", outdir);
-	if (n >= sizeof(prefix))
+	n = p->run->testname[0] == '/' ? 0 : (size_t)snprintf(dir, sizeof(dir), "%s/", outdir);
+	if (n >= sizeof(dir))
 		return fr_errf(err, -ENAMETOOLONG, "-outdir '%s': the path is too long", outdir);
-	fs_prefix(prefix + n, sizeof(prefix) - n, p->run->testname, dated, t);
 	/* The summary names the hosts file as it is written, at the same start. */
 	fs_member_name(hosts_file, sizeof(hosts_file), p->run->testname, dated, t, FS_HOSTS);
-	bg_start(&bg, pts, prefix, !(flags & OR_WRITE_HTML));
+	member_path(path, sizeof(path), dir, n, p->run->testname, dated, t, FS_POINTS);
+	bg_start(&bg, pts, path, !(flags & OR_WRITE_HTML));
 
 	for (k = FS_SUMMARY; k < FS_NMEMBERS && !ret; k++) {
 		char *buf = NULL;
@@ -129,12 +137,14 @@ int or_write_all(const struct or_params *p, const struct pt_set *pts,
 		/* The driver's live record is its own (driver/live.h). */
 		if (k == FS_STATUS)
 			continue;
-		snprintf(path, sizeof(path), "%s%s", prefix, fs_suffix((enum fs_member)k));
+		member_path(path, sizeof(path), dir, n, p->run->testname, dated, t, k);
 		/* 11.1+ sets have no _tradeoff.csv, 12.1+ add _hist.txt (orion.md 3.1). */
 		if ((k == FS_TRADEOFF && (!or_has_mixed(pts) || !or_layout(c)->tradeoff)) ||
 		    (k == FS_HIST && !or_layout(c)->hist) || (k == FS_HOSTS && !p->run->nhosts) ||
 		    (k == FS_REPORT && !(flags & OR_WRITE_HTML)) ||
-		    (k == FS_CURVE && (!p->curve || !p->curve->n))) {
+		    (k == FS_CURVE && (!p->curve || !p->curve->n)) ||
+		    /* A curve alone: its file and the report, nothing hollow (curve.h). */
+		    (cv_alone(p->curve, pts->n) && k != FS_CURVE && k != FS_REPORT)) {
 			stale[k] = true;
 			continue;
 		}
@@ -191,7 +201,7 @@ int or_write_all(const struct or_params *p, const struct pt_set *pts,
 	ret = fr_stage_commit(&st, err);
 	for (k = FS_SUMMARY; k < FS_NMEMBERS && !ret; k++)
 		if (stale[k]) {
-			snprintf(path, sizeof(path), "%s%s", prefix, fs_suffix((enum fs_member)k));
+			member_path(path, sizeof(path), dir, n, p->run->testname, dated, t, k);
 			if (fs_remove_stale(path, w->removed, sizeof(w->removed)) && k == FS_REPORT)
 				w->report_removed = true;
 		}

@@ -5,7 +5,7 @@
  * Files that ran at the same time, one per host (each host's own fio
  * writing its own JSON), are the same run as fio's --client JSON of
  * those hosts: one mapping serves both (points.h: loads per host, totals
- * summed from each host's entries, NAME_hosts.csv each host's). A local
+ * summed from each host's entries, NAME.hosts.csv each host's). A local
  * fio JSON does not name its host, so each file's jobs are given the
  * file's name as their host: its base name without ".json" (and a
  * compression suffix), or the name as given when two base names clash.

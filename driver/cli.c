@@ -203,7 +203,7 @@ void cli_parse(struct opts *o, int argc, char **argv)
 	}
 	if (optind < argc)
 		die_usage("unexpected argument '%s' (options take one value each; see fiorion -help)", argv[optind]);
-	dropin_env(o, o->compat_given, o->help || o->version || o->jobfile);
+	dropin_env(o, argv[0], o->compat_given, o->help || o->version || o->jobfile);
 	if (o->help)
 		cli_usage(stdout, o);
 	/* -version runs nothing: the other options need not make a run. */

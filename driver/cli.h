@@ -61,7 +61,7 @@ struct opts {
 	bool help;		  /* -help: print it, run nothing */
 	bool compat_given;	  /* -compat was on the command line */
 	struct fio_opts fio_opts; /* -fio_opt, -include: into every [global] */
-	const char *compat_from;  /* "-compat", "FIORION_COMPAT" or "default" */
+	const char *compat_from;  /* "-compat", "FIORION_COMPAT", "default" or "default as orion" */
 	long duration_asked;	  /* -duration as given, when FIORION_DURATION overrode it */
 	bool duration_asked_auto; /* ... and it was auto[:MAX] */
 	/* -run curve (issue 26, curveplan.h); its parameters go to ri.curve */

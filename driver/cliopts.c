@@ -72,9 +72,11 @@ static void set_hugenotneeded(void *o, const struct fr_opt *d, const char *v)
 
 static void set_compat(void *o, const struct fr_opt *d, const char *v)
 {
+	char why[256];
+
 	(void)d;
 	if (or_compat_parse(v, &OPT(o)->ri.compat))
-		die_usage("-compat '%s': must be %s", v, OR_COMPAT_NAMES);
+		die_usage("-compat '%s': %s", v, or_compat_why(v, why, sizeof(why)));
 }
 
 static void set_orion_version(void *o, const struct fr_opt *d, const char *v)
@@ -94,6 +96,16 @@ static void set_max_latency(void *o, const struct fr_opt *d, const char *v)
 		die_usage("-max_latency given twice ('%s', then '%s'): give one, with both bounds in it if you want two (e.g. -max_latency 2,p100:5)",
 			  OPT(o)->max_latency, v);
 	OPT(o)->max_latency = v;
+}
+
+/* -curve LIST: one list; a second would drop the first's points unsaid. */
+static void set_curve(void *o, const struct fr_opt *d, const char *v)
+{
+	(void)d;
+	if (OPT(o)->curve_list)
+		die_usage("-curve given twice ('%s', then '%s'): give one list of all the percentages (e.g. -curve 10,50,90)",
+			  OPT(o)->curve_list, v);
+	OPT(o)->curve_list = v;
 }
 
 /* -fio_opt KEY=VALUE: into every point's [global]. */
@@ -210,9 +222,11 @@ const struct fr_opt cli_opts[] = {
 		  "refuses it); null: no I/O, and with -fio_opt\n"
 		  "service_us=D the model device (docs: virtual time)" },
 	{ .name = "compat", .kind = FR_OPT_CALL, .arg = "V", .field = F(ri.compat), .given = F(compat_given), .set = set_compat,
-	  .help = "ORION release whose files to write: 10.2 (default),\n"
-		  "11.1, 11.2, 12.1, 12.2 or 19c (README: the layouts);\n"
-		  "FIORION_COMPAT=V does the same, -compat wins" },
+	  .help = "ORION release whose files to write: 10.2, 11.1,\n"
+		  "11.2, 12.1, 12.2 or 19c, or as a banner writes it\n"
+		  "(11.2.0.4, 19.3); default 10.2, and 19c when run\n"
+		  "as orion (a drop-in); FIORION_COMPAT=V does the\n"
+		  "same, -compat wins" },
 	{ .name = "outdir", .kind = FR_OPT_STRING, .arg = "DIR", .field = F(outdir),
 	  .help = "where job files and outputs go (.; made when missing)" },
 	{ .name = "orion_version", .kind = FR_OPT_CALL, .arg = "V", .field = F(ri.orion_version), .set = set_orion_version,
@@ -249,8 +263,8 @@ const struct fr_opt cli_opts[] = {
 	  .help = "N passes over the whole plan (all points, then all\n"
 		  "again); each cell is the median of its N\n"
 		  "measurements, its interval the one across passes\n"
-		  "(<testname>_points.csv) (1)" },
-	{ .name = "curve", .kind = FR_OPT_STRING, .arg = "LIST", .field = F(curve_list),
+		  "(<testname>.points.csv) (1)" },
+	{ .name = "curve", .kind = FR_OPT_CALL, .arg = "LIST", .field = F(curve_list), .set = set_curve,
 	  .help = "-run curve: open-loop points at these percentages\n"
 		  "of the maximum small IOPS, rising, up to 100 of\n"
 		  "them, over 100 an overload (10,50,70,80,90,100);\n"
@@ -275,7 +289,7 @@ const struct fr_opt cli_opts[] = {
 		  "the engine; its LUNs are in <testname>.lun.HOST if\n"
 		  "that exists, else <testname>.lun. Loads are per\n"
 		  "host; the matrices hold the totals over the hosts,\n"
-		  "each host's values are in <testname>_hosts.csv.\n"
+		  "each host's values are in <testname>.hosts.csv.\n"
 		  "Implies -runner fio" },
 	{ .name = "host_timeout", .kind = FR_OPT_UINT, .arg = "S", .min = 5, .max = 3600, .field = F(host_timeout),
 	  .help = "with -clients: seconds a host may stay silent (the\n"

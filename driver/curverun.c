@@ -147,7 +147,7 @@ static void write_points(const struct opts *o, const struct jf_conf *jc, const c
 		free(path);
 	}
 	/* -clients: each host's probe looked at its LUNs. */
-	if (!o->clients && lunid_write(dir, vv, &err))
+	if (!o->clients && lunid_write(dir, vv, jc->lunfile, &err))
 		die_run("%s", err.msg);
 }
 
@@ -255,10 +255,11 @@ int curve_run(const struct opts *o, const struct jf_conf *jc, const struct mx_pl
 	write_points(o, jc, dir, max, cap, vv);
 	status = run_curve(o, jc, dir, max, cap, &b, &cv);
 	sig = pl_stop_signal();
-	if (cv.n && report(o, plan, jobs_dir, done, PL_QUIET, NULL))
-		status = EXIT_RUN;
+	/* The curve's lines, then (a curve alone) where its files are. */
 	if (cv.n)
 		cv_summary(stdout, &cv, or_layout(o->ri.compat)->usecs);
+	if (cv.n && report(o, plan, jobs_dir, done, PL_QUIET, NULL))
+		status = EXIT_RUN;
 	cv_release(&cv);
 	free(dir);
 	return sig ? 128 + sig : status;

@@ -22,17 +22,36 @@
 #include "dropin.h"
 #include "orion_report.h"
 
-void dropin_env(struct opts *o, bool compat_given, bool quiet)
+bool dropin_as_orion(const char *argv0)
+{
+	const char *base = argv0 ? strrchr(argv0, '/') : NULL;
+
+	base = base ? base + 1 : argv0;
+	return base && !strncmp(base, "orion", 5);
+}
+
+void dropin_env(struct opts *o, const char *argv0, bool compat_given, bool quiet)
 {
 	const char *e = getenv("FIORION_COMPAT");
 	char *end;
 	long v;
 
 	o->compat_from = compat_given ? "-compat" : "default";
+	/*
+	 * The ORION people have is the one in $ORACLE_HOME/bin of 12c and
+	 * 19c (the standalone 10.2 and 11.1 downloads are long gone), and
+	 * scripts written for 10.2 glob names the dated layouts match too.
+	 */
+	if (!compat_given && dropin_as_orion(argv0)) {
+		o->ri.compat = OR_COMPAT_19C;
+		o->compat_from = "default as orion";
+	}
 	if (e && !compat_given) {
+		char why[256];
+
 		if (or_compat_parse(e, &o->ri.compat))
-			die_usage("FIORION_COMPAT='%s': must be %s (the ORION release whose files to write, as -compat)",
-				  e, OR_COMPAT_NAMES);
+			die_usage("FIORION_COMPAT='%s': %s (the ORION release whose files to write, as -compat)",
+				  e, or_compat_why(e, why, sizeof(why)));
 		o->compat_from = "FIORION_COMPAT";
 	}
 	e = getenv("FIORION_DURATION");
@@ -57,7 +76,7 @@ const char *dropin_layout_text(const struct opts *o)
 	static char buf[64];
 
 	snprintf(buf, sizeof(buf), "%s (%s%s)", or_layout(o->ri.compat)->name,
-		 !o->compat_from || !strcmp(o->compat_from, "default") ? "" : "from ",
+		 !o->compat_from || !strncmp(o->compat_from, "default", 7) ? "" : "from ",
 		 o->compat_from ? o->compat_from : "default");
 	return buf;
 }

@@ -13,14 +13,22 @@
 struct opts;
 
 /*
- * FIORION_COMPAT=10.2|11.1|11.2|12.1|12.2|19c sets the layout unless
- * -compat was given (@compat_given); FIORION_DURATION=S overrides
+ * Whether the program was run under a name of ORION's (@argv0's last
+ * component begins with "orion": orion, orion_linux_x86-64): a drop-in,
+ * whose default layout is 19c's, not fiorion's own 10.2.
+ */
+bool dropin_as_orion(const char *argv0);
+
+/*
+ * The layout: -compat if given (@compat_given), else FIORION_COMPAT=V (a
+ * release as or_compat_parse() reads it), else 19c when run as orion
+ * (@argv0, dropin_as_orion()), else 10.2. FIORION_DURATION=S overrides
  * -duration (1 to 86400 s). A bad value is one message naming the
  * variable and exit status 2. Records where each came from in @o; the
  * override is noted on stderr unless @quiet (-help, -version, -jobfile,
  * whose job file says its own runtime).
  */
-void dropin_env(struct opts *o, bool compat_given, bool quiet);
+void dropin_env(struct opts *o, const char *argv0, bool compat_given, bool quiet);
 
 /* "19c (from FIORION_COMPAT)": the layout in force and where it came from. */
 const char *dropin_layout_text(const struct opts *o);

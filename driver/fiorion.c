@@ -42,6 +42,7 @@
 #include "pointloop.h"
 #include "runner.h"
 #include "runset.h"
+#include "screen.h"
 #include "version.h"
 #include "vvol.h"
 
@@ -57,9 +58,11 @@ struct run {
 	char *engine; /* the engine's path (on the hosts with -clients) */
 	char *jobs_dir, *whole;
 	char *log_dir; /* each point's fio logs (jobfile.h), NULL with -placeholders */
+	char *lunfile; /* <testname>.lun: the volume's messages name it (vv->source) */
 	json_t *warnings;
 	long total_secs;
-	size_t resumed; /* -resume: points measured before */
+	size_t resumed;	      /* -resume: points measured before */
+	bool num_disks_given; /* -num_disks on the command line (12.2's LUN list) */
 };
 
 /* fiorion -jobfile FILE [-output F]. */
@@ -137,12 +140,20 @@ static void resume_id(struct run *r, const struct opts *o)
 	char *path = xasprintf("%s/%s_jobs/run.json", o->outdir, o->ri.testname);
 	struct fj_set set = { 0 };
 	struct fr_err err = { "" };
+	int ret = fj_read_file(&set, path, &err);
 
-	if (fj_read_file(&set, path, &err))
+	if (ret && access(path, F_OK))
 		die_usage("-resume: no run of '%s' to continue in %s (%s)", o->ri.testname, o->outdir, err.msg);
+	if (ret)
+		die_usage("-resume: %s: the run's description is unreadable or damaged; start a new run", err.msg);
 	if (!set.run.run_id || strlen(set.run.run_id) != 16)
 		die_usage("-resume: %s names no run identity to continue", path);
 	memcpy(r->run_id, set.run.run_id, 17);
+	/* The LUN list first: on other LUNs the plan and its checks would mislead. */
+	path[strlen(path) - strlen("/run.json")] = '\0';
+	if (!o->clients && lunid_check(path, &err))
+		die_usage("-resume: %s: the points measured so far are of another volume; start a new run",
+			  err.msg);
 	/* A multi-host run continues on the same hosts: totals over others would mix. */
 	if (set.run.nhosts || o->clients) {
 		size_t i, k;
@@ -484,6 +495,7 @@ static void plan_run(struct run *r, struct opts *o)
 	if (o->ri.write_pct > 0 && !o->clients &&
 	    vvol_check_writable(r->vv, o->force_write ? VVOL_ALLOW_SIGNATURES : 0, &err))
 		die_safety("%s", err.msg);
+	r->num_disks_given = o->ri.num_disks >= 0;
 	if (o->ri.num_disks < 0)
 		o->ri.num_disks = r->vv->nluns;
 	ret = mx_plan(&r->plan, o->run, o->matrix, (unsigned int)o->ri.num_disks,
@@ -522,44 +534,7 @@ static void plan_run(struct run *r, struct opts *o)
 	point_texts(r, o);
 	r->jc.luns = NULL;
 	r->jc.log_tag = NULL;
-	free(lunfile);
-}
-
-/*
- * ORION's banner: Total Data Points + 1 minutes at its default 60 s
- * (every real sample), i.e. points x duration / 60 + 1. fiorion's own
- * estimate, from what each point really runs (warm-up included), is the
- * ETA on the progress lines.
- */
-static void banner(const struct run *r, const struct opts *o)
-{
-	const struct or_layout *lay = or_layout(o->ri.compat);
-	long minutes = (long)r->plan.total * (long)o->ri.duration * (long)r->plan.passes / 60 + 1;
-	unsigned int i;
-
-	printf("ORION: ORacle IO Numbers -- Version fiorion-%s\n", FIORION_VERSION);
-	if (lay->dated) {
-		/* 11.1+: the output prefix on its own line. */
-		char stamp[32];
-
-		fs_stamp(stamp, sizeof(stamp), r->start);
-		printf("%s_%s\n", o->ri.testname, stamp);
-	}
-	if (lay->calibration)
-		printf("Calibration will take approximately %ld minutes.\n"
-		       "Using a large value for -cache_size may take longer.\n",
-		       minutes);
-	else
-		printf("Test will take approximately %ld minutes\n"
-		       "Larger caches may take longer\n",
-		       minutes);
-	if (lay->luns_stdout) {
-		/* 12.2+ lists the LUNs on stdout too. */
-		for (i = 0; i < r->vv->nluns; i++)
-			printf("Name: %s Size: %" PRIu64 "\n", r->vv->luns[i].path, r->vv->luns[i].size);
-		printf("%u files found.\n", r->vv->nluns);
-	}
-	fflush(stdout);
+	r->lunfile = lunfile;
 }
 
 static void write_or_die(const char *path, const char *text, size_t len)
@@ -589,10 +564,11 @@ static void write_set(struct run *r, const struct opts *o, int argc, char **argv
 		lock_own_folder(r->jobs_dir);
 		r->whole = xasprintf("%s/%s.fio", o->outdir, o->ri.testname);
 		r->resumed = resume_check(r, o);
-		if (!o->clients && lunid_check(r->jobs_dir, &err))
-			die_usage("-resume: %s: the points measured so far are of another volume; start a new run",
-				  err.msg);
-		banner(r, o);
+		path = xasprintf("%s/run.json", r->jobs_dir);
+		if (run_json_check(path, o, r->vv, &r->plan, &err))
+			die_usage("-resume: %s", err.msg);
+		free(path);
+		screen_banner(o, &r->plan, r->vv, r->num_disks_given);
 		fprintf(stderr, "fiorion: -resume: %zu of %zu points measured already; running from point %zu\n",
 			r->resumed, r->plan.n, r->resumed + 1);
 		return;
@@ -604,7 +580,7 @@ static void write_set(struct run *r, const struct opts *o, int argc, char **argv
 		memory_luns(r->vv, r->warnings);
 	json_array_foreach(r->warnings, w, s)
 		fprintf(stderr, "fiorion: warning: %s\n", json_string_value(s));
-	banner(r, o);
+	screen_banner(o, &r->plan, r->vv, r->num_disks_given);
 
 	r->jobs_dir = xasprintf("%s/%s_jobs", o->outdir, o->ri.testname);
 	if (mkdir(r->jobs_dir, 0755) < 0 && errno != EEXIST)
@@ -650,7 +626,7 @@ static void write_set(struct run *r, const struct opts *o, int argc, char **argv
 	rj = run_json(o, r->vv, &r->plan, argc, argv, r->start, r->run_id, r->warnings);
 	path = xasprintf("%s/run.json", r->jobs_dir);
 	write_or_die(path, rj, strlen(rj));
-	if (!o->clients && lunid_write(r->jobs_dir, r->vv, &err))
+	if (!o->clients && lunid_write(r->jobs_dir, r->vv, o->placeholders ? NULL : r->jc.lunfile, &err))
 		die_run("%s", err.msg);
 	free(path);
 	free(rj);
@@ -670,6 +646,7 @@ static void run_release(struct run *r)
 	json_decref(r->warnings);
 	mx_plan_release(&r->plan);
 	vvol_free(r->vv);
+	free(r->lunfile);
 }
 
 /* The soft limit on open files up to the hard one: clones hold every LUN open. */
@@ -694,9 +671,14 @@ int main(int argc, char **argv)
 
 	/* A closed stdout is a failed write, said at the end, not a silent death. */
 	signal(SIGPIPE, SIG_IGN);
+	/* Run as orion: ORION's banner before an error, as ORION prints it. */
+	screen_init(dropin_as_orion(argv[0]));
 	cli_parse(&o, argc, argv);
 	if (o.version)
 		return print_version(&o);
+	if (o.jobfile)
+		screen_init(false); /* its stdout is fio's JSON, not ORION's screen */
+	screen_named(o.ri.testname, o.ri.compat, r.start);
 	raise_nofile();
 	if (o.jobfile)
 		return jobfile_main(&o);
@@ -719,7 +701,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "fiorion: wrote %s and %zu job files in %s/\n", r.whole,
 			r.plan.n, r.jobs_dir);
 	} else {
-		char partial[160] = "";
+		char partial[1280] = "";
 		size_t skipped;
 		int sig;
 		struct ladders *ld = ld_new(&o, &r.plan);
@@ -745,13 +727,14 @@ int main(int argc, char **argv)
 				 done - skipped, r.plan.n);
 		else if (done < r.plan.n)
 			snprintf(partial, sizeof(partial),
-				 "Run stopped: point %zu failed; %zu of its %zu points were measured.",
-				 done + 1, done - skipped, r.plan.n);
+				 "Run stopped: %s. %zu of its %zu points were measured.",
+				 pl_failure() ? pl_failure() : "a point failed", done - skipped,
+				 r.plan.n);
 		if (done > skipped && report(&o, &r.plan, r.jobs_dir, done, 0, partial[0] ? partial : NULL))
 			status = EXIT_RUN;
 		if (o.curve && !sig && status == EXIT_OK)
 			status = curve_run(&o, &r.jc, &r.plan, r.jobs_dir, done, r.vv);
-		live_end(sig, status);
+		live_end(sig, status, sig ? NULL : pl_failure());
 		if (sig) {
 			printf("fiorion: run interrupted by %s; ORION's files cover the %zu points done\n",
 			       sig == SIGINT ? "SIGINT" : sig == SIGHUP ? "SIGHUP"

@@ -88,11 +88,11 @@ static void eta_now(struct live_eta_in *in)
 	in->cur_elapsed = L.t_cur ? t - L.t_cur : 0;
 }
 
-/* status.json's text (L.mu held). */
-static char *status_text(const char *state)
+/* status.json's text (L.mu held); @error: why a failed run stopped, else NULL. */
+static char *status_text(const char *state, const char *error)
 {
 	struct live_eta_in in;
-	json_t *j = json_object(), *cur = json_null();
+	json_t *j = json_object(), *cur = json_null(), *err;
 	double eta;
 	char *s;
 
@@ -101,6 +101,9 @@ static char *status_text(const char *state)
 	json_object_set_new(j, "run_id", json_string(L.run_id));
 	json_object_set_new(j, "testname", json_string(L.o->ri.testname));
 	json_object_set_new(j, "state", json_string(state));
+	/* A path that is not UTF-8 cannot be a JSON string: the summary has it. */
+	err = error ? json_string(error) : json_null();
+	json_object_set_new(j, "error", err ? err : json_string("(not UTF-8: see the summary)"));
 	json_object_set_new(j, "points", json_integer((json_int_t)L.plan->n));
 	json_object_set_new(j, "points_done", json_integer((json_int_t)L.ndone_all));
 	if (L.t_cur && !strcmp(state, "running")) {
@@ -123,10 +126,10 @@ static char *status_text(const char *state)
 	return s;
 }
 
-static void write_status(const char *state)
+static void write_status(const char *state, const char *error)
 {
 	struct fr_err err = { "" };
-	char *j = status_text(state), *s;
+	char *j = status_text(state, error), *s;
 
 	if (!j)
 		return;
@@ -145,7 +148,7 @@ static void *status_thread(void *arg)
 	(void)arg;
 	pthread_mutex_lock(&L.mu);
 	while (!L.stop) {
-		write_status("running");
+		write_status("running", NULL);
 		clock_gettime(CLOCK_REALTIME, &ts);
 		ts.tv_sec += 1;
 		pthread_cond_timedwait(&L.cv, &L.mu, &ts);
@@ -200,16 +203,16 @@ void live_settle(void)
 	L.rw_on = false;
 }
 
-/* status.json's path: the set's prefix (setwrite.c's rule) and the member. */
+/* status.json's path: the set's name rule (fileset.h), in -outdir. */
 static char *status_path(const struct opts *o, time_t start)
 {
 	const char *tn = o->ri.testname, *dir = o->outdir && *o->outdir ? o->outdir : ".";
-	char prefix[PATH_MAX];
+	char name[PATH_MAX];
 
-	fs_prefix(prefix, sizeof(prefix), tn, or_layout(o->ri.compat)->dated, start);
+	fs_file(name, sizeof(name), tn, or_layout(o->ri.compat)->dated, start, FS_STATUS);
 	if (tn[0] == '/')
-		return xasprintf("%s%s", prefix, fs_suffix(FS_STATUS));
-	return xasprintf("%s/%s%s", dir, prefix, fs_suffix(FS_STATUS));
+		return xasprintf("%s", name);
+	return xasprintf("%s/%s", dir, name);
 }
 
 void live_start(const struct opts *o, const struct jf_conf *jc, const struct mx_plan *plan,
@@ -364,7 +367,7 @@ const char *live_state(int sig, int status)
 	return status ? "failed" : "done";
 }
 
-void live_end(int sig, int status)
+void live_end(int sig, int status, const char *error)
 {
 	live_settle();
 	if (!L.on)
@@ -375,7 +378,7 @@ void live_end(int sig, int status)
 	pthread_mutex_unlock(&L.mu);
 	pthread_join(L.th, NULL);
 	L.t_cur = 0;
-	write_status(live_state(sig, status));
+	write_status(live_state(sig, status), error);
 	L.on = false;
 	json_decref(L.last);
 	L.last = NULL;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * live.h -- a run watched while it runs: <T>_status.json (fileset.h
+ * live.h -- a run watched while it runs: <T>.status.json (fileset.h
  * FS_STATUS) rewritten every second from a thread, ORION's files, the
  * points file and the report rewritten after every point (marked as a
  * run in progress, the report reloading itself), and the ETA with the
@@ -74,8 +74,9 @@ long live_eta(long fallback);
 const char *live_state(int sig, int status);
 /*
  * The run's end after its final files: the thread stopped, status.json
- * written with live_state(@sig, @status) for the last time.
+ * written with live_state(@sig, @status) for the last time, and its
+ * "error": @error (why a failed run stopped, pl_failure()) or null.
  */
-void live_end(int sig, int status);
+void live_end(int sig, int status, const char *error);
 
 #endif

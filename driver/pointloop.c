@@ -5,6 +5,7 @@
  * tracing, and ORION's files from the points done.
  */
 #include <errno.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +24,7 @@
 #include "orion_report.h"
 #include "pointcheck.h"
 #include "pointhold.h"
+#include "pointlogs.h"
 #include "pointloop.h"
 #include "points.h"
 #include "runner.h"
@@ -208,6 +210,16 @@ static void point_result(const char *json, char *buf, size_t len)
 	fj_set_release(&set);
 }
 
+/* A curve alone (-run curve -max_iops): where its results are, ORION's files not being written. */
+static void say_curve_alone(const struct opts *o, const struct or_params *p)
+{
+	char note[2 * PATH_MAX + 512];
+
+	cv_alone_note(note, sizeof(note), o->outdir, p->run->testname, or_layout(o->ri.compat)->dated,
+		      p->run->start ? (time_t)p->run->start : time(NULL), true);
+	printf("%s\n", note);
+}
+
 /* Read run.json and every point's JSON, write ORION's files. */
 int report(const struct opts *o, const struct mx_plan *plan, const char *jobs_dir, size_t done,
 	   unsigned int flags, const char *partial)
@@ -258,11 +270,17 @@ int report(const struct opts *o, const struct mx_plan *plan, const char *jobs_di
 		params.live = flags & PL_LIVE;
 		ret = or_write_all(&params, &pts, o->outdir, o->ri.compat, OR_WRITE_HTML, &written, &err);
 		if (!ret && !flags) {
-			printf("\n");
-			or_result_block(stdout, &pts, o->ri.compat);
+			/* The banner ends with ORION's blank line; -verbose's lines came since. */
+			if (o->verbose)
+				printf("\n");
+			or_result_screen(stdout, &pts, o->ri.compat);
+			/* The answer under -max_latency where ORION's answers are read, too. */
+			or_answers(stdout, &params, &pts, o->ri.compat);
 		}
 		for (i = 0; !ret && !(flags & PL_LIVE) && i < or_nwarnings(&params); i++)
 			fprintf(stderr, "fiorion: warning: %s\n", or_warning(&params, i));
+		if (!ret && !(flags & PL_LIVE) && cv_alone(&cv, pts.n))
+			say_curve_alone(o, &params);
 		or_params_release(&params);
 	}
 	if (ret)
@@ -329,6 +347,43 @@ int pl_stop_signal(void)
 }
 
 /*
+ * Why the run stopped at a point, on one line: the cause stderr gave,
+ * for the summary, the trace and status.json, which are what an
+ * unattended run hands on (stderr is often gone by then).
+ */
+static char failure[1024];
+
+/* @what ("point 2 of 7 (...) failed"), then @why's lines joined by "; ". */
+static void set_failure(const char *what, const char *why)
+{
+	size_t n = (size_t)snprintf(failure, sizeof(failure), "%s: ", what);
+	bool sep = false;
+
+	for (; why && *why && n + 1 < sizeof(failure); why++) {
+		if (*why == '\n' || *why == '\r') {
+			sep = true;
+			continue;
+		}
+		if ((*why == ' ' || *why == '\t') && (sep || failure[n - 1] == ' '))
+			continue;
+		if (sep && n + 3 < sizeof(failure) && failure[n - 2] != ':') {
+			failure[n++] = ';';
+			failure[n++] = ' ';
+		}
+		sep = false;
+		failure[n++] = (unsigned char)*why < ' ' ? ' ' : *why;
+	}
+	while (n && (failure[n - 1] == ' ' || failure[n - 1] == ';'))
+		n--;
+	failure[n] = '\0';
+}
+
+const char *pl_failure(void)
+{
+	return failure[0] ? failure : NULL;
+}
+
+/*
  * -runner fio with the user's own options (-fio_opt, -include): fio
  * judges them (--parse-only) on the first point to run, before any I/O;
  * one it refuses is a bad option (exit status 2), in fio's words.
@@ -360,9 +415,13 @@ static void fio_takes_options(const struct opts *o, const char *jobs_dir, const 
 static long resume(const struct opts *o, const struct jf_conf *jc, const struct mx_plan *plan,
 		   const char *jobs_dir, struct ladders *ld, size_t done)
 {
+	struct fr_err err = { "" };
 	long secs = 0;
 	size_t i;
 
+	/* Nothing planted under the points' log names, before any I/O (pointlogs.h). */
+	if (point_logs_ready(jobs_dir, plan, done, plan->n, &err))
+		die_safety("%s", err.msg);
 	/* A fio that a dead fiorion's signal cut short left only a staged file. */
 	for (i = 0; i < plan->n; i++) {
 		char *part = point_file(jobs_dir, &plan->pts[i], "json.part");
@@ -430,18 +489,23 @@ static int measure(const struct opts *o, const struct jf_conf *jc, const struct 
  * (stop when a LUN changed), and a loop device attached over a LUN since
  * the last point is held too. 0, or the exit status, said.
  */
-static int point_ready(const char *jobs_dir, const struct mx_plan *plan, size_t i, bool tty)
+static int point_ready(const char *jobs_dir, const struct mx_plan *plan, size_t i, bool clients,
+		       bool tty)
 {
 	struct fr_err err = { "" };
-	int ret = lunid_check(jobs_dir, &err);
+	int ret = clients ? 0 : lunid_check(jobs_dir, &err);
 	char tb[96];
 
-	if (!ret)
+	if (!ret && !clients)
 		ret = ph_renew(&err);
+	/* Again just before the point: a link planted since the start. */
+	if (!ret)
+		ret = point_logs_ready(jobs_dir, plan, i, i + 1, &err);
 	if (!ret)
 		return 0;
 	fprintf(stderr, "%sfiorion: %s not run: %s\n", tty ? "\r\033[K" : "",
 		title(plan, i, false, tb, sizeof(tb)), err.msg);
+	set_failure(title(plan, i, false, tb, sizeof(tb)), err.msg);
 	return ret == -FR_ESAFETY ? EXIT_SAFETY : EXIT_RUN;
 }
 
@@ -486,7 +550,7 @@ int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_p
 			free(errf);
 			continue;
 		}
-		lret = stop_signal || o->clients ? 0 : point_ready(jobs_dir, plan, i, tty);
+		lret = stop_signal ? 0 : point_ready(jobs_dir, plan, i, o->clients, tty);
 		if (lret) {
 			free(job);
 			free(json);
@@ -525,8 +589,9 @@ int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_p
 		if (failed) {
 			if (tty)
 				fputc('\n', stderr);
-			fprintf(stderr, "fiorion: %s failed; %s said:\n%s", title(plan, i, false, tb, sizeof(tb)),
-				runner, why);
+			fprintf(stderr, "fiorion: %s failed; %s said:\n%s",
+				title(plan, i, false, tb, sizeof(tb)), runner, why);
+			set_failure(title(plan, i, false, tb, sizeof(tb)), why);
 			if (o->clients) {
 				/* The job files are one per host; fio's own account is in .out. */
 				free(job);

@@ -45,5 +45,10 @@ char *point_file(const char *jobs_dir, const struct mx_point *p, const char *ext
 char *job_path(const char *jobs_dir, const struct opts *o, const struct mx_point *p, size_t h);
 /* The signal that stopped the run (SIGINT, SIGTERM), or 0. */
 int pl_stop_signal(void);
+/*
+ * Why run_points() stopped at a point, on one line, as stderr said it
+ * ("point 2 of 7 (small=2, large=0): read error on LUN ..."), or NULL.
+ */
+const char *pl_failure(void);
 
 #endif

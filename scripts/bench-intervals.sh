@@ -36,7 +36,7 @@ import csv, statistics, sys
 runs = int(sys.argv[1])
 cells = {}
 for r in range(1, runs + 1):
-    for row in csv.DictReader(open(f"r{r}/b_points.csv")):
+    for row in csv.DictReader(open(f"r{r}/b.points.csv")):
         key = (int(row["small"]), int(row["large"]))
         col = "iops" if key[0] else "mbps"
         v, lo, hi = row[col], row[col + "_lo"], row[col + "_hi"]

@@ -22,6 +22,6 @@ echo
 echo "==> demo_iops.csv, demo_lat.csv (ms), demo_mbps.csv"
 cat demo_iops.csv demo_lat.csv demo_mbps.csv
 echo
-echo "==> demo_report.html: $(wc -c <demo_report.html) bytes, the charts in one file (KEEP=1 make demo keeps the folder to open it)"
+echo "==> demo.report.html: $(wc -c <demo.report.html) bytes, the charts in one file (KEEP=1 make demo keeps the folder to open it)"
 [ "${KEEP:-0}" = 1 ] && echo "(kept in $T)"
 exit 0

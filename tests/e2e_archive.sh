@@ -63,13 +63,13 @@ else
 fi
 
 # 2b. Every cell traceable: points.csv, the trace and -format json name the jobs.
-if "$F2O" -outdir o2b s4.json 2>err && tail -n 1 o2b/orion_points.csv | grep -q ',"s4.json","","0","four","randread","4k","1","1","psync"$' \
+if "$F2O" -outdir o2b s4.json 2>err && tail -n 1 o2b/orion.points.csv | grep -q ',"s4.json","","0","four","randread","4k","1","1","psync"$' \
 	&& grep -qx 'Jobs: four (s4.json, group 0)' o2b/orion_trace.txt \
 	&& "$F2O" -format json s4.json >s4.out && [ "$(jget s4.out points/0/sources/0/job)" = four ] \
 	&& [ "$(jget s4.out points/0/sources/0/ioengine)" = psync ] && [ "$(jget s4.out schema_version)" = 2 ]; then
 	ok "points.csv, the trace and -format json name the point's file, group, job, rw, bs, iodepth, numjobs, ioengine"
 else
-	not_ok "traceability: $(tail -n 1 o2b/orion_points.csv) $(cat err)"
+	not_ok "traceability: $(tail -n 1 o2b/orion.points.csv) $(cat err)"
 fi
 
 # 3. --status-interval: the final report, the interim ones counted.

@@ -103,7 +103,7 @@ fi
 if [ -z "$nt" ]; then
 	echo "ok - 50 MiB json+: threads started # SKIP needs 2 CPUs and strace"
 elif [ "$nt" -ge 3 ]; then
-	ok "50 MiB json+ on $ncpu CPUs: $nt threads started (the jobs array's second half, the points', _points.csv)"
+	ok "50 MiB json+ on $ncpu CPUs: $nt threads started (the jobs array's second half, the points', .points.csv)"
 else
 	not_ok "50 MiB json+ on $ncpu CPUs: $nt threads started, not 3"
 fi

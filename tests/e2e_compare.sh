@@ -22,7 +22,7 @@
 #   E, F: -repeat 3 at 500 and 505 us without steps: every pass the same,
 #      so each cell's interval (across passes) has no width
 # 1. A's cells: 1961.5 IOPS within 0.1 % and the interval +-3.60 % within
-#    0.05 (its bounds in _points.csv).
+#    0.05 (its bounds in .points.csv).
 # 2. B / A: all 5 small IOPS cells changed worse at 0.800 +- 0.002, the
 #    latency cells changed worse at 1.250 +- 0.003, and the class's
 #    geometric mean 0.800 changed worse.
@@ -62,7 +62,7 @@ vrun D 1 550 0.5:572,1:550,1.5:572
 vrun E 3 $a
 vrun F 3 505
 
-# 1. A's cells and their intervals, from _points.csv
+# 1. A's cells and their intervals, from .points.csv
 if awk -F, 'NR > 1 && $2 == 0 {
 		m = (1e6 / 500 + 1e6 / 520) / 2; d = (1e6 / 500 - 1e6 / 520) / 2
 		hw = 3.182 * sqrt(4 * d * d / 3) / 2 / m
@@ -70,7 +70,7 @@ if awk -F, 'NR > 1 && $2 == 0 {
 		printf "small=%d %.1f IOPS (%.1f-%.1f: +-%.2f %%)\n", $1, $3, $4, $5, 100 * h
 		if ($3 < m * 0.999 || $3 > m * 1.001 || h < hw - 0.0005 || h > hw + 0.0005) bad = 1
 		n++
-	} END { exit bad || n != 5 }' A/cmp_points.csv >a.txt 2>&1; then
+	} END { exit bad || n != 5 }' A/cmp.points.csv >a.txt 2>&1; then
 	ok "A (500 / 520 us): each small cell 1961.5 IOPS within 0.1 % and +-3.60 % (t(0.975, 3) s / sqrt(4) of its 500 ms samples, 2000 and 1923.1 IOPS): $(sed 's/ IOPS//' a.txt | tr '\n' ';')"
 else
 	not_ok "A's cells against 1961.5 IOPS +-3.60 %: $(tr '\n' ';' <a.txt)"
@@ -87,7 +87,7 @@ if ! "$F2O" -compare A B C D -html -outdir out -testname c >c.out 2>c.err ||
 	finish
 	exit 0
 fi
-python3 - out/c_compare.html:ABCD out/p_compare.html:EF >marks.txt <<'EOF'
+python3 - out/c.compare.html:ABCD out/p.compare.html:EF >marks.txt <<'EOF'
 import re, sys
 # PAGE:RUNS: the page labels its runs A, B, ... in the order given; RUNS
 # are their folders' names here

@@ -7,7 +7,7 @@
 # tradeoff, bad input (exit 2 with file:line:col), atomic output, a
 # 50 MB json+ file converted whole (its speed: scripts/bench-convert.sh),
 # and client/server results (totals from the hosts' own entries, whatever
-# fio's "All clients" says; _hosts.csv); the answers under a latency
+# fio's "All clients" says; .hosts.csv); the answers under a latency
 # bound (run.json's max_latency and fio2orion -max_latency) and fio's
 # steady state in the summary and trace. The results made here by real
 # fio (a failed job, psync's held depth, a reader beside a writer, two
@@ -314,11 +314,11 @@ fi
 if grep -qx "Host hosta: Name: $T/hosta	Size: 4194304" "$T/hs/orion_summary.txt" \
 	&& grep -qx "Host hostb: Name: $T/hostb	Size: 4194304" "$T/hs/orion_summary.txt" \
 	&& grep -qx '2 FILEs found on 2 hosts.' "$T/hs/orion_summary.txt" \
-	&& [ "$(grep -c '^1,1,0,host[ab],' "$T/hs/orion_hosts.csv")" = 2 ]; then
-	ok "-sum: the LUNs of every file, each with its host; _hosts.csv has both hosts"
+	&& [ "$(grep -c '^1,1,0,host[ab],' "$T/hs/orion.hosts.csv")" = 2 ]; then
+	ok "-sum: the LUNs of every file, each with its host; .hosts.csv has both hosts"
 else
 	not_ok "-sum LUNs and hosts"
-	cat "$T/hs.err" "$T/hs/orion_summary.txt" "$T/hs/orion_hosts.csv"
+	cat "$T/hs.err" "$T/hs/orion_summary.txt" "$T/hs/orion.hosts.csv"
 fi
 # Client/server (issue 14): the totals come from each host's own entries,
 # never from fio's "All clients": with that block missing, or doctored (x10
@@ -358,7 +358,7 @@ PY
 		fi
 	done
 done
-# The totals are the sums of the hosts' own entries; _hosts.csv has each.
+# The totals are the sums of the hosts' own entries; .hosts.csv has each.
 c=$T/cs/07-client-server-two-clients/orig
 want=$(python3 - "$D/07-client-server-two-clients.json" <<'PY'
 import json, sys
@@ -381,25 +381,25 @@ PY
 )
 set -- $want
 if grep -qx "          0, $(printf '%6d' "$1")" "$c/cs_iops.csv" && grep -qx "          0, $(printf '%6s' "$2")" "$c/cs_lat.csv" \
-	&& [ "$(tail -n +2 "$c/cs_hosts.csv" | tr '\n' ' ')" = "$3 $4 " ] \
-	&& head -n 1 "$c/cs_hosts.csv" | grep -qx 'Point,Small,Large,Host,Small IOPS,Small Latency (ms),Large MBPS' \
-	&& grep -q "^Hosts: 2 (127.0.0.1:8766, 127.0.0.1:8765)\. Loads are per host: .* Each host's values: cs_hosts\.csv\.$" "$c/cs_summary.txt" \
+	&& [ "$(tail -n +2 "$c/cs.hosts.csv" | tr '\n' ' ')" = "$3 $4 " ] \
+	&& head -n 1 "$c/cs.hosts.csv" | grep -qx 'Point,Small,Large,Host,Small IOPS,Small Latency (ms),Large MBPS' \
+	&& grep -q "^Hosts: 2 (127.0.0.1:8766, 127.0.0.1:8765)\. Loads are per host: .* Each host's values: cs\.hosts\.csv\.$" "$c/cs_summary.txt" \
 	&& grep -q '^Host 127.0.0.1:8765: Small IOPS=[0-9]*, Small Latency=0\.[0-9][0-9] ms$' "$c/cs_trace.txt"; then
 	ok "two hosts: IOPS $1 and latency $2 ms from the hosts' own entries, Small=8 per host; hosts.csv, summary and trace lines"
 else
 	not_ok "two hosts: want IOPS $1, latency $2, rows $3 $4"
-	cat "$c/cs_iops.csv" "$c/cs_lat.csv" "$c/cs_hosts.csv"
+	cat "$c/cs_iops.csv" "$c/cs_lat.csv" "$c/cs.hosts.csv"
 fi
 # 19c: the hosts file dated like the others, latency in us.
 (cd "$c" && TZ=UTC "$F2O" -compat 19c -testname d "$D/07-client-server-two-clients.json" 2>/dev/null)
 stamp=$(TZ=UTC date -d @"$(jget "$D/07-client-server-two-clients.json" timestamp)" +%Y%m%d_%H%M)
-head -n 1 "$c/d_${stamp}_hosts.csv" 2>/dev/null | grep -qx 'Point,Small,Large,Host,Small IOPS,Small Latency (us),Large MBPS' \
-	&& grep -q "Each host's values: d_${stamp}_hosts\.csv\.$" "$c/d_${stamp}_summary.txt" \
-	&& ok "-compat 19c: d_${stamp}_hosts.csv, latency in us" || { not_ok "-compat 19c hosts file"; ls "$c"; }
+head -n 1 "$c/d.${stamp}.hosts.csv" 2>/dev/null | grep -qx 'Point,Small,Large,Host,Small IOPS,Small Latency (us),Large MBPS' \
+	&& grep -q "Each host's values: d\.${stamp}\.hosts\.csv\.$" "$c/d_${stamp}_summary.txt" \
+	&& ok "-compat 19c: d.${stamp}.hosts.csv, latency in us" || { not_ok "-compat 19c hosts file"; ls "$c"; }
 # A later local set under the same names: the hosts file is stale, removed.
 (cd "$c" && "$F2O" -testname cs "$D/01-single-job.json" >"$T/cs/stale.out" 2>&1)
-[ ! -e "$c/cs_hosts.csv" ] && grep -q "removed ./cs_hosts.csv, left by an earlier result set" "$T/cs/stale.out" \
-	&& ok "a local set removes the earlier set's cs_hosts.csv, saying so" || { not_ok "stale hosts.csv"; cat "$T/cs/stale.out"; }
+[ ! -e "$c/cs.hosts.csv" ] && grep -q "removed ./cs.hosts.csv, left by an earlier result set" "$T/cs/stale.out" \
+	&& ok "a local set removes the earlier set's cs.hosts.csv, saying so" || { not_ok "stale hosts.csv"; cat "$T/cs/stale.out"; }
 # A name in the input is only a name: outputs stay inside -outdir.
 mkdir -p "$T/esc/deep/out"
 python3 - "$D/01-single-job.json" "$T/esc/deep/in.json" <<'PY'
@@ -464,9 +464,9 @@ else
 	not_ok "trace differs beyond the knee lines"
 fi
 # points.csv names each point's input file (issue 27): the two inputs' names aside.
-if diff -r -x '*_points.csv' "$T/ans/run" "$T/ans/opt" >"$T/ans/opt.diff" \
-	&& [ "$(sed "s|$T/ans/seed000-bound.json|F|g" "$T/ans/run/orion-test_points.csv")" = \
-		"$(sed "s|$G/seed000.json|F|g" "$T/ans/opt/orion-test_points.csv")" ]; then
+if diff -r -x '*.points.csv' "$T/ans/run" "$T/ans/opt" >"$T/ans/opt.diff" \
+	&& [ "$(sed "s|$T/ans/seed000-bound.json|F|g" "$T/ans/run/orion-test.points.csv")" = \
+		"$(sed "s|$G/seed000.json|F|g" "$T/ans/opt/orion-test.points.csv")" ]; then
 	ok "fio2orion -max_latency 30 on the run without a bound: the same files as run.json's bound"
 else
 	not_ok "fio2orion -max_latency differs from run.json's bound"
@@ -496,7 +496,7 @@ fi
 # at 4; Small=1's maximum is over but Small=2 does not confirm it.
 "$F2O" -max_latency 30,p100:60 -outdir "$T/ans/two" "$G/seed000.json" >/dev/null 2>&1
 if grep -qx 'Best Small IOPS with latency <= 30 ms and p100 latency <= 60 ms = 115 @ Small=2 and Large=0' "$T/ans/two/orion-test_summary.txt" \
-	&& grep -qx 'Knee of the small-I/O ladder at Large=0: Small=2 (Small=3 took the p100 latency to 75.60 ms, over 60 ms); crossed, confirmed at Small=4; not confirmed by the next load at Small=1, continued' "$T/ans/two/orion-test_trace.txt"; then
+	&& grep -qx 'Knee of the small-I/O ladder at Large=0: Small=2 (not confirmed by the next load at Small=1, continued; Small=3 took the p100 latency to 75.60 ms, over 60 ms); crossed, confirmed at Small=4' "$T/ans/two/orion-test_trace.txt"; then
 	ok "-max_latency 30,p100:60: both bounds hold at the answer (Small=2); the knee by the maximum, confirmed"
 else
 	not_ok "-max_latency 30,p100:60"

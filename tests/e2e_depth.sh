@@ -61,7 +61,7 @@ PY
 # shellcheck disable=SC2086
 "$FR" -run simple -duration 3 -testname s $VT >s.out 2>s.err
 rc=$?
-r=s_report.html
+r=s.report.html
 nl=$(ls s_jobs/p00[1-7]-s*-l*-*_iops.1.log s_jobs/p00[1-7]-s*-l*-*_bw.1.log 2>/dev/null | wc -l)
 if [ $rc = 0 ] && [ "$nl" = 14 ] && grep -qx 'write_iops_log=./s_jobs/p001-s1-l0-small' s_jobs/p001.fio \
 	&& grep -qx 'write_bw_log=./s_jobs/p001-s1-l0-small' s_jobs/p001.fio && grep -qx 'log_avg_msec=500' s_jobs/p001.fio; then
@@ -94,7 +94,7 @@ fi
 # 3. stock fio writes the same logs under the same names; the report reads them
 "$FR" -run advanced -matrix point -num_small 2 -num_large 1 -duration 1 -runner fio -engine "$ENGINE" -testname f >f.out 2>f.err
 rc=$?
-n=$(windows_ok f_jobs f_report.html 2>fw.err)
+n=$(windows_ok f_jobs f.report.html 2>fw.err)
 if [ $rc = 0 ] && [ -s f_jobs/p001-s2-l1-small_iops.1.log ] && [ -s f_jobs/p001-s2-l1-large_bw.2.log ] && [ "$n" = 1 ]; then
 	ok "-runner fio: stock fio's logs (small job 1, large job 2) drawn, the range the logs' own"
 else
@@ -105,7 +105,7 @@ fi
 # shellcheck disable=SC2086
 "$FR" -run advanced -matrix point -num_small 1 -num_large 0 -duration 1 -testname u $VT -fio_opt log_avg_msec=500 >u.out 2>u.err
 if [ $? = 0 ] && ! grep -q '^write_iops_log=' u_jobs/p001.fio && grep -qx 'log_avg_msec=500' u_jobs/p001.fio \
-	&& [ -z "$(ls u_jobs/*.log 2>/dev/null)" ] && grep -q 'No time series' u_report.html; then
+	&& [ -z "$(ls u_jobs/*.log 2>/dev/null)" ] && grep -q 'No time series' u.report.html; then
 	ok "-fio_opt log_avg_msec=500: no log of fiorion's, the report says there is no time series"
 else
 	not_ok "user's log option: $(grep log u_jobs/p001.fio)"

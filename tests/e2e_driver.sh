@@ -65,7 +65,7 @@ done
 	grep -qx 'Total Data Points: 8' t_summary.txt && ok "simple run: Total Data Points: 8" || not_ok "Total Data Points"
 	grep -q "^Name: $T/s/lun0	Size: 67108864$" t_summary.txt && ok "simple run: LUN name and size in the summary" || not_ok "LUN line"
 	# Little's law: latency (ms) = S / IOPS * 1000, within 10%, for S = 1..5,
-	# on _points.csv's unrounded figures (lat.csv's 0.01 ms steps are 17 % of
+	# on .points.csv's unrounded figures (lat.csv's 0.01 ms steps are 17 % of
 	# a 0.03 ms latency: the law cannot be judged on them at this speed).
 	if awk -F, '
 		NR > 1 && $2 == 0 && $1 > 0 {
@@ -75,7 +75,7 @@ done
 			printf "S=%d IOPS=%d lat=%.4f ms S/IOPS=%.4f ms (%.1f%%)\n", s, iops, lat, want, 100 * d
 			if (d > 0.10) bad = 1
 		}
-		END { exit bad }' t_points.csv >little.txt; then
+		END { exit bad }' t.points.csv >little.txt; then
 		ok "Little's law within 10% in every small cell"
 	else
 		not_ok "Little's law"
@@ -159,7 +159,7 @@ else
 	not_ok "normal run"
 	cat n.err t_iops.csv t_mbps.csv
 fi
-# every cell of _points.csv against the model device (D = 0.5 ms, 2 servers)
+# every cell of .points.csv against the model device (D = 0.5 ms, 2 servers)
 if awk -F, 'function off(x, w) { return x < w * 0.998 || x > w * 1.002 }
 	function min(a, b) { return a < b ? a : b }
 	NR > 1 {
@@ -172,8 +172,8 @@ if awk -F, 'function off(x, w) { return x < w * 0.998 || x > w * 1.002 }
 			wm = min(l, 2) * 2000
 			if (off($6, wm)) { bad = 1; printf " L=%d (S=%d): %s MBPS (want %d);", l, s, $6, wm }
 		}
-	} END { exit bad || n != 17 }' t_points.csv >cells.txt; then
-	ok "normal run on the model device (0.5 ms, 2 servers, virtual time): all 17 cells its answer within 0.2 % (small min(S, 2) / 0.5 ms IOPS, max(1, S / 2) x 0.5 ms; large min(L, 2) x 2000 MBPS): $(cut -d, -f1,2,3,6,9 t_points.csv | sed 1d | tr '\n' ' ')"
+	} END { exit bad || n != 17 }' t.points.csv >cells.txt; then
+	ok "normal run on the model device (0.5 ms, 2 servers, virtual time): all 17 cells its answer within 0.2 % (small min(S, 2) / 0.5 ms IOPS, max(1, S / 2) x 0.5 ms; large min(L, 2) x 2000 MBPS): $(cut -d, -f1,2,3,6,9 t.points.csv | sed 1d | tr '\n' ' ')"
 else
 	not_ok "normal run's cells against the model device's answer:$(cat cells.txt)"
 fi

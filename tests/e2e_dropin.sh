@@ -282,8 +282,41 @@ else
 fi
 (cd env && FIORION_COMPAT=12 "$FR" -run simple -testname e -jobs_only >b.out 2>b.err)
 rc=$?
-[ $rc = 2 ] && [ "$(wc -l <env/b.err)" = 1 ] && grep -q "^fiorion: FIORION_COMPAT='12': must be 10.2, 11.1, 11.2, 12.1, 12.2 or 19c" env/b.err \
-	&& ok "FIORION_COMPAT=12: exit 2, one line: $(cat env/b.err)" || { not_ok "bad FIORION_COMPAT: rc=$rc"; cat env/b.err; }
+[ $rc = 2 ] && [ "$(wc -l <env/b.err)" = 1 ] && grep -q "^fiorion: FIORION_COMPAT='12': 12 is 12.1 or 12.2, whose files differ (.*): give one" env/b.err \
+	&& ok "FIORION_COMPAT=12: exit 2, one line naming the choices: $(cat env/b.err)" || { not_ok "bad FIORION_COMPAT: rc=$rc"; cat env/b.err; }
+# Release names as DBAs and banners write them; a name of two releases is one line naming both.
+n=0 bad=
+for rv in 10.2.0.1.0:10.2 10g:10.2 11.1.0.7:11.1 11.2.0.4:11.2 12.1.0.2:12.1 12.2.0.1:12.2 18c:12.2 19:19c 19.3:19c \
+	19.3.0.0.0:19c 19c:19c; do
+	got=$(FIORION_COMPAT=${rv%%:*} "$FR" -version 2>&1 | sed -n 's/^layout: \([^ ]*\) (from FIORION_COMPAT)$/\1/p')
+	got2=$("$FR" -compat "${rv%%:*}" -version 2>&1 | sed -n 's/^layout: \([^ ]*\) (from -compat)$/\1/p')
+	[ "$got" = "${rv#*:}" ] && [ "$got2" = "${rv#*:}" ] && n=$((n + 1)) || bad="$bad ${rv%%:*}->'$got'/'$got2'"
+done
+for a in 11g:11.1 12c:12.1 11:11.1; do
+	"$FR" -compat "${a%%:*}" -version >/dev/null 2>b.err
+	rc=$?
+	[ $rc = 2 ] && [ "$(wc -l <b.err)" = 1 ] && grep -q "^fiorion: -compat '${a%%:*}': ${a%%:*} is ${a#*:} or .*: give one$" b.err \
+		&& n=$((n + 1)) || bad="$bad ${a%%:*}:rc=$rc:$(cat b.err)"
+done
+for x in 21c 10.1 19. 1e3 "19c "; do
+	"$FR" -compat "$x" -version >/dev/null 2>b.err && bad="$bad '$x' taken"
+	[ "$(wc -l <b.err)" = 1 ] && n=$((n + 1)) || bad="$bad '$x':$(cat b.err)"
+done
+[ $n = 19 ] && ok "-compat and FIORION_COMPAT take 11.2.0.4, 12.1.0.2, 19, 19.3, 10.2.0.1.0, 18c; 11g/12c/11 name both choices; 21c, 10.1 refused" \
+	|| not_ok "release names: $n of 19;$bad"
+# Run as orion (a name of ORION's) without FIORION_COMPAT: today's ORION, 19c; fiorion keeps 10.2.
+mkdir -p bin asorion && ln -s "$FR" bin/orion && ln -s "$FR" bin/orion_linux_x86-64 && printf '%s/lun\n' "$T" >asorion/o.lun
+(cd asorion && env -u FIORION_COMPAT "$T/bin/orion" -run advanced -matrix point -num_small 1 -num_large 0 -testname o \
+	-duration 1 >o.out 2>o.err)
+rc=$?
+h=$(env -u FIORION_COMPAT "$T/bin/orion_linux_x86-64" -help | tail -1)
+h2=$(FIORION_COMPAT=10.2 "$T/bin/orion" -help | tail -1)
+if [ $rc = 0 ] && ls asorion/o_2*_hist.txt >/dev/null 2>&1 && ! ls asorion/o_summary.txt >/dev/null 2>&1 \
+	&& [ "$h" = "layout in force: 19c (default as orion)" ] && [ "$h2" = "layout in force: 10.2 (from FIORION_COMPAT)" ]; then
+	ok "run as orion: 19c's files by default ('$h'); FIORION_COMPAT still chooses ('$h2')"
+else
+	not_ok "run as orion: rc=$rc '$h' '$h2' $(ls asorion) $(cat asorion/o.err)"
+fi
 (cd env && FIORION_DURATION=0 "$FR" -run simple -testname e -jobs_only >b.out 2>b.err)
 rc=$?
 [ $rc = 2 ] && grep -q "^fiorion: FIORION_DURATION='0': give whole seconds per data point, 1 to 86400" env/b.err \

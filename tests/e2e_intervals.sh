@@ -11,7 +11,7 @@
 # each interval is, exactly, against the device's own schedule (within a
 # point, across passes, a step inside a point): tests/e2e_vrules.sh.
 #
-# 1. <testname>_points.csv: written by fiorion and by fio2orion (the same
+# 1. <testname>.points.csv: written by fiorion and by fio2orion (the same
 #    bytes from the kept JSON), its header as documented, one row per
 #    point, each cell's IOPS the one ORION's iops.csv truncates; 2 s points
 #    give 4 interval samples ("within", lo < iops < hi), 1 s points 2
@@ -47,11 +47,11 @@ csvcol() { awk -F, -v r="$2" -v c="$3" 'NR == r + 1 { print $c }' "$1"; }
 "$FR" -run advanced -matrix max -num_small 2 -num_large 0 -testname t -outdir two -duration 2 \
 	$MODEL >two.out 2>two.err
 rc=$?
-pc=two/t_points.csv
+pc=two/t.points.csv
 if [ $rc = 0 ] && [ "$(head -n 1 $pc)" = "$HEAD" ] && [ "$(wc -l <$pc)" = 3 ] \
 	&& [ "$(csvcol $pc 1 18)" = within ] && [ "$(csvcol $pc 2 18)" = within ] \
 	&& awk -F, 'NR > 1 && !($4 < $3 && $3 < $5 && $15 >= 3) { bad = 1 } END { exit bad }' $pc; then
-	ok "2 s points: _points.csv's header, one row a point, 'within' intervals around each IOPS from >= 3 samples"
+	ok "2 s points: .points.csv's header, one row a point, 'within' intervals around each IOPS from >= 3 samples"
 else
 	not_ok "2 s points: rc=$rc"
 	cat $pc two.err
@@ -67,13 +67,13 @@ else
 fi
 mkdir rb
 "$F2O" -outdir rb two/t_jobs/run.json two/t_jobs/p*.json >rb.err 2>&1
-cmp -s $pc rb/t_points.csv && ok "fio2orion rebuilds _points.csv byte for byte" \
-	|| { not_ok "fio2orion's _points.csv differs"; diff $pc rb/t_points.csv; cat rb.err; }
+cmp -s $pc rb/t.points.csv && ok "fio2orion rebuilds .points.csv byte for byte" \
+	|| { not_ok "fio2orion's .points.csv differs"; diff $pc rb/t.points.csv; cat rb.err; }
 
 # shellcheck disable=SC2086
 "$FR" -run advanced -matrix point -num_small 1 -num_large 0 -testname t -outdir one -duration 1 \
 	$MODEL >one.out 2>one.err
-row=$(sed -n 2p one/t_points.csv)
+row=$(sed -n 2p one/t.points.csv)
 case $row in
 1,0,[0-9]*,,,,,,*,,[0-9.]*,1,none,\"one/t_jobs/p001.json\",*) ok "1 s points (2 samples): interval none, bounds empty ($row)" ;;
 *) not_ok "1 s point: '$row'"; cat one.err ;;
@@ -100,8 +100,8 @@ for c in "01-single-job 1" "05-numjobs2-group-reporting 2"; do
 	set -- $c
 	"$F2O" -testname s -outdir "s$1" "$D/$1.json" >/dev/null 2>&1
 	want=$(python3 iv.py "$D/$1.json" "$2")
-	got=$(awk -F, 'NR == 2 { print $4, $5 }' "s$1/s_points.csv")
-	kind=$(csvcol "s$1/s_points.csv" 1 18)
+	got=$(awk -F, 'NR == 2 { print $4, $5 }' "s$1/s.points.csv")
+	kind=$(csvcol "s$1/s.points.csv" 1 18)
 	if [ "$kind" = within ] && python3 -c "import sys; a=list(map(float,'$want'.split())); b=list(map(float,'$got'.split())); sys.exit(not all(abs(x-y) <= 0.15 for x, y in zip(a, b)))"; then
 		ok "$1: within [$got], as computed from fio's iops_mean/stddev/samples ($2 clone(s) an entry)"
 	else
@@ -110,11 +110,11 @@ for c in "01-single-job 1" "05-numjobs2-group-reporting 2"; do
 done
 "$F2O" -testname old -outdir old "$D/public/fio-2.1.4_PerfKitBenchmarker_fio-parser-sample-result.json" \
 	-merge last >/dev/null 2>&1
-if [ -s old/old_points.csv ] && ! awk -F, 'NR > 1 && $18 != "none" { bad = 1 } END { exit bad ? 0 : 1 }' old/old_points.csv; then
+if [ -s old/old.points.csv ] && ! awk -F, 'NR > 1 && $18 != "none" { bad = 1 } END { exit bad ? 0 : 1 }' old/old.points.csv; then
 	ok "fio 2.1.4 (no interval samples): every row 'none'"
 else
 	not_ok "fio 2.1.4 rows"
-	cat old/old_points.csv
+	cat old/old.points.csv
 fi
 
 # 3. -repeat 3 on one point.
@@ -134,12 +134,12 @@ v.sort()
 print("%.1f" % v[len(v) // 2])
 EOF
 med=$(python3 med.py $j/p001.json $j/p001.r2.json $j/p001.r3.json 2>/dev/null)
-row=$(sed -n 2p rep/r_points.csv)
+row=$(sed -n 2p rep/r.points.csv)
 if [ $rc = 0 ] && [ -s $j/p001.r2.fio ] && [ -s $j/p001.r3.json ] \
 	&& grep -q '^\[p001-s2-l0-small-r3\]$' $j/p001.r3.fio \
-	&& [ "$(csvcol rep/r_points.csv 1 3)" = "$med" ] \
-	&& [ "$(csvcol rep/r_points.csv 1 17)" = 3 ] && [ "$(csvcol rep/r_points.csv 1 18)" = passes ] \
-	&& grep -qx 'Cells are medians of 3 passes over the plan; their 95 % intervals across the passes are in r_points.csv' rep/r_summary.txt \
+	&& [ "$(csvcol rep/r.points.csv 1 3)" = "$med" ] \
+	&& [ "$(csvcol rep/r.points.csv 1 17)" = 3 ] && [ "$(csvcol rep/r.points.csv 1 18)" = passes ] \
+	&& grep -qx 'Cells are medians of 3 passes over the plan; their 95 % intervals across the passes are in r.points.csv' rep/r_summary.txt \
 	&& [ "$(jget $j/run.json fiorion.repeat 2>/dev/null || python3 -c "import json; print(json.load(open('$j/run.json'))['fiorion']['repeat'])")" = 3 ] \
 	&& grep -q 'pass 3 of 3' rep.err; then
 	ok "-repeat 3: three measurements (pNNN.rK), the cell their median ($med), interval 'passes', the summary's line, run.json's repeat"
@@ -151,8 +151,8 @@ fi
 mkdir rrb
 "$F2O" -outdir rrb $j/run.json $j/p*.json >rrb.err 2>&1
 same=0
-for f in summary.txt iops.csv lat.csv trace.txt points.csv; do
-	cmp -s "rep/r_$f" "rrb/r_$f" && same=$((same + 1))
+for f in _summary.txt _iops.csv _lat.csv _trace.txt .points.csv; do
+	cmp -s "rep/r$f" "rrb/r$f" && same=$((same + 1))
 done
 [ $same = 5 ] && ok "fio2orion rebuilds the -repeat run's files byte for byte" \
 	|| { not_ok "fio2orion rebuild of -repeat: $same of 5 the same"; cat rrb.err; }

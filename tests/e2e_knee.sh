@@ -32,8 +32,8 @@
 
 FR=$TOP/build/fiorion
 cd "$T" || exit 1
-# row DIR NAME: the small ladder at Large=0 of _points.csv, "load iops lat_ms" a line
-row() { awk -F, 'NR > 1 && $2 == 0 && $1 > 0 { print $1, $3, $9 }' "$1/$2_points.csv" | sort -n; }
+# row DIR NAME: the small ladder at Large=0 of .points.csv, "load iops lat_ms" a line
+row() { awk -F, 'NR > 1 && $2 == 0 && $1 > 0 { print $1, $3, $9 }' "$1/$2.points.csv" | sort -n; }
 
 # 1. The throttled device.
 if thr_lun_file thr 2000 >/dev/null; then

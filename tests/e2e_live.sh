@@ -5,7 +5,7 @@
 # Description: a run watched while it runs (driver/live.c), real 1 s
 # points on a scratch file (what is judged is the files while a point
 # runs in real time: no simulated clock here). While it runs (a 3-point
-# max matrix): <T>_status.json parses, says "running", its points done
+# max matrix): <T>.status.json parses, says "running", its points done
 # rise, it is rewritten at least every 2 s; ORION's files, the points
 # file and the report are there with the points so far, the summary and
 # the report say "Run in progress", the report reloads itself. After the
@@ -40,7 +40,7 @@ ipid=$!
 (
 	t=0
 	# until status.json counts a point measured (600 x 0.1 s at most)
-	while ! grep -qs '"points_done": [1-9]' i_status.json && [ $t -lt 600 ]; do
+	while ! grep -qs '"points_done": [1-9]' i.status.json && [ $t -lt 600 ]; do
 		sleep 0.1
 		t=$((t + 1))
 	done
@@ -69,17 +69,17 @@ for _ in range(300):
     if not alive(pid):
         break
     try:
-        st = json.load(open("s_status.json"))
-        age = time.time() - os.stat("s_status.json").st_mtime
+        st = json.load(open("s.status.json"))
+        age = time.time() - os.stat("s.status.json").st_mtime
         state, n = st.get("state"), st.get("points_done") or 0
         polls.write("%s %s %.2f\n" % (state, n, age))
         polls.flush()
         if state == "running" and n >= 1 and not live_ok \
                 and has("s_summary.txt", r"^Run in progress: [1-2] of its 3 points measured so far\.$") \
                 and has("s_trace.txt", r"^Run in progress") and os.path.getsize("s_iops.csv") > 0 \
-                and os.path.getsize("s_points.csv") > 0 \
-                and has("s_report.html", r'<meta http-equiv="refresh"') \
-                and has("s_report.html", r"Run in progress") and has("s_report.html", r"</html>"):
+                and os.path.getsize("s.points.csv") > 0 \
+                and has("s.report.html", r'<meta http-equiv="refresh"') \
+                and has("s.report.html", r"Run in progress") and has("s.report.html", r"</html>"):
             live_ok = 1
     except (OSError, ValueError):
         pass
@@ -105,20 +105,20 @@ fi
 [ $live_ok = 1 ] && ok "while running: ORION's files, points and report with the points so far, marked in progress, the report reloads" \
 	|| { not_ok "live files while running"; cat s.err; }
 
-if [ $rc = 0 ] && [ "$(field s_status.json state)" = done ] && [ "$(field s_status.json points_done)" = 3 ] \
-	&& [ "$(field s_status.json points)" = 3 ] && [ -z "$(field s_status.json current)" ]; then
+if [ $rc = 0 ] && [ "$(field s.status.json state)" = done ] && [ "$(field s.status.json points_done)" = 3 ] \
+	&& [ "$(field s.status.json points)" = 3 ] && [ -z "$(field s.status.json current)" ]; then
 	ok "after the run: status.json says done, 3 of 3"
 else
-	not_ok "after the run: exit $rc, $(cat s_status.json)"
+	not_ok "after the run: exit $rc, $(cat s.status.json)"
 fi
 mkdir again
-# the driver names its inputs ./s_jobs/... (the files column of _points.csv)
+# the driver names its inputs ./s_jobs/... (the files column of .points.csv)
 "$F2O" -html -outdir again ./s_jobs/run.json ./s_jobs/p*.json 2>again.err
 same=yes
-for m in summary.txt iops.csv mbps.csv lat.csv trace.txt points.csv report.html; do
-	cmp -s again/s_$m s_$m || same="no ($m)"
+for m in _summary.txt _iops.csv _mbps.csv _lat.csv _trace.txt .points.csv .report.html; do
+	cmp -s again/s$m s$m || same="no ($m)"
 done
-if [ "$same" = yes ] && ! grep -q 'http-equiv="refresh"' s_report.html && ! grep -q 'in progress' s_summary.txt; then
+if [ "$same" = yes ] && ! grep -q 'http-equiv="refresh"' s.report.html && ! grep -q 'in progress' s_summary.txt; then
 	ok "after the run: the files are fio2orion's from the kept JSON, byte for byte, no reload, no in-progress mark"
 else
 	not_ok "after the run: same $same; $(cat again.err)"
@@ -128,13 +128,13 @@ fi
 wait $ipid
 rc=$?
 wait $killer
-k=$(field i_status.json points_done)
-if [ $rc = 130 ] && [ "$(field i_status.json state)" = interrupted ] && [ "${k:-0}" -ge 1 ] \
+k=$(field i.status.json points_done)
+if [ $rc = 130 ] && [ "$(field i.status.json state)" = interrupted ] && [ "${k:-0}" -ge 1 ] \
 	&& grep -q "^Run interrupted (SIGINT): $k of its 7 points were measured\.$" i_summary.txt \
-	&& ! grep -q 'http-equiv="refresh"' i_report.html; then
+	&& ! grep -q 'http-equiv="refresh"' i.report.html; then
 	ok "SIGINT: status.json says interrupted with the $k points kept, the report no longer reloads"
 else
-	not_ok "SIGINT: exit $rc, $(cat i_status.json)"
+	not_ok "SIGINT: exit $rc, $(cat i.status.json)"
 	cat i.err
 fi
 

@@ -99,8 +99,8 @@ PY
 "$F2O" -outdir interleaved interleaved.json >interleaved.out 2>&1
 for form in sum named interleaved; do
 	same=yes
-	for f in iops.csv mbps.csv lat.csv hosts.csv; do
-		cmp -s cs/orion_$f $form/orion_$f || { same="no: $f"; diff cs/orion_$f $form/orion_$f | head -5; }
+	for f in _iops.csv _mbps.csv _lat.csv .hosts.csv; do
+		cmp -s cs/orion$f $form/orion$f || { same="no: $f"; diff cs/orion$f $form/orion$f | head -5; }
 	done
 	[ "$same" = yes ] && ok "$form: iops, mbps, lat and hosts CSV byte for byte those of fio's --client JSON" \
 		|| not_ok "$form: $same"

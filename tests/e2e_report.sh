@@ -55,7 +55,7 @@ self_contained() {
 # 0. the real run's report: its run table says what ran it and what it cost
 wait $x_pid
 rc=$?
-r=x_report.html
+r=x.report.html
 cpu=$(grep -o '<tr><th>CPU</th><td>usr [0-9.]* µs + sys [0-9.]* µs per I/O over 1 point ([0-9.e+-]* s of CPU for [0-9]* I/Os)' $r \
 	| sed 's/.*(\([0-9.e+-]*\) s of CPU for \([0-9]*\) I\/Os)$/\1 \2/')
 if [ $rc -eq 0 ] && self_contained $r && xmllint --noout $r 2>/dev/null \
@@ -83,7 +83,7 @@ fi
 # shellcheck disable=SC2086
 "$FR" -run simple -duration 1 -testname s $VT >s.out 2>s.err
 rc=$?
-r=s_report.html
+r=s.report.html
 if [ $rc -eq 0 ] && [ -s $r ]; then ok "simple run writes $r ($(wc -c <$r) bytes)"; else not_ok "simple run: rc $rc, $(cat s.err)"; fi
 self_contained $r && ok "$r: no http, src=, @import, external url(, script or link" || not_ok "$r refers outside itself"
 xmllint --noout $r 2>xml.err && ok "$r is well-formed (xmllint)" || { not_ok "$r: xmllint"; head -5 xml.err; }
@@ -144,7 +144,7 @@ cmp -s again/$r $r && ok "fio2orion -html rebuilds the driver's report byte for 
 # issue 29: under a layout in us (19c) the report's latency is in us too: axes, histograms, the same numbers x 1000
 mkdir us
 "$F2O" -html -compat 19c -testname u -outdir us s_jobs/run.json s_jobs/p*.json 2>us.err
-u=$(ls us/u_*_report.html 2>/dev/null | head -1)
+u=$(ls us/u.*.report.html 2>/dev/null | head -1)
 ms1=$(grep -o '<summary>p001 [^<]*I/O: [^<]*' $r | sed 's/.*mean \([0-9.]*\),.*/\1/')
 us1=$(grep -o '<summary>p001 [^<]*I/O: [^<]*' "$u" | sed 's/.*mean \([0-9.]*\),.*/\1/')
 [ -n "$u" ] && grep -q '>Small latency (µs)</text>' "$u" && ! grep -q '>Small latency (ms)</text>' "$u" \
@@ -159,7 +159,7 @@ us1=$(grep -o '<summary>p001 [^<]*I/O: [^<]*' "$u" | sed 's/.*mean \([0-9.]*\),.
 # shellcheck disable=SC2086
 "$FR" -run advanced -matrix max -num_small 2 -num_large 2 -duration 1 -max_latency 50 -testname m $VT1 >m.out 2>m.err
 rc=$?
-r=m_report.html
+r=m.report.html
 if [ $rc -eq 0 ] && [ -s $r ]; then ok "max matrix run writes $r"; else not_ok "max run: rc $rc, $(cat m.err)"; fi
 self_contained $r && xmllint --noout $r && ok "$r: self-contained and well-formed" || not_ok "$r: references or xml"
 [ "$(count '<svg class="heatmap"' $r)" = 2 ] && [ "$(count '<rect class="cell"' $r)" = $((2 * 3 + 3 * 2)) ] \
@@ -174,7 +174,7 @@ grep -q 'class="bound"' $r && ok "the bound's line (50 ms, mean)" || not_ok "no 
 # 2b. ORION's normal run (-num_disks 1: the detailed matrix, small 0..5 x large 0..2)
 wait $n_pid
 rc=$?
-r=n_report.html
+r=n.report.html
 nsm=$(grep -c '^Point [0-9]* (small=[1-9][0-9]*, ' n_trace.txt 2>/dev/null)
 nlg=$(grep -c '^Point [0-9]* (small=[0-9]*, large=[1-9][0-9]*)' n_trace.txt 2>/dev/null)
 if [ $rc -eq 0 ] && [ -s $r ] && self_contained $r && xmllint --noout $r; then
@@ -196,7 +196,7 @@ rc=$?
 mkdir only && mv m_jobs only/
 "$F2O" -compare s_jobs only -html -outdir cmp 2>cmp.err
 rc=$?
-c=cmp/s_compare.html
+c=cmp/s.compare.html
 if [ $rc -eq 0 ] && [ -s $c ]; then ok "fio2orion -compare A B -html writes $c"; else not_ok "compare: rc $rc, $(cat cmp.err)"; fi
 self_contained $c && xmllint --noout $c && ok "$c: self-contained and well-formed" || not_ok "$c: references or xml"
 [ "$(count '<svg class="chart"' $c)" = 5 ] && grep -q '>A: s</text>' $c && grep -q '>B: m Large=0</text>' $c \
@@ -209,16 +209,16 @@ nr=$(grep -c '^<tr><td class="num">' $c)
 # 3b. intervals (issue 23): the 1 s points above have fewer than 3 of fio's
 # 500 ms samples, so no interval and no error bar (each title says "no
 # interval"); -repeat 3 gives every cell one across the passes.
-[ "$(count '<path class="err"' s_report.html)" = 0 ] && [ "$(count '(no interval)' s_report.html)" = 19 ] \
-	&& grep -q '<th>Intervals</th><td>95 %: 7 cells without an interval.*s_points.csv</td>' s_report.html \
+[ "$(count '<path class="err"' s.report.html)" = 0 ] && [ "$(count '(no interval)' s.report.html)" = 19 ] \
+	&& grep -q '<th>Intervals</th><td>95 %: 7 cells without an interval.*s.points.csv</td>' s.report.html \
 	&& ok "1 s points: no interval, no bar, every title and the run table say so" \
-	|| not_ok "1 s points: $(count '<path class="err"' s_report.html) bars, $(count '(no interval)' s_report.html) 'no interval'"
+	|| not_ok "1 s points: $(count '<path class="err"' s.report.html) bars, $(count '(no interval)' s.report.html) 'no interval'"
 wait $r_pid
 rc=$?
-r=r_report.html
-# bars where _points.csv gives an interval: a small cell on 3 charts, a large on 2
-ns=$(awk -F, 'NR > 1 && $3 != "" && $NF != "none"' r_points.csv | wc -l)
-nl=$(awk -F, 'NR > 1 && $6 != "" && $NF != "none"' r_points.csv | wc -l)
+r=r.report.html
+# bars where .points.csv gives an interval: a small cell on 3 charts, a large on 2
+ns=$(awk -F, 'NR > 1 && $3 != "" && $NF != "none"' r.points.csv | wc -l)
+nl=$(awk -F, 'NR > 1 && $6 != "" && $NF != "none"' r.points.csv | wc -l)
 if [ $rc = 0 ] && [ "$ns" = 5 ] && [ "$nl" = 2 ] && [ "$(count '<path class="err"' $r)" = $((3 * ns + 2 * nl)) ] \
 	&& [ "$(count ', passes)' $r)" = $((3 * ns + 2 * nl)) ] && xmllint --noout $r; then
 	ok "-repeat 3: an error bar on each of the $((3 * ns + 2 * nl)) markers whose cell has an interval, 'passes' in its title"
@@ -228,7 +228,7 @@ fi
 # a run against itself: every ratio exactly 1, inside any interval: all unchanged
 mkdir self self/x self/y && cp -r r_jobs self/x/ && cp -r r_jobs self/y/
 "$F2O" -compare self/x self/y -html -outdir cmp -testname self 2>self.err
-c2=cmp/self_compare.html
+c2=cmp/self.compare.html
 grep -q '<li class="count">B / A, small IOPS: 5 cells, 0 changed (0 better, 0 worse), 5 unchanged, 0 without an interval; geometric mean 1.000 (95 % interval [0-9.]*-[0-9.]*): unchanged</li>' $c2 \
 	&& grep -q '<li class="count">B / A, large MBPS: 2 cells, 0 changed (0 better, 0 worse), 2 unchanged, 0 without an interval' $c2 \
 	&& [ "$(count 'class="num unchanged">1.000 (' $c2)" = $((2 * 5 + 2 + 3)) ] && [ "$(count 'changed better\|changed worse\|nointerval">' $c2)" = 0 ] \
@@ -237,7 +237,7 @@ grep -q '<li class="count">B / A, small IOPS: 5 cells, 0 changed (0 better, 0 wo
 # three runs: A solid, B and C their own dashes; 1 s cells have no interval, so not marked
 "$F2O" -compare s_jobs only self/x -html -outdir cmp -testname three 2>three.err
 rc=$?
-c3=cmp/three_compare.html
+c3=cmp/three.compare.html
 [ $rc = 0 ] && grep -q '>C: r</text>' $c3 && grep -q 'stroke-dasharray="2 3"' $c3 && [ "$(count '<h2>Each cell, [BC] / A</h2>' $c3)" = 2 ] \
 	&& grep -q '<li class="count">C / A, small IOPS: 5 cells, 0 changed (0 better, 0 worse), 0 unchanged, 5 without an interval' $c3 \
 	&& xmllint --noout $c3 && ok "-compare with three runs: each on the charts (C dotted), a table for B/A and C/A, cells without an interval unmarked" \
@@ -248,36 +248,36 @@ c3=cmp/three_compare.html
 	&& ok "-compare with 1 run or 9: exit 2, one line" || not_ok "-compare 1/9 runs: $rc1 $(cat one.err) / $rc9 $(cat nine.err)"
 
 # 4. headless chromium: the DOM and a screenshot
-chrome_dom_or_skip "chromium renders the reports" "s_report.html" s.dom
+chrome_dom_or_skip "chromium renders the reports" "s.report.html" s.dom
 dom_check() {	# DOM FILE CHARTS MARKERS
 	[ "$(count '<svg class="chart"' "$1")" = "$2" ] && [ "$(count 'class="pt"' "$1")" = "$3" ] \
 		&& grep -q '>Small IOPS (I/Os per second)</text>' "$1" && grep -q '>Small load (outstanding I/Os)</text>' "$1"
 }
 [ "$(count '<svg class="hist"' s.dom)" = 7 ] && [ "$(count '<details class="hist"' s.dom)" = 7 ] \
-	&& ok "chromium's DOM of s_report.html: 7 histograms in their <details>" || not_ok "s DOM histograms: $(count '<svg class="hist"' s.dom)"
-python3 - s.dom <<'PY' && ok "chromium's DOM of s_report.html: the tail chart's 20 markers and its 4 legend lines" || not_ok "s DOM: tail chart"
+	&& ok "chromium's DOM of s.report.html: 7 histograms in their <details>" || not_ok "s DOM histograms: $(count '<svg class="hist"' s.dom)"
+python3 - s.dom <<'PY' && ok "chromium's DOM of s.report.html: the tail chart's 20 markers and its 4 legend lines" || not_ok "s DOM: tail chart"
 import re, sys
 d = open(sys.argv[1], encoding="utf-8").read()
 m = re.search(r'<svg class="chart" id="lat-tail".*?</svg>', d, re.S)
 assert m and m.group(0).count('<circle class="pt"') == 20
 assert all(re.search(r'class="legend-label"[^>]*>%s</text>' % re.escape(l), m.group(0)) for l in ("mean", "p50", "p99", "p99.9"))
 PY
-dom_check s.dom 6 39 && ok "chromium's DOM of s_report.html: 6 charts, 39 markers, axis labels" \
+dom_check s.dom 6 39 && ok "chromium's DOM of s.report.html: 6 charts, 39 markers, axis labels" \
 	|| not_ok "s DOM: $(count '<svg class="chart"' s.dom) charts, $(count 'class="pt"' s.dom) markers"
-chrome --dump-dom "file://$T/m_report.html" >m.dom
-dom_check m.dom 6 "$(count 'class="pt"' m_report.html)" && [ "$(count '<svg class="heatmap"' m.dom)" = 2 ] \
-	&& ok "chromium's DOM of m_report.html: 6 charts, 2 heat maps, every marker" || not_ok "m DOM"
-chrome --dump-dom "file://$T/n_report.html" >n.dom
-dom_check n.dom 6 "$(count 'class="pt"' n_report.html)" && [ "$(count '<svg class="heatmap"' n.dom)" = 2 ] \
+chrome --dump-dom "file://$T/m.report.html" >m.dom
+dom_check m.dom 6 "$(count 'class="pt"' m.report.html)" && [ "$(count '<svg class="heatmap"' m.dom)" = 2 ] \
+	&& ok "chromium's DOM of m.report.html: 6 charts, 2 heat maps, every marker" || not_ok "m DOM"
+chrome --dump-dom "file://$T/n.report.html" >n.dom
+dom_check n.dom 6 "$(count 'class="pt"' n.report.html)" && [ "$(count '<svg class="heatmap"' n.dom)" = 2 ] \
 	&& [ "$(count '<rect class="cell"' n.dom)" = $((nsm + nlg)) ] \
-	&& ok "chromium's DOM of n_report.html (normal): 6 charts, 2 heat maps, every marker and cell" || not_ok "n DOM"
+	&& ok "chromium's DOM of n.report.html (normal): 6 charts, 2 heat maps, every marker and cell" || not_ok "n DOM"
 chrome --dump-dom "file://$T/$c" >c.dom
 dom_check c.dom 5 "$(count 'class="pt"' $c)" && ok "chromium's DOM of the comparison" || not_ok "compare DOM"
-for p in s_report m_report n_report; do
+for p in s.report m.report n.report; do
 	chrome --screenshot="$T/$p.png" --window-size=1200,2400 "file://$T/$p.html" >/dev/null
 done
 chrome --screenshot="$T/compare.png" --window-size=1200,2400 "file://$T/$c" >/dev/null
-for p in s_report m_report n_report compare; do
+for p in s.report m.report n.report compare; do
 	sz=$(wc -c <"$p.png" 2>/dev/null || echo 0)
 	# a blank 1200x2400 page compresses to a few kB; charts take far more
 	if [ "$sz" -gt 40000 ] && head -c 8 "$p.png" | od -An -c | grep -q 'P   N   G'; then

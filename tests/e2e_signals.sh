@@ -118,9 +118,11 @@ SH
 chmod +x fio3
 "$FR" -run simple -testname u -duration 1 -cache_size 0 -runner fio -fio "$T/fio3" >u.out 2>u.err
 rc=$?
-if [ $rc = 1 ] && grep -q "^Run stopped: point 2 failed; 1 of its 7 points were measured\.$" u_summary.txt \
-	&& grep -q "^Total Data Points: 8$" u_summary.txt; then
-	ok "a failed point: exit 1, the summary keeps Total Data Points and says 1 of 7 was measured"
+stop="^Run stopped: point 2 of 7 (small=2, large=0): .*fio: injected failure.*\. 1 of its 7 points were measured\.$"
+if [ $rc = 1 ] && grep -q "$stop" u_summary.txt && grep -q "$stop" u_trace.txt \
+	&& grep -q "^Total Data Points: 8$" u_summary.txt \
+	&& python3 -c 'import json,sys; j=json.load(open("u.status.json")); sys.exit(not (j["state"] == "failed" and "fio: injected failure" in j["error"]))'; then
+	ok "a failed point: exit 1, the summary keeps Total Data Points, says 1 of 7 was measured and why, as the trace and status.json's error do"
 else
 	not_ok "failed point: exit $rc"
 	cat u.err

@@ -39,7 +39,7 @@
 #    doubles its service time mid-point, and the report's time series
 #    (lo-hi and mean of each point's windows) as the model's windows say.
 #    The logs change no number: the same point with and without them,
-#    every number of its JSON and its _points.csv row the same.
+#    every number of its JSON and its .points.csv row the same.
 # 3. Knees: -run oltp on devices of C servers and service D (4 x 1 ms,
 #    3 x 0.7 ms): each cell's IOPS and latency the schedule's exactly and
 #    queueing theory's (min(S, C) / D, max(D, S D / C)) within 0.1 % (the
@@ -49,7 +49,7 @@
 #    rule (5 % a doubling, one confirming load) says over the model's
 #    cells; a large-I/O column (2 x 8 ms: latency 8 ms, then 4 L ms)
 #    crossing a 10 ms bound at Large=3.
-# 4. Intervals: each point's "within" interval (_points.csv iops_lo,
+# 4. Intervals: each point's "within" interval (.points.csv iops_lo,
 #    iops_hi) is the rule of converter/interval.h over the model's
 #    samples: on a steady device zero wide, on the schedule's exact IOPS;
 #    on a device that doubles its service time mid-point, wide (t s /
@@ -257,18 +257,18 @@ step="-fio_opt service_us=1000 -fio_opt servers=2 -fio_opt service_steps=5:2000"
 # shellcheck disable=SC2086
 if fr st -run advanced -matrix row -num_large 0 -num_disks 1 -duration 10 $step; then
 	model run st v
-	say $? "-matrix row 1..5 on 2 servers of 1 ms, 2 ms from 5 s (10 s points): each point's JSON, its 20 500 ms iops and bw log rows, its _points.csv row and the report's time series (IOPS lo-hi, mean) as the model's windows ($(grep -m1 'p002 Small=2' model.out | sed 's/ | .*//'))"
+	say $? "-matrix row 1..5 on 2 servers of 1 ms, 2 ms from 5 s (10 s points): each point's JSON, its 20 500 ms iops and bw log rows, its .points.csv row and the report's time series (IOPS lo-hi, mean) as the model's windows ($(grep -m1 'p002 Small=2' model.out | sed 's/ | .*//'))"
 else
 	not_ok "the stepping ladder did not run: $(tail -2 st.err)"
 fi
 
 # The logs change no number: the same point with its logs and without
 # (-fio_opt log_avg_msec=500: a log option of the user's, so fiorion
-# writes none), every number of its JSON and its _points.csv row.
+# writes none), every number of its JSON and its .points.csv row.
 # shellcheck disable=SC2086
 if fr lon -run advanced -matrix point -num_small 2 -num_large 0 -duration 10 $step \
 	&& fr loff -run advanced -matrix point -num_small 2 -num_large 0 -duration 10 $step -fio_opt log_avg_msec=500; then
-	diff=$(python3 - lon/v_jobs/p001.json loff/v_jobs/p001.json lon/v_points.csv loff/v_points.csv <<'EOF'
+	diff=$(python3 - lon/v_jobs/p001.json loff/v_jobs/p001.json lon/v.points.csv loff/v.points.csv <<'EOF'
 import json, sys
 def load(p):
     t = open(p).read()
@@ -287,7 +287,7 @@ a, b = dict(leaves(load(sys.argv[1]))), dict(leaves(load(sys.argv[2])))
 d = ["%s %s/%s" % (k, a.get(k), b.get(k)) for k in sorted(set(a) | set(b)) if a.get(k) != b.get(k)]
 ra = open(sys.argv[3]).read().splitlines()[1].split(",")[:18]
 rb = open(sys.argv[4]).read().splitlines()[1].split(",")[:18]
-d += ["_points.csv %s/%s" % (",".join(ra), ",".join(rb))] if ra != rb else []
+d += [".points.csv %s/%s" % (",".join(ra), ",".join(rb))] if ra != rb else []
 print("; ".join(d))
 print(len(a))
 EOF
@@ -295,7 +295,7 @@ EOF
 	nkeys=$(echo "$diff" | tail -1)
 	diff=$(echo "$diff" | head -1)
 	if [ -z "$diff" ] && [ -s lon/v_jobs/p001-s2-l0-small_iops.1.log ] && [ -z "$(ls loff/v_jobs/*.log 2>/dev/null)" ]; then
-		ok "the logs change no number: Small=2 on the stepping device with and without its logs, all $nkeys numbers of the JSON and the _points.csv row the same"
+		ok "the logs change no number: Small=2 on the stepping device with and without its logs, all $nkeys numbers of the JSON and the .points.csv row the same"
 	else
 		not_ok "the logs change the numbers (with/without): $diff"
 	fi
@@ -311,7 +311,7 @@ if fr ka -run oltp -num_disks 1 -duration 5 -max_latency 1.6 -fio_opt service_us
 	rc=$?
 	th=$(awk -F, 'NR > 1 { s = $1; i = (s < 4 ? s : 4) * 1000; l = (s < 4 ? 1 : s / 4);
 		di = ($3 - i) / i; dl = ($9 - l) / l; if (di < 0) di = -di; if (dl < 0) dl = -dl;
-		if (di > m) m = di; if (dl > m) m = dl } END { printf "%.4f", m * 100 }' ka/v_points.csv)
+		if (di > m) m = di; if (dl > m) m = dl } END { printf "%.4f", m * 100 }' ka/v.points.csv)
 	if [ $rc = 0 ] && awk "BEGIN { exit !($th <= 0.1) }"; then
 		ok "-run oltp on 4 servers of 1 ms, 20 loads: every cell the schedule's IOPS and latency, queueing theory's min(S, 4) / 1 ms and max(1, S / 4) ms within $th % (<= 0.1 %); $(sed -n 's/^knee (the rule over the model.s cells): //p' model.out); $(sed -n 's/^answer: //p' model.out)"
 	else
@@ -341,7 +341,7 @@ if fr kb -run oltp -num_disks 1 -duration 5 -max_latency 1.0 -stop_at_knee -fio_
 	rc=$?
 	th=$(awk -F, 'NR > 1 { s = $1; i = (s < 3 ? s : 3) / 0.7 * 1000; l = (s < 3 ? 0.7 : 0.7 * s / 3);
 		di = ($3 - i) / i; dl = ($9 - l) / l; if (di < 0) di = -di; if (dl < 0) dl = -dl;
-		if (di > m) m = di; if (dl > m) m = dl } END { printf "%.4f", m * 100 }' kb/v_points.csv)
+		if (di > m) m = di; if (dl > m) m = dl } END { printf "%.4f", m * 100 }' kb/v.points.csv)
 	if [ $rc = 0 ] && awk "BEGIN { exit !($th <= 0.1) }"; then
 		ok "-run oltp -stop_at_knee on 3 servers of 0.7 ms: cells the schedule's, queueing theory's within $th %; $(sed -n 's/^knee (the rule over the model.s cells): //p' model.out); $(sed -n 's/^answer: //p' model.out); $(sed -n 's/^stopped: //p' model.out)"
 	else
@@ -362,18 +362,18 @@ fi
 
 # ---------------------------------------------------------- 4. intervals
 # Each point of the steady ladder (ka): zero wide, on the schedule's IOPS.
-if [ "$(awk -F, 'NR > 1 && $18 == "within" && $4 == $3 && $3 == $5' ka/v_points.csv | wc -l)" = 20 ]; then
-	ok "a steady device's points (4 x 1 ms, 20 loads): each 'within' interval zero wide, on the schedule's IOPS (checked above); queueing theory's 4000 outside it at $(awk -F, 'NR > 1 && $1 > 4 && $3 != "4000.0"' ka/v_points.csv | wc -l) of the 16 loads past 4, where I/Os queued at the deadline complete after it ($(awk -F, 'NR == 6 { print "Small=5: " $3 " [" $4 ", " $5 "]" }' ka/v_points.csv))"
+if [ "$(awk -F, 'NR > 1 && $18 == "within" && $4 == $3 && $3 == $5' ka/v.points.csv | wc -l)" = 20 ]; then
+	ok "a steady device's points (4 x 1 ms, 20 loads): each 'within' interval zero wide, on the schedule's IOPS (checked above); queueing theory's 4000 outside it at $(awk -F, 'NR > 1 && $1 > 4 && $3 != "4000.0"' ka/v.points.csv | wc -l) of the 16 loads past 4, where I/Os queued at the deadline complete after it ($(awk -F, 'NR == 6 { print "Small=5: " $3 " [" $4 ", " $5 "]" }' ka/v.points.csv))"
 else
-	not_ok "steady device's intervals: $(awk -F, 'NR > 1 { print $1 ":" $3 "[" $4 "," $5 "]" $18 }' ka/v_points.csv | tr '\n' ' ')"
+	not_ok "steady device's intervals: $(awk -F, 'NR > 1 { print $1 ":" $3 "[" $4 "," $5 "]" $18 }' ka/v.points.csv | tr '\n' ' ')"
 fi
 # A device that doubles its service time mid-point (st, Small=2): the
 # interval is t(19) s / sqrt(20) of 10 samples at 2000 and 10 at 1000.
-row=$(awk -F, 'NR > 1 && $1 == 2 { print $3, $4, $5, $18, $15 }' st/v_points.csv)
+row=$(awk -F, 'NR > 1 && $1 == 2 { print $3, $4, $5, $18, $15 }' st/v.points.csv)
 # shellcheck disable=SC2086
 set -- $row
 if [ "$4" = within ] && [ "$5" = 20 ] && awk -v v="$1" -v lo="$2" -v hi="$3" 'BEGIN { exit !(lo < v && v < hi && hi - lo > 0.2 * v && lo > 1000 && hi < 2000) }'; then
-	ok "a step mid-point (2 x 1 ms, 2 ms from 5 s), Small=2: 'within' [$2, $3] around $1 from 20 samples (+-$(awk -v v="$1" -v hi="$3" 'BEGIN { printf "%.1f", (hi - v) / v * 100 }') %: the rule over the model's samples, checked above), holding neither of the device's rates (2000, then 1000 IOPS); the report's time series shows the step ($(grep -o '<summary>p002 [^:]*: IOPS [0-9.]*-[0-9.]*' st/v_report.html | sed 's/<summary>//'))"
+	ok "a step mid-point (2 x 1 ms, 2 ms from 5 s), Small=2: 'within' [$2, $3] around $1 from 20 samples (+-$(awk -v v="$1" -v hi="$3" 'BEGIN { printf "%.1f", (hi - v) / v * 100 }') %: the rule over the model's samples, checked above), holding neither of the device's rates (2000, then 1000 IOPS); the report's time series shows the step ($(grep -o '<summary>p002 [^:]*: IOPS [0-9.]*-[0-9.]*' st/v.report.html | sed 's/<summary>//'))"
 else
 	not_ok "the stepping point's interval: '$row'"
 fi
@@ -382,10 +382,10 @@ if fr rp -run advanced -matrix row -num_large 0 -num_disks 1 -duration 5 -repeat
 	-fio_opt service_us=1000 -fio_opt servers=2 -fio_opt service_steps=2.5:2000; then
 	model run rp v
 	rc=$?
-	if [ $rc = 0 ] && awk -F, 'NR > 1 && !($18 == "passes" && $17 == 3 && $4 == $3 && $3 == $5) { bad = 1 } END { exit bad }' rp/v_points.csv; then
-		ok "-repeat 3 on 2 servers of 1 ms, 2 ms from 2.5 s (5 s points): each pass's JSON the model's, every cell's 'passes' interval zero wide on the model's figure ($(awk -F, 'NR == 3 { print "Small=2: " $3 " [" $4 ", " $5 "]" }' rp/v_points.csv)), though each pass holds the step (the 'within' interval of its samples would be +-$(grep -m1 '^p002 Small=2' model.out | sed 's/.*samples: +-//'))"
+	if [ $rc = 0 ] && awk -F, 'NR > 1 && !($18 == "passes" && $17 == 3 && $4 == $3 && $3 == $5) { bad = 1 } END { exit bad }' rp/v.points.csv; then
+		ok "-repeat 3 on 2 servers of 1 ms, 2 ms from 2.5 s (5 s points): each pass's JSON the model's, every cell's 'passes' interval zero wide on the model's figure ($(awk -F, 'NR == 3 { print "Small=2: " $3 " [" $4 ", " $5 "]" }' rp/v.points.csv)), though each pass holds the step (the 'within' interval of its samples would be +-$(grep -m1 '^p002 Small=2' model.out | sed 's/.*samples: +-//'))"
 	else
-		not_ok "-repeat 3: model $rc; $(awk -F, 'NR > 1 { print $1 ":" $3 "[" $4 "," $5 "]" $17 $18 }' rp/v_points.csv | tr '\n' ' ')"
+		not_ok "-repeat 3: model $rc; $(awk -F, 'NR > 1 { print $1 ":" $3 "[" $4 "," $5 "]" $17 $18 }' rp/v.points.csv | tr '\n' ' ')"
 		sed 's/^/# /' model.out | grep BAD | head
 	fi
 else

@@ -9,7 +9,7 @@
  * and none without bins); held judged on the runner's arrival count when
  * it gives one; the -max_latency bound on response time and
  * the stop sentence; files that are not curve points; a folder of
- * points; _curve.csv, the summary's lines (none an ORION result line)
+ * points; .curve.csv, the summary's lines (none an ORION result line)
  * and -format json's object.
  */
 #include <errno.h>

@@ -9,6 +9,7 @@
  * of a member takes the testname's last component; a stale member
  * removed from a temporary folder and named, a missing one not.
  */
+#include <fnmatch.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -39,14 +40,18 @@ static void test_format(void **state)
 	(void)state;
 	fs_stamp(buf, sizeof(buf), START);
 	assert_string_equal(buf, "20261201_1845");
-	fs_prefix(buf, sizeof(buf), "db", false, START);
-	assert_string_equal(buf, "db_");
-	fs_prefix(buf, sizeof(buf), "out/db", true, START);
-	assert_string_equal(buf, "out/db_20261201_1845_");
+	fs_file(buf, sizeof(buf), "db", false, START, FS_IOPS);
+	assert_string_equal(buf, "db_iops.csv");
+	fs_file(buf, sizeof(buf), "out/db", true, START, FS_SUMMARY);
+	assert_string_equal(buf, "out/db_20261201_1845_summary.txt");
+	fs_file(buf, sizeof(buf), "out/db", true, START, FS_REPORT);
+	assert_string_equal(buf, "out/db.20261201_1845.report.html");
+	fs_file(buf, sizeof(buf), "db", false, START, FS_STATUS);
+	assert_string_equal(buf, "db.status.json");
 	fs_member_name(buf, sizeof(buf), "/tmp/x/db", true, START, FS_HOSTS);
-	assert_string_equal(buf, "db_20261201_1845_hosts.csv");
+	assert_string_equal(buf, "db.20261201_1845.hosts.csv");
 	fs_member_name(buf, sizeof(buf), "db", false, START, FS_POINTS);
-	assert_string_equal(buf, "db_points.csv");
+	assert_string_equal(buf, "db.points.csv");
 	assert_string_equal(fs_suffix(FS_SUMMARY), "summary.txt");
 	assert_string_equal(fs_suffix(FS_NMEMBERS), "");
 }
@@ -72,6 +77,31 @@ static void test_round_trip(void **state)
 		}
 }
 
+/*
+ * ORION owns <T>_*: what a script globs (T_*, T_*.csv, T_<stamp>_*) meets
+ * ORION's members only, and fiorion's own never.
+ */
+static void test_orion_namespace(void **state)
+{
+	char name[256];
+	int m, dated;
+
+	(void)state;
+	for (dated = 0; dated < 2; dated++)
+		for (m = 0; m < FS_NMEMBERS; m++) {
+			bool own = fs_own((enum fs_member)m);
+
+			fs_member_name(name, sizeof(name), "orion", dated, START,
+				       (enum fs_member)m);
+			assert_int_equal(fnmatch("orion_*", name, 0) == 0, !own);
+			assert_int_equal(fnmatch("orion_20261201_1845_*", name, 0) == 0,
+					 dated && !own);
+		}
+	assert_false(fs_own(FS_SUMMARY) || fs_own(FS_HIST) || fs_own(FS_TRADEOFF));
+	assert_true(fs_own(FS_REPORT) && fs_own(FS_POINTS) && fs_own(FS_STATUS) &&
+		    fs_own(FS_HOSTS) && fs_own(FS_CURVE));
+}
+
 static void test_not_members(void **state)
 {
 	struct fs_name fn;
@@ -88,6 +118,11 @@ static void test_not_members(void **state)
 	assert_false(fs_parse("db_20261201_1845", "db", &fn));
 	assert_false(fs_parse("db_20261201_184_summary.txt", "db", &fn));
 	assert_false(fs_parse("db_jobs", "db", &fn));
+	/* Each kind under its own separator only. */
+	assert_false(fs_parse("db_points.csv", "db", &fn));
+	assert_false(fs_parse("db_20261201_1845_report.html", "db", &fn));
+	assert_false(fs_parse("db.20261201_1845_report.html", "db", &fn));
+	assert_false(fs_parse("db.20261201_1845.iops.csv", "db", &fn));
 }
 
 /* "db_20261201_1845" as a 10.2 testname and "db" dated name the same file. */
@@ -127,7 +162,7 @@ static void test_remove_stale(void **state)
 
 	(void)state;
 	assert_non_null(mkdtemp(dir));
-	snprintf(path, sizeof(path), "%s/db_report.html", dir);
+	snprintf(path, sizeof(path), "%s/db.report.html", dir);
 	f = fopen(path, "w");
 	assert_non_null(f);
 	fputs("old", f);
@@ -146,6 +181,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_format),
 		cmocka_unit_test(test_round_trip),
+		cmocka_unit_test(test_orion_namespace),
 		cmocka_unit_test(test_not_members),
 		cmocka_unit_test(test_stamp_in_name),
 		cmocka_unit_test(test_run_members),

@@ -7,8 +7,8 @@
  * numbers) is never read; pt_opts.host gives one host's own points;
  * inferred loads are per host (the sum, with a warning, when the hosts
  * differ; -merge mean said); run.json's "hosts" written and read back,
- * malformed entries skipped; _hosts.csv rows equal each host's values,
- * the summary and trace lines, and _hosts.csv removed as stale when a
+ * malformed entries skipped; .hosts.csv rows equal each host's values,
+ * the summary and trace lines, and .hosts.csv removed as stale when a
  * later set has no hosts.
  */
 #include <errno.h>
@@ -225,7 +225,7 @@ static void test_hosts_csv_summary_trace(void **state)
 	out = render(&p, &pts, 's', OR_COMPAT_19C);
 	assert_non_null(strstr(out,
 			       "FILEs unknown: fio's client/server JSON does not name the hosts' LUNs (give the run's run.json).\n"
-			       "Hosts: 2 (h1:8765, h2:8765). Loads are per host: at each data point every host holds the Small and Large outstanding I/Os given; IOPS and MBPS are totals over the hosts, latency is over all the hosts' I/Os. Each host's values: t_20070825_0000_hosts.csv.\n"
+			       "Hosts: 2 (h1:8765, h2:8765). Loads are per host: at each data point every host holds the Small and Large outstanding I/Os given; IOPS and MBPS are totals over the hosts, latency is over all the hosts' I/Os. Each host's values: t.20070825_0000.hosts.csv.\n"
 			       "\nMaximum Large MBPS=150.00 @ Small=2 and Large=1\n"));
 	free(out);
 	out = render(&p, &pts, 't', OR_COMPAT_102);
@@ -431,7 +431,7 @@ static void test_hosts_from_runjson(void **state)
 			    "no measured jobs of host h9:8765 in the input: its cells in the hosts file are empty");
 	out = render(&p, &pts, 's', OR_COMPAT_102);
 	assert_non_null(strstr(out,
-			       "Hosts: 3 (h2:8765, h9:8765, h1:8765). Loads are per host: at each data point every host holds the Small and Large outstanding I/Os given; IOPS and MBPS are totals over the hosts, latency is over all the hosts' I/Os. Each host's values: t_hosts.csv.\n"
+			       "Hosts: 3 (h2:8765, h9:8765, h1:8765). Loads are per host: at each data point every host holds the Small and Large outstanding I/Os given; IOPS and MBPS are totals over the hosts, latency is over all the hosts' I/Os. Each host's values: t.hosts.csv.\n"
 			       "Host h2:8765: Name: /dev/sdb\tSize: 1048576\n"
 			       "1 FILEs found on 3 hosts.\n\n"));
 	/* The hosts' LUNs replace the run's list: no line of it is printed twice. */
@@ -448,7 +448,7 @@ static void test_hosts_from_runjson(void **state)
 	fj_set_release(&set);
 }
 
-/* _hosts.csv is a member of the set: written with hosts, removed without. */
+/* .hosts.csv is a member of the set: written with hosts, removed without. */
 static void test_hosts_file_in_set(void **state)
 {
 	char dir[] = "/tmp/fiorion-hosts.XXXXXX", path[256];
@@ -458,13 +458,13 @@ static void test_hosts_file_in_set(void **state)
 	struct fj_set set;
 	struct pt_set pts;
 	static const char *const names[] = {
-		"points.csv",
-		"summary.txt",
-		"iops.csv",
-		"mbps.csv",
-		"lat.csv",
-		"trace.txt",
-		"tradeoff.csv",
+		".points.csv",
+		"_summary.txt",
+		"_iops.csv",
+		"_mbps.csv",
+		"_lat.csv",
+		"_trace.txt",
+		"_tradeoff.csv",
 	};
 	size_t i;
 
@@ -474,7 +474,7 @@ static void test_hosts_file_in_set(void **state)
 	build(&pts, &set, NULL);
 	assert_int_equal(or_params_init(&p, &set, &pts, "t", NULL, 0, &err), 0);
 	assert_int_equal(or_write_all(&p, &pts, dir, OR_COMPAT_102, 0, &w, &err), 0);
-	snprintf(path, sizeof(path), "%s/t_hosts.csv", dir);
+	snprintf(path, sizeof(path), "%s/t.hosts.csv", dir);
 	assert_int_equal(access(path, F_OK), 0);
 	assert_string_equal(w.removed, "");
 	or_params_release(&p);
@@ -494,12 +494,12 @@ static void test_hosts_file_in_set(void **state)
 	assert_int_equal(p.run->nhosts, 0);
 	assert_int_equal(or_write_all(&p, &pts, dir, OR_COMPAT_102, 0, &w, &err), 0);
 	assert_int_equal(access(path, F_OK), -1);
-	assert_non_null(strstr(w.removed, "t_hosts.csv"));
+	assert_non_null(strstr(w.removed, "t.hosts.csv"));
 	or_params_release(&p);
 	pt_set_release(&pts);
 	fj_set_release(&set);
 	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-		snprintf(path, sizeof(path), "%s/t_%s", dir, names[i]);
+		snprintf(path, sizeof(path), "%s/t%s", dir, names[i]);
 		unlink(path);
 	}
 	assert_int_equal(rmdir(dir), 0);

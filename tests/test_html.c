@@ -314,7 +314,7 @@ static void test_html_intervals(void **state)
 		assert_non_null(strstr(a, want));
 		snprintf(want, sizeof(want), "; %zu cells without an interval", ns_no + nl_no);
 		assert_non_null(strstr(a, want));
-		assert_non_null(strstr(a, "are in max_points.csv</td>"));
+		assert_non_null(strstr(a, "are in max.points.csv</td>"));
 	}
 	free(a);
 	free(json);

@@ -67,7 +67,7 @@
 #   vmodel.py run DIR NAME [BOUND [JOBS]]
 #                                       a fiorion run in DIR (its points in
 #                                       JOBS, else DIR/NAME_jobs): each
-#                                       point's JSON, logs, _points.csv row
+#                                       point's JSON, logs, .points.csv row
 #                                       and interval, the report's time
 #                                       series; with BOUND (- for none), the
 #                                       knees in the trace, the answer and
@@ -513,8 +513,8 @@ def cmd_run(d, name, bound=None, jd=None):
     jd = jd or os.path.join(d, name + "_jobs")
     bad = []
     pts = point_files(jd)
-    rows = {(int(r["small"]), int(r["large"])): r for r in csv_rows(os.path.join(d, name + "_points.csv"))}
-    series = report_series(os.path.join(d, name + "_report.html")) if os.path.exists(os.path.join(d, name + "_report.html")) else {}
+    rows = {(int(r["small"]), int(r["large"])): r for r in csv_rows(os.path.join(d, name + ".points.csv"))}
+    series = report_series(os.path.join(d, name + ".report.html")) if os.path.exists(os.path.join(d, name + ".report.html")) else {}
     cells = {}
     for (s, l), (fio, jsons) in sorted(pts.items()):
         tag = "p%s " % os.path.basename(fio)[1:4]
@@ -529,7 +529,7 @@ def cmd_run(d, name, bound=None, jd=None):
             bad += check_logs(j, jd, tag)
         r = rows.get((s, l))
         if r is None:
-            bad.append("%sno _points.csv row for Small=%d Large=%d" % (tag, s, l))
+            bad.append("%sno .points.csv row for Small=%d Large=%d" % (tag, s, l))
             continue
         key = "mbps" if c["large"] else "iops"
         v = float(c["value"])
@@ -545,11 +545,11 @@ def cmd_run(d, name, bound=None, jd=None):
             want_kind, float(c["lat_ms"]), "%.1f" % (c["rel"] * 100) if c["rel"] is not None else "-"))
         if abs(float(r[key]) - v) > 0.0051 * (1 if c["large"] else 10) or abs(float(r["lat_ms"]) - float(c["lat_ms"])) > 0.000051 \
                 or r["interval"] != want_kind or int(r["runtime_s"].replace(".", "")) != c["rt"]:
-            bad.append("%s_points.csv %s %s lat %s interval %s runtime %s; the model %.4f lat %.6f %s %d ms" % (
+            bad.append("%s.points.csv %s %s lat %s interval %s runtime %s; the model %.4f lat %.6f %s %d ms" % (
                 tag, key, r[key], r["lat_ms"], r["interval"], r["runtime_s"], v, float(c["lat_ms"]), want_kind, c["rt"]))
         elif lo is not None and not (abs(float(r[key + "_lo"]) - lo) <= 0.051 and abs(float(r[key + "_hi"]) - hi) <= 0.051
                                      and float(r[key + "_lo"]) <= v + 0.05 <= float(r[key + "_hi"]) + 0.1):
-            bad.append("%s_points.csv interval [%s, %s], the rule over the model's samples [%.2f, %.2f]" % (
+            bad.append("%s.points.csv interval [%s, %s], the rule over the model's samples [%.2f, %.2f]" % (
                 tag, r[key + "_lo"], r[key + "_hi"], lo, hi))
         p = int(os.path.basename(fio)[1:4])
         if p in series and c["vals"] and not c["large"]:
