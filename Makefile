@@ -44,7 +44,7 @@ VERSION := $(shell sed -n 's/^.define FIORION_VERSION "\(.*\)"/\1/p' common/vers
 # The fio release the engine is built against (FIO_SRC's), for -version.
 FIO_SRC_VERSION := $(shell sed -n 's/^DEF_VER=\(fio-[0-9.]*\).*/\1/p' $(FIO_SRC)/FIO-VERSION-GEN 2>/dev/null)
 override CPPFLAGS += -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 \
-	-Icommon -Iplugin -Iconverter -Idriver -Idriver/runner -MMD -MP
+	-Icommon -Irun -Iplugin -Iconverter -Idriver -Idriver/runner -MMD -MP
 # The unit tests' build (build/san/): ASan and UBSan, at -O0 -g after the
 # user's CFLAGS: a third of -O2's compile time (make check-unit from a clean
 # tree: 25 s of CPU against 69 s), the same checks, and their reports name
@@ -70,6 +70,16 @@ COMMON_SRCS := \
 	common/fr_sysblock.c \
 	common/fr_vclock.c \
 	common/lathist.c \
+	# EOL
+
+# The run's own words, under the converter and the driver: the run model
+# (run.json), the matrix's shapes, ORION's release layouts, a knee's value.
+# Uses common/ and jansson.
+RUN_SRCS := \
+	run/kntypes.c \
+	run/layout.c \
+	run/mxshape.c \
+	run/runinfo.c \
 	# EOL
 
 CORE_SRCS := \
@@ -113,8 +123,6 @@ CONV_SRCS := \
 	converter/jobname.c \
 	converter/jscan.c \
 	converter/knee.c \
-	converter/layout.c \
-	converter/mxshape.c \
 	converter/orion_hist.c \
 	converter/orion_report.c \
 	converter/orion_tradeoff.c \
@@ -130,7 +138,6 @@ CONV_SRCS := \
 	converter/ptmap.c \
 	converter/ptsrc.c \
 	converter/ptss.c \
-	converter/runinfo.c \
 	converter/setwrite.c \
 	converter/sumhosts.c \
 	converter/svg.c \
@@ -254,8 +261,8 @@ COMMON_OBJS := $(COMMON_SRCS:%.c=$(B)/%.o)
 COMMON_SAN_OBJS := $(COMMON_SRCS:%.c=$(B)/san/%.o)
 CORE_OBJS := $(CORE_SRCS:%.c=$(B)/%.o) $(COMMON_OBJS)
 SAN_OBJS := $(CORE_SRCS:%.c=$(B)/san/%.o) $(COMMON_SAN_OBJS)
-CONV_OBJS := $(CONV_SRCS:%.c=$(B)/%.o) $(COMMON_OBJS)
-CONV_SAN_OBJS := $(CONV_SRCS:%.c=$(B)/san/%.o) $(COMMON_SAN_OBJS)
+CONV_OBJS := $(CONV_SRCS:%.c=$(B)/%.o) $(RUN_SRCS:%.c=$(B)/%.o) $(COMMON_OBJS)
+CONV_SAN_OBJS := $(CONV_SRCS:%.c=$(B)/san/%.o) $(RUN_SRCS:%.c=$(B)/san/%.o) $(COMMON_SAN_OBJS)
 ENGINE := $(B)/fiorion-engine.so
 FIO2ORION := $(B)/fio2orion
 FIORION := $(B)/fiorion
@@ -276,7 +283,7 @@ all: $(B)/.layers-ok $(ENGINE) $(FIO2ORION) $(FIORION)
 
 # The layer rule (docs/architecture.md): no source includes a header of a
 # layer above its own; the build stops naming the file and line.
-LAYER_SRCS := $(wildcard common/*.[ch] plugin/*.[ch] converter/*.[ch] driver/*.[ch] driver/runner/*.[ch])
+LAYER_SRCS := $(wildcard common/*.[ch] run/*.[ch] plugin/*.[ch] converter/*.[ch] driver/*.[ch] driver/runner/*.[ch])
 $(B)/.layers-ok: $(LAYER_SRCS) scripts/check-layers.sh | $(BUILD_OK)
 	@sh scripts/check-layers.sh
 	@touch $@
@@ -552,7 +559,7 @@ $(B)/fuzz/obj/%.o: %.c | $(BUILD_OK)
 	@mkdir -p $(dir $@)
 	$(QUIET_CC)$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_FLAGS) -c -o $@ $<
 
-$(B)/fuzz/fuzz_fiojson: $(call fuzz_objs,tests/fuzz/fuzz_fiojson.c $(CONV_SRCS) $(COMMON_SRCS))
+$(B)/fuzz/fuzz_fiojson: $(call fuzz_objs,tests/fuzz/fuzz_fiojson.c $(CONV_SRCS) $(RUN_SRCS) $(COMMON_SRCS))
 	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_FLAGS) $(LDFLAGS) -o $@ $^ $(JANSSON_LIBS) -lm
 
 $(B)/fuzz/fuzz_jobparse: $(call fuzz_objs,tests/fuzz/fuzz_jobparse.c driver/runner/jobparse.c driver/runner/jobopts.c plugin/beconf.c $(COMMON_SRCS))
@@ -570,7 +577,7 @@ $(B)/fuzz/exit/%.o: %.c | $(BUILD_OK)
 
 $(B)/fuzz/fuzz_cli: $(FUZZ_EXIT_SRCS:%.c=$(B)/fuzz/exit/%.o) $(call fuzz_objs,tests/fuzz/fuzz_cli.c \
 		driver/dropin.c driver/matrix.c driver/hosts.c driver/jobfile.c driver/fioopt.c \
-		driver/runner/jobopts.c plugin/beconf.c $(CONV_SRCS) $(filter-out $(FUZZ_EXIT_SRCS),$(COMMON_SRCS)))
+		driver/runner/jobopts.c plugin/beconf.c $(CONV_SRCS) $(RUN_SRCS) $(filter-out $(FUZZ_EXIT_SRCS),$(COMMON_SRCS)))
 	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_FLAGS) $(LDFLAGS) -o $@ $^ $(JANSSON_LIBS) -lm
 
 fuzz: $(FUZZ_BINS)
@@ -579,7 +586,7 @@ fuzz: $(FUZZ_BINS)
 # Every tracked C file follows .clang-format (the kernel's style, as the
 # code is written; the tree was formatted once with it). make check runs
 # this first; fix a failure with: clang-format -i FILE.
-FORMAT_FILES = $(shell git ls-files '*.c' '*.h' 2>/dev/null || find common plugin converter driver tests -name '*.[ch]')
+FORMAT_FILES = $(shell git ls-files '*.c' '*.h' 2>/dev/null || find common run plugin converter driver tests -name '*.[ch]')
 format-check:
 	@command -v clang-format >/dev/null 2>&1 || { echo "fiorion: missing: clang-format (make deps installs it)" >&2; exit 1; }
 	@bad=$$(printf '%s\n' $(FORMAT_FILES) | xargs -P $(CHECK_JOBS) -n 8 sh -c \

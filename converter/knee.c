@@ -147,34 +147,6 @@ double kn_lat2_ms(const struct pt_class *c, const struct kn_bound *b)
 	return b && b->set && b->ms2 > 0 ? lat_at(c, b->pct2) : -1;
 }
 
-bool kn_why_parse(const char *s, enum kn_why *w)
-{
-	static const enum kn_why all[] = { KN_OPEN, KN_LATENCY, KN_FLAT, KN_OVER };
-	size_t i;
-
-	for (i = 0; s && i < sizeof(all) / sizeof(all[0]); i++)
-		if (!strcmp(s, kn_why_name(all[i]))) {
-			*w = all[i];
-			return true;
-		}
-	return false;
-}
-
-const char *kn_why_name(enum kn_why w)
-{
-	switch (w) {
-	case KN_LATENCY:
-		return "latency";
-	case KN_FLAT:
-		return "flat";
-	case KN_OVER:
-		return "over";
-	case KN_OPEN:
-	default:
-		return "open";
-	}
-}
-
 /* How much @to raised the throughput over @from, in %; under kn_flat_pct() is flat. */
 static double rise_pct(double from, double to)
 {

@@ -81,12 +81,6 @@ double kn_lat2_ms(const struct pt_class *c, const struct kn_bound *b);
 /* @c's latency (all directions, PT_ALL) under @b's statistic, in ms; -1 when unknown (no percentiles/bins in the input). Percentiles via pt_percentile() (json+ bins or fio's percentile list). */
 double kn_lat_ms(const struct pt_class *c, const struct kn_bound *b);
 
-/* run.json's word for @w: "open", "latency", "flat" or "over". */
-const char *kn_why_name(enum kn_why w);
-
-/* The enum for run.json's word @s (kn_why_name()'s); false when it is none of them. */
-bool kn_why_parse(const char *s, enum kn_why *w);
-
 struct kn_step {
 	unsigned int load;
 	double value;	/* small IOPS (rows) or large MBPS (columns) */

@@ -6,10 +6,11 @@
 # own layer and of the layers below it, never above.
 #
 #   common/          common/
+#   run/             run/ common/
 #   plugin/          plugin/ common/ (fio_engine.c: fio's headers too)
-#   converter/       converter/ common/
+#   converter/       converter/ run/ common/
 #   driver/runner/   driver/runner/ plugin/ common/
-#   driver/          driver/ driver/runner/ plugin/ converter/ common/
+#   driver/          driver/ driver/runner/ plugin/ converter/ run/ common/
 #   tests/           anything
 #
 # Usage: scripts/check-layers.sh [ROOT]. Prints each violation as
@@ -27,21 +28,22 @@ FNR == 1 {
 	sub(/^[^"]*"/, "", h)
 	sub(/".*$/, "", h)
 	print FILENAME "\t" FNR "\t" layer "\t" h
-}' $(find common plugin converter driver -name '*.[ch]' | sort) >"${TMPDIR:-/tmp}/layers.$$"
+}' $(find common run plugin converter driver -name '*.[ch]' | sort) >"${TMPDIR:-/tmp}/layers.$$"
 status=0
 while IFS='	' read -r file line layer h; do
-	# Where the header lives (the -I order: common plugin converter driver driver/runner).
+	# Where the header lives (the -I order: common run plugin converter driver driver/runner).
 	where=
-	for d in "$(dirname "$file")" common plugin converter driver driver/runner; do
+	for d in "$(dirname "$file")" common run plugin converter driver driver/runner; do
 		if [ -f "$d/$h" ]; then where=$d; break; fi
 	done
 	[ -n "$where" ] || continue	# a system or fio header (fio_engine.c)
 	case "$layer:$where" in
 	common:common) ;;
+	run:run | run:common) ;;
 	plugin:plugin | plugin:common) ;;
-	converter:converter | converter:common) ;;
+	converter:converter | converter:run | converter:common) ;;
 	driver/runner:driver/runner | driver/runner:plugin | driver/runner:common) ;;
-	driver:driver | driver:driver/runner | driver:plugin | driver:converter | driver:common) ;;
+	driver:driver | driver:driver/runner | driver:plugin | driver:converter | driver:run | driver:common) ;;
 	*)
 		echo "$file:$line: includes $h ($where/), which $layer/ may not use (docs/architecture.md, Layers)" >&2
 		status=1 ;;

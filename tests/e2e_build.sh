@@ -35,7 +35,7 @@ fi
 # The layer rule the build enforces: the tree passes, and a converter
 # file that includes a driver header (in a copy) is named.
 mkdir -p "$T/layers"
-cp -r common plugin converter driver "$T/layers/"
+cp -r common run plugin converter driver "$T/layers/"
 if sh scripts/check-layers.sh "$T/layers" 2>"$T/l.out"; then
 	echo '#include "cli.h"' >>"$T/layers/converter/knee.c"
 	if ! sh scripts/check-layers.sh "$T/layers" 2>"$T/l.out" \

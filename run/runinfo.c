@@ -10,7 +10,6 @@
 #include <strings.h>
 
 #include "fr_num.h"
-#include "knee.h"
 
 static char *xstrdup(const char *s)
 {

@@ -2,7 +2,8 @@
 /*
  * kntypes.h -- a ladder's knee as a value (knee.h finds it, runinfo.h
  * keeps a run's in run.json): its own header so that the run model can
- * hold knees without the knee finder's dependencies (points.h).
+ * hold knees without the knee finder's dependencies (points.h), and
+ * run.json's words for why a ladder's knee is where it is (kntypes.c).
  */
 #ifndef FIORION_KNTYPES_H
 #define FIORION_KNTYPES_H
@@ -44,5 +45,11 @@ struct kn_knee {
 	bool noise_interval; /* noise_load's interval said noise (else: not confirmed) */
 	double next_lat2_ms; /* the step after the knee, second bound's statistic */
 };
+
+/* run.json's word for @w: "open", "latency", "flat" or "over". */
+const char *kn_why_name(enum kn_why w);
+
+/* The enum for run.json's word @s (kn_why_name()'s); false when it is none of them. */
+bool kn_why_parse(const char *s, enum kn_why *w);
 
 #endif
