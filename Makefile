@@ -76,6 +76,7 @@ COMMON_SRCS := \
 # (run.json), the matrix's shapes, ORION's release layouts, a knee's value.
 # Uses common/ and jansson.
 RUN_SRCS := \
+	run/jval.c \
 	run/kntypes.c \
 	run/layout.c \
 	run/mxshape.c \

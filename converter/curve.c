@@ -14,6 +14,7 @@
 
 #include "fr_file.h"
 #include "jscan.h"
+#include "jval.h"
 #include "lathist.h"
 
 #define MAX_LATS 64
@@ -39,13 +40,6 @@ static const char *opt(json_t *job, json_t *global, const char *key)
 	const char *v = json_string_value(json_object_get(json_object_get(job, "job options"), key));
 
 	return v ? v : json_string_value(json_object_get(global, key));
-}
-
-static double num(json_t *o, const char *key)
-{
-	json_t *v = json_object_get(o, key);
-
-	return json_is_number(v) ? json_number_value(v) : -1;
 }
 
 /* A latency object's bins (json+) folded into @h; false when it has none. */
@@ -83,14 +77,14 @@ static double lat_pct(json_t **l, size_t n, double p)
 		return -1;
 	if (p >= 100) {
 		for (i = 0; i < n; i++)
-			v = fmax(v, num(l[i], "max"));
+			v = fmax(v, jv_num(l[i], "max", -1));
 		return v;
 	}
 	if (n == 1) {
 		char key[32];
 
 		snprintf(key, sizeof(key), "%f", p);
-		v = num(json_object_get(l[0], "percentile"), key);
+		v = jv_num(json_object_get(l[0], "percentile"), key, -1);
 		if (v >= 0)
 			return v;
 	}
@@ -113,10 +107,10 @@ static void lat_fill(struct cv_lat *c, json_t **l, size_t n, const struct kn_bou
 
 	*c = (struct cv_lat){ .mean = -1, .p50 = -1, .p99 = -1, .p999 = -1, .at_bound = -1, .at_bound2 = -1 };
 	for (i = 0; i < n; i++) {
-		double cnt = num(l[i], "N");
+		double cnt = jv_num(l[i], "N", -1);
 
 		c->n += (uint64_t)cnt;
-		sum += cnt * num(l[i], "mean");
+		sum += cnt * jv_num(l[i], "mean", -1);
 	}
 	if (!c->n)
 		return;
@@ -187,8 +181,8 @@ static void add_job(struct cv_point *p, struct acc *a, json_t *job, json_t *glob
 		 proc && !strcmp(proc, "poisson") ? "poisson" : "uniform");
 	if (json_is_object(ol)) {
 		const char *arr = json_string_value(json_object_get(ol, "arrival"));
-		double w = num(ol, "slot_waits"), late = num(ol, "late_p99_ns");
-		double n = num(ol, "arrivals");
+		double w = jv_num(ol, "slot_waits", -1), late = jv_num(ol, "late_p99_ns", -1);
+		double n = jv_num(ol, "arrivals", -1);
 
 		if (n >= 0)
 			p->arrivals = (p->arrivals < 0 ? 0 : p->arrivals) + n;
@@ -205,13 +199,13 @@ static void add_job(struct cv_point *p, struct acc *a, json_t *job, json_t *glob
 		if (!(dirs & (1u << d)))
 			continue;
 		p->target += rate[d];
-		p->achieved += fmax(num(dj, "iops"), 0);
-		p->ios += fmax(num(dj, "total_ios"), 0);
+		p->achieved += fmax(jv_num(dj, "iops", -1), 0);
+		p->ios += fmax(jv_num(dj, "total_ios", -1), 0);
 		l = json_object_get(dj, "lat_ns");
-		if (num(l, "N") > 0 && a->nsvc < MAX_LATS)
+		if (jv_num(l, "N", -1) > 0 && a->nsvc < MAX_LATS)
 			a->svc[a->nsvc++] = l;
 		l = json_object_get(dj, "fiorion_response_ns");
-		if (num(l, "N") > 0 && a->nrsp < MAX_LATS)
+		if (jv_num(l, "N", -1) > 0 && a->nrsp < MAX_LATS)
 			a->rsp[a->nrsp++] = l;
 	}
 }

@@ -34,13 +34,9 @@
 #include "fr_file.h"
 #include "fr_num.h"
 #include "jscan.h"
+#include "jval.h"
 #include "lathist.h"
 #include "fr_size.h"
-
-static char *xstrdup(const char *s)
-{
-	return s ? strdup(s) : NULL;
-}
 
 /*
  * A size fio echoed: its first value ("8k,64k" is bs per direction,
@@ -65,35 +61,12 @@ static uint64_t opt_size(const char *s)
 	return fr_parse_size(first, &v) ? 0 : v;
 }
 
-double fj_num(json_t *o, const char *key, double def)
-{
-	json_t *v = o ? json_object_get(o, key) : NULL;
-
-	if (json_is_number(v))
-		return json_number_value(v);
-	if (json_is_string(v)) {
-		char *end;
-		double d = strtod(json_string_value(v), &end);
-
-		if (end != json_string_value(v))
-			return d;
-	}
-	return def;
-}
-
-static const char *str(json_t *o, const char *key)
-{
-	json_t *v = o ? json_object_get(o, key) : NULL;
-
-	return json_is_string(v) ? json_string_value(v) : NULL;
-}
-
 /* The option @key: the job's own, else the global one for its host. */
 static const char *opt(json_t *job, json_t *global, const char *key)
 {
-	const char *v = str(json_object_get(job, "job options"), key);
+	const char *v = jv_str(json_object_get(job, "job options"), key);
 
-	return v ? v : str(global, key);
+	return v ? v : jv_str(global, key);
 }
 
 /* iodepth when fio did not echo it: the fullest iodepth_level bucket. */
@@ -105,7 +78,7 @@ static uint64_t depth_from_levels(json_t *job)
 	uint64_t depth = 1;
 
 	json_object_foreach(lv, key, v) {
-		double p = fj_num(lv, key, 0);
+		double p = jv_num_text(lv, key, 0);
 
 		const char *k = key;
 
@@ -226,12 +199,12 @@ static void held_depth(struct fj_job *job, json_t *j, const char *engine)
 		"filedelete", "dircreate", "dirstat", "dirdelete"
 	};
 	json_t *lv = json_object_get(j, "iodepth_level");
-	double ld = fj_num(j, "latency_depth", 0);
+	double ld = jv_num_text(j, "latency_depth", 0);
 	size_t k;
 
 	if (job->iodepth <= 1)
 		return;
-	if (json_object_get(j, "latency_target") && fj_num(j, "latency_target", 0) > 0 &&
+	if (json_object_get(j, "latency_target") && jv_num_text(j, "latency_target", 0) > 0 &&
 	    ld >= 1 && ld < (double)job->iodepth) {
 		job->iodepth = (uint64_t)ld;
 		job->depth_why = "latency_target settled at latency_depth";
@@ -243,7 +216,7 @@ static void held_depth(struct fj_job *job, json_t *j, const char *engine)
 			job->depth_why = "a synchronous engine: fio caps its depth at 1";
 			return;
 		}
-	if (json_is_object(lv) && fj_num(lv, "1", 0) >= 99.95) {
+	if (json_is_object(lv) && jv_num_text(lv, "1", 0) >= 99.95) {
 		job->iodepth = 1;
 		job->depth_why = "fio's iodepth_level: 100% of I/Os submitted at depth 1";
 	}
@@ -258,7 +231,7 @@ static json_t *global_for(json_t *doc, const char *host, const char *port)
 		return g;
 	/* fio 3.39+: one object per server, with its hostname and port. */
 	json_array_foreach(g, i, e) {
-		const char *h = str(e, "hostname");
+		const char *h = jv_str(e, "hostname");
 		json_t *p = json_object_get(e, "port");
 
 		if (h && host && !strcmp(h, host) &&
@@ -288,17 +261,17 @@ static void read_ss(struct fj_ss *ss, json_t *o)
 {
 	json_t *data = json_object_get(o, "data"), *att = json_object_get(o, "attained");
 	json_t *iops = json_object_get(data, "iops"), *bw = json_object_get(data, "bw");
-	uint64_t w = fr_to_u64(fj_num(o, "duration", 0));
+	uint64_t w = fr_to_u64(jv_num_text(o, "duration", 0));
 
 	ss->present = true;
-	ss->attained = json_is_true(att) || fj_num(o, "attained", 0) != 0;
-	ss->setting = xstrdup(str(o, "ss"));
-	ss->criterion = xstrdup(str(o, "criterion"));
+	ss->attained = json_is_true(att) || jv_num_text(o, "attained", 0) != 0;
+	ss->setting = jv_strdup(jv_str(o, "ss"));
+	ss->criterion = jv_strdup(jv_str(o, "criterion"));
 	ss->window_s = w > 86400u * 366 ? 86400u * 366 : (unsigned int)w;
-	ss->max_deviation = fj_num(o, "max_deviation", 0);
-	ss->slope = fj_num(o, "slope", 0);
-	ss->iops_mean = fj_num(data, "iops_mean", 0);
-	ss->bw_mean = fj_num(data, "bw_mean", 0);
+	ss->max_deviation = jv_num_text(o, "max_deviation", 0);
+	ss->slope = jv_num_text(o, "slope", 0);
+	ss->iops_mean = jv_num_text(data, "iops_mean", 0);
+	ss->bw_mean = jv_num_text(data, "bw_mean", 0);
 	if (json_is_array(iops) && json_array_size(iops)) {
 		ss->n = json_array_size(iops);
 		ss->iops = ss_samples(iops, ss->n);
@@ -352,9 +325,9 @@ static void read_job_opts(struct fj_job *job, json_t *j, json_t *global)
 	job->time_based = v && (!*v || strcmp(v, "0"));
 	job->runtime_planned_ms = opt_ms(opt(j, global, "runtime"));
 	job->log_avg_ms = log_window(j, global);
-	job->rw = xstrdup(opt(j, global, "rw"));
+	job->rw = jv_strdup(opt(j, global, "rw"));
 	if (!job->rw)
-		job->rw = xstrdup(opt(j, global, "readwrite"));
+		job->rw = jv_strdup(opt(j, global, "readwrite"));
 	v = opt(j, global, "rwmixwrite");
 	job->rwmixwrite = v ? strtod(v, NULL) : -1;
 	if (!v && (v = opt(j, global, "rwmixread")))
@@ -362,11 +335,11 @@ static void read_job_opts(struct fj_job *job, json_t *j, json_t *global)
 	job->bs = opt_size(opt(j, global, "bs"));
 	if (!job->bs)
 		job->bs = opt_size(opt(j, global, "blocksize"));
-	job->bs_text = xstrdup(opt(j, global, "bs") ? opt(j, global, "bs") : opt(j, global, "blocksize"));
-	job->bsrange = xstrdup(opt(j, global, "bsrange") ? opt(j, global, "bsrange")
-							 : opt(j, global, "blocksize_range"));
-	job->bssplit = xstrdup(opt(j, global, "bssplit"));
-	job->ioengine = xstrdup(opt(j, global, "ioengine"));
+	job->bs_text = jv_strdup(opt(j, global, "bs") ? opt(j, global, "bs") : opt(j, global, "blocksize"));
+	job->bsrange = jv_strdup(opt(j, global, "bsrange") ? opt(j, global, "bsrange")
+							   : opt(j, global, "blocksize_range"));
+	job->bssplit = jv_strdup(opt(j, global, "bssplit"));
+	job->ioengine = jv_strdup(opt(j, global, "ioengine"));
 	v = opt(j, global, "exitall");
 	job->exitall = v && (!*v || strcmp(v, "0"));
 	{
@@ -378,11 +351,11 @@ static void read_job_opts(struct fj_job *job, json_t *j, json_t *global)
 			if ((v = opt(j, global, rated[r])) && strtod(v, NULL) > 0)
 				job->rated = true;
 	}
-	job->filename = xstrdup(opt(j, global, "filename"));
-	job->lunfile = xstrdup(opt(j, global, "lunfile"));
-	job->luns = xstrdup(opt(j, global, "luns"));
-	job->simulate = xstrdup(opt(j, global, "simulate"));
-	job->backend = xstrdup(opt(j, global, "backend"));
+	job->filename = jv_strdup(opt(j, global, "filename"));
+	job->lunfile = jv_strdup(opt(j, global, "lunfile"));
+	job->luns = jv_strdup(opt(j, global, "luns"));
+	job->simulate = jv_strdup(opt(j, global, "simulate"));
+	job->backend = jv_strdup(opt(j, global, "backend"));
 }
 
 /* fiorion's per-slot trace of a job ("fiorion_slots"), when it has one. */
@@ -398,7 +371,7 @@ static void read_slots(struct fj_job *job, json_t *slots)
 	job->nslots = job->slot_ios && job->slot_lat_ns ? n : 0;
 	for (k = 0; k < job->nslots; k++) {
 		json_t *s = json_array_get(slots, k);
-		double c = fj_num(s, "count", 0), l = fj_num(s, "lat_ns_mean", 0);
+		double c = jv_num_text(s, "count", 0), l = jv_num_text(s, "lat_ns_mean", 0);
 
 		if (!isfinite(c) || c < 0 || c > 1e18 || !isfinite(l) || l < 0) {
 			job->nslots = 0;
@@ -414,7 +387,7 @@ int fj_add_job(struct fj_set *set, json_t *doc, json_t *j, unsigned int order,
 {
 	struct fj_job *job;
 	json_t *global, *port;
-	const char *host = str(j, "hostname"), *v;
+	const char *host = jv_str(j, "hostname"), *v;
 	char portbuf[32] = "";
 	int ret, d;
 
@@ -435,8 +408,8 @@ int fj_add_job(struct fj_set *set, json_t *doc, json_t *j, unsigned int order,
 			 (long long)json_integer_value(port));
 	global = global_for(doc, host, portbuf[0] ? portbuf : NULL);
 
-	job->name = xstrdup(str(j, "jobname") ? str(j, "jobname") : "");
-	job->groupid = (int)fr_to_i64(fj_num(j, "groupid", 0));
+	job->name = jv_strdup(jv_str(j, "jobname") ? jv_str(j, "jobname") : "");
+	job->groupid = (int)fr_to_i64(jv_num_text(j, "groupid", 0));
 	if (host) {
 		size_t len = strlen(host) + strlen(portbuf) + 2;
 
@@ -448,7 +421,7 @@ int fj_add_job(struct fj_set *set, json_t *doc, json_t *j, unsigned int order,
 	}
 	job->file = set->nfiles;
 	job->doc_order = order;
-	job->error = (int)fr_to_i64(fj_num(j, "error", 0));
+	job->error = (int)fr_to_i64(jv_num_text(j, "error", 0));
 	v = opt(j, global, "iodepth");
 	job->iodepth = v ? opt_size(v) : depth_from_levels(j);
 	if (!job->iodepth)
@@ -462,9 +435,9 @@ int fj_add_job(struct fj_set *set, json_t *doc, json_t *j, unsigned int order,
 		return ret;
 	}
 	read_job_opts(job, j, global);
-	job->usr_cpu = fj_num(j, "usr_cpu", 0);
-	job->sys_cpu = fj_num(j, "sys_cpu", 0);
-	job->job_runtime_ms = fr_to_u64(fj_num(j, "job_runtime", 0));
+	job->usr_cpu = jv_num_text(j, "usr_cpu", 0);
+	job->sys_cpu = jv_num_text(j, "sys_cpu", 0);
+	job->job_runtime_ms = fr_to_u64(jv_num_text(j, "job_runtime", 0));
 	if (json_is_object(json_object_get(j, "steadystate")))
 		read_ss(&job->ss, json_object_get(j, "steadystate"));
 	job->clones = 1;
@@ -495,11 +468,11 @@ static char *doc_run_id(json_t *doc, json_t *fr)
 	const char *d, *p = "fiorion run ";
 	size_t n;
 
-	if (json_is_object(fr) && str(fr, "run_id"))
-		return strdup(str(fr, "run_id"));
+	if (json_is_object(fr) && jv_str(fr, "run_id"))
+		return strdup(jv_str(fr, "run_id"));
 	if (json_is_array(g)) /* fio 3.39+ client/server: one per server */
 		g = json_array_get(g, 0);
-	d = json_is_object(g) ? str(g, "description") : NULL;
+	d = json_is_object(g) ? jv_str(g, "description") : NULL;
 	if (!d || strncmp(d, p, strlen(p)))
 		return NULL;
 	d += strlen(p);
@@ -507,10 +480,14 @@ static char *doc_run_id(json_t *doc, json_t *fr)
 	return n ? strndup(d, n) : NULL;
 }
 
-static int check_run_id(struct fj_set *set, const char *name, json_t *doc,
-			json_t *fr, size_t njobs, struct fr_err *err)
+/*
+ * Input @name of run @id (NULL: none; taken) into @set's identity; @njobs:
+ * whether it holds jobs. Refuses inputs of two runs, or of a run beside
+ * results without one.
+ */
+static int check_id(struct fj_set *set, const char *name, char *id, bool njobs,
+		    struct fr_err *err)
 {
-	char *id = doc_run_id(doc, fr);
 	int ret;
 
 	if (!id) {
@@ -544,6 +521,12 @@ static int check_run_id(struct fj_set *set, const char *name, json_t *doc,
 	return 0;
 }
 
+static int check_run_id(struct fj_set *set, const char *name, json_t *doc,
+			json_t *fr, size_t njobs, struct fr_err *err)
+{
+	return check_id(set, name, doc_run_id(doc, fr), njobs > 0, err);
+}
+
 int fj_take_doc(struct fj_set *set, const char *name, json_t *doc, size_t njobs,
 		struct fr_err *err)
 {
@@ -557,10 +540,10 @@ int fj_take_doc(struct fj_set *set, const char *name, json_t *doc, size_t njobs,
 	ret = check_run_id(set, name, doc, fr, njobs, err);
 	if (ret)
 		return ret;
-	if (!set->fio_version && str(doc, "fio version"))
-		set->fio_version = strdup(str(doc, "fio version"));
+	if (!set->fio_version && jv_str(doc, "fio version"))
+		set->fio_version = strdup(jv_str(doc, "fio version"));
 	if (!set->timestamp)
-		set->timestamp = fr_to_i64(fj_num(doc, "timestamp", 0));
+		set->timestamp = fr_to_i64(jv_num_text(doc, "timestamp", 0));
 	return 0;
 }
 
@@ -655,7 +638,7 @@ int fj_read_buffer(struct fj_set *set, const char *name, const char *buf,
 			ret = js_error_at(name, buf, len, last, err);
 			break;
 		}
-		n = str(j, "jobname");
+		n = jv_str(j, "jobname");
 		if (!n || strcmp(n, "All clients"))
 			ret = fj_add_job(set, doc, j, order++, NULL, why, sizeof(why));
 		if (ret == -ERANGE) {
@@ -681,7 +664,7 @@ int fj_add_name(struct fj_set *set, const char *name, struct fr_err *err)
 	if (!n)
 		return fr_errf(err, -ENOMEM, "%s: out of memory", name);
 	set->file_names = n;
-	n[set->nfiles] = xstrdup(name);
+	n[set->nfiles] = jv_strdup(name);
 	set->nfiles++;
 	return 0;
 }

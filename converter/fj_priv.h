@@ -32,9 +32,6 @@ struct fj_cbset {
 	size_t n;
 };
 
-/* @o's number (or numeric string) @key, else @def. */
-double fj_num(json_t *o, const char *key, double def);
-
 /*
  * Read direction @dname of a job (@o, NULL-safe) into @d. Returns 0, or
  * -ERANGE with @why naming a figure fio would never write, or -ENOMEM.

@@ -16,6 +16,7 @@
 #include "fiojson.h"
 #include "fjbins.h"
 #include "fj_priv.h"
+#include "jval.h"
 #include "fr_num.h"
 #include "lathist.h"
 
@@ -52,7 +53,7 @@ static bool bin_of(double k, json_int_t count, unsigned int bits, double scale, 
 /* The bins of @bins, sorted by ns; @cb holds them instead when the stream reader read them. */
 static int read_bins(struct fj_lat *l, json_t *bins, double scale, const struct fj_cbset *cb)
 {
-	unsigned int bits = (unsigned int)fr_to_u64(fj_num(bins, "FIO_IO_U_PLAT_BITS", 0));
+	unsigned int bits = (unsigned int)fr_to_u64(jv_num_text(bins, "FIO_IO_U_PLAT_BITS", 0));
 	const struct fj_cbins *c = NULL;
 	const char *key;
 	json_t *v;
@@ -109,7 +110,7 @@ static int read_pct(struct fj_lat *l, json_t *pct, double scale)
 		if (p <= 0 || l->npct == n)
 			continue;
 		l->pct[l->npct] = p;
-		l->pct_ns[l->npct] = fj_num(pct, key, 0) * scale;
+		l->pct_ns[l->npct] = jv_num_text(pct, key, 0) * scale;
 		l->npct++;
 	}
 	/* Keep them in ascending order of the percentile. */
@@ -135,7 +136,7 @@ static int figure(json_t *o, const char *dir, const char *key, double def, doubl
 		  char *why, size_t wlen)
 {
 	json_t *v = json_object_get(o, key);
-	double x = fj_num(o, key, def);
+	double x = jv_num_text(o, key, def);
 
 	if (v && (!isfinite(x) || x < 0 || x > 9.2e18)) {
 		char val[64];
@@ -226,11 +227,11 @@ int fj_read_dir(struct fj_dir *d, json_t *o, const char *dname, const struct fj_
 		json_t *p, *b;
 
 		d->lat.present = true;
-		d->lat.min = fj_num(lat, "min", 0) * scale;
-		d->lat.max = fj_num(lat, "max", 0) * scale;
-		d->lat.mean = fj_num(lat, "mean", 0) * scale;
-		d->lat.stddev = fj_num(lat, "stddev", 0) * scale;
-		d->lat.n = fr_to_u64(fj_num(lat, "N", (double)d->ios));
+		d->lat.min = jv_num_text(lat, "min", 0) * scale;
+		d->lat.max = jv_num_text(lat, "max", 0) * scale;
+		d->lat.mean = jv_num_text(lat, "mean", 0) * scale;
+		d->lat.stddev = jv_num_text(lat, "stddev", 0) * scale;
+		d->lat.n = fr_to_u64(jv_num_text(lat, "N", (double)d->ios));
 		p = json_object_get(lat, "percentile");
 		if (!json_is_object(p)) {
 			p = json_object_get(clat, "percentile");

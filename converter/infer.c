@@ -13,6 +13,7 @@
 #include "infer.h"
 #include "fr_file.h"
 #include "fr_lunlist.h"
+#include "jval.h"
 #include "version.h"
 
 #include <errno.h>
@@ -22,11 +23,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-
-static char *xstrdup(const char *s)
-{
-	return s ? strdup(s) : NULL;
-}
 
 static int cmp_i64(const void *a, const void *b)
 {
@@ -471,7 +467,7 @@ static int names_init(struct ri_run *r, const struct fj_set *in, const char *tes
 		if (!r->argv)
 			return -ENOMEM;
 		for (; r->argc < argc; r->argc++)
-			if (!(r->argv[r->argc] = xstrdup(argv[r->argc])))
+			if (!(r->argv[r->argc] = jv_strdup(argv[r->argc])))
 				return -ENOMEM;
 	}
 	if (!r->start)
