@@ -9,7 +9,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "fjs_priv.h"
 #include "jscan.h"
 
 int fjt_alloc(struct fjs *f)
@@ -20,6 +22,42 @@ int fjt_alloc(struct fjs *f)
 		return -1;
 	*f->e = '\0';
 	return 0;
+}
+
+/* The window's buffers, and the arena of a job's nodes (fjs_priv.h). */
+void fjs_free(struct fjs *f)
+{
+	fja_free(&f->arena);
+	free(f->buf);
+	free(f->s);
+	free(f->raw);
+	free(f->bkey);
+	free(f->bval);
+}
+
+/* An input read by offset (fjs_priv.h): the first thread's, and the second's (fjpar.c). */
+long fjs_at_read(void *src, char *buf, size_t len)
+{
+	struct fjs_at *a = src;
+
+	if (a->fd < 0) {
+		size_t n = a->off >= a->size ? 0 : (size_t)(a->size - a->off);
+
+		n = n < len ? n : len;
+		memcpy(buf, a->mem + a->off, n);
+		a->off += (long long)n;
+		return (long)n;
+	}
+	for (;;) {
+		ssize_t r = pread(a->fd, buf, len, (off_t)a->off);
+
+		if (r >= 0) {
+			a->off += r;
+			return (long)r;
+		}
+		if (errno != EINTR)
+			return -1;
+	}
 }
 
 int fjt_bad(struct fjs *f)

@@ -4,7 +4,7 @@
  * (html_compare.c) share: a point's values as the charts plot them, the
  * lines of a chart built from a set's ladders, the page around the
  * charts and the run's descriptions and table (html_run.c). Private to
- * the three.
+ * the three; the charts' parts are html_chart.c's.
  */
 #ifndef FIORION_HTML_PRIV_H
 #define FIORION_HTML_PRIV_H
@@ -16,6 +16,13 @@
 
 #include "orion_report.h"
 #include "svg.h"
+
+/*
+ * ns per latency unit of the report being written (html_chart.c): ms
+ * (1e6), or us (1e3) while hr_report() writes a layout in us (11.2+:
+ * 12.x, 19c). The comparison keeps ms.
+ */
+extern double hr_lat_ns;
 
 /* What a line of a chart plots, of one class of a point. */
 enum hr_val { V_LOAD,

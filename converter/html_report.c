@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * html_report.c -- the HTML report of a result set (html_report.h):
- * which charts, from which points, and the run's table; the page and
- * chart helpers it shares with the comparison (html_compare.c) are
- * declared in html_priv.h; the drawing is svg.c's.
+ * which charts, from which points, and the run's table; the page it
+ * shares with the comparison (html_compare.c) is declared in
+ * html_priv.h, the charts' parts are html_chart.c's, the drawing svg.c's.
  */
 #include <errno.h>
 #include <math.h>
@@ -21,224 +21,6 @@
 #include "layout.h"
 #include "svg.h"
 #include "version.h"
-
-/*
- * ns per latency unit of the report being written: ms (1e6), or us (1e3)
- * while hr_report() writes a layout in us (11.2+: 12.x, 19c). The
- * comparison keeps ms.
- */
-static double lat_ns = 1e6;
-
-const struct pt_class *hr_cls(const struct pt_point *pt, bool small)
-{
-	return small ? &pt->small : &pt->large;
-}
-
-/* @v of @pt's small or large class: NAN when unknown. */
-double hr_value(const struct pt_point *pt, bool small, enum hr_val v)
-{
-	const struct pt_class *c = hr_cls(pt, small);
-	const struct fj_lat *l = &c->lat[PT_ALL];
-	double x;
-
-	switch (v) {
-	case V_LOAD:
-		return small ? pt->s : pt->l;
-	case V_IOPS:
-		return floor(c->iops); /* as _iops.csv: ORION truncates */
-	case V_MBPS:
-		return c->mbps;
-	case V_LAT:
-		return l->n ? l->mean / lat_ns : NAN;
-	case V_P50:
-	case V_P99:
-	case V_P999:
-		if (!l->n)
-			return NAN;
-		x = pt_percentile(l, v == V_P50 ? 50.0 : v == V_P99 ? 99.0
-								    : 99.9);
-		return x >= 0 ? x / lat_ns : NAN;
-	}
-	return NAN;
-}
-
-const char *hr_iv_name(enum iv_kind k)
-{
-	return k == IV_WITHIN ? "within" : k == IV_PASSES ? "passes"
-							  : "none";
-}
-
-bool hr_interval(const struct pt_point *pt, bool small, enum hr_val v, double *lo, double *hi)
-{
-	const struct pt_class *c = hr_cls(pt, small);
-	const struct iv_fig *f = v == V_IOPS ? &c->iops_iv : v == V_MBPS ? &c->mbps_iv
-									 : &c->lat_iv;
-	double unit = v == V_LAT ? lat_ns : 1;
-
-	if (!c->present || c->iv == IV_NONE || (v != V_IOPS && v != V_MBPS && v != V_LAT))
-		return false;
-	/* Latency within a point follows IOPS by Little's law: not for rated jobs. */
-	if (v == V_LAT && (!c->lat[PT_ALL].n || (c->iv == IV_WITHIN && c->rated)))
-		return false;
-	if (!isfinite(f->lo) || !isfinite(f->hi))
-		return false;
-	*lo = f->lo / unit;
-	*hi = f->hi / unit;
-	return true;
-}
-
-void hr_lines_release(struct hr_lines *L)
-{
-	size_t i;
-
-	for (i = 0; i < L->n; i++) {
-		free(L->names[i]);
-		free(L->bufs[i]);
-		free(L->notes[i]);
-	}
-	free(L->s);
-	free(L->names);
-	free(L->bufs);
-	free(L->notes);
-	memset(L, 0, sizeof(*L));
-}
-
-/* A new line of @n points (x, y, error bars and, with @band, lo and hi). */
-static struct svg_series *line_add(struct hr_lines *L, const char *name, size_t n, bool band)
-{
-	struct svg_series *s;
-	double *b;
-
-	if (L->n == L->cap) {
-		size_t cap = L->cap ? 2 * L->cap : 8;
-		struct svg_series *ns = realloc(L->s, cap * sizeof(*ns));
-		char **nn;
-		double **nb;
-		const char ***nt;
-
-		if (ns)
-			L->s = ns;
-		nn = ns ? realloc(L->names, cap * sizeof(*nn)) : NULL;
-		if (nn)
-			L->names = nn;
-		nb = nn ? realloc(L->bufs, cap * sizeof(*nb)) : NULL;
-		if (nb)
-			L->bufs = nb;
-		nt = nb ? realloc(L->notes, cap * sizeof(*nt)) : NULL;
-		if (!nt) {
-			L->oom = true;
-			return NULL;
-		}
-		L->notes = nt;
-		L->cap = cap;
-	}
-	b = calloc(n ? 6 * n : 1, sizeof(*b));
-	L->names[L->n] = strdup(name);
-	L->bufs[L->n] = b;
-	L->notes[L->n] = calloc(n ? n : 1, sizeof(**L->notes));
-	if (!b || !L->names[L->n] || !L->notes[L->n]) {
-		free(b);
-		free(L->names[L->n]);
-		free(L->notes[L->n]);
-		L->oom = true;
-		return NULL;
-	}
-	s = &L->s[L->n++];
-	memset(s, 0, sizeof(*s));
-	s->name = L->names[L->n - 1];
-	s->x = b;
-	s->y = b + n;
-	s->err_lo = b + 4 * n;
-	s->err_hi = b + 5 * n;
-	s->err_note = L->notes[L->n - 1];
-	if (band) {
-		s->lo = b + 2 * n;
-		s->hi = b + 3 * n;
-	}
-	return s;
-}
-
-/*
- * One line per ladder of @pts: rows (@small: small loads at each large
- * load) or columns (large loads at each small load), plotting @yv
- * against @xv; names "@prefix Large=L" (or the prefix alone when there is
- * one ladder, or "@one" without a prefix). @band adds p50..p99; an
- * IOPS, MBPS or latency line gets its points' 95 % intervals as error
- * bars.
- */
-void hr_add_ladders(struct hr_lines *L, const struct pt_set *pts, bool small,
-		    enum hr_val xv, enum hr_val yv, bool band, const char *prefix,
-		    const char *one, unsigned int run)
-{
-	int64_t *lv = NULL;
-	size_t nlv = or_levels(pts, !small, true, &lv), i, k, nused = 0, made = 0;
-
-	if (!lv) {
-		L->oom = pts->n > 0;
-		return;
-	}
-	for (i = 0; i < nlv; i++)
-		for (k = 0; k < pts->n; k++) {
-			const struct pt_point *pt = &pts->pts[k];
-
-			if (hr_cls(pt, small)->present && (small ? pt->l : pt->s) == (uint64_t)lv[i]) {
-				nused++;
-				break;
-			}
-		}
-	for (i = 0; i < nlv; i++) {
-		struct svg_series *s;
-		double *x, *y, *lo, *hi, *elo, *ehi;
-		const char **note;
-		char name[256];
-		size_t m = 0;
-
-		for (k = 0; k < pts->n; k++) {
-			const struct pt_point *pt = &pts->pts[pts->by_load[k]];
-
-			if (hr_cls(pt, small)->present && (small ? pt->l : pt->s) == (uint64_t)lv[i])
-				m++;
-		}
-		if (!m)
-			continue;
-		if (nused == 1)
-			snprintf(name, sizeof(name), "%s", prefix ? prefix : one);
-		else
-			snprintf(name, sizeof(name), "%s%s%s=%lld", prefix ? prefix : "",
-				 prefix ? " " : "", small ? "Large" : "Small", (long long)lv[i]);
-		s = line_add(L, name, m, band);
-		if (!s)
-			break;
-		s->run = run;
-		/* A comparison's later run: its k-th ladder takes the first run's k-th colour. */
-		if (run)
-			s->key = (unsigned int)++made;
-		x = (double *)s->x;
-		y = (double *)s->y;
-		lo = (double *)s->lo;
-		hi = (double *)s->hi;
-		elo = (double *)s->err_lo;
-		ehi = (double *)s->err_hi;
-		note = (const char **)s->err_note;
-		for (k = 0; k < pts->n; k++) {
-			const struct pt_point *pt = &pts->pts[pts->by_load[k]];
-
-			if (!hr_cls(pt, small)->present || (small ? pt->l : pt->s) != (uint64_t)lv[i])
-				continue;
-			x[s->n] = hr_value(pt, small, xv);
-			y[s->n] = hr_value(pt, small, yv);
-			if (band) {
-				lo[s->n] = hr_value(pt, small, V_P50);
-				hi[s->n] = hr_value(pt, small, V_P99);
-			}
-			elo[s->n] = ehi[s->n] = NAN;
-			if (hr_interval(pt, small, yv, &elo[s->n], &ehi[s->n]))
-				note[s->n] = hr_iv_name(hr_cls(pt, small)->iv);
-			s->n++;
-		}
-	}
-	free(lv);
-}
 
 /* True when some line has a band value. */
 static bool any_band(const struct hr_lines *L)
@@ -307,31 +89,12 @@ void hr_page_tail(FILE *f)
 	      f);
 }
 
-void hr_figure(FILE *f, const struct svg_chart *c, const char *caption)
-{
-	fputs("<figure>\n", f);
-	svg_chart(f, c);
-	if (caption) {
-		fputs("<figcaption>", f);
-		svg_escape(f, caption);
-		fputs("</figcaption>\n", f);
-	}
-	fputs("</figure>\n", f);
-}
-
-const struct svg_axis hr_ax_sload = { "Small load", "outstanding I/Os", false, true, true };
-const struct svg_axis hr_ax_lload = { "Large load", "outstanding I/Os", false, true, true };
-const struct svg_axis hr_ax_iops = { "Small IOPS", "I/Os per second", false, true, false };
-const struct svg_axis hr_ax_mbps = { "Large MBPS", "MiB per second", false, true, false };
-const struct svg_axis hr_ax_slat = { "Small latency", "ms", false, true, false };
-const struct svg_axis hr_ax_llat = { "Large latency", "ms", false, true, false };
-
 /* The latency axis in the report's unit. */
 static struct svg_axis lat_axis(bool small)
 {
 	struct svg_axis a = small ? hr_ax_slat : hr_ax_llat;
 
-	if (lat_ns == 1e3)
+	if (hr_lat_ns == 1e3)
 		a.unit = "\u00b5s";
 	return a;
 }
@@ -413,7 +176,7 @@ static int tradeoff_chart(FILE *f, const struct or_params *p, const struct pt_se
 	if (p->bound.set && p->bound.pct == 0) {
 		snprintf(bound, sizeof(bound), "bound %s ms (mean)", p->bound.text);
 		c.hline = true;
-		c.hline_y = p->bound.ms * 1e6 / lat_ns;
+		c.hline_y = p->bound.ms * 1e6 / hr_lat_ns;
 		c.hline_label = bound;
 	}
 	if (p->bound.set) {
@@ -663,7 +426,7 @@ int hr_report(FILE *f, const struct or_params *p, const struct pt_set *pts,
 	char title[512];
 	int ret;
 
-	lat_ns = or_layout(c)->usecs ? 1e3 : 1e6;
+	hr_lat_ns = or_layout(c)->usecs ? 1e3 : 1e6;
 	snprintf(title, sizeof(title), "fiorion report: %s", p->run->testname);
 	hr_page_head_live(f, title, p->live);
 	fputs("<h1>", f);
@@ -691,6 +454,6 @@ int hr_report(FILE *f, const struct or_params *p, const struct pt_set *pts,
 	if (!ret)
 		ret = hr_summary_pre(f, p, pts, c);
 	hr_page_tail(f);
-	lat_ns = 1e6;
+	hr_lat_ns = 1e6;
 	return ret ? fr_errf(err, ret, "out of memory") : 0;
 }

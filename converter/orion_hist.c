@@ -8,7 +8,7 @@
 #include <stdio.h>
 
 #include "fjbins.h"
-#include "orion_report.h"
+#include "orion_hist.h"
 
 #define HIST_TOP 268435456ULL /* 2^28 us, ORION's catch-all bound */
 

@@ -35,19 +35,13 @@
 /*
  * The rest of what fio2orion and the driver call around the formatters:
  * the run's parameters (struct or_params, or_params_init()), the JSON
- * export and the output folder. Included here so that one header serves
- * them.
+ * export, _hist.txt (orion_hist.h) and the output folder. Included here
+ * so that one header serves them.
  */
 #include "export_json.h"
 #include "infer.h"
+#include "orion_hist.h"
 #include "outdir.h"
-
-/*
- * After a histogram's title: the bins are lat's (submission to
- * completion, as the latency lines above it), or else fio kept only
- * clat's (jobs without lat_percentiles=1) and the title says so.
- */
-#define OR_CLAT_NOTE(cls) ((cls)->lat[PT_ALL].bins_from_clat ? " (clat: completion only; the jobs did not set lat_percentiles=1)" : "")
 
 /* Per-file writers, to any stream. */
 void or_summary(FILE *f, const struct or_params *p, const struct pt_set *pts,
@@ -72,10 +66,6 @@ void or_trace(FILE *f, const struct or_params *p, const struct pt_set *pts);
  * IOPS) within it; a bare label where no point is that fast.
  */
 void or_tradeoff_csv(FILE *f, const struct pt_set *pts);
-/* Returns false (and writes nothing) when no point has bins. */
-bool or_hist(FILE *f, const struct pt_set *pts);
-/* One class's histogram table (as or_hist() and the 19c screen print it). */
-bool or_hist_table(FILE *f, const struct pt_class *c);
 /*
  * .hosts.csv: "Point,Small,Large,Host,Small IOPS,Small Latency (ms),Large
  * MBPS" ("(us)" in the layouts that give latency in us, with lat.csv's

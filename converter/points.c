@@ -173,16 +173,6 @@ static void class_finish(struct pt_class *c, const bool *bins_ok)
 	class_intervals(c);
 }
 
-static void class_release(struct pt_class *c)
-{
-	int k;
-
-	for (k = 0; k < 3; k++)
-		ptl_release(&c->lat[k]);
-	free(c->slots);
-	memset(c, 0, sizeof(*c));
-}
-
 /* Entries with the same name in a group: fewer than numjobs = group_reporting. */
 static unsigned int clones_of(const struct fj_set *in, const struct grp *g,
 			      size_t idx)
@@ -633,15 +623,6 @@ out:
 	if (ret)
 		pt_set_release(out);
 	return ret;
-}
-
-void pt_point_release(struct pt_point *p)
-{
-	class_release(&p->small);
-	class_release(&p->large);
-	free(p->srcs);
-	p->srcs = NULL;
-	p->nsrcs = 0;
 }
 
 void pt_set_release(struct pt_set *set)

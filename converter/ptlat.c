@@ -4,7 +4,7 @@
  * exactly is (count, mean, min, max, variance, histogram bins);
  * percentiles are recomputed from merged bins when json+ gave them, else
  * they are the I/O-weighted mean of the jobs' percentiles (an
- * approximation, the only one here).
+ * approximation, the only one here). And what a point holds, freed.
  */
 #include "pt_priv.h"
 
@@ -65,6 +65,26 @@ void ptl_release(struct fj_lat *l)
 	free(l->pct);
 	free(l->pct_ns);
 	memset(l, 0, sizeof(*l));
+}
+
+static void class_release(struct pt_class *c)
+{
+	int k;
+
+	for (k = 0; k < 3; k++)
+		ptl_release(&c->lat[k]);
+	free(c->slots);
+	memset(c, 0, sizeof(*c));
+}
+
+/* points.h: here, beside its latencies', for points.c and the passes' fold (passes.c). */
+void pt_point_release(struct pt_point *p)
+{
+	class_release(&p->small);
+	class_release(&p->large);
+	free(p->srcs);
+	p->srcs = NULL;
+	p->nsrcs = 0;
 }
 
 /*

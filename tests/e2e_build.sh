@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# Description: the build's promises: the layer rule, the engine exports
+# Description: the build's promises: the layer rule, no ties (two files
+# each calling the other), the engine exports
 # only ioengine, a
 # fio source tree of another release is a build error naming both
 # versions, an unconfigured FIO_SRC is refused, and install/uninstall
@@ -46,6 +47,24 @@ if sh scripts/check-layers.sh "$T/layers" 2>"$T/l.out"; then
 	fi
 else
 	not_ok "the tree breaks the layer rule"; cat "$T/l.out"
+fi
+
+# Trees, not ties (scripts/check-ties.sh, run by the build): the tree's
+# objects have none but the known ones, and two files (in a copy) that
+# each call the other are named.
+mkdir -p "$T/ties/converter" "$T/ties/b/converter"
+printf 'int tb(void);\nint ta(void) { return 1; }\nint ua(void) { return tb(); }\n' >"$T/ties/converter/a.c"
+printf 'int ta(void);\nint tb(void) { return ta(); }\n' >"$T/ties/converter/b.c"
+if ! sh scripts/check-ties.sh build 2>"$T/t.out"; then
+	not_ok "the tree has a tie"; cat "$T/t.out"
+elif ! { cc -c -o "$T/ties/b/converter/a.o" "$T/ties/converter/a.c" &&
+	cc -c -o "$T/ties/b/converter/b.o" "$T/ties/converter/b.c"; }; then
+	not_ok "the planted tie does not compile"
+elif (cd "$T/ties" && sh "$TOP/scripts/check-ties.sh" b) 2>"$T/t.out" ||
+	! grep -q '^check-ties: converter/a.c <-> converter/b.c: converter/a.c uses tb; converter/b.c uses ta ' "$T/t.out"; then
+	not_ok "a tie was not caught"; cat "$T/t.out"
+else
+	ok "trees, not ties: the tree has none, a planted one is named"
 fi
 
 mkdir -p "$T/unconf"
