@@ -64,14 +64,21 @@ void fs_member_name(char *buf, size_t len, const char *testname, bool dated, tim
 	fs_file(buf, len, base ? base + 1 : testname, dated, t, m);
 }
 
-/* The member named exactly @s after separator @sep, or FS_NMEMBERS. */
-static enum fs_member member_of(const char *s, char sep)
+/*
+ * The member named exactly @s after separator @sep, or FS_NMEMBERS;
+ * *@legacy: one of fiorion's own under '_', as fiorion named them before
+ * ORION's namespace was kept (fileset.h).
+ */
+static enum fs_member member_of(const char *s, char sep, bool *legacy)
 {
 	int m;
 
 	for (m = 0; m < FS_NMEMBERS; m++)
-		if (!strcmp(s, suffix[m]) && sep == (fs_own((enum fs_member)m) ? '.' : '_'))
+		if (!strcmp(s, suffix[m]) &&
+		    (sep == (fs_own((enum fs_member)m) ? '.' : '_') || fs_own((enum fs_member)m))) {
+			*legacy = sep != (fs_own((enum fs_member)m) ? '.' : '_');
 			return (enum fs_member)m;
+		}
 	return FS_NMEMBERS;
 }
 
@@ -89,17 +96,20 @@ bool fs_parse(const char *ent, const char *name, struct fs_name *out)
 {
 	size_t n = strlen(name);
 	const char *rest = ent + n + 1;
-	char sep = ent[n];
+	char sep;
 
 	memset(out, 0, sizeof(*out));
-	if (strncmp(ent, name, n) || (sep != '_' && sep != '.'))
+	if (strncmp(ent, name, n))
 		return false;
-	out->member = member_of(rest, sep);
+	sep = ent[n];
+	if (sep != '_' && sep != '.')
+		return false;
+	out->member = member_of(rest, sep, &out->legacy);
 	if (out->member != FS_NMEMBERS)
 		return true;
 	if (strlen(rest) <= FS_STAMP_LEN || !is_stamp(rest) || rest[FS_STAMP_LEN] != sep)
 		return false;
-	out->member = member_of(rest + FS_STAMP_LEN + 1, sep);
+	out->member = member_of(rest + FS_STAMP_LEN + 1, sep, &out->legacy);
 	if (out->member == FS_NMEMBERS)
 		return false;
 	out->dated = true;

@@ -75,6 +75,12 @@ struct fs_name {
 	enum fs_member member;
 	bool dated;
 	char stamp[14]; /* "YYYYMMDD_HHMM" when dated, else "" */
+	/*
+	 * One of fiorion's own members under an ORION name ("T_points.csv"),
+	 * as fiorion named them before: read, so that a new run moves an
+	 * earlier one's aside with the rest (history.h), never written.
+	 */
+	bool legacy;
 };
 
 /*
@@ -82,7 +88,8 @@ struct fs_name {
  * either layout; *@out says which member, and the stamp. A name that
  * fits both (a testname that itself ends in a stamp) reads as the 10.2
  * layout's when its rest is a member, else as the dated one's. An
- * ORION member is read only under '_', fiorion's own only under '.'.
+ * ORION member is read only under '_'; fiorion's own under '.', or under
+ * '_' as @out->legacy.
  */
 bool fs_parse(const char *ent, const char *name, struct fs_name *out);
 

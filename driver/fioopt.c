@@ -16,6 +16,9 @@
 #include "jobopts.h"
 #include "jobparse.h"
 
+/* One option's key=value at most (fio's line is 8191 bytes: push()). */
+#define FO_LINE_MAX 4096
+
 /* Nested include lines deeper than this are a loop. */
 #define MAX_DEPTH 16
 
@@ -71,6 +74,14 @@ static const struct {
 	{ "fileoffset", "each point's region of the volume is fiorion's" },
 	{ "offset_increment", "each point's region of the volume is fiorion's" },
 	{ "io_size", "each point's region of the volume is fiorion's" },
+	{ "filesize", "each point's region of the volume is fiorion's" },
+	{ "fill_device", "each point's region of the volume is fiorion's" },
+	{ "fill_fs", "each point's region of the volume is fiorion's" },
+	{ "number_ios", "a point lasts -duration (ORION's time-based points)" },
+	{ "zonesize", "each point's region of the volume is fiorion's" },
+	{ "zonerange", "each point's region of the volume is fiorion's" },
+	{ "zoneskip", "each point's region of the volume is fiorion's" },
+	{ "zonemode", "each point's region of the volume is fiorion's" },
 	{ "io_limit", "each point's region of the volume is fiorion's" },
 	{ "stonewall", "a point's jobs run as one group" },
 	{ "wait_for_previous", "a point's jobs run as one group" },
@@ -206,6 +217,21 @@ static int push(struct fio_opts *fo, char *s, const char *from,
 			return fr_errf(err, -EINVAL,
 				       "%s: '%s' is not a fio option name (letters, digits and _; write KEY=VALUE)",
 				       at, key);
+	/* fio's init.c takes any line that starts with "include" as one, whatever follows. */
+	if (!strncmp(key, "include", 7))
+		return fr_errf(err, -EINVAL,
+			       "%s: fio reads a line that starts with 'include' as an include of another file: give it with -include FILE, where fiorion checks it",
+			       at);
+	/*
+	 * fio reads a job file's lines 8191 bytes at a time (parse.h
+	 * OPT_LEN_MAX): the rest of a longer line would be parsed as another
+	 * option, unchecked. Half of that leaves room for the folder a log
+	 * option's value gets.
+	 */
+	if (strlen(key) + (val ? strlen(val) + 1 : 0) > FO_LINE_MAX)
+		return fr_errf(err, -EINVAL,
+			       "%s: the option is over %d bytes: fio reads at most 8191 a line and would take the rest as another option",
+			       line ? at : "-fio_opt", FO_LINE_MAX);
 	why = owned_why(key);
 	if (why)
 		return fr_errf(err, -EINVAL, "%s: fiorion sets '%s' itself for ORION's meaning: %s",

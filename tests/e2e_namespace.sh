@@ -128,6 +128,18 @@ else
 	not_ok "history: $h: $(ls "$h" | tr '\n' ' '); $(cat c10.2/err2)"
 fi
 
+# 6b. An earlier fiorion named its own files t_points.csv ...: a new run
+# moves them aside with the set, so no script's t_*.csv meets them.
+mkdir lg && echo "$T/vlun" >lg/t.lun
+for m in points.csv report.html status.json; do echo old >"lg/t_$m"; done
+(cd lg && "$FR" -run simple -testname t -num_disks 1 -duration 5 -compat 10.2 $MODEL >out 2>err)
+h=$(ls -d lg/t_history/* 2>/dev/null | head -1)
+if [ -n "$h" ] && [ -f "$h/t_points.csv" ] && [ -f "$h/t_report.html" ] && [ -f "$h/t_status.json" ]; then
+	check "an earlier fiorion's t_points.csv, t_report.html, t_status.json: moved to t_history/" lg t 10.2 plain "$OWN"
+else
+	not_ok "legacy names: $(ls lg | tr '\n' ' ') $(cat lg/err)"
+fi
+
 # 7. -resume of a run cut after some points: the same names (real I/O for the stop).
 mkfile rlun 64
 mkdir rs && echo "$T/rlun" >rs/t.lun

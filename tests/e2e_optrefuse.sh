@@ -116,6 +116,22 @@ else
 fi
 refused builtin "service_us: an option of backend=null's model device" -fio_opt service_us=100
 
+# 5b. Past the table another way (review of G6): fio includes any line that
+# starts with "include", and reads a line 8191 bytes at a time, the rest
+# another option; options that change a point's region or its length.
+printf 'exec_prerun=touch %s/ran\n' "$T" >inc.fio
+for r in builtin fio; do
+	refused $r "fio reads a line that starts with 'include' as an include" -fio_opt "include=$T/inc.fio"
+	refused $r "fio reads a line that starts with 'include' as an include" -fio_opt include_xyz
+	printf 'include_x=%s/inc.fio\n' "$T" >inc2.fio
+	refused $r "-include inc2.fio:1: fio reads a line that starts with 'include'" -include inc2.fio
+	pad=$(head -c 8200 /dev/zero | tr '\0' A)
+	refused $r "the option is over 4096 bytes" -fio_opt "write_hist_log=${pad}exec_prerun=touch $T/ran"
+	for o in filesize=1m fill_device=1 fill_fs=1 number_ios=5 zonesize=1m zonerange=1m zoneskip=1m zonemode=strided; do
+		refused $r "fiorion sets '${o%%=*}' itself for ORION's meaning" -fio_opt "$o"
+	done
+done
+
 # 6. G7: -curve takes plain decimal percentages only.
 C="-run curve -testname t -outdir x -duration 1 -cache_size 0 -max_iops 100"
 curve_refused() {	# WANT ARGS...

@@ -118,11 +118,27 @@ static void test_not_members(void **state)
 	assert_false(fs_parse("db_20261201_1845", "db", &fn));
 	assert_false(fs_parse("db_20261201_184_summary.txt", "db", &fn));
 	assert_false(fs_parse("db_jobs", "db", &fn));
-	/* Each kind under its own separator only. */
-	assert_false(fs_parse("db_points.csv", "db", &fn));
-	assert_false(fs_parse("db_20261201_1845_report.html", "db", &fn));
+	/* ORION's members under '_' only; a stamp's separators match the name's. */
+	assert_false(fs_parse("db.iops.csv", "db", &fn));
 	assert_false(fs_parse("db.20261201_1845_report.html", "db", &fn));
 	assert_false(fs_parse("db.20261201_1845.iops.csv", "db", &fn));
+	assert_false(fs_parse("d", "db", &fn)); /* shorter than the name */
+}
+
+/* fiorion's own files under the ORION names an earlier fiorion gave them. */
+static void test_legacy(void **state)
+{
+	struct fs_name fn;
+
+	(void)state;
+	assert_true(fs_parse("db_points.csv", "db", &fn));
+	assert_true(fn.legacy && !fn.dated && fn.member == FS_POINTS);
+	assert_true(fs_parse("db_20261201_1845_report.html", "db", &fn));
+	assert_true(fn.legacy && fn.dated && fn.member == FS_REPORT);
+	assert_true(fs_parse("db.points.csv", "db", &fn));
+	assert_false(fn.legacy);
+	assert_true(fs_parse("db_iops.csv", "db", &fn));
+	assert_false(fn.legacy);
 }
 
 /* "db_20261201_1845" as a 10.2 testname and "db" dated name the same file. */
@@ -183,6 +199,7 @@ int main(void)
 		cmocka_unit_test(test_round_trip),
 		cmocka_unit_test(test_orion_namespace),
 		cmocka_unit_test(test_not_members),
+		cmocka_unit_test(test_legacy),
 		cmocka_unit_test(test_stamp_in_name),
 		cmocka_unit_test(test_run_members),
 		cmocka_unit_test(test_remove_stale),
