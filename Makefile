@@ -43,8 +43,14 @@ endif
 VERSION := $(shell sed -n 's/^.define FIORION_VERSION "\(.*\)"/\1/p' common/version.h)
 # The fio release the engine is built against (FIO_SRC's), for -version.
 FIO_SRC_VERSION := $(shell sed -n 's/^DEF_VER=\(fio-[0-9.]*\).*/\1/p' $(FIO_SRC)/FIO-VERSION-GEN 2>/dev/null)
+# The converter's rooms (docs/architecture.md, Layers; each folder's
+# README.md says its job): fio's JSON read, the points, the curve, the
+# exports, ORION's files, the report, the set written whole, fio2orion's
+# main. Each folder is on the include path: an #include names the header
+# alone.
+CONV_DIRS := fiojson points curve export orion report set fio2orion
 override CPPFLAGS += -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 \
-	-Icommon -Irun -Iplugin -Iconverter -Idriver -Idriver/runner -MMD -MP
+	-Icommon -Irun -Iplugin $(CONV_DIRS:%=-Iconverter/%) -Idriver -Idriver/runner -MMD -MP
 # The unit tests' build (build/san/): ASan and UBSan, at -O0 -g after the
 # user's CFLAGS: a third of -O2's compile time (make check-unit from a clean
 # tree: 25 s of CPU against 69 s), the same checks, and their reports name
@@ -70,12 +76,17 @@ COMMON_SRCS := \
 	common/fr_sysblock.c \
 	common/fr_vclock.c \
 	common/lathist.c \
+	common/outdir.c \
+	common/par.c \
 	# EOL
 
 # The run's own words, under the converter and the driver: the run model
-# (run.json), the matrix's shapes, ORION's release layouts, a knee's value.
+# (run.json), the matrix's shapes, ORION's release layouts and a result
+# set's file names, a knee's value, a job's name, the jansson getters.
 # Uses common/ and jansson.
 RUN_SRCS := \
+	run/fileset.c \
+	run/jobname.c \
 	run/jval.c \
 	run/kntypes.c \
 	run/layout.c \
@@ -97,54 +108,50 @@ CORE_SRCS := \
 	# EOL
 
 CONV_SRCS := \
-	converter/cmpmark.c \
-	converter/curve.c \
-	converter/curve_html.c \
-	converter/curve_out.c \
-	converter/export_benchfio.c \
-	converter/export_json.c \
-	converter/export_run.c \
-	converter/fileset.c \
-	converter/fiojson.c \
-	converter/fjarena.c \
-	converter/fjbins.c \
-	converter/fjdir.c \
-	converter/fjjob.c \
-	converter/fjpar.c \
-	converter/fjstream.c \
-	converter/fjtok.c \
-	converter/html_chart.c \
-	converter/html_compare.c \
-	converter/html_point.c \
-	converter/html_report.c \
-	converter/html_series.c \
-	converter/html_tail.c \
-	converter/html_run.c \
-	converter/infer.c \
-	converter/interval.c \
-	converter/jobcheck.c \
-	converter/jobname.c \
-	converter/jscan.c \
-	converter/knee.c \
-	converter/orion_hist.c \
-	converter/orion_report.c \
-	converter/orion_tradeoff.c \
-	converter/outdir.c \
-	converter/par.c \
-	converter/passes.c \
-	converter/points.c \
-	converter/points_csv.c \
-	converter/ptcpu.c \
-	converter/ptgroup.c \
-	converter/ptkind.c \
-	converter/ptlat.c \
-	converter/ptmap.c \
-	converter/ptsrc.c \
-	converter/ptss.c \
-	converter/setwrite.c \
-	converter/sumhosts.c \
-	converter/svg.c \
-	converter/tslog.c \
+	converter/curve/curve.c \
+	converter/curve/curve_out.c \
+	converter/export/export_benchfio.c \
+	converter/export/export_json.c \
+	converter/export/export_run.c \
+	converter/fiojson/fiojson.c \
+	converter/fiojson/fjarena.c \
+	converter/fiojson/fjbins.c \
+	converter/fiojson/fjdir.c \
+	converter/fiojson/fjjob.c \
+	converter/fiojson/fjpar.c \
+	converter/fiojson/fjstream.c \
+	converter/fiojson/fjtok.c \
+	converter/fiojson/jobcheck.c \
+	converter/fiojson/jscan.c \
+	converter/fiojson/sumhosts.c \
+	converter/orion/orion_hist.c \
+	converter/orion/orion_report.c \
+	converter/orion/orion_tradeoff.c \
+	converter/points/infer.c \
+	converter/points/interval.c \
+	converter/points/knee.c \
+	converter/points/passes.c \
+	converter/points/points.c \
+	converter/points/ptcpu.c \
+	converter/points/ptgroup.c \
+	converter/points/ptkind.c \
+	converter/points/ptlat.c \
+	converter/points/ptmap.c \
+	converter/points/ptsrc.c \
+	converter/points/ptss.c \
+	converter/report/cmpmark.c \
+	converter/report/curve_html.c \
+	converter/report/html_chart.c \
+	converter/report/html_compare.c \
+	converter/report/html_point.c \
+	converter/report/html_report.c \
+	converter/report/html_run.c \
+	converter/report/html_series.c \
+	converter/report/html_tail.c \
+	converter/report/svg.c \
+	converter/report/tslog.c \
+	converter/set/points_csv.c \
+	converter/set/setwrite.c \
 	# EOL
 
 DRIVER_SRCS := \
@@ -257,7 +264,7 @@ CORE_LIBS = $(shell pkg-config --libs liburing 2>/dev/null || echo -luring) -lai
 CMOCKA_LIBS = $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 
 JANSSON_LIBS = $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
-# fio2orion's compressed inputs (converter/f2o_input.c): zlib, liblzma, libzstd.
+# fio2orion's compressed inputs (converter/fio2orion/f2o_input.c): zlib, liblzma, libzstd.
 UNPACK_LIBS = $(shell pkg-config --libs zlib liblzma libzstd 2>/dev/null || echo -lz -llzma -lzstd)
 
 COMMON_OBJS := $(COMMON_SRCS:%.c=$(B)/%.o)
@@ -269,7 +276,7 @@ CONV_SAN_OBJS := $(CONV_SRCS:%.c=$(B)/san/%.o) $(RUN_SRCS:%.c=$(B)/san/%.o) $(CO
 ENGINE := $(B)/fiorion-engine.so
 FIO2ORION := $(B)/fio2orion
 # fio2orion's own: main(), its option table, its inputs.
-F2O_OBJS := $(B)/converter/fio2orion.o $(B)/converter/f2o_cli.o $(B)/converter/f2o_input.o
+F2O_OBJS := $(B)/converter/fio2orion/fio2orion.o $(B)/converter/fio2orion/f2o_cli.o $(B)/converter/fio2orion/f2o_input.o
 FIORION := $(B)/fiorion
 DRIVER_OBJS := $(DRIVER_SRCS:%.c=$(B)/%.o)
 # The driver: the converter library plus the engine core (no fio headers).
@@ -288,7 +295,7 @@ all: $(B)/.layers-ok $(ENGINE) $(FIO2ORION) $(FIORION) $(B)/.ties-ok
 
 # The layer rule (docs/architecture.md): no source includes a header of a
 # layer above its own; the build stops naming the file and line.
-LAYER_SRCS := $(wildcard common/*.[ch] run/*.[ch] plugin/*.[ch] converter/*.[ch] driver/*.[ch] driver/runner/*.[ch])
+LAYER_SRCS := $(shell find common run plugin converter driver -name '*.[ch]')
 $(B)/.layers-ok: $(LAYER_SRCS) scripts/check-layers.sh | $(BUILD_OK)
 	@sh scripts/check-layers.sh
 	@touch $@
@@ -368,27 +375,27 @@ $(B)/driver/locate.o $(B)/driver/cliopts.o: override CPPFLAGS += -DENGINE_INSTAL
 $(B)/.fioversion: FORCE
 	@mkdir -p $(B)
 	@echo '$(FIO_SRC_VERSION)' | cmp -s - $@ || echo '$(FIO_SRC_VERSION)' >$@
-$(B)/driver/fiorion.o $(B)/converter/f2o_cli.o: $(B)/.fioversion
-$(B)/driver/fiorion.o $(B)/converter/f2o_cli.o: override CPPFLAGS += -DFIORION_FIO_VERSION='"$(or $(FIO_SRC_VERSION),unknown)"'
+$(B)/driver/fiorion.o $(B)/converter/fio2orion/f2o_cli.o: $(B)/.fioversion
+$(B)/driver/fiorion.o $(B)/converter/fio2orion/f2o_cli.o: override CPPFLAGS += -DFIORION_FIO_VERSION='"$(or $(FIO_SRC_VERSION),unknown)"'
 
 $(FIORION): $(DRIVER_OBJS) $(DRIVER_LIB_OBJS)
 	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(CORE_LIBS) $(JANSSON_LIBS) -lm -lpthread
 
-$(B)/tests/test_matrix: tests/test_matrix.c $(B)/san/driver/matrix.o $(B)/san/driver/jobfile.o $(B)/san/converter/jobname.o $(B)/san/driver/fioopt.o $(B)/san/driver/runner/jobopts.o $(B)/san/plugin/beconf.o $(COMMON_SAN_OBJS)
+$(B)/tests/test_matrix: tests/test_matrix.c $(B)/san/driver/matrix.o $(B)/san/driver/jobfile.o $(B)/san/run/jobname.o $(B)/san/driver/fioopt.o $(B)/san/driver/runner/jobopts.o $(B)/san/plugin/beconf.o $(COMMON_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Idriver $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lm
 
 $(B)/tests/test_dropin: tests/test_dropin.c $(B)/san/driver/dropin.o $(B)/san/driver/cli.o $(B)/san/driver/cliopts.o $(B)/san/driver/curveplan.o $(B)/san/driver/history.o $(B)/san/driver/lockfile.o $(B)/san/driver/hosts.o $(B)/san/driver/jobfile.o $(B)/san/driver/matrix.o $(B)/san/driver/fioopt.o $(B)/san/driver/runner/jobparse.o $(B)/san/driver/runner/jobopts.o $(B)/san/plugin/beconf.o $(CONV_SAN_OBJS)
 	@mkdir -p $(dir $@)
-	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Idriver -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Idriver $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
 
 # The live record: every driver object but main()'s, the converter and the engine core.
 LIVE_SAN_OBJS := $(filter-out $(B)/san/driver/fiorion.o,$(DRIVER_SRCS:%.c=$(B)/san/%.o))
 $(B)/tests/test_live: tests/test_live.c $(LIVE_SAN_OBJS) $(CONV_SAN_OBJS) $(SAN_OBJS)
 	@mkdir -p $(dir $@)
-	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Idriver -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CORE_LIBS) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm -lpthread
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Idriver $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CORE_LIBS) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm -lpthread
 
-$(B)/tests/test_writeshare: tests/test_writeshare.c $(B)/san/driver/writeshare.o $(B)/san/driver/matrix.o $(B)/san/driver/jobfile.o $(B)/san/converter/jobname.o $(B)/san/driver/fioopt.o $(B)/san/driver/runner/jobparse.o $(B)/san/driver/runner/jobopts.o $(B)/san/plugin/beconf.o $(COMMON_SAN_OBJS)
+$(B)/tests/test_writeshare: tests/test_writeshare.c $(B)/san/driver/writeshare.o $(B)/san/driver/matrix.o $(B)/san/driver/jobfile.o $(B)/san/run/jobname.o $(B)/san/driver/fioopt.o $(B)/san/driver/runner/jobparse.o $(B)/san/driver/runner/jobopts.o $(B)/san/plugin/beconf.o $(COMMON_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Idriver $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lm
 
@@ -424,7 +431,7 @@ $(B)/tests/test_fioopt: tests/test_fioopt.c $(B)/san/driver/fioopt.o $(B)/san/dr
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lm
 
-$(B)/tests/test_jobparse: tests/test_jobparse.c $(B)/san/driver/runner/jobparse.o $(B)/san/driver/runner/jobopts.o $(B)/san/plugin/beconf.o $(B)/san/driver/jobfile.o $(B)/san/converter/jobname.o $(B)/san/driver/fioopt.o $(COMMON_SAN_OBJS)
+$(B)/tests/test_jobparse: tests/test_jobparse.c $(B)/san/driver/runner/jobparse.o $(B)/san/driver/runner/jobopts.o $(B)/san/plugin/beconf.o $(B)/san/driver/jobfile.o $(B)/san/run/jobname.o $(B)/san/driver/fioopt.o $(COMMON_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(CMOCKA_LIBS) -lm
 
@@ -451,15 +458,15 @@ $(B)/tests/test_openloop: tests/test_openloop.c $(RUNNER_SAN_OBJS) $(SAN_OBJS)
 
 $(B)/tests/test_benchfio $(B)/tests/test_fileset $(B)/tests/test_fiojson $(B)/tests/test_fjbins $(B)/tests/test_fjstream $(B)/tests/test_par $(B)/tests/test_ptmap $(B)/tests/test_hosts $(B)/tests/test_jobname $(B)/tests/test_report: $(B)/tests/%: tests/%.c $(CONV_SAN_OBJS)
 	@mkdir -p $(dir $@)
-	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
 
-$(B)/tests/test_f2o_input: tests/test_f2o_input.c $(B)/san/converter/f2o_input.o $(CONV_SAN_OBJS)
+$(B)/tests/test_f2o_input: tests/test_f2o_input.c $(B)/san/converter/fio2orion/f2o_input.o $(CONV_SAN_OBJS)
 	@mkdir -p $(dir $@)
-	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(UNPACK_LIBS) $(CMOCKA_LIBS) -lm
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(UNPACK_LIBS) $(CMOCKA_LIBS) -lm
 
 $(B)/tests/test_cmpmark $(B)/tests/test_curve $(B)/tests/test_knee $(B)/tests/test_kneeans $(B)/tests/test_interval $(B)/tests/test_ssjson $(B)/tests/test_svg $(B)/tests/test_html $(B)/tests/test_html_point $(B)/tests/test_html_series $(B)/tests/test_html_tail $(B)/tests/test_points $(B)/tests/test_tslog $(B)/tests/test_ptcpu $(B)/tests/test_ptkind $(B)/tests/test_ptsrc $(B)/tests/test_sumhosts $(B)/tests/test_runinfo: $(B)/tests/%: tests/%.c $(CONV_SAN_OBJS)
 	@mkdir -p $(dir $@)
-	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
 
 $(B)/tests/test_lock: tests/test_lock.c $(B)/san/driver/lock.o $(B)/san/driver/pointcheck.o $(B)/san/driver/lunid.o $(B)/san/driver/cli.o $(B)/san/driver/cliopts.o $(B)/san/driver/curveplan.o $(B)/san/driver/matrix.o $(B)/san/driver/hosts.o $(B)/san/driver/jobfile.o $(B)/san/driver/lockfile.o $(B)/san/driver/dropin.o $(B)/san/driver/history.o $(B)/san/driver/fioopt.o $(B)/san/driver/runner/jobparse.o $(B)/san/driver/runner/jobopts.o $(B)/san/plugin/beconf.o $(CONV_SAN_OBJS)
 	@mkdir -p $(dir $@)
@@ -471,7 +478,7 @@ $(B)/tests/test_driver_hosts: tests/test_driver_hosts.c $(B)/san/driver/hosts.o 
 
 $(B)/tests/test_curveplan: tests/test_curveplan.c $(B)/san/driver/curveplan.o $(CONV_SAN_OBJS)
 	@mkdir -p $(dir $@)
-	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
 
 $(B)/tests/test_pointhold: tests/test_pointhold.c $(B)/san/driver/pointhold.o $(B)/san/driver/cli.o $(B)/san/driver/cliopts.o $(B)/san/driver/curveplan.o $(B)/san/driver/matrix.o $(B)/san/driver/hosts.o $(B)/san/driver/jobfile.o $(B)/san/driver/lockfile.o $(B)/san/driver/dropin.o $(B)/san/driver/history.o $(B)/san/driver/fioopt.o $(B)/san/driver/runner/jobparse.o $(B)/san/driver/runner/jobopts.o $(sort $(CONV_SAN_OBJS) $(SAN_OBJS))
 	@mkdir -p $(dir $@)
@@ -491,11 +498,11 @@ $(B)/tests/test_gptscan: tests/test_gptscan.c $(SAN_OBJS)
 
 $(B)/tests/test_jobcheck: tests/test_jobcheck.c $(CONV_SAN_OBJS)
 	@mkdir -p $(dir $@)
-	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
 
 $(B)/tests/test_jscan: tests/test_jscan.c $(CONV_SAN_OBJS)
 	@mkdir -p $(dir $@)
-	$(QUIET_LINK)$(CC) $(CPPFLAGS) -Iconverter $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
+	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
 
 $(B)/tests/placement: tests/placement.c
 	@mkdir -p $(dir $@)

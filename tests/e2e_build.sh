@@ -33,17 +33,23 @@ else
 	not_ok "the engine exports more than ioengine: $exports"
 fi
 
-# The layer rule the build enforces: the tree passes, and a converter
-# file that includes a driver header (in a copy) is named.
+# The layer rule the build enforces: the tree passes; in a copy, a
+# converter file that includes a driver header, a room of the converter
+# that includes a header of a room above it, and a source in a folder the
+# rule does not name are each named.
 mkdir -p "$T/layers"
 cp -r common run plugin converter driver "$T/layers/"
 if sh scripts/check-layers.sh "$T/layers" 2>"$T/l.out"; then
-	echo '#include "cli.h"' >>"$T/layers/converter/knee.c"
+	echo '#include "cli.h"' >>"$T/layers/converter/points/knee.c"
+	echo '#include "html_report.h"' >>"$T/layers/converter/points/points.c"
+	mkdir -p "$T/layers/converter/attic" && echo 'int x;' >"$T/layers/converter/attic/x.c"
 	if ! sh scripts/check-layers.sh "$T/layers" 2>"$T/l.out" \
-		&& grep -q '^converter/knee.c:[0-9]*: includes cli.h (driver/), which converter/ may not use' "$T/l.out"; then
-		ok "the layer rule: the tree passes, an upward include is named"
+		&& grep -q '^converter/points/knee.c:[0-9]*: includes cli.h (driver/), which converter/points/ may not use' "$T/l.out" \
+		&& grep -q '^converter/points/points.c:[0-9]*: includes html_report.h (converter/report/), which converter/points/ may not use' "$T/l.out" \
+		&& grep -q '^converter/attic/x.c: in converter/attic/, which has no place in the layer rule' "$T/l.out"; then
+		ok "the layer rule: the tree passes, an upward include and a folder outside the rule are named"
 	else
-		not_ok "an upward include was not caught"; cat "$T/l.out"
+		not_ok "an upward include or a folder outside the rule was not caught"; cat "$T/l.out"
 	fi
 else
 	not_ok "the tree breaks the layer rule"; cat "$T/l.out"

@@ -117,7 +117,7 @@ stop_servers() {
 # name the install folder there, not in build/, which other suites run)
 private_build() {
 	mkdir -p "$1"
-	(cd "$TOP/build" && cp -a .build-ok .enginedir .fioversion .layers-ok common converter driver \
+	(cd "$TOP/build" && cp -a .build-ok .enginedir .fioversion .layers-ok .ties-ok common run converter driver \
 		plugin fio2orion fiorion fiorion-engine.so "$1/")
 }
 

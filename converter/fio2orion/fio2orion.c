@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "export_benchfio.h"
+#include "export_json.h"
 #include "f2o_input.h"
 #include "f2o_cli.h"
 #include "curve.h"

@@ -34,11 +34,10 @@
 
 /*
  * The rest of what fio2orion and the driver call around the formatters:
- * the run's parameters (struct or_params, or_params_init()), the JSON
- * export, _hist.txt (orion_hist.h) and the output folder. Included here
- * so that one header serves them.
+ * the run's parameters (struct or_params, or_params_init()), _hist.txt
+ * (orion_hist.h) and the output folder. Included here so that one header
+ * serves them.
  */
-#include "export_json.h"
 #include "infer.h"
 #include "orion_hist.h"
 #include "outdir.h"
