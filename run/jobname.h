@@ -6,7 +6,7 @@
  * S and L its small and large load, KIND "small", "large" or "warm" (the
  * unmeasured cache warm-up before a sequential point), -rK pass K >= 2
  * of -repeat (pass 1 has none). driver/jobfile.c writes it with
- * jn_format(); converter/points.c reads a point back from it with
+ * jn_format(); converter/points/points.c reads a point back from it with
  * jn_parse().
  */
 #ifndef FIORION_JOBNAME_H

@@ -12,7 +12,7 @@
 # 2-3 %). A closed loop on one server of D us reads 1 / D IOPS at every
 # load; the devices' service times step every 0.5 s (service_steps), so
 # that fio's four 500 ms IOPS samples of a point alternate and give each
-# cell a known 95 % interval (converter/interval.h):
+# cell a known 95 % interval (converter/points/interval.h):
 #   A: 500 / 520 us: 2000 and 1923.1 IOPS, the cell 1961.5 +- t(0.975, 3)
 #      s / sqrt(4) = +-3.60 %
 #   B: 625 / 650 us, A x 1.25: 0.800 of A's IOPS, latency 1.250

@@ -18,7 +18,7 @@
 #    ("none", empty bounds: never a made-up interval).
 # 2. Stock fio results: fio 3.x's samples give "within" (a group_reporting
 #    entry of 2 clones x 3 intervals too; the interval recomputed here in
-#    python from the JSON, with the rule of converter/interval.h); fio
+#    python from the JSON, with the rule of converter/points/interval.h); fio
 #    2.1.4 (no samples) gives "none".
 # 3. -repeat 3: pass K's files pNNN.rK.json, each cell the median of its
 #    three measurements (recomputed here from the JSON as ios / runtime),

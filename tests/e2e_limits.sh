@@ -65,7 +65,7 @@ fi
 
 # --- the tree
 cd "$TOP" || exit 1
-files=$(find common converter driver plugin -name '*.c' | sort)
+files=$(find common run converter driver plugin -name '*.c' | sort)
 python3 "$LIMITS" $files >"$T/tree.out" 2>&1
 rc=$?
 [ "$rc" -le 1 ] || { not_ok "srclimits failed (exit $rc)"; cat "$T/tree.out"; finish; exit 0; }

@@ -3,7 +3,7 @@
 #
 # Description: the documents that repeat an option table agree with the
 # binaries' -help (itself made from the table: driver/cliopts.c,
-# converter/f2o_cli.c). The README's two -help blocks are each program's
+# converter/fio2orion/f2o_cli.c). The README's two -help blocks are each program's
 # -help, byte for byte (the engine's install folder, a build setting,
 # aside); each man page's OPTIONS tags are -help's option heads (name and
 # value, "-run LEVEL", "-type rand|seq"), no more, no fewer; every value

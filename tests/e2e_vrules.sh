@@ -50,7 +50,7 @@
 #    cells; a large-I/O column (2 x 8 ms: latency 8 ms, then 4 L ms)
 #    crossing a 10 ms bound at Large=3.
 # 4. Intervals: each point's "within" interval (.points.csv iops_lo,
-#    iops_hi) is the rule of converter/interval.h over the model's
+#    iops_hi) is the rule of converter/points/interval.h over the model's
 #    samples: on a steady device zero wide, on the schedule's exact IOPS;
 #    on a device that doubles its service time mid-point, wide (t s /
 #    sqrt(n) of its two rates' samples) around the point's mean, and

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Description: fio2orion -export benchfio (converter/export_benchfio.c):
+ * Description: fio2orion -export benchfio (converter/export/export_benchfio.c):
  * each point's small and large class, and each rw of it, in its own
  * file at bench-fio's path (series, mixed-mode folder, bs, mode-iodepth-
  * numjobs), with the input's fio version and global options; warm-up

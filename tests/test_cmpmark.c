@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Description: a comparison's marks (converter/cmpmark.c), against
+ * Description: a comparison's marks (converter/report/cmpmark.c), against
  * figures worked out by hand: a 20 % drop with +-1 % intervals on both
  * sides is changed (0.80, interval 0.80 (1 +- sqrt(2) %)), a 3 % drop
  * with +-5 % is unchanged, a cell without an interval on either side is

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Description: an open-loop curve read from hand-made fio JSON
- * (converter/curve.c, curve_out.c): the points' names; a point with the
+ * (converter/curve/curve.c, curve_out.c): the points' names; a point with the
  * runner's keys (fiorion_response_ns next to lat_ns, fiorion_openloop)
  * and one as stock fio writes it (service time only: response cells
  * empty, a note); the 97 % rule at its edge; a read/write mix (targets

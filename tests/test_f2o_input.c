@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Description: converter/f2o_input.c: a real fio JSON
+ * Description: converter/fio2orion/f2o_input.c: a real fio JSON
  * (tests/data/fio-json/08-jsonplus.json) compressed by the gzip, xz and
  * zstd programs reads back byte for byte, whatever the file is named
  * (by content: "plain.json" holding gzip data; two gzip members and two

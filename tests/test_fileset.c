@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Description: a result set's names (converter/fileset.c): every member
+ * Description: a result set's names (run/fileset.c): every member
  * formatted in both layouts and parsed back to the same member and stamp
  * (TZ=UTC, start 2026-12-01 18:45:59 -> "20261201_1845"); names that are
  * not members (another testname, a stamp with a letter, a member cut

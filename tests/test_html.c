@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Description: the HTML report (converter/html_report.c) of a synthetic
+ * Description: the HTML report (converter/report/html_report.c) of a synthetic
  * 209-point max matrix (small loads 0..20 x large loads 0..9, with
  * percentiles, a latency bound and each job's IOPS and bandwidth logs of
  * 120 windows of 500 ms on two hosts beside its JSON): under 2 MB, written in under 1.5 s

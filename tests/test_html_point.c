@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Description: the per-point latency histograms (converter/html_point.c):
+ * Description: the per-point latency histograms (converter/report/html_point.c):
  * json+ bins fold into half-octave buckets (each I/O in exactly one,
  * the bucket of a bin worked out by hand), the section writes one
  * <details> per point and class with bins, labelled lat or clat and in

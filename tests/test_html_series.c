@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Description: the report's IOPS and bandwidth over time
- * (converter/html_series.c): a point with logs gets one <details> with
+ * (converter/report/html_series.c): a point with logs gets one <details> with
  * two panels (IOPS, MiB/s), its summary giving the total's range and
  * mean worked out by hand; a -clients point the total and one line per
  * host, each named; a point of 1000 windows is drawn with at most

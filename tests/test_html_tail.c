@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Description: the tail-latency chart (converter/html_tail.c): one
+ * Description: the tail-latency chart (converter/report/html_tail.c): one
  * ladder with percentiles gives four lines (mean solid, p50 dash-dot,
  * p99 dashed, p99.9 dotted) on a log latency axis, no error bars, each
  * marker's title at the input's own value (p99.9 = 2 ms where the mean is

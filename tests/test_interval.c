@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Description: how sure a figure is (converter/interval.c, and the
- * intervals and passes of converter/points.c, passes.c): Student's t;
+ * Description: how sure a figure is (converter/points/interval.c, and the
+ * intervals and passes of converter/points/points.c, passes.c): Student's t;
  * group_reporting's sums (fio's stat.c pure_sum) give the interval the
  * clones give one by one; a coverage check that the 95 % interval of a
  * known rate holds it about 95 times in 100 (seeded, seed printed); no

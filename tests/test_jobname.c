@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Description: the job name (converter/jobname.c): jn_format() writes
+ * Description: the job name (run/jobname.c): jn_format() writes
  * pNNN-sS-lL-KIND[-rK] (three digits at least, -rK only for K >= 2);
  * jn_parse() reads back every name jn_format() writes, over a range of
  * points, loads, kinds and passes, and refuses names that are not whole

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Description: the knee under a latency bound (converter/knee.c) on
+ * Description: the knee under a latency bound (converter/points/knee.c) on
  * recorded series: a ladder that crosses the bound, one that flattens
  * (< 5 % a doubling of the load; unit steps ask less), one that never does, one over the bound from its first
  * load, noisy ones (a dip then a rise), unknown latency (-1), percentile

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Description: the answer under a latency bound and the knee of its
- * ladder (converter/knee.c, kn_answer_apart()): they answer two
+ * ladder (converter/points/knee.c, kn_answer_apart()): they answer two
  * questions (the most IOPS the bound allows; the last load before the
  * latency crossed it or IOPS stopped rising) and may name two loads; the
  * sentence the trace then gives, for each way that happens, and none

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Description: converter/points.c through points.h: fio jobs into ORION's
+ * Description: converter/points/points.c through points.h: fio jobs into ORION's
  * points. fiorion's names (pNNN-sS-lL-small|large|warm, -rK for pass K of
  * -repeat) give each point its number and loads; warm-up jobs are never
  * counted; the passes of a point fold into one cell (the median). Other
@@ -261,5 +261,5 @@ int main(void)
 		cmocka_unit_test(test_percentile),
 	};
 
-	return cmocka_run_group_tests_name("converter/points.c", tests, NULL, NULL);
+	return cmocka_run_group_tests_name("converter/points/points.c", tests, NULL, NULL);
 }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Description: converter/ptcpu.c: a point's CPU per I/O is its measured
+ * Description: converter/points/ptcpu.c: a point's CPU per I/O is its measured
  * jobs' usr_cpu and sys_cpu (percent) times their job_runtime over the
  * I/Os they completed, worked out by hand: a small job at 10 % usr and
  * 30 % sys over 2000 ms with 40000 reads is 5 us + 15 us per I/O; a large

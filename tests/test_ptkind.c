@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Description: converter/ptkind.c through ptkind.h and pt_build(): a
+ * Description: converter/points/ptkind.c through ptkind.h and pt_build(): a
  * job's block sizes from bs= (per direction, for the directions its rw=
  * does), bsrange= and bssplit= (a 0 % share never issued); a job whose
  * sizes span small and large (bssplit=4k/50:1m/50, bsrange=4k-1m, a 4k

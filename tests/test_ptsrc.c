@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Description: converter/ptsrc.c and export_run.c: every point names the
+ * Description: converter/points/ptsrc.c and export_run.c: every point names the
  * jobs it was made of. Two fio groups of one file (a small randread job,
  * numjobs 2 with group_reporting, libaio, iodepth 4; a large read job,
  * psync) give two points, each naming its file, group, job, rw, bs,

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Description: converter/runinfo.c, the one owner of run.json, through
+ * Description: run/runinfo.c, the one owner of run.json, through
  * runinfo.h and the JSON itself (not the fields of struct ri_run, so the
  * test holds while the struct changes): a run.json with every key the
  * header lists is read and written back equal, key for key; the golden
@@ -239,5 +239,5 @@ int main(void)
 		cmocka_unit_test(test_release),
 	};
 
-	return cmocka_run_group_tests_name("converter/runinfo.c", tests, NULL, NULL);
+	return cmocka_run_group_tests_name("run/runinfo.c", tests, NULL, NULL);
 }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Description: converter/sumhosts.c: under -sum each file's jobs take
+ * Description: converter/fiojson/sumhosts.c: under -sum each file's jobs take
  * the file as their host: its base name without .json or a compression
  * suffix ("/r/db1.json.gz" is db1), the names as given when two base
  * names clash (a/x.json, b/x.json); a job that names its host (a

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Description: the SVG drawing module (converter/svg.c): XML escaping,
+ * Description: the SVG drawing module (converter/report/svg.c): XML escaping,
  * readable numbers, 1-2-5 steps and ticks (linear and log), a chart's
  * markers, <title>s, legend, band and knee mark, points that are NaN or
  * inf left out (never printed), a heat map's cells, error bars and

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Description: converter/tslog.c reads a point's IOPS and bandwidth
+ * Description: converter/report/tslog.c reads a point's IOPS and bandwidth
  * logs beside its JSON, sums worked out by hand: two clones' windows
  * (1000/2001/2999 ms and 1003/2004 ms, read and write rows) add up per
  * window; KiB/s become MiB/s; a -repeat pass's logs (-r2), another kind

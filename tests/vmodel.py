@@ -55,7 +55,7 @@
 #  - The converter: a cell's IOPS is fio's iops, its latency the mean;
 #    within a point, the 95 % interval is the cell's figure times
 #    1 +- t(n-1) s / sqrt(n) / mean over its n interval samples
-#    (converter/interval.h); the knee and the answer under a bound are
+#    (converter/points/interval.h); the knee and the answer under a bound are
 #    knee.h's rules, restated in ladder() below.
 #
 # Usage:
@@ -87,7 +87,7 @@ from fractions import Fraction
 
 LOOK_NS = 10 * 1000 * 1000  # the parent's nap
 SEC = 1000 * 1000 * 1000
-# converter/interval.c's table (Student's t, 97.5 %, df 1..30)
+# converter/points/interval.c's table (Student's t, 97.5 %, df 1..30)
 T975 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
         2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
         2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042]

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * f2o_cli.h -- fio2orion's command line: its option table
- * (converter/f2o_cli.c) and the options it fills.
+ * (converter/fio2orion/f2o_cli.c) and the options it fills.
  */
 #ifndef FIORION_F2O_CLI_H
 #define FIORION_F2O_CLI_H

@@ -77,7 +77,7 @@ def large_point(jobs, num, l, mbps, wpct, slots=None, dur_ms=None):
         jobs.append(job(num, 0, l, "large", num - 1, c, dur_ms, x, 1048576, rw,
                         len(slots), wpct))
 
-# The run description: only keys documented in converter/runinfo.h.
+# The run description: only keys documented in run/runinfo.h.
 def run(testname, argv, version, n_small, n_large, write, luns):
     return {"orion version": version, "testname": testname,
             "command line": argv, "size_small": 8, "size_large": 1024,
