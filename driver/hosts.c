@@ -29,8 +29,6 @@
 #include "jobfile.h"
 #include "version.h"
 
-#define MAX_HOSTS 256
-
 static int add_host(struct hostset *hs, const char *s, size_t len, const char *where,
 		    struct fr_err *err)
 {
@@ -75,8 +73,8 @@ static int add_host(struct hostset *hs, const char *s, size_t len, const char *w
 		if (!isalnum((unsigned char)addr[i]) && !strchr(ip6 ? ":.%" : ".-_", addr[i]))
 			return fr_errf(err, -EINVAL, "%s: host '%s': '%c' is not part of a host name or address",
 				       where, addr, addr[i]);
-	if (hs->n == MAX_HOSTS)
-		return fr_errf(err, -EINVAL, "%s: more than %d hosts", where, MAX_HOSTS);
+	if (hs->n == RI_MAX_HOSTS)
+		return fr_errf(err, -EINVAL, "%s: more than %d hosts", where, RI_MAX_HOSTS);
 	for (i = 0; i < hs->n; i++)
 		if (!strcmp(hs->h[i].addr, addr) && hs->h[i].port == port)
 			return fr_errf(err, -EINVAL, "%s: host %s:%lu is listed twice", where, addr, port);

@@ -10,25 +10,7 @@
 #include <strings.h>
 
 #include "fr_num.h"
-
-static char *xstrdup(const char *s)
-{
-	return s ? strdup(s) : NULL;
-}
-
-static const char *str(json_t *o, const char *key)
-{
-	json_t *v = json_object_get(o, key);
-
-	return json_is_string(v) ? json_string_value(v) : NULL;
-}
-
-static double num(json_t *o, const char *key, double def)
-{
-	json_t *v = json_object_get(o, key);
-
-	return json_is_number(v) ? json_number_value(v) : def;
-}
+#include "jval.h"
 
 static int64_t *int_array(json_t *a, size_t *n)
 {
@@ -89,7 +71,7 @@ static void get_strs(json_t *o, const char *key, char ***v, size_t *n)
 	    !(*v = calloc(json_array_size(a), sizeof(**v))))
 		return;
 	json_array_foreach(a, i, e)
-		(*v)[i] = xstrdup(json_is_string(e) ? json_string_value(e) : "");
+		(*v)[i] = jv_strdup(json_is_string(e) ? json_string_value(e) : "");
 	*n = json_array_size(a);
 }
 
@@ -123,8 +105,8 @@ static struct fj_lun *read_luns(json_t *a, size_t *n)
 		return NULL;
 	for (i = 0; i < json_array_size(a); i++) {
 		v = json_array_get(a, i);
-		luns[i].name = xstrdup(str(v, "name") ? str(v, "name") : "");
-		luns[i].size = fr_to_u64(num(v, "size", 0));
+		luns[i].name = jv_strdup(jv_str(v, "name") ? jv_str(v, "name") : "");
+		luns[i].size = fr_to_u64(jv_num(v, "size", 0));
 	}
 	*n = json_array_size(a);
 	return luns;
@@ -155,14 +137,14 @@ static void read_hosts(struct ri_run *r, json_t *a)
 
 		v = json_array_get(a, i);
 
-		if (!json_is_object(v) || !str(v, "name"))
+		if (!json_is_object(v) || !jv_str(v, "name"))
 			continue;
-		h->name = strdup(str(v, "name"));
+		h->name = strdup(jv_str(v, "name"));
 		if (!h->name)
 			continue;
-		h->fio_version = xstrdup(str(v, "fio"));
+		h->fio_version = jv_strdup(jv_str(v, "fio"));
 		h->luns = read_luns(json_object_get(v, "luns"), &h->nluns);
-		h->vlun_size = fr_to_u64(num(v, "vlun_size", 0));
+		h->vlun_size = fr_to_u64(jv_num(v, "vlun_size", 0));
 		r->nhosts++;
 	}
 }
@@ -191,13 +173,13 @@ static void read_knees(struct ri_run *r, json_t *a)
 		const char *ladder;
 
 		v = json_array_get(a, i);
-		ladder = str(v, "ladder");
-		if (!json_is_object(v) || !ladder || !kn_why_parse(str(v, "why"), &k->why) ||
+		ladder = jv_str(v, "ladder");
+		if (!json_is_object(v) || !ladder || !kn_why_parse(jv_str(v, "why"), &k->why) ||
 		    (strcmp(ladder, "small") && strcmp(ladder, "large")))
 			continue;
 		k->small = !strcmp(ladder, "small");
-		k->fixed = load_of(num(v, "fixed", 0));
-		k->load = load_of(num(v, "load", 0));
+		k->fixed = load_of(jv_num(v, "fixed", 0));
+		k->load = load_of(jv_num(v, "load", 0));
 		r->nknees++;
 	}
 }
@@ -229,9 +211,9 @@ static void curve_read(struct ri_curve *c, json_t *o)
 	json_array_foreach(a, i, v)
 		if (json_is_number(v) && c->npct < RI_CURVE_MAX)
 			c->pct[c->npct++] = json_number_value(v);
-	snprintf(c->arrival, sizeof(c->arrival), "%s", str(o, "arrival") ? str(o, "arrival") : "");
-	c->max_iops = fr_to_u64(num(o, "max_iops", 0));
-	c->depth_cap = fr_to_u64(num(o, "depth_cap", 0));
+	snprintf(c->arrival, sizeof(c->arrival), "%s", jv_str(o, "arrival") ? jv_str(o, "arrival") : "");
+	c->max_iops = fr_to_u64(jv_num(o, "max_iops", 0));
+	c->depth_cap = fr_to_u64(jv_num(o, "depth_cap", 0));
 }
 
 char *ri_write(const struct ri_run *r)
@@ -332,44 +314,44 @@ void ri_read(struct ri_run *r, json_t *o)
 	size_t i;
 
 	r->present = true;
-	r->version = xstrdup(str(o, "version"));
-	r->run_id = xstrdup(str(o, "run_id"));
-	r->orion_version = xstrdup(str(o, "orion version"));
-	r->kernel = xstrdup(str(o, "kernel"));
-	r->testname = xstrdup(str(o, "testname"));
+	r->version = jv_strdup(jv_str(o, "version"));
+	r->run_id = jv_strdup(jv_str(o, "run_id"));
+	r->orion_version = jv_strdup(jv_str(o, "orion version"));
+	r->kernel = jv_strdup(jv_str(o, "kernel"));
+	r->testname = jv_strdup(jv_str(o, "testname"));
 	a = json_object_get(o, "command line");
 	if (json_is_array(a) && json_array_size(a)) {
 		r->argv = calloc(json_array_size(a), sizeof(*r->argv));
 		if (r->argv) {
 			json_array_foreach(a, i, v)
-				r->argv[i] = xstrdup(json_is_string(v) ? json_string_value(v) : "");
+				r->argv[i] = jv_strdup(json_is_string(v) ? json_string_value(v) : "");
 			r->argc = json_array_size(a);
 		}
 	}
 	get_strs(o, "fio options", &r->fio_opts, &r->nfio_opts);
 	get_strs(o, "include", &r->includes, &r->nincludes);
-	r->size_small = fr_to_u64(num(o, "size_small", 0));
-	r->size_large = fr_to_u64(num(o, "size_large", 0));
-	r->seq = str(o, "type") && !strcmp(str(o, "type"), "seq");
-	r->raid0 = str(o, "simulate") && !strcasecmp(str(o, "simulate"), "raid0");
-	r->stripe_kb = fr_to_u64(num(o, "stripe", 0));
-	r->num_streamio = fr_to_u64(num(o, "num_streamIO", 0));
-	r->write_pct = num(o, "write", 0);
-	r->cache_size = fr_to_i64(num(o, "cache_size", -1));
-	r->duration = fr_to_u64(num(o, "duration", 0));
+	r->size_small = fr_to_u64(jv_num(o, "size_small", 0));
+	r->size_large = fr_to_u64(jv_num(o, "size_large", 0));
+	r->seq = jv_str(o, "type") && !strcmp(jv_str(o, "type"), "seq");
+	r->raid0 = jv_str(o, "simulate") && !strcasecmp(jv_str(o, "simulate"), "raid0");
+	r->stripe_kb = fr_to_u64(jv_num(o, "stripe", 0));
+	r->num_streamio = fr_to_u64(jv_num(o, "num_streamIO", 0));
+	r->write_pct = jv_num(o, "write", 0);
+	r->cache_size = fr_to_i64(jv_num(o, "cache_size", -1));
+	r->duration = fr_to_u64(jv_num(o, "duration", 0));
 	r->small_cols = int_array(json_object_get(o, "small_columns"), &r->nsmall_cols);
 	r->large_cols = int_array(json_object_get(o, "large_columns"), &r->nlarge_cols);
 	r->small_levels = int_array(json_object_get(o, "small_levels"), &r->nsmall_levels);
 	r->large_levels = int_array(json_object_get(o, "large_levels"), &r->nlarge_levels);
-	r->total_points = fr_to_u64(num(o, "total_points", 0));
+	r->total_points = fr_to_u64(jv_num(o, "total_points", 0));
 	/* A word that is not a shape is as good as none ("not recorded"). */
-	if (!str(o, "matrix") || mx_matrix_parse(str(o, "matrix"), &r->matrix))
+	if (!jv_str(o, "matrix") || mx_matrix_parse(jv_str(o, "matrix"), &r->matrix))
 		r->matrix = MX_UNKNOWN;
-	r->num_disks = fr_to_i64(num(o, "num_disks", 0));
+	r->num_disks = fr_to_i64(jv_num(o, "num_disks", 0));
 	r->luns = read_luns(json_object_get(o, "luns"), &r->nluns);
-	r->vlun_size = fr_to_u64(num(o, "vlun_size", 0));
+	r->vlun_size = fr_to_u64(jv_num(o, "vlun_size", 0));
 	/* A word that is not a layout is as good as none (fio2orion then writes 10.2). */
-	if (!str(o, "compat") || or_compat_parse(str(o, "compat"), &r->compat))
+	if (!jv_str(o, "compat") || or_compat_parse(jv_str(o, "compat"), &r->compat))
 		r->compat = OR_COMPAT_UNKNOWN;
 	a = json_object_get(o, "warnings");
 	if (json_is_array(a) && json_array_size(a)) {
@@ -377,24 +359,24 @@ void ri_read(struct ri_run *r, json_t *o)
 		if (r->warnings) {
 			json_array_foreach(a, i, v)
 				if (json_is_string(v))
-					r->warnings[r->nwarnings++] = xstrdup(json_string_value(v));
+					r->warnings[r->nwarnings++] = jv_strdup(json_string_value(v));
 		}
 	}
-	r->start = fr_to_i64(num(o, "start", 0));
+	r->start = fr_to_i64(jv_num(o, "start", 0));
 	read_hosts(r, json_object_get(o, "hosts"));
-	r->max_latency = xstrdup(str(o, "max_latency"));
+	r->max_latency = jv_strdup(jv_str(o, "max_latency"));
 	r->stop_at_knee = json_is_true(json_object_get(o, "stop_at_knee"));
-	r->repeat = fr_to_i64(num(o, "repeat", 1));
+	r->repeat = fr_to_i64(jv_num(o, "repeat", 1));
 	a = json_object_get(o, "stopped");
 	r->stopped = json_array_size(a) ? calloc(json_array_size(a), sizeof(*r->stopped)) : NULL;
 	for (i = 0; r->stopped && i < json_array_size(a); i++) {
 		v = json_array_get(a, i);
 		if (json_is_string(v))
-			r->stopped[r->nstopped++] = xstrdup(json_string_value(v));
+			r->stopped[r->nstopped++] = jv_strdup(json_string_value(v));
 	}
 	read_knees(r, json_object_get(o, "knees"));
-	r->duration_auto = fr_to_u64(num(o, "duration_auto", 0));
-	r->duration_env = fr_to_u64(num(o, "duration_env", 0));
+	r->duration_auto = fr_to_u64(jv_num(o, "duration_auto", 0));
+	r->duration_env = fr_to_u64(jv_num(o, "duration_env", 0));
 	curve_read(&r->curve, json_object_get(o, "curve"));
 }
 

@@ -75,6 +75,13 @@ struct fj_lun {
 	uint64_t size;
 };
 
+/*
+ * The most hosts one run may have (-clients): the driver refuses more
+ * (driver/hosts.c), and the converter reads the logs of as many
+ * (tslog.c).
+ */
+#define RI_MAX_HOSTS 256
+
 /* One host of a multi-host run. */
 struct ri_host {
 	char *name;	   /* "host:port", as fio's JSON names it */

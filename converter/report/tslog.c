@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_HOSTS 64
+#include "runinfo.h"
 
 /* One host's sums while reading. */
 struct acc {
@@ -22,7 +22,7 @@ struct acc {
 };
 
 struct rd {
-	struct acc a[MAX_HOSTS];
+	struct acc a[RI_MAX_HOSTS];
 	size_t na;
 	unsigned int window_ms;
 	size_t nfiles;
@@ -72,7 +72,7 @@ static struct acc *host(struct rd *r, const char *label)
 	for (i = 0; i < r->na; i++)
 		if (!strcmp(r->a[i].name, label))
 			return &r->a[i];
-	if (r->na == MAX_HOSTS)
+	if (r->na == RI_MAX_HOSTS)
 		return NULL;
 	snprintf(r->a[r->na].name, sizeof(r->a[r->na].name), "%s", label);
 	return &r->a[r->na++];
