@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * fr_cli.c -- the programs' edge: fatal messages with their exit status,
- * and -version.
+ * formatting that exits when memory runs out, and -version.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -84,6 +84,20 @@ void die_run(const char *fmt, ...)
 
 	va_start(ap, fmt);
 	vdie(EXIT_RUN, fmt, ap);
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+
+	va_start(ap, fmt);
+	if (vasprintf(&s, fmt, ap) < 0) {
+		fprintf(stderr, "%s: out of memory\n", prog);
+		exit(EXIT_RUN);
+	}
+	va_end(ap);
+	return s;
 }
 
 void fr_fio_version(const char *fio, char *buf, size_t len)

@@ -37,6 +37,9 @@ void die_run(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn
 /* "PROG: <message>" and exit EXIT_SAFETY (a LUN holds what the user did not name). */
 void die_safety(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 
+/* asprintf() that says "PROG: out of memory" and exits EXIT_RUN when memory runs out. */
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
 /* "fio-3.33" from `'@fio' --version`, or "" when it cannot be run. */
 void fr_fio_version(const char *fio, char *buf, size_t len);
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * fr_opt.c -- the walk over a program's option table: getopt's table,
- * each kind's value, -help's lines.
+ * the defaults, each kind's value, -help's lines.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -85,7 +85,8 @@ static uint64_t size_value(const struct fr_opt *d, const char *v)
 	return n;
 }
 
-void fr_opt_take(const struct fr_opt *d, void *o, const char *v)
+/* @v into @d's field as its kind reads it; given or not is the caller's. */
+static void store(const struct fr_opt *d, void *o, const char *v)
 {
 	switch (d->kind) {
 	case FR_OPT_TEXT:
@@ -119,15 +120,28 @@ void fr_opt_take(const struct fr_opt *d, void *o, const char *v)
 	case FR_OPT_ENUM_BOOL:
 		*(bool *)at(o, d->field) = fr_opt_pick(d, v) == 1;
 		break;
-	case FR_OPT_ENUM_STR:
-		*(const char **)at(o, d->field) = d->values[fr_opt_pick(d, v)];
-		break;
 	case FR_OPT_CALL:
 		d->set(o, d, v);
 		break;
 	}
+}
+
+void fr_opt_take(const struct fr_opt *d, void *o, const char *v)
+{
+	if (d->kind == FR_OPT_TEXT)
+		return;
+	store(d, o, v);
 	if (d->given)
 		*(bool *)at(o, d->given) = true;
+}
+
+void fr_opt_defaults(const struct fr_opt *tab, size_t n, void *o)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (tab[i].def && !(tab[i].flags & FR_OPTF_DEF_NOTE))
+			store(&tab[i], o, tab[i].def);
 }
 
 int fr_opt_walk(const struct fr_opt *tab, size_t n, void *o, int argc, char **argv)
@@ -154,27 +168,56 @@ int fr_opt_walk(const struct fr_opt *tab, size_t n, void *o, int argc, char **ar
 	return 0;
 }
 
+/* The text's lines from @p, each after the first indented to @col; the last one open. */
+static void help_lines(FILE *f, const char *p, int col)
+{
+	const char *nl;
+
+	for (;; p = nl + 1) {
+		nl = strchrnul(p, '\n');
+		fprintf(f, "%.*s", (int)(nl - p), p);
+		if (!*nl || !nl[1])
+			return;
+		fprintf(f, "\n%*s", col, "");
+	}
+}
+
+/* The length of @s's last line (@s without a final newline). */
+static int last_line(const char *s)
+{
+	const char *nl = strrchr(s, '\n');
+
+	return (int)strlen(nl ? nl + 1 : s);
+}
+
 void fr_opt_help(FILE *f, const struct fr_opt *tab, size_t n, int col)
 {
 	size_t i;
 
 	for (i = 0; i < n; i++) {
 		const struct fr_opt *d = &tab[i];
-		const char *p, *nl;
-		int len;
+		int len, pad;
 
 		if (d->kind == FR_OPT_TEXT) {
 			fputs(d->help, f);
 			continue;
 		}
 		len = fprintf(f, "  -%s%s%s", d->name, d->arg ? " " : "", d->arg ? d->arg : "");
-		fprintf(f, "%*s", len + 2 > col ? 2 : col - len, "");
-		for (p = d->help;; p = nl + 1) {
-			nl = strchrnul(p, '\n');
-			fprintf(f, "%.*s\n", (int)(nl - p), p);
-			if (!*nl || !nl[1])
-				break;
-			fprintf(f, "%*s", col, "");
+		pad = len + 2 > col ? 2 : col - len;
+		fprintf(f, "%*s", pad, "");
+		help_lines(f, d->help, col);
+		if (d->def) {
+			/* Its first line follows the text's last when it fits. */
+			int head = (strchr(d->help, '\n') ? col : len + pad) + last_line(d->help);
+			int first = (int)strcspn(d->def, "\n") + (int)strlen(" (default: )");
+
+			if (head + first > FR_OPT_HELP_WIDTH)
+				fprintf(f, "\n%*s(default: ", col, "");
+			else
+				fputs(" (default: ", f);
+			help_lines(f, d->def, col);
+			fputc(')', f);
 		}
+		fputc('\n', f);
 	}
 }

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * fr_opt.h -- a program's options as one table: each option's name,
- * kind, range or values, field and -help text. From it come
- * getopt_long_only()'s table, the parsing of each value (a bad one is
- * one message naming the option and exit status 2, die_usage()) and the
- * options' lines of -help. Checks across options stay with the program,
- * after the walk.
+ * kind, range or values, field, -help text and default. From it come
+ * getopt_long_only()'s table, the defaults stored before the walk, the
+ * parsing of each value (a bad one is one message naming the option and
+ * exit status 2, die_usage()) and the options' lines of -help. Checks
+ * across options stay with the program, after the walk.
  */
 #ifndef FIORION_FR_OPT_H
 #define FIORION_FR_OPT_H
@@ -25,7 +25,6 @@ enum fr_opt_kind {
 	FR_OPT_SIZE,	  /* uint64_t field: fio's size syntax (64k), bytes from min to max */
 	FR_OPT_ENUM,	  /* int-sized enum field: min + the value's place in values */
 	FR_OPT_ENUM_BOOL, /* bool field: whether the value is values[1] */
-	FR_OPT_ENUM_STR,  /* const char * field: the value as values spells it */
 	FR_OPT_CALL,	  /* set() takes the value (none when arg is NULL) */
 };
 
@@ -33,6 +32,12 @@ enum fr_opt_kind {
 #define FR_OPTF_NOCASE 1u
 /* FR_OPT_STRING: an empty value is refused ("-NAME: must not be empty"). */
 #define FR_OPTF_NONEMPTY 2u
+/*
+ * .def says what happens when the option is not given, in words ("the
+ * number of LUNs"), not a value of it: -help prints it, nothing stores
+ * it (the field's "not given" is the program's own, before the walk).
+ */
+#define FR_OPTF_DEF_NOTE 4u
 
 /* A field of the options struct, for .field and .given: 0 is none. */
 #define FR_FIELD(type, member) (offsetof(type, member) + 1)
@@ -48,6 +53,7 @@ struct fr_opt {
 	unsigned int flags;					     /* FR_OPTF_* */
 	void (*set)(void *o, const struct fr_opt *d, const char *v); /* CALL */
 	const char *help;					     /* -help's text, lines split by \n */
+	const char *def;					     /* the default as the option would be given, or FR_OPTF_DEF_NOTE's words; NULL: none */
 };
 
 /* The most options (not TEXT lines) a table may hold. */
@@ -66,6 +72,13 @@ int fr_opt_walk(const struct fr_opt *tab, size_t n, void *o, int argc, char **ar
 /* Store @v (NULL for an option without a value) as @d says, into @o. */
 void fr_opt_take(const struct fr_opt *d, void *o, const char *v);
 
+/*
+ * Store each option's default (.def, unless FR_OPTF_DEF_NOTE) into @o
+ * as its value would be, without marking it given: the one place a
+ * default is stated is the table, which -help prints.
+ */
+void fr_opt_defaults(const struct fr_opt *tab, size_t n, void *o);
+
 /* @v's place in @d->values, or die_usage("-NAME 'V': must be A, B or C"). */
 int fr_opt_pick(const struct fr_opt *d, const char *v);
 
@@ -79,8 +92,11 @@ long fr_opt_num(const char *name, const char *v, long min, long max);
 /*
  * The options' lines of -help: "  -NAME ARG" then the text from column
  * @col (at least two blanks after the name), its further lines indented
- * to @col; a TEXT entry as it is.
+ * to @col, then "(default: DEF)" after its last line when that stays
+ * within FR_OPT_HELP_WIDTH columns, else on a line of its own; a TEXT
+ * entry as it is.
  */
+#define FR_OPT_HELP_WIDTH 79
 void fr_opt_help(FILE *f, const struct fr_opt *tab, size_t n, int col);
 
 #endif

@@ -43,7 +43,7 @@ void backed_luns(const struct vvol *vv, const struct opts *o)
 				die_run("%s", err.msg);
 		}
 		/* backend=null reads nothing: a sparse file is a model device's volume. */
-		if (o->backend && !strcmp(o->backend, "null"))
+		if (o->backend == BK_NULL)
 			continue;
 		n = lun_unbacked(l->path, what, sizeof(what));
 		if (n < 0)

@@ -7,7 +7,6 @@
 #include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -115,7 +114,7 @@ static bool writable_target(const char *path)
  */
 static void check_fio_opts(struct opts *o)
 {
-	bool builtin = !strcmp(o->runner, "builtin") && (!o->jobs_only || o->runner_given);
+	bool builtin = o->runner == CLI_BUILTIN && (!o->jobs_only || o->runner_given);
 	struct fr_err err = { "" };
 
 	if (o->jobfile && (o->fio_opts.n || o->fio_opts.ninc))
@@ -125,7 +124,7 @@ static void check_fio_opts(struct opts *o)
 	 * fio. -jobs_only without -runner writes files for either runner:
 	 * virtual_time=1 makes them the built-in runner's.
 	 */
-	if (fo_check_model(&o->fio_opts, o->backend, builtin || (o->jobs_only && !o->runner_given), &err) ||
+	if (fo_check_model(&o->fio_opts, bk_name(o->backend), builtin || (o->jobs_only && !o->runner_given), &err) ||
 	    fo_check(&o->fio_opts, builtin, &err))
 		die_usage("%s", err.msg);
 }
@@ -136,16 +135,16 @@ static void check_clients(struct opts *o)
 	struct fr_err err = { "" };
 
 	if (!o->clients) {
-		if (o->host_timeout)
+		if (o->host_timeout_given)
 			die_usage("-host_timeout: only with -clients");
 		return;
 	}
 	if (o->jobfile)
 		die_usage("-clients: not with -jobfile (which runs one job file here)");
-	if (o->runner_given && strcmp(o->runner, "fio"))
+	if (o->runner_given && o->runner != CLI_FIO)
 		die_usage("-clients runs the points through fio's client/server; it takes no -runner %s (fio --server runs them on each host)",
-			  o->runner);
-	o->runner = "fio";
+			  cli_runner_name(o->runner));
+	o->runner = CLI_FIO;
 	if (o->prefill)
 		die_usage("-prefill fills this host's LUNs; with -clients fill each host's LUNs there first (fio --client=HOST with rw=write, bs=1m, direct=1 on each LUN)");
 	if (o->placeholders)
@@ -160,7 +159,7 @@ static void check_clients(struct opts *o)
 /* -run advanced: -matrix and the loads it uses, given and only those. */
 static void check_matrix(const struct opts *o)
 {
-	enum mx_matrix m = o->matrix;
+	enum mx_matrix m = o->ri.matrix;
 	bool uses_small = m == MX_POINT || m == MX_COL || m == MX_MAX;
 	bool uses_large = m == MX_POINT || m == MX_ROW || m == MX_MAX;
 
@@ -178,24 +177,13 @@ static void check_matrix(const struct opts *o)
 
 void cli_parse(struct opts *o, int argc, char **argv)
 {
+	/* Not given: values no option takes. The defaults are the table's. */
 	*o = (struct opts){
-		.ri = { .num_disks = -1,
-			.cache_size = -1,
-			.repeat = 1,
-			.compat = OR_COMPAT_102,
-			.size_small = 8,
-			.size_large = 1024,
-			.num_streamio = 4,
-			.stripe_kb = 1024,
-			.duration = 60 },
-		.matrix = MX_BASIC,
+		.ri = { .num_disks = -1, .cache_size = -1 },
 		.num_small = -1,
 		.num_large = -1,
-		.runner = "builtin",
-		.fio = "fio",
-		.outdir = ".",
 	};
-	o->ri.testname = xasprintf("orion");
+	fr_opt_defaults(cli_opts, cli_nopts, o);
 	if (fr_opt_walk(cli_opts, cli_nopts, o, argc, argv)) {
 		if (optopt)
 			die_usage("option %s needs a value (see fiorion -help)", argv[optind - 1]);
@@ -210,13 +198,11 @@ void cli_parse(struct opts *o, int argc, char **argv)
 	if (o->version)
 		return;
 	check_clients(o);
-	if (!o->host_timeout)
-		o->host_timeout = 30;
-	if (o->max_latency) {
+	if (o->ri.max_latency) {
 		struct kn_bound b;
 		struct fr_err err = { "" };
 
-		if (kn_parse(&b, o->max_latency, &err))
+		if (kn_parse(&b, o->ri.max_latency, &err))
 			die_usage("-max_latency: %s", err.msg);
 	}
 	if (o->output && !o->jobfile)
@@ -237,7 +223,7 @@ void cli_parse(struct opts *o, int argc, char **argv)
 		die_usage("-run is required: simple, normal, advanced, oltp, dss or curve (see fiorion -help)");
 	if (o->have_matrix && o->run != MX_ADVANCED)
 		die_usage("-matrix %s: only with -run advanced (-run %s sets its own matrix)",
-			  mx_matrix_name(o->matrix), cli_run_name(o->run));
+			  mx_matrix_name(o->ri.matrix), cli_run_name(o->run));
 	if (o->run != MX_ADVANCED && (o->num_small >= 0 || o->num_large >= 0))
 		die_usage("-%s: only with -run advanced and a matrix that uses it",
 			  o->num_small >= 0 ? "num_small" : "num_large");
@@ -248,26 +234,12 @@ void cli_parse(struct opts *o, int argc, char **argv)
 	if (o->placeholders && !o->jobs_only)
 		die_usage("-placeholders: only with -jobs_only (the job files then need LUNFILE, FIORION_ENGINE and DURATION in the environment)");
 	/* Found now, not after the banner and the job files: -runner fio needs fio. */
-	if (!o->jobfile && !o->jobs_only && !strcmp(o->runner, "fio") && !executable(o->fio))
+	if (!o->jobfile && !o->jobs_only && o->runner == CLI_FIO && !executable(o->fio))
 		die_usage("-fio '%s': no such program (in PATH or as a path); -runner fio runs it for every point",
 			  o->fio);
 	if (o->engine && !o->clients && not_engine(o->engine))
 		die_usage("-engine '%s': %s; the job files load it as fio's engine", o->engine,
 			  not_engine(o->engine));
-}
-
-char *xasprintf(const char *fmt, ...)
-{
-	va_list ap;
-	char *s;
-
-	va_start(ap, fmt);
-	if (vasprintf(&s, fmt, ap) < 0) {
-		fputs("fiorion: out of memory\n", stderr);
-		exit(EXIT_RUN);
-	}
-	va_end(ap);
-	return s;
 }
 
 void cli_runner_opts(struct rn_opts *ro)

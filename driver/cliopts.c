@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * cliopts.c -- fiorion's options, one table: each option's name, kind,
- * range or values, field of struct opts and -help text. getopt's table,
- * the values' checks and -help come from it (common/fr_opt.c); the man
- * page, the bash completion and the README's -help block are checked
- * against -help (tests/e2e_optdocs.sh).
+ * range or values, field of struct opts, -help text and default.
+ * getopt's table, the defaults, the values' checks and -help come from
+ * it (common/fr_opt.c); the man page, the bash completion and the
+ * README's -help block are checked against -help (tests/e2e_optdocs.sh).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +12,8 @@
 
 #include "cli.h"
 #include "cliopts.h"
+#include "curveplan.h"
+#include "runner.h"
 #include "version.h"
 
 #ifndef ENGINE_INSTALL_DIR
@@ -19,8 +21,15 @@
 #endif
 
 /* FR_OPT_ENUM stores an int: the enums must be int-sized. */
-_Static_assert(sizeof(enum mx_run) == sizeof(int) && sizeof(enum mx_matrix) == sizeof(int),
+_Static_assert(sizeof(enum mx_run) == sizeof(int) && sizeof(enum mx_matrix) == sizeof(int) &&
+		       sizeof(enum cli_runner) == sizeof(int) && sizeof(enum bk_backend) == sizeof(int) &&
+		       sizeof(enum ri_arrival) == sizeof(int),
 	       "FR_OPT_ENUM fields are int-sized");
+
+/* -duration auto without :MAX: at most this many seconds a point. */
+#define AUTO_MAX 60
+#define STR(x) STR_(x)
+#define STR_(x) #x
 
 #define OPT(o) ((struct opts *)(o))
 
@@ -48,7 +57,7 @@ static void set_duration(void *o, const struct fr_opt *d, const char *v)
 	struct ri_run *r = &OPT(o)->ri;
 
 	if (!strncmp(v, "auto", 4) && (!v[4] || v[4] == ':')) {
-		r->duration = v[4] ? (uint64_t)fr_opt_num("duration auto:MAX", v + 5, 10, 86400) : 60;
+		r->duration = v[4] ? (uint64_t)fr_opt_num("duration auto:MAX", v + 5, 10, 86400) : AUTO_MAX;
 		r->duration_auto = r->duration;
 	} else {
 		r->duration = (uint64_t)fr_opt_num(d->name, v, d->min, d->max);
@@ -92,17 +101,17 @@ static void set_orion_version(void *o, const struct fr_opt *d, const char *v)
 static void set_max_latency(void *o, const struct fr_opt *d, const char *v)
 {
 	(void)d;
-	if (OPT(o)->max_latency)
+	if (OPT(o)->ri.max_latency)
 		die_usage("-max_latency given twice ('%s', then '%s'): give one, with both bounds in it if you want two (e.g. -max_latency 2,p100:5)",
-			  OPT(o)->max_latency, v);
-	OPT(o)->max_latency = v;
+			  OPT(o)->ri.max_latency, v);
+	OPT(o)->ri.max_latency = xasprintf("%s", v);
 }
 
 /* -curve LIST: one list; a second would drop the first's points unsaid. */
 static void set_curve(void *o, const struct fr_opt *d, const char *v)
 {
 	(void)d;
-	if (OPT(o)->curve_list)
+	if (OPT(o)->curve_given)
 		die_usage("-curve given twice ('%s', then '%s'): give one list of all the percentages (e.g. -curve 10,50,90)",
 			  OPT(o)->curve_list, v);
 	OPT(o)->curve_list = v;
@@ -129,16 +138,19 @@ static void set_include(void *o, const struct fr_opt *d, const char *v)
 }
 
 static const char *const runs[] = { "simple", "normal", "advanced", "oltp", "dss", "curve", NULL };
-static const char *const arrivals[] = { "poisson", "uniform", NULL };
 static const char *const types[] = { "rand", "seq", NULL };
 static const char *const sims[] = { "concat", "raid0", NULL };
 static const char *const runners[] = { "builtin", "fio", NULL };
-static const char *const backends[] = { "io_uring", "libaio", "psync", "null", NULL };
 static const char *const storax[] = { "skgfr", "oss", "asmlib", "odmlib", NULL };
 
 const char *cli_run_name(enum mx_run run)
 {
 	return runs[run];
+}
+
+const char *cli_runner_name(enum cli_runner runner)
+{
+	return runners[runner];
 }
 
 #define F(m) FR_FIELD(struct opts, m)
@@ -156,37 +168,37 @@ const struct fr_opt cli_opts[] = {
 		  "curve: the oltp ladder's maximum, then small I/O\n"
 		  "at fixed arrival rates (-curve)" },
 	{ .name = "testname", .kind = FR_OPT_CALL, .arg = "NAME", .field = F(ri.testname), .set = set_testname,
-	  .help = "prefix of <NAME>.lun and of every output (orion)" },
-	{ .name = "num_disks", .kind = FR_OPT_LONG, .arg = "N", .min = 1, .max = 4096, .field = F(ri.num_disks),
+	  .help = "prefix of <NAME>.lun and of every output", .def = "orion" },
+	{ .name = "num_disks", .kind = FR_OPT_LONG, .arg = "N", .min = 1, .max = 4096, .field = F(ri.num_disks), .flags = FR_OPTF_DEF_NOTE,
 	  .help = "disks (spindles); sets the load ladders: small 1..5N,\n"
-		  "large 1..2N (default: the number of LUNs)" },
+		  "large 1..2N", .def = "the number of LUNs" },
 	{ .name = "size_small", .kind = FR_OPT_CALL, .arg = "KB", .min = 1, .max = 1048576, .field = F(ri.size_small), .set = set_kb,
-	  .help = "small I/O size (8)" },
+	  .help = "small I/O size", .def = "8" },
 	{ .name = "size_large", .kind = FR_OPT_CALL, .arg = "KB", .min = 1, .max = 1048576, .field = F(ri.size_large), .set = set_kb,
-	  .help = "large I/O size (1024)" },
+	  .help = "large I/O size", .def = "1024" },
 	{ .name = "type", .kind = FR_OPT_ENUM_BOOL, .arg = "rand|seq", .values = types, .field = F(ri.seq), .flags = FR_OPTF_NOCASE,
-	  .help = "large I/Os random, or sequential streams (rand)" },
+	  .help = "large I/Os random, or sequential streams", .def = "rand" },
 	{ .name = "num_streamIO", .kind = FR_OPT_U64, .arg = "N", .min = 1, .max = 1024, .field = F(ri.num_streamio),
-	  .help = "outstanding I/Os per sequential stream (4)" },
+	  .help = "outstanding I/Os per sequential stream", .def = "4" },
 	{ .name = "simulate", .kind = FR_OPT_ENUM_BOOL, .arg = "concat|raid0", .values = sims, .field = F(ri.raid0), .flags = FR_OPTF_NOCASE,
-	  .help = "how the LUNs form one volume (concat)" },
+	  .help = "how the LUNs form one volume", .def = "concat" },
 	{ .name = "stripe", .kind = FR_OPT_U64, .arg = "KB", .min = 1, .max = 1048576, .field = F(ri.stripe_kb),
-	  .help = "raid0 stripe depth (1024)" },
+	  .help = "raid0 stripe depth", .def = "1024" },
 	{ .name = "write", .kind = FR_OPT_DOUBLE, .arg = "PCT", .min = 0, .max = 100, .field = F(ri.write_pct),
-	  .help = "percentage of writes (0)" },
-	{ .name = "cache_size", .kind = FR_OPT_LONG, .arg = "MB", .min = 0, .max = 1L << 30, .field = F(ri.cache_size),
+	  .help = "percentage of writes", .def = "0" },
+	{ .name = "cache_size", .kind = FR_OPT_LONG, .arg = "MB", .min = 0, .max = 1L << 30, .field = F(ri.cache_size), .flags = FR_OPTF_DEF_NOTE,
 	  .help = "array cache to warm before each sequential large\n"
-		  "point with unmeasured random I/O; 0 = no warming\n"
-		  "(not given: warm for 120 s)" },
+		  "point with unmeasured random I/O; 0 = no warming", .def = "warm for 120 s" },
 	{ .name = "duration", .kind = FR_OPT_CALL, .arg = "S", .min = 1, .max = 86400, .field = F(ri.duration), .set = set_duration,
-	  .help = "seconds per data point (60); auto[:MAX]: each point\n"
+	  .help = "seconds per data point; auto[:MAX]: each point\n"
 		  "runs until fio's steady state holds (IOPS slope\n"
-		  "under 2 % over 5 s, after 2 s), at most MAX s (60)" },
-	{ .name = "matrix", .kind = FR_OPT_ENUM, .arg = "SHAPE", .min = MX_BASIC, .values = mx_matrix_words, .field = F(matrix), .given = F(have_matrix), .flags = FR_OPTF_NOCASE,
+		  "under 2 % over 5 s, after 2 s), at most MAX s\n"
+		  "(auto alone: " STR(AUTO_MAX) ")", .def = "60" },
+	{ .name = "matrix", .kind = FR_OPT_ENUM, .arg = "SHAPE", .min = MX_BASIC, .values = mx_matrix_words, .field = F(ri.matrix), .given = F(have_matrix), .flags = FR_OPTF_NOCASE,
 	  .help = "advanced only: basic (row 0 + column 0), detailed\n"
 		  "(all), point (num_small, num_large), col (num_small\n"
 		  "fixed), row (num_large fixed), max (every load up to\n"
-		  "num_small x num_large) (basic)" },
+		  "num_small x num_large)", .def = "basic" },
 	{ .name = "num_small", .kind = FR_OPT_LONG, .arg = "N", .min = 0, .max = 4096, .field = F(num_small),
 	  .help = "small load for point, col, max" },
 	{ .name = "num_large", .kind = FR_OPT_LONG, .arg = "N", .min = 0, .max = 4096, .field = F(num_large),
@@ -207,32 +219,33 @@ const struct fr_opt cli_opts[] = {
 	  .help = "fiorion's version, the fio release its engine was\n"
 		  "built against and the installed fio's (-fio); a\n"
 		  "mismatch is a warning" },
-	{ .name = "runner", .kind = FR_OPT_ENUM_STR, .arg = "builtin|fio", .values = runners, .field = F(runner), .given = F(runner_given), .flags = FR_OPTF_NOCASE,
+	{ .name = "runner", .kind = FR_OPT_ENUM, .arg = "builtin|fio", .min = CLI_BUILTIN, .values = runners, .field = F(runner), .given = F(runner_given), .flags = FR_OPTF_NOCASE,
 	  .help = "who runs the job files: fiorion's built-in runner,\n"
-		  "or stock fio with the fiorion engine (builtin)" },
+		  "or stock fio with the fiorion engine", .def = "builtin" },
 	{ .name = "fio", .kind = FR_OPT_STRING, .arg = "PATH", .field = F(fio),
-	  .help = "fio binary for -runner fio (fio on PATH)" },
-	{ .name = "engine", .kind = FR_OPT_STRING, .arg = "PATH", .field = F(engine),
-	  .help = "the engine for -runner fio (next to this program,\n"
-		  "then its folder's ../lib/fio/fio-fiorion.so, then\n"
-		  ENGINE_INSTALL_DIR "/fio-fiorion.so)" },
-	{ .name = "backend", .kind = FR_OPT_ENUM_STR, .arg = "NAME", .values = backends, .field = F(backend), .flags = FR_OPTF_NOCASE,
-	  .help = "engine backend: io_uring, libaio, psync (io_uring;\n"
+	  .help = "fio binary for -runner fio, a path or a name\n"
+		  "looked up in PATH", .def = "fio" },
+	{ .name = "engine", .kind = FR_OPT_STRING, .arg = "PATH", .field = F(engine), .flags = FR_OPTF_DEF_NOTE,
+	  .help = "the engine for -runner fio", .def = "next to this program, then its folder's\n"
+		  "../lib/fio/fio-fiorion.so, then\n"
+		  ENGINE_INSTALL_DIR "/fio-fiorion.so" },
+	{ .name = "backend", .kind = FR_OPT_ENUM, .arg = "NAME", .min = BK_IO_URING, .values = bk_words, .field = F(backend), .flags = FR_OPTF_NOCASE | FR_OPTF_DEF_NOTE,
+	  .help = "engine backend: io_uring, libaio, psync; null: no\n"
+		  "I/O, and with -fio_opt service_us=D the model\n"
+		  "device (docs: virtual time)", .def = "io_uring;\n"
 		  "libaio, then psync, with a note when the kernel\n"
-		  "refuses it); null: no I/O, and with -fio_opt\n"
-		  "service_us=D the model device (docs: virtual time)" },
+		  "refuses it" },
 	{ .name = "compat", .kind = FR_OPT_CALL, .arg = "V", .field = F(ri.compat), .given = F(compat_given), .set = set_compat,
 	  .help = "ORION release whose files to write: 10.2, 11.1,\n"
 		  "11.2, 12.1, 12.2 or 19c, or as a banner writes it\n"
-		  "(11.2.0.4, 19.3); default 10.2, and 19c when run\n"
-		  "as orion (a drop-in); FIORION_COMPAT=V does the\n"
-		  "same, -compat wins" },
+		  "(11.2.0.4, 19.3); 19c when run as orion (a\n"
+		  "drop-in); FIORION_COMPAT=V does the same, -compat\n"
+		  "wins", .def = "10.2" },
 	{ .name = "outdir", .kind = FR_OPT_STRING, .arg = "DIR", .field = F(outdir),
-	  .help = "where job files and outputs go (.; made when missing)" },
-	{ .name = "orion_version", .kind = FR_OPT_CALL, .arg = "V", .field = F(ri.orion_version), .set = set_orion_version,
+	  .help = "where job files and outputs go; made when missing", .def = "." },
+	{ .name = "orion_version", .kind = FR_OPT_CALL, .arg = "V", .field = F(ri.orion_version), .set = set_orion_version, .flags = FR_OPTF_DEF_NOTE,
 	  .help = "the summary's first line: ORION VERSION V, a number\n"
-		  "as ORION prints it, for parsers that read it\n"
-		  "(default: fiorion-" FIORION_VERSION ")" },
+		  "as ORION prints it, for parsers that read it", .def = "fiorion-" FIORION_VERSION },
 	{ .name = "force_write", .kind = FR_OPT_FLAG, .field = F(force_write),
 	  .help = "with -write: write LUNs that hold a filesystem, RAID\n"
 		  "or partition signature (never a mounted one)" },
@@ -246,13 +259,13 @@ const struct fr_opt cli_opts[] = {
 		  "points already measured (complete JSON of this run)\n"
 		  "are kept, the others run; the options must give the\n"
 		  "same job files" },
-	{ .name = "max_latency", .kind = FR_OPT_CALL, .arg = "B", .field = F(max_latency), .set = set_max_latency,
+	{ .name = "max_latency", .kind = FR_OPT_CALL, .arg = "B", .field = F(ri.max_latency), .set = set_max_latency,
 	  .help = "the latency bound of the answer: MS (mean) or\n"
 		  "pNN:MS (a percentile, e.g. p99:5, p99.9:20; p100\n"
 		  "the maximum), or both, MS,pNN:MS (2,p100:5); the\n"
 		  "summary gives the most small IOPS (and large MBPS)\n"
 		  "within it and where; each ladder's knee is marked" },
-	{ .name = "stop_at_knee", .kind = FR_OPT_FLAG, .field = F(stop_at_knee),
+	{ .name = "stop_at_knee", .kind = FR_OPT_FLAG, .field = F(ri.stop_at_knee),
 	  .help = "stop each ladder (a row of small loads, a column of\n"
 		  "large ones) once past its knee: the last load before\n"
 		  "latency crosses -max_latency or IOPS (MBPS) rise by\n"
@@ -263,25 +276,25 @@ const struct fr_opt cli_opts[] = {
 	  .help = "N passes over the whole plan (all points, then all\n"
 		  "again); each cell is the median of its N\n"
 		  "measurements, its interval the one across passes\n"
-		  "(<testname>.points.csv) (1)" },
-	{ .name = "curve", .kind = FR_OPT_CALL, .arg = "LIST", .field = F(curve_list), .set = set_curve,
+		  "(<testname>.points.csv)", .def = "1" },
+	{ .name = "curve", .kind = FR_OPT_CALL, .arg = "LIST", .field = F(curve_list), .given = F(curve_given), .set = set_curve,
 	  .help = "-run curve: open-loop points at these percentages\n"
 		  "of the maximum small IOPS, rising, up to 100 of\n"
-		  "them, over 100 an overload (10,50,70,80,90,100);\n"
-		  "the curve stops at a point that does not hold its\n"
-		  "rate (under 97 %) or crosses -max_latency" },
-	{ .name = "arrival", .kind = FR_OPT_ENUM_STR, .arg = "KIND", .values = arrivals, .field = F(arrival), .flags = FR_OPTF_NOCASE,
+		  "them, over 100 an overload; the curve stops at a\n"
+		  "point that does not hold its rate (under 97 %) or\n"
+		  "crosses -max_latency", .def = CP_DEFAULT_LIST },
+	{ .name = "arrival", .kind = FR_OPT_ENUM, .arg = "KIND", .min = RI_POISSON, .values = ri_arrival_words, .field = F(ri.curve.arrival), .given = F(arrival_given), .flags = FR_OPTF_NOCASE,
 	  .help = "-run curve: poisson (exponential gaps between\n"
 		  "arrivals) or uniform (fixed gaps): fio's\n"
-		  "rate_process=poisson|linear (poisson)" },
-	{ .name = "max_iops", .kind = FR_OPT_LONG, .arg = "N", .min = 1, .max = 100000000, .field = F(max_iops),
+		  "rate_process=poisson|linear", .def = "poisson" },
+	{ .name = "max_iops", .kind = FR_OPT_U64, .arg = "N", .min = 1, .max = 100000000, .field = F(ri.curve.max_iops),
 	  .help = "-run curve: the maximum the percentages are of;\n"
 		  "the oltp ladder is not run" },
-	{ .name = "depth_cap", .kind = FR_OPT_LONG, .arg = "N", .min = 1, .max = 65536, .field = F(depth_cap),
+	{ .name = "depth_cap", .kind = FR_OPT_U64, .arg = "N", .min = 1, .max = 65536, .field = F(ri.curve.depth_cap), .flags = FR_OPTF_DEF_NOTE,
 	  .help = "-run curve: at most N I/Os outstanding (iodepth=);\n"
-		  "an arrival past it waits for a free slot (4 x the\n"
-		  "load of the maximum; with -max_iops 4 x the\n"
-		  "ladder's top, 20 x num_disks)" },
+		  "an arrival past it waits for a free slot", .def = "4 x\n"
+		  "the load of the maximum; with -max_iops 4 x the\n"
+		  "ladder's top, 20 x num_disks" },
 	{ .name = "clients", .kind = FR_OPT_STRING, .arg = "LIST", .field = F(clients),
 	  .help = "run every point on these hosts at once through\n"
 		  "fio's client/server: HOST[:PORT],... or @FILE (one a\n"
@@ -291,10 +304,10 @@ const struct fr_opt cli_opts[] = {
 		  "host; the matrices hold the totals over the hosts,\n"
 		  "each host's values are in <testname>.hosts.csv.\n"
 		  "Implies -runner fio" },
-	{ .name = "host_timeout", .kind = FR_OPT_UINT, .arg = "S", .min = 5, .max = 3600, .field = F(host_timeout),
+	{ .name = "host_timeout", .kind = FR_OPT_UINT, .arg = "S", .min = 5, .max = 3600, .field = F(host_timeout), .given = F(host_timeout_given),
 	  .help = "with -clients: seconds a host may stay silent (the\n"
 		  "probe before the run; past a point's own time) before\n"
-		  "it is given up (30)" },
+		  "it is given up", .def = "30" },
 	{ .name = "fio_opt", .kind = FR_OPT_CALL, .arg = "KEY=VALUE", .set = set_fio_opt,
 	  .help = "a fio option for every point's [global], after\n"
 		  "fiorion's own (repeatable; KEY alone for a flag):\n"
@@ -340,19 +353,19 @@ void cli_usage(FILE *f, const struct opts *o)
 	      "\n",
 	      f);
 	fr_opt_help(f, cli_opts, cli_nopts, 21);
-	fputs("\n"
-	      "environment: FIORION_STUCK_TIMEOUT=S  seconds with no I/O completing\n"
-	      "before the built-in runner fails the point, naming the LUN; under\n"
-	      "-runner fio, seconds past the point's own before fio is stopped (300;\n"
-	      "0 = wait for ever). FIORION_COMPAT=V  the layout, as -compat (which wins),\n"
-	      "for scripts that run orion as written. FIORION_DURATION=S  overrides\n"
-	      "-duration: a smoke run of a script that hard-codes 60 s, said on\n"
-	      "stderr, in the summary and in run.json\n"
-	      "\n"
-	      "exit status: 0 done, 1 a point or an output failed (the files of the\n"
-	      "points done are written), 2 bad options or input, 3 a LUN refused to\n"
-	      "protect what is on it, 129/130/143 interrupted by SIGHUP/SIGINT/SIGTERM\n",
-	      f);
+	fprintf(f, "\n"
+		   "environment: FIORION_STUCK_TIMEOUT=S  seconds with no I/O completing\n"
+		   "before the built-in runner fails the point, naming the LUN; under\n"
+		   "-runner fio, seconds past the point's own before fio is stopped (%u;\n"
+		   "0 = wait for ever). FIORION_COMPAT=V  the layout, as -compat (which wins),\n"
+		   "for scripts that run orion as written. FIORION_DURATION=S  overrides\n"
+		   "-duration: a smoke run of a script that hard-codes 60 s, said on\n"
+		   "stderr, in the summary and in run.json\n"
+		   "\n"
+		   "exit status: 0 done, 1 a point or an output failed (the files of the\n"
+		   "points done are written), 2 bad options or input, 3 a LUN refused to\n"
+		   "protect what is on it, 129/130/143 interrupted by SIGHUP/SIGINT/SIGTERM\n",
+		RN_STUCK_DEFAULT);
 	fprintf(f, "\nlayout in force: %s\n", dropin_layout_text(o));
 	exit(EXIT_OK);
 }

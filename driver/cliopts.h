@@ -8,12 +8,13 @@
 
 #include <stdio.h>
 
+#include "cli.h"
 #include "fr_opt.h"
 #include "matrix.h"
 
 struct opts;
 
-/* Every option of fiorion, in -help's order (its section titles as FR_OPT_TEXT). */
+/* Every option of fiorion, in -help's order (its section titles as FR_OPT_TEXT), with its default. */
 extern const struct fr_opt cli_opts[];
 extern const size_t cli_nopts;
 
@@ -22,5 +23,7 @@ void cli_usage(FILE *f, const struct opts *o) __attribute__((noreturn));
 
 /* "simple", "oltp": -run's value as the table spells it. */
 const char *cli_run_name(enum mx_run run);
+/* "builtin", "fio": -runner's value as the table spells it. */
+const char *cli_runner_name(enum cli_runner runner);
 
 #endif

@@ -153,11 +153,11 @@ void cp_check_opts(struct opts *o)
 	bool curve = o->have_run && o->run == MX_CURVE;
 
 	if (!curve) {
-		if (o->curve_list || o->arrival || o->max_iops || o->depth_cap)
+		if (o->curve_given || o->arrival_given || c->max_iops || c->depth_cap)
 			die_usage("-%s: only with -run curve",
-				  o->curve_list ? "curve" : o->arrival ? "arrival"
-					  : o->max_iops		       ? "max_iops"
-								       : "depth_cap");
+				  o->curve_given ? "curve" : o->arrival_given ? "arrival"
+					  : c->max_iops			      ? "max_iops"
+									      : "depth_cap");
 		return;
 	}
 	refuse(o->have_matrix, "-matrix (it runs the oltp ladder, then the curve)");
@@ -165,12 +165,8 @@ void cp_check_opts(struct opts *o)
 	refuse(o->ri.repeat > 1, "-repeat");
 	refuse(o->jobs_only, "-jobs_only (the points' rates follow the maximum the ladder finds)");
 	refuse(o->ri.duration_auto > 0, "-duration auto (an open-loop point runs for its duration)");
-	if (cp_parse_list(o->curve_list ? o->curve_list : CP_DEFAULT_LIST, c->pct, &c->npct,
-			  RI_CURVE_MAX, &err))
+	/* -arrival, -max_iops and -depth_cap are in @c already (cliopts.c). */
+	if (cp_parse_list(o->curve_list, c->pct, &c->npct, RI_CURVE_MAX, &err))
 		die_usage("%s", err.msg);
-	snprintf(c->arrival, sizeof(c->arrival), "%s", o->arrival ? o->arrival : "poisson");
-	c->max_iops = (uint64_t)o->max_iops;
-	c->depth_cap = (uint64_t)o->depth_cap;
-	o->curve = true;
 	o->run = MX_OLTP; /* the maximum: ORION's oltp ladder */
 }

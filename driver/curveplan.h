@@ -57,8 +57,9 @@ void cp_section(FILE *f, const struct cp_point *p);
 /*
  * -run curve and its options, checked across the others before anything
  * runs (cli.c): a bad one is one message and EXIT_USAGE. -run curve runs
- * the oltp ladder (o->run becomes MX_OLTP, o->curve true) unless -max_iops
- * gives the maximum; the parameters go to o->ri.curve (run.json).
+ * the oltp ladder (o->run becomes MX_OLTP) unless -max_iops gives the
+ * maximum; -curve's percentages go to o->ri.curve (run.json), where the
+ * option table put the others, and make it a curve run (npct > 0).
  */
 void cp_check_opts(struct opts *o);
 

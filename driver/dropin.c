@@ -36,7 +36,7 @@ void dropin_env(struct opts *o, const char *argv0, bool compat_given, bool quiet
 	char *end;
 	long v;
 
-	o->compat_from = compat_given ? "-compat" : "default";
+	o->compat_from = compat_given ? DI_OPTION : DI_DEFAULT;
 	/*
 	 * The ORION people have is the one in $ORACLE_HOME/bin of 12c and
 	 * 19c (the standalone 10.2 and 11.1 downloads are long gone), and
@@ -44,7 +44,7 @@ void dropin_env(struct opts *o, const char *argv0, bool compat_given, bool quiet
 	 */
 	if (!compat_given && dropin_as_orion(argv0)) {
 		o->ri.compat = OR_COMPAT_19C;
-		o->compat_from = "default as orion";
+		o->compat_from = DI_DEFAULT_ORION;
 	}
 	if (e && !compat_given) {
 		char why[256];
@@ -52,7 +52,7 @@ void dropin_env(struct opts *o, const char *argv0, bool compat_given, bool quiet
 		if (or_compat_parse(e, &o->ri.compat))
 			die_usage("FIORION_COMPAT='%s': %s (the ORION release whose files to write, as -compat)",
 				  e, or_compat_why(e, why, sizeof(why)));
-		o->compat_from = "FIORION_COMPAT";
+		o->compat_from = DI_ENV;
 	}
 	e = getenv("FIORION_DURATION");
 	if (!e)
@@ -73,11 +73,11 @@ void dropin_env(struct opts *o, const char *argv0, bool compat_given, bool quiet
 
 const char *dropin_layout_text(const struct opts *o)
 {
+	static const char *const from[] = { "default", "default as orion", "-compat", "FIORION_COMPAT" };
 	static char buf[64];
 
 	snprintf(buf, sizeof(buf), "%s (%s%s)", or_layout(o->ri.compat)->name,
-		 !o->compat_from || !strncmp(o->compat_from, "default", 7) ? "" : "from ",
-		 o->compat_from ? o->compat_from : "default");
+		 o->compat_from >= DI_OPTION ? "from " : "", from[o->compat_from]);
 	return buf;
 }
 

@@ -12,6 +12,14 @@
 
 struct opts;
 
+/* Where the layout in force came from (dropin_env()). */
+enum dropin_from {
+	DI_DEFAULT,	  /* fiorion's own default, 10.2 */
+	DI_DEFAULT_ORION, /* run as orion: 19c */
+	DI_OPTION,	  /* -compat */
+	DI_ENV,		  /* FIORION_COMPAT */
+};
+
 /*
  * Whether the program was run under a name of ORION's (@argv0's last
  * component begins with "orion": orion, orion_linux_x86-64): a drop-in,

@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "fr_err.h"
+#include "jobfile.h"
 #include "runinfo.h"
 
 #define HOST_DEFAULT_PORT 8765
@@ -63,7 +64,7 @@ struct probe_conf {
 	const char *fio;	  /* the fio program (the client) */
 	const char *engine;	  /* the engine's path on the hosts */
 	const struct ri_run *run; /* raid0, stripe_kb; size_small (the I/O); write_pct > 0: open the LUNs for writing */
-	const char *backend;	  /* NULL: the engine's default */
+	enum bk_backend backend;
 	bool allow_signatures;
 	unsigned int timeout_s; /* a host that has not answered by then is given up */
 };

@@ -21,6 +21,13 @@ bool jf_has_warm(const struct jf_conf *c, const struct mx_point *p)
 	return c->run->seq && p->l && c->run->cache_size != 0;
 }
 
+const char *const bk_words[] = { "io_uring", "libaio", "psync", "null", NULL };
+
+const char *bk_name(enum bk_backend b)
+{
+	return b > BK_DEFAULT && b <= BK_NULL ? bk_words[b - BK_IO_URING] : NULL;
+}
+
 void jf_engine_opts(FILE *f, const struct jf_engine *e)
 {
 	fprintf(f, "ioengine=external:%s\n"
@@ -30,8 +37,8 @@ void jf_engine_opts(FILE *f, const struct jf_engine *e)
 		e->raid0 ? "raid0" : "concat");
 	if (e->raid0)
 		fprintf(f, "stripe=%uk\n", e->stripe_kb);
-	if (e->backend)
-		fprintf(f, "backend=%s\n", e->backend);
+	if (e->backend != BK_DEFAULT)
+		fprintf(f, "backend=%s\n", bk_name(e->backend));
 	if (e->allow_signatures)
 		fputs("allow_signatures=1\n", f);
 	fputs("direct=1\n", f);
@@ -138,7 +145,7 @@ static void steady(FILE *f, const struct jf_conf *c)
  */
 static void load(FILE *f, const struct jf_conf *c, unsigned int n)
 {
-	if (c->backend && !strcmp(c->backend, "psync") && n > 1)
+	if (c->backend == BK_PSYNC && n > 1)
 		fprintf(f, "iodepth=1\nnumjobs=%u\n", n);
 	else
 		fprintf(f, "iodepth=%u\nnumjobs=1\n", n);

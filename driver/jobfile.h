@@ -23,6 +23,22 @@
 #include "matrix.h"
 #include "runinfo.h"
 
+/*
+ * -backend: the engine's backend= (plugin/backend_*.c name them);
+ * BK_DEFAULT writes none, and the engine takes io_uring.
+ */
+enum bk_backend {
+	BK_DEFAULT = 0,
+	BK_IO_URING,
+	BK_LIBAIO,
+	BK_PSYNC,
+	BK_NULL, /* no I/O; with service_us= the model device */
+};
+/* The words, "io_uring" .. "null", NULL-terminated: bk_words[i] is BK_IO_URING + i. */
+extern const char *const bk_words[];
+/* @b's word as the engine takes it; NULL for BK_DEFAULT. */
+const char *bk_name(enum bk_backend b);
+
 struct jf_conf {
 	const char *engine;   /* engine .so path, or "${FIORION_ENGINE}" */
 	const char *lunfile;  /* .lun path, or "${LUNFILE}" */
@@ -34,7 +50,7 @@ struct jf_conf {
 	 * 120 s; 0 = none), duration_auto (fio's steady-state options).
 	 */
 	const struct ri_run *run;
-	const char *backend;	     /* NULL: the engine's default */
+	enum bk_backend backend;
 	uint64_t vol_size;	     /* bytes: stream slices past 100 streams */
 	const char *run_id;	     /* NULL: none (job files with placeholders) */
 	bool allow_signatures;	     /* -force_write: the engine's allow_signatures=1 */
@@ -72,7 +88,7 @@ struct jf_engine {
 	const char *luns;    /* ... luns= is given */
 	bool raid0;	     /* simulate=raid0 and stripe=, else simulate=concat */
 	unsigned int stripe_kb;
-	const char *backend; /* NULL: the engine's default */
+	enum bk_backend backend;
 	bool allow_signatures;
 };
 

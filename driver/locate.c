@@ -69,20 +69,20 @@ char *find_engine(const char *given, bool installed)
  * by sysctl, seccomp, an old kernel), fall back to libaio, then psync,
  * with a note, rather than fail every point.
  */
-const char *pick_backend(void)
+enum bk_backend pick_backend(void)
 {
-	static const char *const order[] = { "io_uring", "libaio", "psync" };
+	static const enum bk_backend order[] = { BK_IO_URING, BK_LIBAIO, BK_PSYNC };
 	char eb[128];
 	size_t i;
 
 	for (i = 0; i < 3; i++) {
-		int ret = vio_probe(order[i]);
+		int ret = vio_probe(bk_name(order[i]));
 
 		if (!ret)
-			return i ? order[i] : NULL;
+			return i ? order[i] : BK_DEFAULT;
 		if (i < 2)
 			fprintf(stderr, "fiorion: note: the kernel refused %s (%s); trying %s\n",
-				order[i], fr_strerror(ret, eb, sizeof(eb)), order[i + 1]);
+				bk_name(order[i]), fr_strerror(ret, eb, sizeof(eb)), bk_name(order[i + 1]));
 	}
-	return "psync";
+	return BK_PSYNC;
 }

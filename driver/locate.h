@@ -7,6 +7,8 @@
 
 #include <stdbool.h>
 
+#include "jobfile.h"
+
 /* The engine's installed name, in $(libdir)/fio as fio's own engines. */
 #define ENGINE_FILE "fio-fiorion.so"
 
@@ -18,7 +20,7 @@ char *absolute(const char *p);
  * @installed: only where an install puts it (its path on other hosts).
  */
 char *find_engine(const char *given, bool installed);
-/* NULL when io_uring works, else the first backend the kernel accepts (with a note). */
-const char *pick_backend(void);
+/* BK_DEFAULT when io_uring works, else the first backend the kernel accepts (with a note). */
+enum bk_backend pick_backend(void);
 
 #endif

@@ -72,6 +72,12 @@ static void run_fill(struct ri_run *r, const struct opts *o, const struct vvol *
 
 	/* The options' part of the run is the options' (cli.c parsed it into o->ri). */
 	*r = o->ri;
+	/*
+	 * -max_latency and -stop_at_knee reach run.json with the answers
+	 * they give, once the ladders ran (ladder.c): this one is the plan's.
+	 */
+	r->max_latency = NULL;
+	r->stop_at_knee = false;
 	r->version = FIORION_VERSION;
 	r->matrix = plan->matrix;
 	r->total_points = plan->total;
@@ -193,7 +199,7 @@ int run_json_check(const char *path, const struct opts *o, const struct vvol *vv
 		"large_columns", "small_levels", "large_levels", "luns", "vlun_size", "curve",
 		"total_points"
 	};
-	bool ladders = o->max_latency || o->stop_at_knee;
+	bool ladders = o->ri.max_latency || o->ri.stop_at_knee;
 	json_t *doc, *wdoc, *want, *found, *need;
 	json_error_t je;
 	struct ri_run r;

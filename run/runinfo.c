@@ -184,6 +184,23 @@ static void read_knees(struct ri_run *r, json_t *a)
 	}
 }
 
+const char *const ri_arrival_words[] = { "poisson", "uniform", NULL };
+
+const char *ri_arrival_name(enum ri_arrival a)
+{
+	return a == RI_POISSON || a == RI_UNIFORM ? ri_arrival_words[a - RI_POISSON] : NULL;
+}
+
+enum ri_arrival ri_arrival_parse(const char *s)
+{
+	size_t i;
+
+	for (i = 0; s && ri_arrival_words[i]; i++)
+		if (!strcmp(s, ri_arrival_words[i]))
+			return (enum ri_arrival)(RI_POISSON + i);
+	return RI_ARRIVAL_UNKNOWN;
+}
+
 /* -run curve's parameters (issue 26): "curve", only when there is one. */
 static void curve_write(json_t *o, const struct ri_curve *c)
 {
@@ -196,8 +213,9 @@ static void curve_write(json_t *o, const struct ri_curve *c)
 	}
 	for (i = 0; i < c->npct; i++)
 		json_array_append_new(a, json_real(c->pct[i]));
+	/* s*: an arrival not recorded is left out, as an unknown compat or matrix. */
 	json_object_set_new(o, "curve",
-			    json_pack("{s:o,s:s,s:I,s:I}", "percent", a, "arrival", c->arrival,
+			    json_pack("{s:o,s:s*,s:I,s:I}", "percent", a, "arrival", ri_arrival_name(c->arrival),
 				      "max_iops", (json_int_t)c->max_iops, "depth_cap",
 				      (json_int_t)c->depth_cap));
 }
@@ -211,7 +229,7 @@ static void curve_read(struct ri_curve *c, json_t *o)
 	json_array_foreach(a, i, v)
 		if (json_is_number(v) && c->npct < RI_CURVE_MAX)
 			c->pct[c->npct++] = json_number_value(v);
-	snprintf(c->arrival, sizeof(c->arrival), "%s", jv_str(o, "arrival") ? jv_str(o, "arrival") : "");
+	c->arrival = ri_arrival_parse(jv_str(o, "arrival"));
 	c->max_iops = fr_to_u64(jv_num(o, "max_iops", 0));
 	c->depth_cap = fr_to_u64(jv_num(o, "depth_cap", 0));
 }

@@ -53,8 +53,9 @@
  * "", and a hosts entry that is not an object with a string "name" is
  * skipped, as warnings and stopped sentences that are not strings are, and
  * knees entries without "ladder" "small" or "large" and a "why" of those four;
- * a "compat" or "matrix" that is not one of the words above reads as not
- * recorded (OR_COMPAT_UNKNOWN, MX_UNKNOWN) and is not written back;
+ * a "compat", "matrix" or curve "arrival" that is not one of the words
+ * above reads as not recorded (OR_COMPAT_UNKNOWN, MX_UNKNOWN,
+ * RI_ARRIVAL_UNKNOWN) and is not written back;
  * tests/data/golden/make-inputs.py writes these keys and no others.
  */
 #ifndef FIORION_RUNINFO_H
@@ -92,17 +93,30 @@ struct ri_host {
 };
 
 /*
- * -run curve (issue 26): run.json's "curve" {"percent": [..], "arrival",
- * "max_iops" (0: found by the oltp ladder), "depth_cap" (0: 4 x the load
- * of the maximum)}, written only when npct > 0.
+ * -run curve (issue 26): run.json's "curve" {"percent": [..], "arrival"
+ * ("poisson" | "uniform"), "max_iops" (0: found by the oltp ladder),
+ * "depth_cap" (0: 4 x the load of the maximum)}, written only when
+ * npct > 0.
  */
 #define RI_CURVE_MAX 100
+/* -arrival, run.json's "arrival": how a curve point's arrivals are spaced. */
+enum ri_arrival {
+	RI_ARRIVAL_UNKNOWN = 0, /* not recorded (or not a word below): not written back */
+	RI_POISSON,		/* "poisson": exponential gaps (fio's rate_process=poisson) */
+	RI_UNIFORM,		/* "uniform": fixed gaps (rate_process=linear) */
+};
+/* The words, "poisson", "uniform", NULL-terminated: ri_arrival_words[i] is RI_POISSON + i. */
+extern const char *const ri_arrival_words[];
+/* @a's word; NULL for RI_ARRIVAL_UNKNOWN. */
+const char *ri_arrival_name(enum ri_arrival a);
+/* @s ("poisson", "uniform", as written; NULL: none) as an arrival; RI_ARRIVAL_UNKNOWN otherwise. */
+enum ri_arrival ri_arrival_parse(const char *s);
 struct ri_curve {
 	size_t npct;
 	double pct[RI_CURVE_MAX]; /* -curve: percentages of the maximum, in order */
-	char arrival[16];	  /* "poisson" | "uniform" */
-	uint64_t max_iops;	  /* -max_iops; 0 = the oltp ladder's maximum */
-	uint64_t depth_cap;	  /* -depth_cap; 0 = 4 x the maximum's load */
+	enum ri_arrival arrival;
+	uint64_t max_iops;  /* -max_iops; 0 = the oltp ladder's maximum */
+	uint64_t depth_cap; /* -depth_cap; 0 = 4 x the maximum's load */
 };
 
 struct ri_run {

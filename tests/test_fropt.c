@@ -2,9 +2,11 @@
 /*
  * test_fropt.c -- the option-table walker (common/fr_opt.c): every kind
  * stores its value in its field and marks it given, in the command
- * line's order; an unknown option or a missing value is handed back; a
- * bad value is one message and exit status 2 (run in a child); -help's
- * lines are laid out at the table's column; and the shared edge
+ * line's order; the table's defaults are stored as values, unmarked,
+ * and a default in words is not; an unknown option or a missing value
+ * is handed back; a bad value is one message and exit status 2 (run in
+ * a child); -help's lines are laid out at the table's column, each
+ * default after its text or under it; and the shared edge
  * (common/fr_cli.c): the program's name in a message, escaped or not.
  */
 #include <getopt.h>
@@ -26,6 +28,8 @@
 enum shape { SH_ROUND = 3,
 	     SH_SQUARE,
 	     SH_FLAT };
+enum trunner { TR_BUILTIN,
+	       TR_FIO };
 
 struct topts {
 	enum shape shape; /* offset 0: FR_FIELD() must tell it from "none" */
@@ -36,7 +40,7 @@ struct topts {
 	unsigned int secs;
 	uint64_t block;
 	bool seq;
-	const char *runner;
+	enum trunner runner;
 	const char *called;
 	int ncalls;
 	uint64_t kb;
@@ -62,20 +66,22 @@ static void set_call(void *o, const struct fr_opt *d, const char *v)
 static const struct fr_opt tab[] = {
 	{ .kind = FR_OPT_TEXT, .help = "section:\n" },
 	{ "shape", FR_OPT_ENUM, "SHAPE", SH_ROUND, 0, shapes, F(shape), F(have_shape), FR_OPTF_NOCASE, NULL,
-	  "round, square or flat" },
-	{ "flag", FR_OPT_FLAG, NULL, 0, 0, NULL, F(flag), 0, 0, NULL, "a flag" },
+	  "round, square or flat", "square" },
+	{ "flag", FR_OPT_FLAG, NULL, 0, 0, NULL, F(flag), 0, 0, NULL, "a flag", NULL },
 	{ "name", FR_OPT_STRING, "NAME", 0, 0, NULL, F(name), 0, FR_OPTF_NONEMPTY, NULL,
-	  "a name,\nover two lines" },
-	{ "count", FR_OPT_LONG, "N", 0, 100, NULL, F(count), 0, 0, NULL, "0 to 100" },
-	{ "secs", FR_OPT_UINT, "S", 5, 3600, NULL, F(secs), 0, 0, NULL, "5 to 3600" },
-	{ "block", FR_OPT_SIZE, "SIZE", 1, 1L << 40, NULL, F(block), 0, 0, NULL, "a size" },
-	{ "type", FR_OPT_ENUM_BOOL, "rand|seq", 0, 0, types, F(seq), 0, 0, NULL, "a choice" },
-	{ "runner", FR_OPT_ENUM_STR, "builtin|fio", 0, 0, runners, F(runner), 0, FR_OPTF_NOCASE, NULL,
-	  "21 chars before this" },
-	{ "call", FR_OPT_CALL, "V", 0, 0, NULL, 0, 0, 0, set_call, "set() takes it" },
-	{ "ping", FR_OPT_CALL, NULL, 0, 0, NULL, 0, 0, 0, set_call, "set() without a value" },
-	{ "kb", FR_OPT_U64, "KB", 1, 1L << 40, NULL, F(kb), 0, 0, NULL, "1 to 2^40" },
-	{ "pct", FR_OPT_DOUBLE, "PCT", 0, 100, NULL, F(pct), 0, 0, NULL, "0 to 100" },
+	  "a name,\nover two lines", "x" },
+	{ "count", FR_OPT_LONG, "N", 0, 100, NULL, F(count), 0, 0, NULL, "0 to 100", "5" },
+	{ "secs", FR_OPT_UINT, "S", 5, 3600, NULL, F(secs), 0, 0, NULL, "5 to 3600", NULL },
+	{ "block", FR_OPT_SIZE, "SIZE", 1, 1L << 40, NULL, F(block), 0, FR_OPTF_DEF_NOTE, NULL, "a size",
+	  "the device's\nblock, whatever it is" },
+	{ "type", FR_OPT_ENUM_BOOL, "rand|seq", 0, 0, types, F(seq), 0, 0, NULL, "a choice", "seq" },
+	{ "runner", FR_OPT_ENUM, "builtin|fio", TR_BUILTIN, 0, runners, F(runner), 0, FR_OPTF_NOCASE, NULL,
+	  "21 chars before this", NULL },
+	{ "call", FR_OPT_CALL, "V", 0, 0, NULL, 0, 0, 0, set_call, "set() takes it", "c" },
+	{ "ping", FR_OPT_CALL, NULL, 0, 0, NULL, 0, 0, 0, set_call, "set() without a value", NULL },
+	{ "kb", FR_OPT_U64, "KB", 1, 1L << 40, NULL, F(kb), 0, 0, NULL, "1 to 2^40", "64" },
+	{ "pct", FR_OPT_DOUBLE, "PCT", 0, 100, NULL, F(pct), 0, 0, NULL,
+	  "0 to 100, the percentage of what is read or written", "50" },
 };
 /* clang-format on */
 #define NTAB (sizeof(tab) / sizeof(tab[0]))
@@ -110,8 +116,8 @@ static void test_every_kind(void **state)
 	assert_int_equal(t.kb, 1099511627776ULL);
 	assert_true(t.pct == 20.0);
 	assert_true(t.seq);
-	/* The value as the table spells it, not as typed. */
-	assert_string_equal(t.runner, "fio");
+	/* Its place in the values, whatever the case typed. */
+	assert_int_equal(t.runner, TR_FIO);
 	/* Both calls, the last one's value (none). */
 	assert_int_equal(t.ncalls, 2);
 	assert_string_equal(t.called, "(none)");
@@ -138,6 +144,33 @@ static void test_order_and_defaults(void **state)
 	assert_int_equal(walk(&t, prefix), 0);
 	assert_int_equal(t.count, 3);
 	assert_int_equal(t.shape, SH_FLAT);
+}
+
+/* The table's defaults: stored as values would be, none marked given; words stored nowhere. */
+static void test_table_defaults(void **state)
+{
+	char *over[] = { "prog", "-count", "7", NULL };
+	struct topts t;
+
+	(void)state;
+	memset(&t, 0, sizeof(t));
+	fr_opt_defaults(tab, NTAB, &t);
+	assert_int_equal(t.shape, SH_SQUARE);
+	assert_false(t.have_shape);
+	assert_string_equal(t.name, "x");
+	assert_int_equal(t.count, 5);
+	assert_int_equal(t.block, 0);
+	assert_true(t.seq);
+	assert_string_equal(t.called, "c");
+	assert_int_equal(t.ncalls, 1);
+	assert_int_equal(t.kb, 64);
+	assert_true(t.pct == 50.0);
+	/* The command line over them. */
+	fr_opt_defaults(tab, NTAB, &t);
+	optind = 0;
+	assert_int_equal(fr_opt_walk(tab, NTAB, &t, 3, over), 0);
+	assert_int_equal(t.count, 7);
+	assert_int_equal(t.kb, 64);
 }
 
 static void test_unknown_and_missing(void **state)
@@ -235,19 +268,21 @@ static void test_help(void **state)
 {
 	static const char want[] =
 		"section:\n"
-		"  -shape SHAPE        round, square or flat\n"
+		"  -shape SHAPE        round, square or flat (default: square)\n"
 		"  -flag               a flag\n"
 		"  -name NAME          a name,\n"
-		"                      over two lines\n"
-		"  -count N            0 to 100\n"
+		"                      over two lines (default: x)\n"
+		"  -count N            0 to 100 (default: 5)\n"
 		"  -secs S             5 to 3600\n"
-		"  -block SIZE         a size\n"
-		"  -type rand|seq      a choice\n"
+		"  -block SIZE         a size (default: the device's\n"
+		"                      block, whatever it is)\n"
+		"  -type rand|seq      a choice (default: seq)\n"
 		"  -runner builtin|fio  21 chars before this\n"
-		"  -call V             set() takes it\n"
+		"  -call V             set() takes it (default: c)\n"
 		"  -ping               set() without a value\n"
-		"  -kb KB              1 to 2^40\n"
-		"  -pct PCT            0 to 100\n";
+		"  -kb KB              1 to 2^40 (default: 64)\n"
+		"  -pct PCT            0 to 100, the percentage of what is read or written\n"
+		"                      (default: 50)\n";
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
@@ -264,8 +299,8 @@ static void test_help(void **state)
 	fr_opt_help(f, &tab[7], 1, 18);
 	fr_opt_help(f, &tab[7], 1, 17);
 	assert_int_equal(fclose(f), 0);
-	assert_string_equal(buf, "  -type rand|seq  a choice\n"
-				 "  -type rand|seq  a choice\n");
+	assert_string_equal(buf, "  -type rand|seq  a choice (default: seq)\n"
+				 "  -type rand|seq  a choice (default: seq)\n");
 	free(buf);
 }
 
@@ -274,6 +309,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_every_kind),
 		cmocka_unit_test(test_order_and_defaults),
+		cmocka_unit_test(test_table_defaults),
 		cmocka_unit_test(test_unknown_and_missing),
 		cmocka_unit_test(test_bad_values),
 		cmocka_unit_test(test_help),

@@ -157,7 +157,7 @@ static void test_jobfile_keys_in_table(void **state)
 			.raid0 = variant & 1, .stripe_kb = 1024, .size_small = 8, .size_large = 1024, .seq = variant & 4, .num_streamio = 4, .write_pct = variant & 8 ? 30 : 0, .cache_size = variant % 3 == 0 ? -1 : (variant % 3 == 1 ? 256 : 0)
 		};
 		struct jf_conf c = {
-			.engine = "/x/fiorion-engine.so", .lunfile = "/t.lun", .duration = "60", .run = &run, .backend = variant & 2 ? "psync" : NULL, .vol_size = 1ULL << 30, .run_id = "0123456789abcdef"
+			.engine = "/x/fiorion-engine.so", .lunfile = "/t.lun", .duration = "60", .run = &run, .backend = variant & 2 ? BK_PSYNC : BK_DEFAULT, .vol_size = 1ULL << 30, .run_id = "0123456789abcdef"
 		};
 
 		for (k = 0; k < sizeof(pts) / sizeof(pts[0]); k++) {

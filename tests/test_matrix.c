@@ -244,7 +244,7 @@ static void test_engine_opts(void **state)
 	free(buf);
 	e.luns = "/a:/b";
 	e.raid0 = true;
-	e.backend = "psync";
+	e.backend = BK_PSYNC;
 	e.allow_signatures = true;
 	f = open_memstream(&buf, &len);
 	jf_engine_opts(f, &e);

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * f2o_cli.c -- fio2orion's options, one table: each option's name, kind,
- * range or values, field of struct f2o_opts and -help text. getopt's
- * table, the values' checks and -help come from it (common/fr_opt.c);
- * the man page, the bash completion and the README's -help block are
- * checked against -help (tests/e2e_optdocs.sh).
+ * range or values, field of struct f2o_opts, -help text and default.
+ * getopt's table, the defaults, the values' checks and -help come from
+ * it (common/fr_opt.c); the man page, the bash completion and the
+ * README's -help block are checked against -help (tests/e2e_optdocs.sh).
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -20,6 +20,8 @@
 _Static_assert(sizeof(enum pt_merge) == sizeof(int), "FR_OPT_ENUM fields are int-sized");
 
 #define OPT(o) ((struct f2o_opts *)(o))
+#define STR(x) STR_(x)
+#define STR_(x) #x
 
 static void set_compat(void *o, const struct fr_opt *d, const char *v)
 {
@@ -102,32 +104,31 @@ static const char *const formats[] = { "orion", "json", NULL };
 /* clang-format off */
 /* In -help's order. */
 const struct fr_opt f2o_opts[] = {
-	{ .name = "testname", .kind = FR_OPT_STRING, .arg = "NAME", .field = F(testname), .flags = FR_OPTF_NONEMPTY,
-	  .help = "prefix of the output files (default: the run's,\n"
-		  "else orion)" },
+	{ .name = "testname", .kind = FR_OPT_STRING, .arg = "NAME", .field = F(testname), .flags = FR_OPTF_NONEMPTY | FR_OPTF_DEF_NOTE,
+	  .help = "prefix of the output files", .def = "the run's, else orion" },
 	{ .name = "outdir", .kind = FR_OPT_STRING, .arg = "DIR", .field = F(outdir),
-	  .help = "where the files go (default .; made when missing)" },
+	  .help = "where the files go; made when missing", .def = "." },
 	{ .name = "compat", .kind = FR_OPT_CALL, .arg = "V", .field = F(compat), .given = F(compat_given), .set = set_compat,
 	  .help = "ORION layout: 10.2, 11.1, 11.2, 12.1, 12.2, 19c\n"
-		  "(default: the run's, else 10.2). 10.2 writes\n"
+		  "(not given: the run's, if it names one). 10.2 writes\n"
 		  "NAME_summary.txt, _iops.csv, _mbps.csv, _lat.csv\n"
 		  "(ms), _trace.txt and, when some point mixes small\n"
 		  "and large load, _tradeoff.csv; 19c (no tradeoff) prefixes\n"
 		  "NAME_YYYYMMDD_HHMM_, gives latency in us, adds the\n"
-		  "latency lines and histogram, and _hist.txt (json+)" },
+		  "latency lines and histogram, and _hist.txt (json+)", .def = "10.2" },
 	{ .name = "small_max", .kind = FR_OPT_SIZE, .arg = "SIZE", .min = 1, .max = 1L << 40, .field = F(po.small_max),
-	  .help = "largest average block of a small job (default 64k)" },
+	  .help = "largest average block of a small job", .def = STR(PT_SMALL_MAX_KIB) "k" },
 	{ .name = "large_min", .kind = FR_OPT_SIZE, .arg = "SIZE", .min = 1, .max = 1L << 40, .field = F(po.large_min),
-	  .help = "smallest average block of a large job (default 128k)" },
+	  .help = "smallest average block of a large job", .def = STR(PT_LARGE_MIN_KIB) "k" },
 	{ .name = "size_small", .kind = FR_OPT_SIZE, .arg = "SIZE", .min = 1, .max = 1L << 40, .field = F(po.size_small),
 	  .help = "inputs whose small jobs have different block\n"
 		  "sizes are refused; this keeps the small jobs of\n"
 		  "SIZE and leaves out the others (counted in a note)" },
 	{ .name = "size_large", .kind = FR_OPT_SIZE, .arg = "SIZE", .min = 1, .max = 1L << 40, .field = F(po.size_large),
 	  .help = "likewise for the large jobs" },
-	{ .name = "merge", .kind = FR_OPT_ENUM, .arg = "last|mean", .min = PT_MERGE_LAST, .values = merges, .field = F(po.merge),
+	{ .name = "merge", .kind = FR_OPT_ENUM, .arg = "last|mean", .min = PT_MERGE_LAST, .values = merges, .field = F(po.merge), .flags = FR_OPTF_DEF_NOTE,
 	  .help = "two groups at the same (small, large) load: keep\n"
-		  "the last, or average them (default: an error)" },
+		  "the last, or average them", .def = "an error" },
 	{ .name = "sum", .kind = FR_OPT_FLAG, .field = F(po.sum),
 	  .help = "the FILEs ran at the same time (one per host):\n"
 		  "each file is a host named after it, mapped as a\n"
@@ -144,27 +145,26 @@ const struct fr_opt f2o_opts[] = {
 		  "converts its last whole --status-interval report,\n"
 		  "with a warning" },
 	{ .name = "format", .kind = FR_OPT_ENUM_BOOL, .arg = "orion|json", .values = formats, .field = F(json),
-	  .help = "orion: ORION's files (default); json: the points\n"
-		  "as one JSON document on standard output, with\n"
-		  "each class's 95 % intervals, each point's passes\n"
-		  "and steady state and sources (its jobs), the\n"
-		  "answers and knees under the latency bound, each\n"
-		  "host's points and LUNs, the run's parameters and\n"
-		  "backend (schema_version 2: man fio2orion)" },
+	  .help = "orion: ORION's files; json: the points as one\n"
+		  "JSON document on standard output, with each\n"
+		  "class's 95 % intervals, each point's passes and\n"
+		  "steady state and sources (its jobs), the answers\n"
+		  "and knees under the latency bound, each host's\n"
+		  "points and LUNs, the run's parameters and backend\n"
+		  "(schema_version 2: man fio2orion)", .def = "orion" },
 	{ .name = "o", .kind = FR_OPT_STRING, .arg = "FILE", .field = F(out), .flags = FR_OPTF_NONEMPTY,
 	  .help = "with -format json: write the document to FILE\n"
 		  "(whole, or not at all) instead of standard output" },
 	{ .name = "q", .kind = FR_OPT_FLAG, .field = F(quiet),
 	  .help = "no notes (what was skipped or left out, a file\n"
 		  "removed); warnings and errors are still said" },
-	{ .name = "max_latency", .kind = FR_OPT_CALL, .arg = "B", .field = F(bound), .set = set_max_latency,
-	  .help = "the latency bound of the answer (default: the\n"
-		  "run's): MS (mean latency) or pNN:MS (a\n"
-		  "percentile, e.g. p99:5, p99.9:0.5; p100 the\n"
-		  "maximum), or both, MS,pNN:MS (2,p100:5); the\n"
-		  "summary adds the most small IOPS (and large\n"
-		  "MBPS) within it and where, the trace each\n"
-		  "ladder's knee" },
+	{ .name = "max_latency", .kind = FR_OPT_CALL, .arg = "B", .field = F(bound), .set = set_max_latency, .flags = FR_OPTF_DEF_NOTE,
+	  .help = "the latency bound of the answer: MS (mean\n"
+		  "latency) or pNN:MS (a percentile, e.g. p99:5,\n"
+		  "p99.9:0.5; p100 the maximum), or both, MS,pNN:MS\n"
+		  "(2,p100:5); the summary adds the most small IOPS\n"
+		  "(and large MBPS) within it and where, the trace\n"
+		  "each ladder's knee", .def = "the run's" },
 	{ .name = "html", .kind = FR_OPT_FLAG, .field = F(html),
 	  .help = "also write NAME.report.html (named as the other\n"
 		  "files): one self-contained page with the charts\n"
@@ -231,8 +231,9 @@ void f2o_usage(FILE *f)
 
 int f2o_parse(struct f2o_opts *o, int argc, char **argv)
 {
-	*o = (struct f2o_opts){ .argc = argc, .argv = argv, .outdir = ".", .compat = OR_COMPAT_102 };
+	*o = (struct f2o_opts){ .argc = argc, .argv = argv };
 	pt_opts_init(&o->po);
+	fr_opt_defaults(f2o_opts, f2o_nopts, o);
 	if (!fr_opt_walk(f2o_opts, f2o_nopts, o, argc, argv))
 		return 0;
 	if (optopt)

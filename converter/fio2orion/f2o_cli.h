@@ -18,8 +18,8 @@ struct f2o_opts {
 	int argc; /* the command line: -compare and -export take the words after */
 	char **argv;
 	const char *testname;  /* -testname, or NULL: the run's */
-	const char *outdir;    /* -outdir (.) */
-	enum or_compat compat; /* -compat (10.2) */
+	const char *outdir;    /* -outdir */
+	enum or_compat compat; /* -compat */
 	bool compat_given;     /* ... given: else the run's layout */
 	struct pt_opts po;     /* -small_max, -large_min, -merge, -sum, -skip_failed */
 	bool json;	       /* -format json */

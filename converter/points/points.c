@@ -32,8 +32,8 @@
 void pt_opts_init(struct pt_opts *o)
 {
 	memset(o, 0, sizeof(*o)); /* every option off unless set below */
-	o->small_max = 64 * 1024;
-	o->large_min = 128 * 1024;
+	o->small_max = PT_SMALL_MAX_KIB * 1024;
+	o->large_min = PT_LARGE_MIN_KIB * 1024;
 	o->merge = PT_MERGE_NONE;
 }
 

@@ -35,9 +35,13 @@ enum pt_merge {
 	PT_MERGE_MEAN,	   /* average the metrics */
 };
 
+/* The classes' bounds by default, KiB (fio2orion's -small_max, -large_min print them). */
+#define PT_SMALL_MAX_KIB 64
+#define PT_LARGE_MIN_KIB 128
+
 struct pt_opts {
-	uint64_t small_max; /* bytes; avg block <= this is small (64 KiB) */
-	uint64_t large_min; /* bytes; avg block >= this is large (128 KiB) */
+	uint64_t small_max; /* bytes; avg block <= this is small (PT_SMALL_MAX_KIB) */
+	uint64_t large_min; /* bytes; avg block >= this is large (PT_LARGE_MIN_KIB) */
 	enum pt_merge merge;
 	bool skip_failed; /* leave out jobs fio failed to run, else refuse */
 	bool sum;	  /* the files ran at once: groups add up across them */
@@ -147,7 +151,7 @@ struct pt_set {
 	const struct fj_set *in;
 };
 
-/* Defaults: small <= 64 KiB, large >= 128 KiB, no merging. */
+/* Defaults: small <= PT_SMALL_MAX_KIB, large >= PT_LARGE_MIN_KIB, no merging. */
 void pt_opts_init(struct pt_opts *o);
 
 /*

@@ -2,7 +2,8 @@
 /*
  * openloop.c -- the built-in runner's open loop (openloop.h): fio's rate
  * schedule per clone and direction, I/Os started at their arrival when a
- * slot is free, response time from the arrival.
+ * slot is free (rnio.c starts them, and counts each one's response time
+ * from its arrival as it completes).
  */
 #include "openloop.h"
 
@@ -110,14 +111,6 @@ void ol_advance(struct ol_state *s, int ddir)
 	s->arrivals++;
 	s->bytes[ddir] += s->bs;
 	schedule(s, ddir);
-}
-
-void ol_account(struct ol_state *s, const struct rn_io *io, uint64_t t_done)
-{
-	if (!io->t_sched)
-		return; /* not an arrival: the verify pass */
-	lh_add(&s->resp[io->ddir], since(io->t_sched, t_done));
-	lh_add(&s->late, since(io->t_sched, io->t_start));
 }
 
 /*

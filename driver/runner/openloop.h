@@ -33,7 +33,6 @@
 #include "lathist.h"
 
 struct rn_td;
-struct rn_io;
 
 struct ol_state {
 	bool poisson;
@@ -72,9 +71,6 @@ int ol_next(const struct ol_state *s, uint64_t *at);
 
 /* The arrival of direction @ddir was started: schedule its next. */
 void ol_advance(struct ol_state *s, int ddir);
-
-/* A completed I/O: its response and its lateness. */
-void ol_account(struct ol_state *s, const struct rn_io *io, uint64_t t_done);
 
 /*
  * The clone's phase as an open loop until @deadline (clock ns) or @limit

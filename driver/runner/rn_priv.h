@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * rn_priv.h -- the built-in runner's per-clone state, shared by its run
- * loop (runner.c) and its JSON writer (rnjson.c); not for other users.
+ * loops (runner.c, openloop.c), its I/O units (rnio.c) and its JSON
+ * writer (rnjson.c); not for other users.
  */
 #ifndef FIORION_RN_PRIV_H
 #define FIORION_RN_PRIV_H
@@ -188,7 +189,11 @@ static inline void rn_nap(uint64_t ns, enum fr_vc_rank rank)
 		nanosleep(&ts, NULL);
 }
 
-/* runner.c, for the open loop (openloop.c). */
+/* rnio.c: a clone's I/O units, for both loops (runner.c, openloop.c). */
+/* The clone's iodepth units and their buffers (random bytes or the verify pattern). */
+int rn_setup_ios(struct rn_td *td, struct fr_err *err);
+/* The clone fails with @error and the message, unless it failed already. */
+void rn_fail(struct rn_td *td, int error, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /*
  * Start one I/O in a free slot: direction @ddir (-1: the job's mix),
  * @t_sched its scheduled arrival (0: none). False when none could be
