@@ -179,6 +179,7 @@ DRIVER_SRCS := \
 	driver/pointhold.c \
 	driver/pointlogs.c \
 	driver/pointloop.c \
+	driver/results.c \
 	driver/runset.c \
 	driver/screen.c \
 	driver/writeshare.c \
@@ -188,6 +189,7 @@ DRIVER_SRCS := \
 	driver/runner/openloop.c \
 	driver/matrix.c \
 	driver/runner/rngroup.c \
+	driver/runner/rnio.c \
 	driver/runner/rnjson.c \
 	driver/runner/rnlog.c \
 	driver/runner/rnstat.c \

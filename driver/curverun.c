@@ -77,7 +77,7 @@ static char *point_text(const struct opts *o, const struct jf_conf *jc, unsigned
 	const struct ri_curve *c = &o->ri.curve;
 	const struct host *ho = o->clients ? &o->hosts.h[h] : NULL;
 	struct cp_point cp = {
-		.num = num, .pct = c->pct[num - 1], .max_iops = max, .size_kb = (unsigned int)o->ri.size_small, .write_pct = (unsigned int)o->ri.write_pct, .depth_cap = cap, .uniform = !strcmp(c->arrival, "uniform"), .host = (unsigned int)h, .nhosts = ho ? (unsigned int)o->hosts.n : 0
+		.num = num, .pct = c->pct[num - 1], .max_iops = max, .size_kb = (unsigned int)o->ri.size_small, .write_pct = (unsigned int)o->ri.write_pct, .depth_cap = cap, .uniform = c->arrival == RI_UNIFORM, .host = (unsigned int)h, .nhosts = ho ? (unsigned int)o->hosts.n : 0
 	};
 	struct jf_conf hc = *jc;
 	char *text = NULL, *cmt, share[160] = "";
@@ -95,7 +95,7 @@ static char *point_text(const struct opts *o, const struct jf_conf *jc, unsigned
 	cmt = xasprintf("# fiorion %s: '%s' curve point %u of %zu: %g %% of %.0f IOPS = %lu IOPS,\n"
 			"%s# %s arrivals, at most %u I/Os outstanding (open loop: fio's rate_iops)\n",
 			FIORION_VERSION, o->ri.testname, num, c->npct, cp.pct, max,
-			cp_target(max, cp.pct), share, c->arrival, cap);
+			cp_target(max, cp.pct), share, ri_arrival_name(c->arrival), cap);
 	jf_global(f, &hc, cmt);
 	cp_section(f, &cp);
 	fclose(f);
@@ -110,13 +110,13 @@ void curve_precheck(const struct opts *o, const struct jf_conf *jc)
 	char *text;
 	int ret;
 
-	if (!o->curve)
+	if (!o->ri.curve.npct)
 		return;
-	if (jc->backend && !strcmp(jc->backend, "psync"))
+	if (jc->backend == BK_PSYNC)
 		die_usage("-run curve: the psync backend holds one I/O per clone, so arrivals cannot overlap; use -backend io_uring or libaio");
-	if (!strcmp(o->runner, "fio"))
+	if (o->runner == CLI_FIO)
 		return; /* fio judges its own options; the engine's are the ladder's */
-	text = point_text(o, jc, 1, o->max_iops ? (double)o->max_iops : 1000, 4, 0);
+	text = point_text(o, jc, 1, o->ri.curve.max_iops ? (double)o->ri.curve.max_iops : 1000, 4, 0);
 	ret = jp_parse_buffer(&jf, "curve/p001.fio", text, &err);
 	if (!ret) {
 		ret = rn_check(&jf, &err);
@@ -195,7 +195,7 @@ static int run_curve(const struct opts *o, const struct jf_conf *jc, const char 
 		size_t len;
 
 		view.n = view.per_pass = view.total = i + 1;
-		status = run_points(o, jc, &view, dir, (long)n * o->ri.duration, NULL, &done);
+		status = run_points(o, jc, &view, dir, (long)n * o->ri.duration, NULL, NULL, &done);
 		if (status != EXIT_OK || pl_stop_signal())
 			break;
 		json = xasprintf("%s/p%03zu.json", dir, i + 1);
@@ -228,14 +228,15 @@ int curve_run(const struct opts *o, const struct jf_conf *jc, const struct mx_pl
 	struct fr_err err = { "" };
 	struct kn_bound b = { .set = false };
 	unsigned int load = 0, cap;
-	double max = (double)o->max_iops;
+	const struct ri_curve *c = &o->ri.curve;
+	double max = (double)c->max_iops;
 	char *dir = xasprintf("%s/curve", jobs_dir);
 	int status, sig;
 
-	if (o->max_latency && kn_parse(&b, o->max_latency, &err))
+	if (o->ri.max_latency && kn_parse(&b, o->ri.max_latency, &err))
 		die_usage("-max_latency: %s", err.msg);
 	cv.bound = b;
-	if (!o->max_iops && ladder_max(plan, jobs_dir, done, &max, &load, &err)) {
+	if (!c->max_iops && ladder_max(plan, jobs_dir, done, &max, &load, &err)) {
 		fprintf(stderr, "fiorion: -run curve: the ladder's results: %s\n", err.msg);
 		free(dir);
 		return EXIT_RUN;
@@ -245,11 +246,11 @@ int curve_run(const struct opts *o, const struct jf_conf *jc, const struct mx_pl
 		free(dir);
 		return EXIT_RUN;
 	}
-	cap = o->depth_cap ? (unsigned int)o->depth_cap
+	cap = c->depth_cap ? (unsigned int)c->depth_cap
 			   : 4 * (load ? load : 20 * (unsigned int)o->ri.num_disks);
 	fprintf(stderr, "fiorion: -run curve: max %.0f IOPS (%s); %zu open-loop points, %s arrivals, at most %u I/Os outstanding (%s)\n",
-		max, o->max_iops ? "-max_iops" : "the oltp ladder", o->ri.curve.npct,
-		o->ri.curve.arrival, cap, o->depth_cap ? "-depth_cap" : "4 x the maximum's load");
+		max, c->max_iops ? "-max_iops" : "the oltp ladder", c->npct,
+		ri_arrival_name(c->arrival), cap, c->depth_cap ? "-depth_cap" : "4 x the maximum's load");
 	if (load)
 		fprintf(stderr, "fiorion: -run curve: the maximum was reached at small=%u\n", load);
 	write_points(o, jc, dir, max, cap, vv);

@@ -62,6 +62,7 @@ struct run {
 	json_t *warnings;
 	long total_secs;
 	size_t resumed;	      /* -resume: points measured before */
+	struct fj_set *kept;  /* -resume: their JSON as resume_check() read it (rs_new()) */
 	bool num_disks_given; /* -num_disks on the command line (12.2's LUN list) */
 };
 
@@ -181,12 +182,15 @@ static void resume_id(struct run *r, const struct opts *o)
  * belong to another run. Returns how many points have complete JSON of
  * this run (they form a prefix: a run stops at its first failure).
  */
-static size_t resume_check(const struct run *r, const struct opts *o)
+static size_t resume_check(struct run *r, const struct opts *o)
 {
 	struct fr_err err = { "" };
 	size_t i, h, done = 0;
 	bool prefix = true;
 
+	r->kept = calloc(r->plan.n + 1, sizeof(*r->kept));
+	if (!r->kept)
+		die_run("out of memory");
 	for (i = 0; i < r->plan.n; i++) {
 		char *json = point_file(r->jobs_dir, &r->plan.pts[i], "json"), *skip;
 		struct fj_set set = { 0 };
@@ -228,10 +232,14 @@ static size_t resume_check(const struct run *r, const struct opts *o)
 						!strcmp(set.jobs[k].host, o->hosts.h[h].ri->name);
 				ok &= seen;
 			}
-			if (ok)
+			if (ok) {
+				/* Read once: the run's set takes it (results.h). */
+				r->kept[i] = set;
 				done++;
-			else
+				memset(&set, 0, sizeof(set));
+			} else {
 				prefix = false;
+			}
 		} else {
 			prefix = false;
 		}
@@ -376,7 +384,7 @@ static void point_limits(const struct jp_file *jf, unsigned int nluns, const str
 	struct rlimit rl;
 	size_t k;
 
-	if (!strcmp(o->runner, "fio"))
+	if (o->runner == CLI_FIO)
 		return; /* fio's processes have their own limits */
 	for (k = 0; k < jf->njobs; k++) {
 		clones += jf->jobs[k].numjobs;
@@ -498,7 +506,7 @@ static void plan_run(struct run *r, struct opts *o)
 	r->num_disks_given = o->ri.num_disks >= 0;
 	if (o->ri.num_disks < 0)
 		o->ri.num_disks = r->vv->nluns;
-	ret = mx_plan(&r->plan, o->run, o->matrix, (unsigned int)o->ri.num_disks,
+	ret = mx_plan(&r->plan, o->run, o->ri.matrix, (unsigned int)o->ri.num_disks,
 		      (int)o->num_small, (int)o->num_large);
 	if (ret == -EINVAL)
 		die_usage("this -run/-matrix combination tests no point");
@@ -506,9 +514,9 @@ static void plan_run(struct run *r, struct opts *o)
 		ret = mx_repeat(&r->plan, (unsigned int)o->ri.repeat);
 	if (ret)
 		die_run("out of memory");
-	if (o->curve && o->max_iops)
+	if (o->ri.curve.npct && o->ri.curve.max_iops)
 		curve_no_ladder(&r->plan); /* -run curve -max_iops */
-	if (!o->backend && !o->clients)
+	if (o->backend == BK_DEFAULT && !o->clients)
 		o->backend = pick_backend(); /* the hosts' engines fall back themselves */
 	snprintf(r->dur, sizeof(r->dur), "%" PRIu64, o->ri.duration);
 	r->jc = (struct jf_conf){
@@ -568,6 +576,8 @@ static void write_set(struct run *r, const struct opts *o, int argc, char **argv
 		if (run_json_check(path, o, r->vv, &r->plan, &err))
 			die_usage("-resume: %s", err.msg);
 		free(path);
+		/* The prefix line names the files as they are: the run's first start. */
+		screen_named(o->ri.testname, o->ri.compat, r->start);
 		screen_banner(o, &r->plan, r->vv, r->num_disks_given);
 		fprintf(stderr, "fiorion: -resume: %zu of %zu points measured already; running from point %zu\n",
 			r->resumed, r->plan.n, r->resumed + 1);
@@ -576,7 +586,7 @@ static void write_set(struct run *r, const struct opts *o, int argc, char **argv
 	move_aside(o->outdir, o->ri.testname, o->ri.compat, r->start);
 	r->warnings = json_array();
 	/* backend=null reads nothing: its LUNs' medium gives no number. */
-	if (!o->clients && !(o->backend && !strcmp(o->backend, "null")))
+	if (!o->clients && o->backend != BK_NULL)
 		memory_luns(r->vv, r->warnings);
 	json_array_foreach(r->warnings, w, s)
 		fprintf(stderr, "fiorion: warning: %s\n", json_string_value(s));
@@ -644,6 +654,7 @@ static void run_release(struct run *r)
 	free(r->log_dir);
 	free(r->whole);
 	json_decref(r->warnings);
+	free(r->kept);
 	mx_plan_release(&r->plan);
 	vvol_free(r->vv);
 	free(r->lunfile);
@@ -705,9 +716,11 @@ int main(int argc, char **argv)
 		size_t skipped;
 		int sig;
 		struct ladders *ld = ld_new(&o, &r.plan);
+		/* The run's results in memory as they come, for the ladders and the live files. */
+		struct rs_run *rs = rs_new(r.jobs_dir, r.kept, r.resumed);
 
 		done = r.resumed;
-		status = run_points(&o, &r.jc, &r.plan, r.jobs_dir, r.total_secs, ld, &done);
+		status = run_points(&o, &r.jc, &r.plan, r.jobs_dir, r.total_secs, ld, rs, &done);
 		sig = pl_stop_signal();
 		skipped = ld_nskipped(ld);
 		if (ld) {
@@ -732,9 +745,10 @@ int main(int argc, char **argv)
 				 r.plan.n);
 		if (done > skipped && report(&o, &r.plan, r.jobs_dir, done, 0, partial[0] ? partial : NULL))
 			status = EXIT_RUN;
-		if (o.curve && !sig && status == EXIT_OK)
+		if (o.ri.curve.npct && !sig && status == EXIT_OK)
 			status = curve_run(&o, &r.jc, &r.plan, r.jobs_dir, done, r.vv);
 		live_end(sig, status, sig ? NULL : pl_failure());
+		rs_free(rs);
 		if (sig) {
 			printf("fiorion: run interrupted by %s; ORION's files cover the %zu points done\n",
 			       sig == SIGINT ? "SIGINT" : sig == SIGHUP ? "SIGHUP"

@@ -38,8 +38,7 @@ struct ladders {
 	size_t nskipped_pass1;
 	struct kn_bound b;
 	bool stop_at_knee;
-	struct fj_set set; /* the points measured so far */
-	struct pt_set pts;
+	struct pt_set pts; /* the points measured so far (of ld_measured()'s set) */
 	struct stop *stops;
 	size_t nstops, nskipped;
 };
@@ -49,36 +48,34 @@ struct ladders *ld_new(const struct opts *o, const struct mx_plan *plan)
 	struct ladders *l;
 	struct fr_err err = { "" };
 
-	if (!o->max_latency && !o->stop_at_knee)
+	if (!o->ri.max_latency && !o->ri.stop_at_knee)
 		return NULL;
 	l = calloc(1, sizeof(*l));
 	if (!l)
 		die_run("out of memory");
 	l->plan = plan;
-	l->stop_at_knee = o->stop_at_knee;
+	l->stop_at_knee = o->ri.stop_at_knee;
 	l->skipped = calloc(plan->per_pass + 1, sizeof(*l->skipped));
 	if (!l->skipped)
 		die_run("out of memory");
-	if (o->max_latency && kn_parse(&l->b, o->max_latency, &err))
+	if (o->ri.max_latency && kn_parse(&l->b, o->ri.max_latency, &err))
 		die_usage("-max_latency: %s", err.msg);
 	return l;
 }
 
-int ld_measured(struct ladders *l, size_t i, const char *json)
+int ld_measured(struct ladders *l, size_t i, const struct fj_set *all)
 {
 	struct pt_opts po;
 	struct fr_err err = { "" };
-	int ret;
 
 	(void)i;
 	if (!l)
 		return 0;
-	ret = fj_read_file(&l->set, json, &err);
-	if (ret)
-		return ret;
+	if (!all)
+		return -EINVAL;
 	pt_set_release(&l->pts);
 	pt_opts_init(&po);
-	return pt_build(&l->pts, &l->set, &po, &err);
+	return pt_build(&l->pts, all, &po, &err);
 }
 
 /* Has the ladder passed its knee among its loads below @below? Fills @k for the message. */
@@ -229,7 +226,6 @@ void ld_free(struct ladders *l)
 	if (!l)
 		return;
 	pt_set_release(&l->pts);
-	fj_set_release(&l->set);
 	free(l->stops);
 	free(l->skipped);
 	free(l);

@@ -21,8 +21,13 @@ struct ladders;
  * EXIT_USAGE (checked before the run).
  */
 struct ladders *ld_new(const struct opts *o, const struct mx_plan *plan);
-/* Point @i (0-based) was measured; its JSON is @json. 0, or -errno. */
-int ld_measured(struct ladders *l, size_t i, const char *json);
+/*
+ * Point @i (0-based) was measured: @all is the run's set with it
+ * (results.h rs_set(); NULL: it could not join). @all is the ladders'
+ * until they are freed, and grows only between calls. 0, or -errno.
+ */
+struct fj_set;
+int ld_measured(struct ladders *l, size_t i, const struct fj_set *all);
 /*
  * With -stop_at_knee: why point @i is not run (its row or column is past
  * its knee), as one sentence in @buf; false when it runs.

@@ -22,8 +22,7 @@
 #include "fileset.h"
 #include "fr_file.h"
 #include "layout.h"
-#include "pointloop.h"
-#include "points.h"
+#include "results.h"
 
 double live_overhead_of(const struct live_eta_in *in)
 {
@@ -52,8 +51,8 @@ static struct {
 	bool on;
 	bool paused; /* live_pause(): a stage of its own (the curve) runs now */
 	const struct opts *o;
-	const struct jf_conf *jc;
 	const struct mx_plan *plan;
+	struct rs_run *rs; /* the run's set, for the rewrite */
 	char *jobs_dir, *path, run_id[17];
 	double t_loop, t_cur;  /* monotonic: the loop's start, the point's (0: none) */
 	size_t cur, ndone_all; /* the point running (0-based); points done (+ skipped) */
@@ -61,6 +60,7 @@ static struct {
 	struct live_eta_in in;
 	json_t *last;	  /* the last measured cell's figures */
 	double rewrite_s; /* the last rewrite of the set took */
+	double rw_next;	  /* monotonic: no rewrite before (live_rewrite_next()) */
 	pthread_t th, rw;
 	pthread_mutex_t mu;
 	pthread_cond_t cv, rw_cv;
@@ -157,10 +157,44 @@ static void *status_thread(void *arg)
 	return NULL;
 }
 
+double live_rewrite_next(double start, double took)
+{
+	return start + LIVE_REWRITE_SHARE * took;
+}
+
+/* The set after the plan's first @n entries, from the run's set in memory (results.h). */
+static void rewrite(size_t n, const char *partial)
+{
+	struct fj_set v;
+	struct fr_err err = { "" };
+
+	if (rs_view(L.rs, n, &v, &err))
+		fprintf(stderr, "fiorion: warning: live ORION's files: %s\n", err.msg);
+	else
+		rs_write(L.o, &v, L.jobs_dir, PL_LIVE, partial);
+	rs_view_release(&v);
+}
+
+/* Wait on the rewrite's condition until the monotonic time @t (L.mu held). */
+static void wait_until(double t)
+{
+	struct timespec ts;
+	double d = t - now_mono();
+	long ns;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	ns = ts.tv_nsec + (long)((d - (double)(long)d) * 1e9);
+	ts.tv_sec += (time_t)d + ns / 1000000000L;
+	ts.tv_nsec = ns % 1000000000L;
+	pthread_cond_timedwait(&L.rw_cv, &L.mu, &ts);
+}
+
 /*
  * The set's rewrite, off the points' path: the next point starts while
  * the set of the last is written, at nice 10 so the point's own threads
- * come first. A rewrite asked for while one runs is folded into the next.
+ * come first. A rewrite asked for while one runs is folded into the
+ * next, and one asked for sooner than live_rewrite_next() after the
+ * last waits for it (folding what comes meanwhile).
  */
 static void *rewrite_thread(void *arg)
 {
@@ -174,6 +208,10 @@ static void *rewrite_thread(void *arg)
 	for (;;) {
 		while (!L.rw_stop && L.rw_want == L.rw_have)
 			pthread_cond_wait(&L.rw_cv, &L.mu);
+		if (!L.rw_stop && now_mono() < L.rw_next) {
+			wait_until(L.rw_next);
+			continue;
+		}
 		if (L.rw_stop)
 			break;
 		n = L.rw_want;
@@ -182,10 +220,11 @@ static void *rewrite_thread(void *arg)
 			 L.plan->n);
 		pthread_mutex_unlock(&L.mu);
 		t0 = now_mono();
-		report(L.o, L.plan, L.jobs_dir, n, PL_LIVE, partial);
+		rewrite(n, partial);
 		pthread_mutex_lock(&L.mu);
 		L.rw_have = n;
 		L.rewrite_s = now_mono() - t0;
+		L.rw_next = live_rewrite_next(t0, L.rewrite_s);
 	}
 	pthread_mutex_unlock(&L.mu);
 	return NULL;
@@ -215,39 +254,31 @@ static char *status_path(const struct opts *o, time_t start)
 	return xasprintf("%s/%s", dir, name);
 }
 
-void live_start(const struct opts *o, const struct jf_conf *jc, const struct mx_plan *plan,
-		const char *jobs_dir, size_t done)
+void live_start(const struct opts *o, const struct mx_plan *plan, const char *jobs_dir, size_t done,
+		long left_secs, struct rs_run *rs)
 {
-	struct fj_set set = { 0 };
+	const struct ri_run *run = NULL;
 	struct fr_err err = { "" };
-	char *rj = xasprintf("%s/run.json", jobs_dir);
 	sigset_t all, old;
-	size_t i;
 
 	/* One live run per process: a later stage's loop keeps the first's. */
-	if (L.on || L.paused) {
-		free(rj);
+	if (L.on || L.paused || !rs)
 		return;
-	}
-	if (fj_read_file(&set, rj, &err) || !set.run.run_id) {
+	/* run.json as the run's set read it, once. */
+	if (rs_run(rs, &run, &err) || !run->run_id) {
 		fprintf(stderr, "fiorion: warning: no live status: %s\n",
 			err.msg[0] ? err.msg : "run.json has no run id");
-		fj_set_release(&set);
-		free(rj);
 		return;
 	}
-	free(rj);
-	snprintf(L.run_id, sizeof(L.run_id), "%s", set.run.run_id);
-	L.path = status_path(o, set.run.start ? (time_t)set.run.start : time(NULL));
-	fj_set_release(&set);
+	snprintf(L.run_id, sizeof(L.run_id), "%s", run->run_id);
+	L.path = status_path(o, run->start ? (time_t)run->start : time(NULL));
 	L.o = o;
-	L.jc = jc;
 	L.plan = plan;
+	L.rs = rs;
 	L.jobs_dir = xasprintf("%s", jobs_dir);
 	L.ndone_all = done;
 	L.cur = done;
-	for (i = done; i < plan->n; i++)
-		L.in.left_secs += point_secs(o, jc, &plan->pts[i]);
+	L.in.left_secs = left_secs;
 	L.in.nleft = plan->n - done;
 	L.t_loop = now_mono();
 	L.on = true;
@@ -264,56 +295,45 @@ void live_start(const struct opts *o, const struct jf_conf *jc, const struct mx_
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 }
 
-void live_point(size_t i)
+void live_point(size_t i, long secs)
 {
 	if (!L.on || L.paused)
 		return;
 	pthread_mutex_lock(&L.mu);
 	L.cur = i;
-	L.in.cur_secs = point_secs(L.o, L.jc, &L.plan->pts[i]);
+	L.in.cur_secs = secs;
 	L.in.left_secs -= L.in.cur_secs;
 	L.in.nleft--;
 	L.t_cur = now_mono();
 	pthread_mutex_unlock(&L.mu);
 }
 
-/* The cell's figures from its JSON, or NULL. */
-static json_t *figures(const char *json, size_t i)
+/* The cell's figures for status.json's "last", or NULL. */
+static json_t *figures(const struct rs_figs *f, size_t i)
 {
-	struct fj_set set = { 0 };
-	struct pt_set pts = { 0 };
-	struct pt_opts po;
-	struct fr_err err = { "" };
-	const struct pt_point *p;
-	json_t *j = NULL;
+	json_t *j;
 
-	pt_opts_init(&po);
-	if (!fj_read_file(&set, json, &err) && !pt_build(&pts, &set, &po, &err) && pts.n) {
-		p = &pts.pts[0];
-		j = json_pack("{s:I,s:I,s:I}", "point", (json_int_t)i + 1, "small", (json_int_t)p->s,
-			      "large", (json_int_t)p->l);
-		if (p->small.present) {
-			json_object_set_new(j, "iops", json_integer((json_int_t)p->small.iops));
-			json_object_set_new(j, "lat_ms", json_real(p->small.lat[PT_ALL].mean / 1e6));
-		}
-		if (p->large.present)
-			json_object_set_new(j, "mbps", json_real(p->large.mbps));
-		pt_set_release(&pts);
+	if (!f->ok)
+		return NULL;
+	j = json_pack("{s:I,s:I,s:I}", "point", (json_int_t)i + 1, "small", (json_int_t)f->s, "large",
+		      (json_int_t)f->l);
+	if (f->small) {
+		json_object_set_new(j, "iops", json_integer((json_int_t)f->iops));
+		json_object_set_new(j, "lat_ms", json_real(f->lat_ns / 1e6));
 	}
-	fj_set_release(&set);
+	if (f->large)
+		json_object_set_new(j, "mbps", json_real(f->mbps));
 	return j;
 }
 
-void live_point_done(size_t i, const char *json, size_t done)
+void live_point_done(size_t i, const struct rs_figs *fig, size_t done, long secs)
 {
-	json_t *fig;
-	long secs;
+	json_t *j;
 
 	if (!L.on || L.paused)
 		return;
-	fig = json ? figures(json, i) : NULL;
+	j = fig ? figures(fig, i) : NULL;
 	pthread_mutex_lock(&L.mu);
-	secs = point_secs(L.o, L.jc, &L.plan->pts[i]);
 	if (L.t_cur && L.cur == i) {
 		L.in.cur_secs = 0;
 		L.t_cur = 0;
@@ -322,18 +342,18 @@ void live_point_done(size_t i, const char *json, size_t done)
 		L.in.left_secs -= secs;
 		L.in.nleft--;
 	}
-	if (json) {
+	if (fig) {
 		L.in.done_secs += secs;
 		L.in.ndone++;
 	} else {
 		L.nskipped++;
 	}
 	L.ndone_all = done;
-	if (fig) {
+	if (j) {
 		json_decref(L.last);
-		L.last = fig;
+		L.last = j;
 	}
-	if (json) {
+	if (fig) {
 		L.rw_want = done;
 		pthread_cond_signal(&L.rw_cv);
 	}

@@ -17,8 +17,10 @@
 #include <stddef.h>
 
 #include "cli.h"
-#include "jobfile.h"
 #include "matrix.h"
+
+struct rs_figs;
+struct rs_run;
 
 /* What the ETA is made of, in seconds (live_eta_of()). */
 struct live_eta_in {
@@ -44,19 +46,40 @@ double live_overhead_of(const struct live_eta_in *in);
 
 /*
  * Start the live record of the run in @jobs_dir (its run.json names the
- * run id, testname and start), from point @done (-resume), with @left
- * planned seconds to go. Nothing when it cannot (a warning said once).
+ * run id, testname and start), from point @done (-resume), with
+ * @left_secs planned seconds to go; the set is rewritten from @rs, the
+ * run's set in memory (results.h; it outlives live_end()). Nothing when
+ * it cannot (a warning said once), or without @rs.
  */
-void live_start(const struct opts *o, const struct jf_conf *jc, const struct mx_plan *plan,
-		const char *jobs_dir, size_t done);
-/* Point @i (0-based) starts. */
-void live_point(size_t i);
+void live_start(const struct opts *o, const struct mx_plan *plan, const char *jobs_dir, size_t done,
+		long left_secs, struct rs_run *rs);
+/* Point @i (0-based) starts; it is planned to take @secs. */
+void live_point(size_t i, long secs);
 /*
- * Point @i ended: measured (@json its results; the set is rewritten with
- * the @done points so far, in the background while the next point runs)
- * or, with @json NULL, skipped (-stop_at_knee).
+ * Point @i (planned @secs) ended: measured (@fig its figures; it has
+ * joined the run's set, which is rewritten with the @done points so
+ * far, in the background while the next point runs) or, with @fig NULL,
+ * skipped (-stop_at_knee).
  */
-void live_point_done(size_t i, const char *json, size_t done);
+void live_point_done(size_t i, const struct rs_figs *fig, size_t done, long secs);
+/*
+ * A rewrite of the set formats all the points so far, not only the last
+ * one's: with the points in memory (results.h) it still grows with them
+ * (the points built, every file formatted, the report's logs read), so
+ * a rewrite after every point is quadratic in the run. Measured on the
+ * model device: 4 ms at 300 points (up to 30 ms while a point's threads
+ * run beside it), against 1.5 to 5 ms of CPU a point takes in virtual
+ * time -- there the rewrites would cost more than the points. Points of
+ * a real run last seconds to minutes, and every one is rewritten. So the
+ * next rewrite starts no sooner than LIVE_REWRITE_SHARE times the last
+ * one's length after the last one started: at most a twentieth of the
+ * time goes to it, the files lag the points by at most twenty rewrites'
+ * length, and the run's end writes the set whole (report()). Returns that
+ * time from the last rewrite's monotonic @start and its length @took, in
+ * seconds.
+ */
+#define LIVE_REWRITE_SHARE 20
+double live_rewrite_next(double start, double took);
 /*
  * Wait for the set's rewrite running in the background, and ask for no
  * more: the run's own final write of the set comes next (report()).

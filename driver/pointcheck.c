@@ -15,18 +15,16 @@
 #include "jobcheck.h"
 #include "lunid.h"
 
-int point_check(const char *json, const char *jobs_dir, char **why)
+int point_check(const char *json, const char *jobs_dir, struct fj_set *set, char **why)
 {
-	struct fj_set set = { 0 };
 	struct fr_err err = { "" };
 	size_t i;
 	char *failed;
 	int ret;
 
-	ret = fj_read_file(&set, json, &err);
-	for (i = 0; !ret && i < set.njobs; i++)
-		ret = jc_job_measured(&set.jobs[i], true, &err);
-	fj_set_release(&set);
+	ret = fj_read_file(set, json, &err);
+	for (i = 0; !ret && i < set->njobs; i++)
+		ret = jc_job_measured(&set->jobs[i], true, &err);
 	/* A LUN that changed while the point ran: it measured another volume. */
 	if (!ret && jobs_dir && lunid_check(jobs_dir, &err)) {
 		size_t n = strlen(err.msg);
@@ -36,6 +34,7 @@ int point_check(const char *json, const char *jobs_dir, char **why)
 	}
 	if (!ret)
 		return 0;
+	fj_set_release(set);
 	/* pNNN.json.failed: out of the results (and of p*.json), not out of sight. */
 	failed = xasprintf("%s.failed", json);
 	if (rename(json, failed) < 0)

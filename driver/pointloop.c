@@ -12,7 +12,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "curve.h"
 #include "fiochild.h"
 #include "fiojson.h"
 #include "fr_file.h"
@@ -21,14 +20,12 @@
 #include "ladder.h"
 #include "live.h"
 #include "lunid.h"
-#include "orion_report.h"
 #include "pointcheck.h"
 #include "pointhold.h"
 #include "pointlogs.h"
 #include "pointloop.h"
-#include "points.h"
+#include "results.h"
 #include "runner.h"
-#include "setwrite.h"
 
 static void fmt_hms(char *buf, size_t len, long secs)
 {
@@ -182,56 +179,30 @@ static int run_builtin(const char *job, const char *json, const struct rn_opts *
 }
 
 /* What one point measured, for the progress line. */
-static void point_result(const char *json, char *buf, size_t len)
+static void point_result(const struct rs_figs *f, char *buf, size_t len)
 {
-	struct fj_set set = { 0 };
-	struct pt_set pts = { 0 };
-	struct pt_opts po;
-	struct fr_err err = { "" };
-	const struct pt_point *p;
-
 	buf[0] = '\0';
-	pt_opts_init(&po);
-	if (fj_read_file(&set, json, &err) || pt_build(&pts, &set, &po, &err)) {
-		fj_set_release(&set);
+	if (!f->ok)
 		return;
-	}
-	p = &pts.pts[0];
-	if (p->small.present && p->large.present)
-		snprintf(buf, len, "%lld IOPS, %.2f ms, %.2f MBPS",
-			 (long long)p->small.iops, p->small.lat[PT_ALL].mean / 1e6,
-			 p->large.mbps);
-	else if (p->small.present)
-		snprintf(buf, len, "%lld IOPS, %.2f ms", (long long)p->small.iops,
-			 p->small.lat[PT_ALL].mean / 1e6);
-	else if (p->large.present)
-		snprintf(buf, len, "%.2f MBPS", p->large.mbps);
-	pt_set_release(&pts);
-	fj_set_release(&set);
+	if (f->small && f->large)
+		snprintf(buf, len, "%lld IOPS, %.2f ms, %.2f MBPS", (long long)f->iops, f->lat_ns / 1e6,
+			 f->mbps);
+	else if (f->small)
+		snprintf(buf, len, "%lld IOPS, %.2f ms", (long long)f->iops, f->lat_ns / 1e6);
+	else if (f->large)
+		snprintf(buf, len, "%.2f MBPS", f->mbps);
 }
 
-/* A curve alone (-run curve -max_iops): where its results are, ORION's files not being written. */
-static void say_curve_alone(const struct opts *o, const struct or_params *p)
-{
-	char note[2 * PATH_MAX + 512];
-
-	cv_alone_note(note, sizeof(note), o->outdir, p->run->testname, or_layout(o->ri.compat)->dated,
-		      p->run->start ? (time_t)p->run->start : time(NULL), true);
-	printf("%s\n", note);
-}
-
-/* Read run.json and every point's JSON, write ORION's files. */
+/*
+ * Read run.json and every point's JSON, write ORION's files: the run's
+ * end, what fio2orion would make of the files the run leaves.
+ */
 int report(const struct opts *o, const struct mx_plan *plan, const char *jobs_dir, size_t done,
 	   unsigned int flags, const char *partial)
 {
 	struct fj_set set = { 0 };
-	struct pt_set pts = { 0 };
-	struct or_params params;
-	struct cv_curve cv = { .n = 0 };
-	struct pt_opts po;
 	struct fr_err err = { "" };
 	char *path;
-	struct or_written written;
 	size_t i;
 	int ret;
 
@@ -251,43 +222,11 @@ int report(const struct opts *o, const struct mx_plan *plan, const char *jobs_di
 		}
 		free(path);
 	}
-	pt_opts_init(&po);
-	/* -run curve -max_iops has no ladder: its set is the curve's. */
-	if (!ret && (set.njobs || !set.run.curve.npct))
-		ret = pt_build(&pts, &set, &po, &err);
-	if (!ret)
-		ret = or_params_init(&params, &set, &pts, NULL, NULL, 0, &err);
-	if (!ret && set.run.curve.npct) {
-		/* -run curve: its points, read back from their JSON (converter/curve.h). */
-		path = xasprintf("%s/curve", jobs_dir);
-		cv.planned = set.run.curve.npct;
-		ret = cv_load_dir(&cv, path, &params.bound, &err);
-		params.curve = &cv;
-		free(path);
-	}
-	if (!ret) {
-		params.partial = partial;
-		params.live = flags & PL_LIVE;
-		ret = or_write_all(&params, &pts, o->outdir, o->ri.compat, OR_WRITE_HTML, &written, &err);
-		if (!ret && !flags) {
-			/* The banner ends with ORION's blank line; -verbose's lines came since. */
-			if (o->verbose)
-				printf("\n");
-			or_result_screen(stdout, &pts, o->ri.compat);
-			/* The answer under -max_latency where ORION's answers are read, too. */
-			or_answers(stdout, &params, &pts, o->ri.compat);
-		}
-		for (i = 0; !ret && !(flags & PL_LIVE) && i < or_nwarnings(&params); i++)
-			fprintf(stderr, "fiorion: warning: %s\n", or_warning(&params, i));
-		if (!ret && !(flags & PL_LIVE) && cv_alone(&cv, pts.n))
-			say_curve_alone(o, &params);
-		or_params_release(&params);
-	}
 	if (ret)
 		fprintf(stderr, "fiorion: %sORION's files: %s\n", flags & PL_LIVE ? "warning: live " : "",
 			err.msg);
-	cv_release(&cv);
-	pt_set_release(&pts);
+	else
+		ret = rs_write(o, &set, jobs_dir, flags, partial);
 	fj_set_release(&set);
 	return ret;
 }
@@ -359,6 +298,9 @@ static void set_failure(const char *what, const char *why)
 	size_t n = (size_t)snprintf(failure, sizeof(failure), "%s: ", what);
 	bool sep = false;
 
+	if (n >= sizeof(failure))
+		n = sizeof(failure) - 1;
+
 	for (; why && *why && n + 1 < sizeof(failure); why++) {
 		if (*why == '\n' || *why == '\r') {
 			sep = true;
@@ -372,6 +314,13 @@ static void set_failure(const char *what, const char *why)
 		}
 		sep = false;
 		failure[n++] = (unsigned char)*why < ' ' ? ' ' : *why;
+	}
+	/* Cut short: not inside a UTF-8 character (status.json's string must be valid). */
+	if (why && *why && n + 1 >= sizeof(failure)) {
+		while (n && ((unsigned char)failure[n - 1] & 0xc0) == 0x80)
+			n--;
+		if (n && ((unsigned char)failure[n - 1] & 0xc0) == 0xc0)
+			n--;
 	}
 	while (n && (failure[n - 1] == ' ' || failure[n - 1] == ';'))
 		n--;
@@ -413,15 +362,17 @@ static void fio_takes_options(const struct opts *o, const char *jobs_dir, const 
  * the ladders. Returns the seconds those points took in the plan.
  */
 static long resume(const struct opts *o, const struct jf_conf *jc, const struct mx_plan *plan,
-		   const char *jobs_dir, struct ladders *ld, size_t done)
+		   const char *jobs_dir, struct ladders *ld, struct rs_run *rs, size_t done)
 {
 	struct fr_err err = { "" };
 	long secs = 0;
 	size_t i;
+	int ret;
 
 	/* Nothing planted under the points' log names, before any I/O (pointlogs.h). */
-	if (point_logs_ready(jobs_dir, plan, done, plan->n, &err))
-		die_safety("%s", err.msg);
+	ret = point_logs_ready(jobs_dir, plan, done, plan->n, &err);
+	if (ret)
+		(ret == -FR_ESAFETY ? die_safety : die_run)("%s", err.msg);
 	/* A fio that a dead fiorion's signal cut short left only a staged file. */
 	for (i = 0; i < plan->n; i++) {
 		char *part = point_file(jobs_dir, &plan->pts[i], "json.part");
@@ -429,18 +380,25 @@ static long resume(const struct opts *o, const struct jf_conf *jc, const struct 
 		unlink(part);
 		free(part);
 	}
-	if (!strcmp(o->runner, "fio") && !o->clients && o->fio_opts.n && done < plan->n)
+	if (o->runner == CLI_FIO && !o->clients && o->fio_opts.n && done < plan->n)
 		fio_takes_options(o, jobs_dir, &plan->pts[done]);
 	/* -resume: the points before @done are measured (or skipped) already. */
 	for (i = 0; i < done; i++) {
-		char *json = point_file(jobs_dir, &plan->pts[i], "json"), why[600];
+		char *skip = point_file(jobs_dir, &plan->pts[i], "skip"), why[600];
 
 		secs += point_secs(o, jc, &plan->pts[i]);
-		if (!access(json, F_OK))
-			ld_measured(ld, i, json);
-		else
+		/* As report() tells them: a skipped point has its marker. */
+		if (access(skip, F_OK)) {
+			char *json = point_file(jobs_dir, &plan->pts[i], "json");
+
+			if (rs)
+				rs_read(rs, i, json);
+			ld_measured(ld, i, rs ? rs_set(rs) : NULL);
+			free(json);
+		} else {
 			ld_skip(ld, i, why, sizeof(why));
-		free(json);
+		}
+		free(skip);
 	}
 	return secs;
 }
@@ -477,7 +435,7 @@ static int measure(const struct opts *o, const struct jf_conf *jc, const struct 
 		return -1;
 	if (o->clients)
 		return run_clients(o, jc, p, jobs_dir, i, json, errf, why);
-	if (strcmp(o->runner, "fio"))
+	if (o->runner == CLI_BUILTIN)
 		return run_builtin(job, json, ro, why);
 	if (ro->stuck_s)
 		lim.secs = (unsigned int)point_secs(o, jc, p) + ro->stuck_s;
@@ -509,10 +467,37 @@ static int point_ready(const char *jobs_dir, const struct mx_plan *plan, size_t 
 	return ret == -FR_ESAFETY ? EXIT_SAFETY : EXIT_RUN;
 }
 
-int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_plan *plan,
-	       const char *jobs_dir, long total_secs, struct ladders *ld, size_t *done)
+/*
+ * Point @i measured, its JSON read once into @one (point_check()): its
+ * figures for the progress line (@res) and the live record, @one into
+ * the run's set @rs (or released: a stage that keeps none), the ladders
+ * built from that set.
+ */
+static void point_measured(const struct opts *o, size_t i, struct fj_set *one, struct ladders *ld,
+			   struct rs_run *rs, size_t done, long secs, char *res, size_t len)
 {
-	const char *runner = strcmp(o->runner, "fio") ? "the built-in runner" : "fio";
+	struct rs_figs fig;
+
+	rs_figures(one, &fig);
+	if (rs)
+		rs_add(rs, i, one);
+	fj_set_release(one);
+	if (ld_measured(ld, i, rs ? rs_set(rs) : NULL))
+		fprintf(stderr, "fiorion: warning: point %zu: its JSON cannot be read back for -stop_at_knee\n",
+			i + 1);
+	point_result(&fig, res, len);
+	if (o->verbose) {
+		printf("  result: %s\n", res);
+		fflush(stdout);
+	}
+	live_point_done(i, &fig, done, secs);
+}
+
+int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_plan *plan,
+	       const char *jobs_dir, long total_secs, struct ladders *ld, struct rs_run *rs,
+	       size_t *done)
+{
+	const char *runner = o->runner == CLI_FIO ? "fio" : "the built-in runner";
 	struct sigaction sa;
 	bool tty = isatty(2);
 	long left = total_secs;
@@ -530,21 +515,22 @@ int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_p
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
 	luns = lun_names(jc);
-	left -= resume(o, jc, plan, jobs_dir, ld, *done);
-	live_start(o, jc, plan, jobs_dir, *done);
+	left -= resume(o, jc, plan, jobs_dir, ld, rs, *done);
+	live_start(o, plan, jobs_dir, *done, left, rs);
 	for (i = *done; i < plan->n; i++) {
 		const struct mx_point *p = &plan->pts[i];
 		char *job = job_path(jobs_dir, o, p, 0);
 		char *json = point_file(jobs_dir, p, "json");
 		char *errf = point_file(jobs_dir, p, "err");
 		char *why = NULL, res[600], eta[32], tb[96];
+		struct fj_set one = { 0 };
 		int failed, lret;
 
 		fmt_hms(eta, sizeof(eta), live_eta(left));
 		if (!stop_signal && ld_skip(ld, i, res, sizeof(res))) {
 			mark_skipped(plan, i, jobs_dir, res, tty);
 			left -= point_secs(o, jc, p);
-			live_point_done(i, NULL, ++*done);
+			live_point_done(i, NULL, ++*done, point_secs(o, jc, p));
 			free(job);
 			free(json);
 			free(errf);
@@ -563,14 +549,16 @@ int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_p
 		if (tty)
 			fprintf(stderr, "\r\033[Kfiorion: %s running, ETA %s", title(plan, i, true, tb, sizeof(tb)),
 				eta);
-		live_point(i);
+		live_point(i, point_secs(o, jc, p));
 		failed = measure(o, jc, p, i, jobs_dir, job, json, errf, &ro, luns, &why);
 		if (!failed && !stop_signal)
-			failed = point_check(json, o->clients ? NULL : jobs_dir, &why);
+			failed = point_check(json, o->clients ? NULL : jobs_dir, &one, &why);
 		else if (failed && !o->clients)
 			point_lun_note(jobs_dir, &why);
 		if (!stop_signal && !o->clients)
 			failed = ph_after(json, failed, &why);
+		if (stop_signal || failed)
+			fj_set_release(&one);
 		if (stop_signal) {
 			/* The point was cut short: it is not a data point, nor kept as one. */
 			unlink(json);
@@ -603,15 +591,7 @@ int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_p
 		} else {
 			++*done;
 			left -= point_secs(o, jc, p);
-			if (ld_measured(ld, i, json))
-				fprintf(stderr, "fiorion: warning: point %zu: its JSON cannot be read back for -stop_at_knee\n",
-					i + 1);
-			point_result(json, res, sizeof(res));
-			if (o->verbose) {
-				printf("  result: %s\n", res);
-				fflush(stdout);
-			}
-			live_point_done(i, json, *done);
+			point_measured(o, i, &one, ld, rs, *done, point_secs(o, jc, p), res, sizeof(res));
 			fmt_hms(eta, sizeof(eta), live_eta(left));
 			fprintf(stderr, "%sfiorion: %s: %s; ETA %s%s", tty ? "\r\033[K" : "",
 				title(plan, i, true, tb, sizeof(tb)), res, eta,

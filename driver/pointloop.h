@@ -11,28 +11,26 @@
 #include "cli.h"
 #include "jobfile.h"
 #include "matrix.h"
+#include "results.h"
 
 /* Seconds a point takes: its duration plus its warm-up (when bounded by time). */
 long point_secs(const struct opts *o, const struct jf_conf *jc, const struct mx_point *p);
 /*
  * Run the points of @plan (job files pNNN.fio in @jobs_dir), in order,
  * from point *@done + 1 (0: the first; -resume: after those measured),
- * until one fails; *@done is then how many are measured. Returns EXIT_OK
- * or EXIT_RUN.
+ * until one fails; *@done is then how many are measured. Each point's
+ * JSON is read once, and joins @rs, the run's set (results.h; NULL: a
+ * stage whose points are not the run's), which the ladders @ld and the
+ * live rewrite use. Returns EXIT_OK or EXIT_RUN.
  */
 struct ladders;
 int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_plan *plan,
-	       const char *jobs_dir, long total_secs, struct ladders *ld, size_t *done);
-/* report()'s @flags. */
-enum {
-	PL_QUIET = 1, /* no result block on stdout */
-	/* The rewrite of a run still going (live.h): quiet, no warnings, the report reloads. */
-	PL_LIVE = 2,
-};
+	       const char *jobs_dir, long total_secs, struct ladders *ld, struct rs_run *rs,
+	       size_t *done);
 /*
- * Read run.json and the first @done points' JSON, write ORION's files;
- * @partial (NULL: the run was whole) says why it stopped early, or that
- * the run goes on (PL_LIVE).
+ * Read run.json and the first @done points' JSON, write ORION's files
+ * (rs_write(); @flags PL_QUIET, PL_LIVE); @partial (NULL: the run was
+ * whole) says why it stopped early, or that the run goes on (PL_LIVE).
  */
 int report(const struct opts *o, const struct mx_plan *plan, const char *jobs_dir, size_t done,
 	   unsigned int flags, const char *partial);

@@ -22,6 +22,7 @@
 #include <errno.h>
 
 #include "fiojson.h"
+#include "fj_dump.h"
 #include "fjbins.h"
 #include "fr_file.h"
 #include "lathist.h"
@@ -404,6 +405,123 @@ static void test_fiojson_impossible(void **state)
 	}
 }
 
+/* A set as text, every field and the run description (fj_dump.h, ri_write()). */
+static char *set_text(const struct fj_set *set)
+{
+	char *buf = NULL, *run = ri_write(&set->run);
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	assert_non_null(f);
+	fjd_dump(f, set);
+	fprintf(f, "run %s\n", run ? run : "(none)");
+	fclose(f);
+	free(run);
+	return buf;
+}
+
+/*
+ * Inputs @bufs (@names) read one after the other into one set, and each
+ * read alone then added by fj_set_take(): the same set, field for field,
+ * or the same refusal in the same words at the same input.
+ */
+static void same_as_read(const char *const *names, const char *const *bufs, size_t n)
+{
+	struct fj_set a = { 0 }, b = { 0 };
+	struct fr_err ea = { "" }, eb = { "" };
+	int ra = 0, rb = 0;
+	char *ta, *tb;
+	size_t i;
+
+	for (i = 0; i < n && !ra; i++) {
+		struct fj_set one = { 0 };
+		struct fr_err e1 = { "" };
+		int r1;
+
+		if (bufs)
+			ra = fj_read_buffer(&a, names[i], bufs[i], strlen(bufs[i]), &ea);
+		else
+			ra = fj_read_file(&a, names[i], &ea);
+		r1 = bufs ? fj_read_buffer(&one, names[i], bufs[i], strlen(bufs[i]), &e1)
+			  : fj_read_file(&one, names[i], &e1);
+		rb = r1 ? r1 : fj_set_take(&b, &one, &eb);
+		if (r1)
+			strcpy(eb.msg, e1.msg);
+		fj_set_release(&one);
+		assert_int_equal(ra, rb);
+		assert_string_equal(ea.msg, eb.msg);
+	}
+	ta = set_text(&a);
+	tb = set_text(&b);
+	assert_string_equal(ta, tb);
+	free(ta);
+	free(tb);
+	fj_set_release(&a);
+	fj_set_release(&b);
+}
+
+#define RUN_JSON(id) "{\"fiorion\": {\"run_id\": \"" id "\", \"testname\": \"t\", \"duration\": 5}}"
+#define POINT(id, ts) \
+	"{\"fio version\": \"fio-3.33\", \"timestamp\": " ts ", \"global options\": " \
+	"{\"description\": \"fiorion run " id "\"}, \"jobs\": [{\"jobname\": \"p001-s1-l0-small\", " \
+	"\"job options\": {\"bs\": \"8k\", \"rw\": \"randread\"}, \"read\": {\"io_bytes\": 8192, " \
+	"\"total_ios\": 1, \"runtime\": 1000, \"lat_ns\": {\"min\": 1, \"max\": 9, \"mean\": 5, " \
+	"\"N\": 1}}}]}"
+#define ANON "{\"jobs\": [{\"jobname\": \"x\", \"read\": {\"io_bytes\": 4096, \"total_ios\": 1, \"runtime\": 1}}]}"
+
+/*
+ * fj_set_take(): a file parsed once joins a set as reading it into the
+ * set would have -- every real fio output in tests/data one after the
+ * other; a fiorion run's run.json and points (the run's identity, the
+ * first version and timestamp, the jobs' file indexes); a point that
+ * carries a run description; and each refusal of mixed runs.
+ */
+static void test_fiojson_take(void **state)
+{
+	const char *run[] = { "run.json", "p001.json", "p002.json", "p003.json" };
+	const char *good[] = { RUN_JSON("aa"), POINT("aa", "0"), POINT("aa", "17"), POINT("aa", "18") };
+	const char *other[] = { RUN_JSON("aa"), POINT("aa", "5"), POINT("bb", "6") };
+	const char *anon[] = { RUN_JSON("aa"), POINT("aa", "5"), ANON };
+	const char *first_anon[] = { ANON, POINT("aa", "5") };
+	const char *desc[] = { RUN_JSON("aa"), POINT("aa", "5"), RUN_JSON("aa") };
+	char *paths[sizeof(files) / sizeof(files[0])];
+	size_t n = sizeof(files) / sizeof(files[0]), i;
+
+	(void)state;
+	for (i = 0; i < n; i++)
+		assert_true(asprintf(&paths[i], DATA "%s", files[i].file) > 0);
+	same_as_read((const char *const *)paths, NULL, n);
+	for (i = 0; i < n; i++)
+		free(paths[i]);
+	same_as_read(run, good, 4);
+	same_as_read(run, other, 3);
+	same_as_read(run, anon, 3);
+	same_as_read(run, first_anon, 2);
+	same_as_read(run, desc, 3);
+	{
+		/* The run's own: run.json first, each point's jobs naming their file. */
+		struct fj_set b = { 0 }, one = { 0 };
+		struct fr_err err = { "" };
+
+		for (i = 0; i < 4; i++) {
+			assert_int_equal(fj_read_buffer(&one, run[i], good[i], strlen(good[i]), &err), 0);
+			assert_int_equal(fj_set_take(&b, &one, &err), 0);
+			assert_int_equal(one.njobs, 0);
+			assert_int_equal(one.nfiles, 0);
+		}
+		assert_int_equal(b.nfiles, 4);
+		assert_int_equal(b.njobs, 3);
+		assert_int_equal(b.jobs[2].file, 3);
+		assert_string_equal(b.file_names[b.jobs[0].file], "p001.json");
+		assert_int_equal(b.timestamp, 17);
+		assert_string_equal(b.run_id, "aa");
+		assert_string_equal(b.run.testname, "t");
+		/* More than one input is no input read alone. */
+		assert_int_equal(fj_set_take(&one, &b, &err), -EINVAL);
+		fj_set_release(&b);
+	}
+}
+
 /* Every option off unless set: pt_opts_init() on a struct full of garbage. */
 static void test_pt_opts_defaults(void **state)
 {
@@ -431,6 +549,7 @@ int main(void)
 		cmocka_unit_test(test_fiojson_cut_report),
 		cmocka_unit_test(test_fiojson_several_files),
 		cmocka_unit_test(test_fiojson_errors),
+		cmocka_unit_test(test_fiojson_take),
 		cmocka_unit_test(test_pt_opts_defaults),
 	};
 

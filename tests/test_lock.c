@@ -26,6 +26,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "fiojson.h"
 #include "lock.h"
 #include "pointcheck.h"
 #include "testutil.h"
@@ -160,16 +161,21 @@ static const char *doc =
 static void test_pointcheck(void **state)
 {
 	char *json = in_dir("p001.json"), *failed = in_dir("p001.json.failed"), text[1024];
+	struct fj_set set = { 0 };
 	char *why = NULL;
 
 	(void)state;
 	snprintf(text, sizeof(text), doc, 0);
 	write_text(json, text);
-	assert_int_equal(point_check(json, NULL, &why), 0);
+	/* The one read of the point: its jobs are the caller's. */
+	assert_int_equal(point_check(json, NULL, &set, &why), 0);
 	assert_null(why);
+	assert_int_equal(set.njobs, 1);
+	fj_set_release(&set);
 	snprintf(text, sizeof(text), doc, 5);
 	write_text(json, text);
-	assert_int_equal(point_check(json, NULL, &why), -1);
+	assert_int_equal(point_check(json, NULL, &set, &why), -1);
+	assert_int_equal(set.njobs, 0);
 	assert_non_null(why);
 	assert_non_null(strstr(why, "job 'p001-s1-l0-small' failed in fio (error 5: input/output error) after 1583 I/Os in 52 ms"));
 	assert_non_null(strstr(why, "p001.json.failed"));

@@ -699,3 +699,61 @@ void fj_set_release(struct fj_set *set)
 	ri_release(&set->run);
 	memset(set, 0, sizeof(*set));
 }
+
+int fj_set_take(struct fj_set *set, struct fj_set *one, struct fr_err *err)
+{
+	const char *name = one->nfiles == 1 ? one->file_names[0] : NULL;
+	char **names;
+	size_t k;
+	int ret;
+
+	if (!name)
+		return fr_errf(err, -EINVAL, "not the set of one input read alone (%u inputs)",
+			       one->nfiles);
+	/* fj_take_doc()'s order: the run description, the identity, the version, the timestamp. */
+	if (one->run.present) {
+		ri_release(&set->run);
+		set->run = one->run;
+		memset(&one->run, 0, sizeof(one->run));
+	}
+	/* Read alone, an input with jobs and no identity named itself anon_file. */
+	ret = check_id(set, name, one->run_id, one->anon_file != NULL, err);
+	one->run_id = NULL;
+	if (ret)
+		return ret;
+	if (!set->fio_version) {
+		set->fio_version = one->fio_version;
+		one->fio_version = NULL;
+	}
+	if (!set->timestamp)
+		set->timestamp = one->timestamp;
+	set->client_server |= one->client_server;
+	set->last_interim = one->last_interim;
+	set->last_cut = one->last_cut;
+	if (set->njobs + one->njobs > set->capjobs) {
+		size_t ncap = set->capjobs ? set->capjobs : 64;
+		struct fj_job *n;
+
+		while (ncap < set->njobs + one->njobs)
+			ncap *= 2;
+		n = realloc(set->jobs, ncap * sizeof(*n));
+		if (!n)
+			return fr_errf(err, -ENOMEM, "%s: out of memory", name);
+		set->jobs = n;
+		set->capjobs = ncap;
+	}
+	names = realloc(set->file_names, (set->nfiles + 1) * sizeof(*names));
+	if (!names)
+		return fr_errf(err, -ENOMEM, "%s: out of memory", name);
+	set->file_names = names;
+	/* The jobs move: their file is this set's input @set->nfiles now. */
+	for (k = 0; k < one->njobs; k++) {
+		set->jobs[set->njobs] = one->jobs[k];
+		set->jobs[set->njobs++].file += set->nfiles;
+	}
+	one->njobs = 0;
+	names[set->nfiles++] = one->file_names[0];
+	one->file_names[0] = NULL;
+	fj_set_release(one);
+	return 0;
+}

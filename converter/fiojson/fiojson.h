@@ -185,4 +185,16 @@ int fj_read_buffer(struct fj_set *set, const char *name, const char *buf,
 /* Free everything @set holds; it is then empty and reusable. */
 void fj_set_release(struct fj_set *set);
 
+/*
+ * Add @one -- one input read alone into an empty set (fj_read_file()) --
+ * to @set as reading that input into @set would have, field for field:
+ * its jobs after @set's (their file index past @set's inputs, moved, not
+ * copied), its name, its run description, identity (the same refusal of
+ * two runs, in the same words), fio version and timestamp. So a file is
+ * parsed once and still joins a set (the driver: each point once, the
+ * run's set as it grows). 0, @one then empty; or a negative errno with
+ * @err filled, @set as that read would have left it.
+ */
+int fj_set_take(struct fj_set *set, struct fj_set *one, struct fr_err *err);
+
 #endif

@@ -105,16 +105,21 @@ struct fj_hist *fjh_new(const struct fj_bin *b, size_t n)
 	return h;
 }
 
+/*
+ * Atomic: the driver builds points from one set's jobs in two threads at
+ * once (the ladders' between points, the live rewrite's in the
+ * background), and a list is otherwise immutable.
+ */
 struct fj_hist *fjh_ref(struct fj_hist *h)
 {
 	if (h)
-		h->refs++;
+		__atomic_add_fetch(&h->refs, 1, __ATOMIC_RELAXED);
 	return h;
 }
 
 void fjh_unref(struct fj_hist *h)
 {
-	if (h && !--h->refs)
+	if (h && !__atomic_sub_fetch(&h->refs, 1, __ATOMIC_ACQ_REL))
 		free(h);
 }
 
