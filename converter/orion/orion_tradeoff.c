@@ -15,6 +15,7 @@
  * first at or over the slowest (every point within); a bound whose best
  * point is the row above's adds no row, as it would repeat it.
  */
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -30,10 +31,20 @@ bool or_has_mixed(const struct pt_set *pts)
 	return false;
 }
 
+/*
+ * The largest bound (ns, 11.6 days): next_bound() stays well inside
+ * uint64_t up to it, so the loops over bounds end whatever the input.
+ */
+#define BOUND_MAX 1000000000000000ULL
+
 /* A mixed point with a small latency: one the rows can name. */
 static bool in_table(const struct pt_point *p)
 {
-	return p->small.present && p->large.present && p->small.lat[PT_ALL].n;
+	double ns = p->small.lat[PT_ALL].mean;
+
+	/* A latency no bound reaches (a NaN, or past BOUND_MAX) has no row. */
+	return p->small.present && p->large.present && p->small.lat[PT_ALL].n && isfinite(ns) &&
+		ns >= 0 && ns <= (double)BOUND_MAX;
 }
 
 /* The 1-2-5 series in ns (from 1000, 1 us): the value after @b. */
@@ -99,7 +110,7 @@ void or_tradeoff_csv(FILE *f, const struct pt_set *pts)
 	if (!n)
 		return;
 	if ((double)b < lo) {
-		while ((double)next_bound(b) < lo)
+		while ((double)next_bound(b) < lo && b < BOUND_MAX)
 			b = next_bound(b);
 		put_bound(f, b); /* under every point: a bare label */
 		fputc('\n', f);
@@ -113,7 +124,7 @@ void or_tradeoff_csv(FILE *f, const struct pt_set *pts)
 				best->large.mbps, best->s, best->l);
 			prev = best;
 		}
-		if ((double)b >= hi)
+		if ((double)b >= hi || b >= BOUND_MAX)
 			break;
 	}
 }
