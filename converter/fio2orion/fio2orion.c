@@ -387,10 +387,11 @@ static int convert(const struct f2o_opts *o, char *const *files, int nfiles)
 
 	cv.bound = o->bound;
 	set.partial_ok = o->partial;
-	if (fi_each_stream(files, (size_t)nfiles, take_stream, take_input, note_input, &tc, &err) ||
-	    judge_curve(&tc)) {
+	i = fi_each_stream(files, (size_t)nfiles, take_stream, take_input, note_input, &tc, &err);
+	if (i || judge_curve(&tc)) {
 		fprintf(stderr, "fio2orion: %s\n", err.msg);
-		status = EXIT_USAGE;
+		/* Out of memory or a read error is not the input's fault (exit 1). */
+		status = i == -ENOMEM || i == -EIO ? EXIT_RUN : EXIT_USAGE;
 		goto out;
 	}
 	if (o->xdir) {
