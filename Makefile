@@ -576,6 +576,10 @@ deb-prebuild: | $(BUILD_OK)
 # invocation as fuzzer-no-link's plus its name); libFuzzer is linked in at
 # the end.
 fuzz_objs = $(patsubst %.c,$(B)/fuzz/obj/%.o,$(1))
+# Kept, not deleted as intermediates: an object make deletes has no .d
+# left, so a header that changes later (a struct's layout) rebuilt some
+# objects and not others, and a harness linked the two layouts.
+.PRECIOUS: $(B)/fuzz/obj/%.o $(B)/fuzz/exit/%.o
 $(B)/fuzz/obj/%.o: %.c | $(BUILD_OK)
 	@mkdir -p $(dir $@)
 	$(QUIET_CC)$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_FLAGS) -c -o $@ $<
