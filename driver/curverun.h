@@ -5,7 +5,7 @@
  * plain fio job file in <testname>_jobs/curve/pNNN.fio run by the runner
  * the options name, stopped at the first point that does not hold its
  * rate or crosses -max_latency; then the result set is written again with
- * the curve in it (converter/curve.h reads the points' JSON).
+ * the curve in it (converter/curve/curve.h reads the points' JSON).
  */
 #ifndef FIORION_CURVERUN_H
 #define FIORION_CURVERUN_H

@@ -98,7 +98,7 @@ static bool user_logs(const struct fio_opts *u)
 }
 
 /*
- * A job's section, named as converter/jobname.h says (-repeat's -rK
+ * A job's section, named as run/jobname.h says (-repeat's -rK
  * included); a measured one with its IOPS and bandwidth logs (jf_conf.log_dir).
  */
 static void section(FILE *f, const struct jf_conf *c, unsigned int num, const struct mx_point *p,

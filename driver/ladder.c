@@ -5,7 +5,7 @@
  * latency) or a column (large loads at one small load: large MBPS and
  * latency). After each point, the points measured so far are read as the
  * converter reads them; before each point, its row and its column are
- * looked at: one that has passed its knee (converter/knee.c: the next
+ * looked at: one that has passed its knee (converter/points/knee.c: the next
  * load crossed the bound, or raised the throughput by less than 5 % a
  * doubling, by its interval, and the load after it confirmed that) is
  * stopped, and the point is not run. -repeat: passes 2..N run the points

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * ladder.h -- -stop_at_knee and -max_latency during a run: the points
- * measured so far, each ladder's knee among them (converter/knee.c), the
+ * measured so far, each ladder's knee among them (converter/points/knee.c), the
  * points a stopped ladder skips, and what run.json says about it.
  */
 #ifndef FIORION_LADDER_H

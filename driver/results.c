@@ -50,7 +50,7 @@ int rs_write(const struct opts *o, struct fj_set *set, const char *jobs_dir, uns
 	if (!ret)
 		ret = or_params_init(&params, set, &pts, NULL, NULL, 0, &err);
 	if (!ret && set->run.curve.npct) {
-		/* -run curve: its points, read back from their JSON (converter/curve.h). */
+		/* -run curve: its points, read back from their JSON (converter/curve/curve.h). */
 		path = xasprintf("%s/curve", jobs_dir);
 		cv.planned = set->run.curve.npct;
 		ret = cv_load_dir(&cv, path, &params.bound, &err);
