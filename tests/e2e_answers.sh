@@ -235,8 +235,8 @@ fi
 # --------------------------------------------------- 4. the citation
 cited=$(cd "$TOP" && grep -rn "seed 004's rule\|seed 004 rule" README.md docs man converter driver 2>/dev/null)
 if [ -z "$cited" ] && ! "$FR" -help 2>&1 | grep -qi 'seed 004' \
-	&& grep -q "fiorion's own" "$TOP/README.md"; then
-	ok "the 5 %-per-doubling rule is not called seed 004's anywhere; the README calls it fiorion's own"
+	&& grep -q "fiorion's own" "$TOP/docs/answers.md"; then
+	ok "the 5 %-per-doubling rule is not called seed 004's anywhere; docs/answers.md calls it fiorion's own"
 else
 	not_ok "the rule's citation: $cited"
 fi

@@ -4,7 +4,7 @@
 # Description: the layout documented as it is. Every folder of sources
 # (common/, run/, plugin/, each room of converter/, driver/,
 # driver/runner/) is named in docs/architecture.md's "Layers" and at the
-# start of a line of the README's "Layout"; every such folder those two
+# start of a line of its "Layout"; every such folder those two sections
 # name exists; run/ and each room of converter/ has its README.md (its
 # one job, what it may use) and holds no more than 25 files.
 . "$(dirname "$0")/lib.sh"
@@ -13,14 +13,14 @@ cd "$TOP" || exit 1
 # A "## TITLE" section of a Markdown file, to the next "## ".
 section() { awk -v t="$2" '/^## / { on = index($0, "## " t) == 1; next } on' "$1"; }
 section docs/architecture.md "Layers" >"$T/layers"
-section README.md "Layout" >"$T/layout"
+section docs/architecture.md "Layout" >"$T/layout"
 [ -s "$T/layers" ] && [ -s "$T/layout" ] || { not_ok "no Layers or Layout section"; finish; exit 0; }
 
 find common run plugin converter driver -name '*.[ch]' -exec dirname {} \; | sort -u >"$T/dirs"
 miss=
 while read -r d; do
-	grep -qF "\`$d/\`" "$T/layers" || miss="$miss $d/ (docs/architecture.md)"
-	grep -q "^$d/ " "$T/layout" || miss="$miss $d/ (README.md)"
+	grep -qF "\`$d/\`" "$T/layers" || miss="$miss $d/ (docs/architecture.md, Layers)"
+	grep -q "^$d/ " "$T/layout" || miss="$miss $d/ (docs/architecture.md, Layout)"
 done <"$T/dirs"
 if [ -z "$miss" ] && [ -s "$T/dirs" ]; then
 	ok "every folder of sources is named in the docs ($(wc -l <"$T/dirs") folders)"
@@ -28,8 +28,8 @@ else
 	not_ok "folders of sources the docs do not name:$miss"
 fi
 
-# The folders the two sections name: `X/` in docs/architecture.md, X/ at a
-# line's start in the README, X under the source trees.
+# The folders the two sections name: `X/` in Layers, X/ at a line's start
+# in Layout, X under the source trees.
 {
 	grep -o '`\(common\|run\|plugin\|converter\|driver\)[a-z0-9_/]*/`' "$T/layers" | tr -d '`'
 	grep -o '^\(common\|run\|plugin\|converter\|driver\)[a-z0-9_/]*/ ' "$T/layout" | tr -d ' '

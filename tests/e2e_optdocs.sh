@@ -3,13 +3,12 @@
 #
 # Description: the documents that repeat an option table agree with the
 # binaries' -help (itself made from the table: driver/cliopts.c,
-# converter/fio2orion/f2o_cli.c). The README's two -help blocks are each program's
-# -help, byte for byte (the engine's install folder, a build setting,
-# aside); each man page's OPTIONS tags are -help's option heads (name and
-# value, "-run LEVEL", "-type rand|seq"), no more, no fewer; every value
-# an option takes (as its error for a bad value lists them) is named in
-# its man page entry and offered by its bash completion, and the
-# completion offers -help's options and no others.
+# converter/fio2orion/f2o_cli.c): each man page's OPTIONS tags are
+# -help's option heads (name and value, "-run LEVEL", "-type rand|seq"),
+# no more, no fewer; every value an option takes (as its error for a bad
+# value lists them) is named in its man page entry and offered by its
+# bash completion, and the completion offers -help's options and no
+# others. (The README holds no copy of -help: it points to the man pages.)
 . "$(dirname "$0")/lib.sh"
 
 for need in bash python3; do
@@ -95,31 +94,7 @@ values_of() { # PROG NAME
 		sed -n "s/^$1: -$2 '@@': must be //p" | sed 's/, / /g; s/ or / /' | tr ' ' '\n' | sed '/^$/d'
 }
 
-
-# README: the fenced block that starts with the program's usage line.
-readme_block() { # FIRST-LINE
-	awk -v first="$1" '
-		/^```/ { if (inb) exit; fence = 1; next }
-		fence && $0 == first { inb = 1 }
-		fence { fence = 0 }
-		inb { print }
-	' "$TOP/README.md"
-}
-# The engine's install folder is the build's (prefix, libdir): a placeholder in both.
-engine_dir() { sed 's|^\( *\)/[^ ]*/fio-fiorion.so)$|\1ENGINEDIR/fio-fiorion.so)|'; }
-
 for prog in fiorion fio2orion; do
-	help_of "$prog" >"$T/help.$prog"
-	first=$(head -n1 "$T/help.$prog")
-	readme_block "$first" | engine_dir >"$T/readme.$prog"
-	engine_dir <"$T/help.$prog" >"$T/helpn.$prog"
-	if [ -s "$T/readme.$prog" ] && cmp -s "$T/helpn.$prog" "$T/readme.$prog"; then
-		ok "README's $prog -help block is $prog -help ($(wc -l <"$T/help.$prog") lines)"
-	else
-		not_ok "README's $prog -help block differs from $prog -help"
-		diff "$T/helpn.$prog" "$T/readme.$prog" | head -20
-	fi
-
 	help_heads "$prog" | sort >"$T/hh.$prog"
 	man_heads "$TOP/man/$prog.1" | sort >"$T/mh.$prog"
 	if [ "$(wc -l <"$T/hh.$prog")" -gt 5 ] && cmp -s "$T/hh.$prog" "$T/mh.$prog"; then

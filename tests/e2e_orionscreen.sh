@@ -6,7 +6,7 @@
 # the version and the dated prefix aside, every line byte for byte):
 #
 #   10.2   seed 002: banner, "Test will take ...", "Larger caches ...", a
-#          blank line (then fiorion's result block, README: the screen);
+#          blank line (then fiorion's result block, docs/driver.md: the screen);
 #   11.1   the banner, then the dated prefix line, then 10.2's two lines;
 #   11.2   code-index 10575109094: prefix, "Calibration ...", "Using a
 #          large value ...", a blank line;
@@ -25,7 +25,7 @@
 # own name keeps the error alone. Last, _tradeoff.csv (10.2) from a run on
 # the model device whose small latency differs per point: each row is
 # recomputed here from the run's own _iops/_lat/_mbps.csv by the rule
-# the README gives, and rows must differ (they were one copy per bound).
+# docs/files.md gives, and rows must differ (they were one copy per bound).
 #
 # Every run is on the engine's model device in virtual time
 # (docs/virtual-time.md): a few seconds of CPU in all.
@@ -293,7 +293,7 @@ mixed = [(s, l) for (l, s) in lat if l > 0 and (l, s) in mbps]
 assert len(mixed) >= 10, mixed
 lats = [lat[(l, s)] for (s, l) in mixed]
 series = [m * 10 ** e for e in range(-3, 6) for m in (1, 2, 5)]
-# The README's rule: bounds of the 1-2-5 series from the last one under
+# docs/files.md's rule: bounds of the 1-2-5 series from the last one under
 # the fastest mixed point to the first one at or over the slowest; at
 # each, the mixed point within it with the most MBPS, then IOPS; a row
 # only where that point changes; the first, under every point, bare.

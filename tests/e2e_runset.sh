@@ -53,7 +53,7 @@ fi
 	|| { not_ok "t_jobs/ mixes runs"; ls t_jobs; }
 if "$F2O" -outdir re t_jobs/run.json t_jobs/p*.json 2>re.err && grep -q '^Write: 0%' re/t_summary.txt \
 	&& grep -q '^Total Data Points: 2$' re/t_summary.txt; then
-	ok "the README's recipe rebuilds only the new run"
+	ok "the rebuild recipe (docs/driver.md) rebuilds only the new run"
 else
 	not_ok "rebuild"
 	cat re.err
@@ -203,7 +203,7 @@ ls t_2*_summary.txt >/dev/null 2>&1 && ! ls t_2*_tradeoff.csv >/dev/null 2>&1 \
 ls re19/t_2*_summary.txt >/dev/null 2>&1 && [ ! -e re19/t_summary.txt ] \
 	&& ok "fio2orion rebuilds a 19c run in the 19c layout run.json records" || { not_ok "fio2orion 19c"; ls re19; cat re19.err; }
 
-# 8. ORION's releases: what each layout writes (README: the layouts).
+# 8. ORION's releases: what each layout writes (docs/files.md: the layouts).
 for v in 11.1 11.2 12.1 12.2; do
 	n=p$(echo $v | tr -d .)
 	cp t.lun "$n.lun"

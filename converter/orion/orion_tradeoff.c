@@ -3,7 +3,7 @@
  * orion_tradeoff.c -- ORION 10.2's <testname>_tradeoff.csv. Its help is
  * all there is of it (orion.md 3.7: "large MBPS / small IOPS combinations
  * that can be achieved at certain small latencies"; no real file is
- * known), so fiorion's rule, the README's: rows are small latency
+ * known), so fiorion's rule, docs/files.md's: rows are small latency
  * bounds, each with the mixed point (small and large load at once)
  * within it that gives the most large MBPS, then the most small IOPS, and
  * that point's own figures.

@@ -153,8 +153,9 @@ static bool exitall_ended(struct rn_td **tds, size_t first, size_t n)
  * timing is measurable: on this project's VM a depth-1 job sharing its CPU
  * with the parent ran 11% more IOPS at 0.77x the CPU per I/O than with a
  * parent asleep in pthread_join, most likely because a timer due that soon
- * keeps the CPU's scheduler tick running between I/Os (README,
- * Benchmarks). Waiting as fio waits keeps the two runners comparable.
+ * keeps the CPU's scheduler tick running between I/Os
+ * (docs/benchmarks.md). Waiting as fio waits keeps the two runners
+ * comparable.
  *
  * Also as fio (FIO_REAP_TIMEOUT, 300 s): a clone that has seen no I/O
  * complete for @stuck_s seconds (0: no limit) is waiting for an I/O its
