@@ -15,6 +15,10 @@
 static const char *prog = "fiorion";
 static bool escape = true;
 static void (*before_die)(void);
+static bool quiet;
+static bool holding;
+static char *held; /* the notes held, each line whole, or NULL */
+static size_t nheld;
 
 void fr_cli_init(const char *name, bool esc)
 {
@@ -32,6 +36,55 @@ void fr_cli_before_die(void (*fn)(void))
 	before_die = fn;
 }
 
+void fr_notes_hold(void)
+{
+	holding = true;
+}
+
+/* The notes held, printed (not under -q), then freed. */
+static void release_notes(bool print)
+{
+	if (held && print)
+		fwrite(held, 1, nheld, stderr);
+	free(held);
+	held = NULL;
+	nheld = 0;
+	holding = false;
+}
+
+void fr_cli_set_quiet(bool q)
+{
+	quiet = q;
+	release_notes(!q);
+}
+
+bool fr_quiet(void)
+{
+	return quiet;
+}
+
+void fr_note(const char *fmt, ...)
+{
+	char *msg = NULL, *nh;
+	va_list ap;
+	int n;
+
+	if (quiet)
+		return;
+	va_start(ap, fmt);
+	n = vasprintf(&msg, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return; /* out of memory: a note is not worth dying for */
+	if (!holding) {
+		fprintf(stderr, "%s: note: %s\n", prog, msg);
+	} else if ((nh = realloc(held, nheld + strlen(prog) + (size_t)n + 10))) {
+		held = nh;
+		nheld += (size_t)sprintf(held + nheld, "%s: note: %s\n", prog, msg);
+	}
+	free(msg);
+}
+
 static void vdie(int status, const char *fmt, va_list ap) __attribute__((noreturn, format(printf, 2, 0)));
 static void vdie(int status, const char *fmt, va_list ap)
 {
@@ -41,6 +94,8 @@ static void vdie(int status, const char *fmt, va_list ap)
 
 	/* Once: a message from inside the hook is not preceded by it again. */
 	before_die = NULL;
+	/* Whether -q was given is not known yet: said, as they came. */
+	release_notes(true);
 	if (fn)
 		fn();
 	fprintf(stderr, "%s: ", prog);

@@ -30,6 +30,21 @@ const char *fr_cli_prog(void);
  */
 void fr_cli_before_die(void (*fn)(void));
 
+/*
+ * -q: what a program says to keep its user informed -- notes (fr_note())
+ * and progress lines (printed when !fr_quiet()) -- is left out; warnings,
+ * errors and a program's results (ORION's screen lines on stdout) never
+ * are. A note said while the command line is read waits for its end (a
+ * -q may come after it, fiorion -storax oss -q): from fr_notes_hold()
+ * until fr_cli_set_quiet(), which then prints the held notes, or drops
+ * them under -q. A fatal message prints them first.
+ */
+void fr_notes_hold(void);
+void fr_cli_set_quiet(bool quiet);
+bool fr_quiet(void);
+/* "PROG: note: <message>" on stderr, unless -q. */
+void fr_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
 /* "PROG: <message>" and exit EXIT_USAGE (bad options or input). */
 void die_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 /* "PROG: <message>" and exit EXIT_RUN (the system failed: a write, a full disk). */

@@ -21,6 +21,11 @@ enum fr_desc_kind fr_desc_parse(const char *s, struct fr_desc *d)
 	}
 	if (sscanf(s, "lun %u unbacked %255[^\n]", &d->lun, d->unbacked) == 2)
 		return d->kind = FR_DESC_UNBACKED;
+	/* "kernel" a word of its own: the kernel's text follows a blank. */
+	at = 0;
+	if (sscanf(s, "backend %31s kernel%n", d->backend, &at) == 1 && at && s[at] == ' ' &&
+	    sscanf(s + at, " %255[^\n]", d->kernel) == 1)
+		return d->kind = FR_DESC_HOST;
 	memset(d, 0, sizeof(*d));
 	return FR_DESC_NONE;
 }

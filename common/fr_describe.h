@@ -5,8 +5,10 @@
  * (plugin/fio_engine.c) where fio runs and read back by fiorion's probe
  * of a multi-host run's hosts (driver/hosts.c) from fio's client output.
  *
- * Each line is FR_DESC_PREFIX and one of the three formats below (a fio
- * client puts "<hostname> " before it). The writer prints the formats;
+ * Each line is FR_DESC_PREFIX and one of the four formats below (a fio
+ * client puts "<hostname> " before it). A reader skips a line of none of
+ * them, so an engine may add a format: an older fiorion ignores it, and
+ * an older engine's host is one whose line is missing. The writer prints the formats;
  * fr_desc_parse() reads them, so the two cannot drift apart.
  */
 #ifndef FIORION_FR_DESCRIBE_H
@@ -20,12 +22,19 @@
 #define FR_DESC_LUN_FMT FR_DESC_PREFIX "lun %u size %llu path %s\n"
 /* LUN k reads from nowhere in places (lun_unbacked()'s words). */
 #define FR_DESC_UNBACKED_FMT FR_DESC_PREFIX "lun %u unbacked %s\n"
+/*
+ * The backend the engine runs (vio's: "io_uring", "libaio", "psync",
+ * "null") and the host's kernel, uname's "sysname release machine" (last:
+ * it holds spaces).
+ */
+#define FR_DESC_HOST_FMT FR_DESC_PREFIX "backend %s kernel %s\n"
 
 enum fr_desc_kind {
 	FR_DESC_NONE,
 	FR_DESC_VOLUME,
 	FR_DESC_LUN,
-	FR_DESC_UNBACKED
+	FR_DESC_UNBACKED,
+	FR_DESC_HOST
 };
 
 struct fr_desc {
@@ -36,11 +45,13 @@ struct fr_desc {
 	unsigned int lun;	   /* LUN, UNBACKED: 1-based, not range-checked */
 	const char *path;	   /* LUN: into the parsed text */
 	char unbacked[256];	   /* UNBACKED: the words (255 bytes at most) */
+	char backend[32];	   /* HOST: one word (31 bytes at most) */
+	char kernel[256];	   /* HOST: the rest of the line (255 bytes at most) */
 };
 
 /*
  * One line's text after FR_DESC_PREFIX, its newline removed: which of
- * the three it is, its fields in @d. FR_DESC_NONE: none of them.
+ * the four it is, its fields in @d. FR_DESC_NONE: none of them.
  */
 enum fr_desc_kind fr_desc_parse(const char *s, struct fr_desc *d);
 

@@ -10,6 +10,15 @@
 
 #define FIORION_VERSION "0.1"
 
+/*
+ * The engine file carries FIORION_ENGINE_IDENT FIORION_VERSION as a
+ * string (a what(1) mark), so that fiorion -runner fio can record the
+ * version of the engine file fio loads without loading it: the file
+ * exports nothing but fio's ops table. The first such mark in the file is
+ * its version.
+ */
+#define FIORION_ENGINE_IDENT "@(#)fiorion-engine "
+
 /* "fio-3.33": the fio release whose headers the engine was built with. */
 #ifndef FIORION_FIO_VERSION
 #define FIORION_FIO_VERSION "unknown"

@@ -15,6 +15,8 @@
 static void prefill_progress(const char *path, unsigned long long done,
 			     unsigned long long total)
 {
+	if (fr_quiet())
+		return;
 	fprintf(stderr, "%sfiorion: -prefill '%s': %llu of %llu MiB%s", isatty(2) ? "\r\033[K" : "",
 		path, done >> 20, total >> 20, isatty(2) && done < total ? "" : "\n");
 }

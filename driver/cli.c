@@ -184,11 +184,14 @@ void cli_parse(struct opts *o, int argc, char **argv)
 		.num_large = -1,
 	};
 	fr_opt_defaults(cli_opts, cli_nopts, o);
+	/* The notes of the options before a -q wait for it. */
+	fr_notes_hold();
 	if (fr_opt_walk(cli_opts, cli_nopts, o, argc, argv)) {
 		if (optopt)
 			die_usage("option %s needs a value (see fiorion -help)", argv[optind - 1]);
 		die_usage("unknown option '%s' (see fiorion -help)", argv[optind - 1]);
 	}
+	fr_cli_set_quiet(o->quiet);
 	if (optind < argc)
 		die_usage("unexpected argument '%s' (options take one value each; see fiorion -help)", argv[optind]);
 	dropin_env(o, argv[0], o->compat_given, o->help || o->version || o->jobfile);

@@ -44,6 +44,7 @@ struct opts {
 	bool have_matrix;	   /* -matrix was given (ri.matrix) */
 	long num_small, num_large; /* -1 = not given; the plan's columns are run.json's */
 	bool verbose;
+	bool quiet; /* -q: no progress lines, no notes (fr_quiet()) */
 	enum cli_runner runner;
 	const char *fio;
 	const char *engine;

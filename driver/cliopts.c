@@ -3,8 +3,8 @@
  * cliopts.c -- fiorion's options, one table: each option's name, kind,
  * range or values, field of struct opts, -help text and default.
  * getopt's table, the defaults, the values' checks and -help come from
- * it (common/fr_opt.c); the man page, the bash completion and the
- * README's -help block are checked against -help (tests/e2e_optdocs.sh).
+ * it (common/fr_opt.c); the man page and the bash completion are
+ * checked against -help (tests/e2e_optdocs.sh).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -69,14 +69,13 @@ static void set_duration(void *o, const struct fr_opt *d, const char *v)
 static void set_storax(void *o, const struct fr_opt *d, const char *v)
 {
 	(void)o;
-	fprintf(stderr, "fiorion: note: -storax %s ignored (fiorion issues I/O through its engine)\n",
-		d->values[fr_opt_pick(d, v)]);
+	fr_note("-storax %s ignored (fiorion issues I/O through its engine)", d->values[fr_opt_pick(d, v)]);
 }
 
 static void set_hugenotneeded(void *o, const struct fr_opt *d, const char *v)
 {
 	(void)o, (void)d, (void)v;
-	fputs("fiorion: note: -hugenotneeded ignored (fiorion needs no huge pages)\n", stderr);
+	fr_note("-hugenotneeded ignored (fiorion needs no huge pages)");
 }
 
 static void set_compat(void *o, const struct fr_opt *d, const char *v)
@@ -214,11 +213,17 @@ const struct fr_opt cli_opts[] = {
 	  .help = "accepted and ignored (ORION 11.2+)" },
 	{ .name = "help", .kind = FR_OPT_FLAG, .field = F(help),
 	  .help = "this text" },
+	{ .name = "h", .kind = FR_OPT_FLAG, .field = F(help),
+	  .help = "the same as -help" },
 	{ .kind = FR_OPT_TEXT, .help = "\nfiorion options:\n" },
 	{ .name = "version", .kind = FR_OPT_FLAG, .field = F(version),
 	  .help = "fiorion's version, the fio release its engine was\n"
 		  "built against and the installed fio's (-fio); a\n"
 		  "mismatch is a warning" },
+	{ .name = "q", .kind = FR_OPT_FLAG, .field = F(quiet),
+	  .help = "quiet: no progress lines and no notes on stderr;\n"
+		  "warnings and errors are still said, and ORION's\n"
+		  "screen lines on stdout stay as ORION prints them" },
 	{ .name = "runner", .kind = FR_OPT_ENUM, .arg = "builtin|fio", .min = CLI_BUILTIN, .values = runners, .field = F(runner), .given = F(runner_given), .flags = FR_OPTF_NOCASE,
 	  .help = "who runs the job files: fiorion's built-in runner,\n"
 		  "or stock fio with the fiorion engine", .def = "builtin" },

@@ -154,6 +154,8 @@ static void write_points(const struct opts *o, const struct jf_conf *jc, const c
 /* One line per point measured, on stderr with the progress. */
 static void say_point(const struct cv_point *p, size_t n)
 {
+	if (fr_quiet())
+		return;
 	fprintf(stderr, "fiorion: curve point %u of %zu: %g %% of max = %.0f IOPS asked, %.0f achieved (%s)",
 		p->num, n, p->pct, p->target, p->achieved, p->held ? "held" : "NOT held");
 	if (p->rsp.present)
@@ -172,20 +174,22 @@ static int run_curve(const struct opts *o, const struct jf_conf *jc, const char 
 {
 	struct mx_plan cp = { .matrix = MX_ROW, .passes = 1 };
 	size_t i, n = o->ri.curve.npct;
+	unsigned long target[RI_CURVE_MAX];
 	int status = EXIT_OK;
 
-	/* The curve's points are a plan of their own: the matrix's live state stays. */
-	live_pause();
 	cp.pts = calloc(n, sizeof(*cp.pts));
 	cp.titles = calloc(n, sizeof(*cp.titles));
 	if (!cp.pts || !cp.titles)
 		die_run("out of memory");
 	for (i = 0; i < n; i++) {
 		cp.pts[i] = (struct mx_point){ .s = cap, .num = (unsigned int)i + 1, .pass = 1 };
+		target[i] = cp_target(max, o->ri.curve.pct[i]);
 		/* The progress lines name the curve's point, not a matrix's load. */
 		cp.titles[i] = xasprintf("curve point %zu of %zu (%g %% of max: %lu IOPS)", i + 1, n,
-					 o->ri.curve.pct[i], cp_target(max, o->ri.curve.pct[i]));
+					 o->ri.curve.pct[i], target[i]);
 	}
+	/* The curve's points are a plan of their own: status.json counts them after the matrix's. */
+	live_curve(n, o->ri.curve.pct, target, n ? point_secs(o, jc, &cp.pts[0]) : 0);
 	for (i = 0; i < n && status == EXIT_OK; i++) {
 		struct mx_plan view = cp;
 		struct fr_err err = { "" };
@@ -205,6 +209,7 @@ static int run_curve(const struct opts *o, const struct jf_conf *jc, const char 
 			status = EXIT_RUN;
 		} else {
 			say_point(&pt, n);
+			live_curve_point(&pt);
 			if (cv->stop[0]) {
 				fprintf(stderr, "fiorion: %s\n", cv->stop);
 				i++;
@@ -248,10 +253,11 @@ int curve_run(const struct opts *o, const struct jf_conf *jc, const struct mx_pl
 	}
 	cap = c->depth_cap ? (unsigned int)c->depth_cap
 			   : 4 * (load ? load : 20 * (unsigned int)o->ri.num_disks);
-	fprintf(stderr, "fiorion: -run curve: max %.0f IOPS (%s); %zu open-loop points, %s arrivals, at most %u I/Os outstanding (%s)\n",
-		max, c->max_iops ? "-max_iops" : "the oltp ladder", c->npct,
-		ri_arrival_name(c->arrival), cap, c->depth_cap ? "-depth_cap" : "4 x the maximum's load");
-	if (load)
+	if (!fr_quiet())
+		fprintf(stderr, "fiorion: -run curve: max %.0f IOPS (%s); %zu open-loop points, %s arrivals, at most %u I/Os outstanding (%s)\n",
+			max, c->max_iops ? "-max_iops" : "the oltp ladder", c->npct,
+			ri_arrival_name(c->arrival), cap, c->depth_cap ? "-depth_cap" : "4 x the maximum's load");
+	if (load && !fr_quiet())
 		fprintf(stderr, "fiorion: -run curve: the maximum was reached at small=%u\n", load);
 	write_points(o, jc, dir, max, cap, vv);
 	status = run_curve(o, jc, dir, max, cap, &b, &cv);

@@ -68,7 +68,7 @@ void dropin_env(struct opts *o, const char *argv0, bool compat_given, bool quiet
 	o->ri.duration = (uint64_t)v;
 	o->ri.duration_auto = 0;
 	if (!quiet)
-		fprintf(stderr, "fiorion: note: %s\n", dropin_duration_note(o));
+		fr_note("%s", dropin_duration_note(o));
 }
 
 const char *dropin_layout_text(const struct opts *o)
@@ -110,7 +110,6 @@ long dropin_size_kb(const char *opt, const char *v, long min, long max)
 	if (n < min || n > max)
 		die_usage("-%s %ld: must be from %ld to %ld KB", opt, n, min, max);
 	if (*end)
-		fprintf(stderr, "fiorion: note: -%s %s read as %ld KB (ORION's unit; the suffix is not needed)\n",
-			opt, v, n);
+		fr_note("-%s %s read as %ld KB (ORION's unit; the suffix is not needed)", opt, v, n);
 	return n;
 }

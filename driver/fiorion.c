@@ -316,8 +316,9 @@ static void plan_hosts(struct run *r, struct opts *o, const char *testname)
 
 	if (hosts_load_luns(hs, testname, &err) || hosts_distinct(hs, &err))
 		die_usage("%s", err.msg);
-	fprintf(stderr, "fiorion: probing %zu host%s (fio --server, engine %s, LUNs)\n", hs->n,
-		hs->n > 1 ? "s" : "", r->engine);
+	if (!fr_quiet())
+		fprintf(stderr, "fiorion: probing %zu host%s (fio --server, engine %s, LUNs)\n", hs->n,
+			hs->n > 1 ? "s" : "", r->engine);
 	ret = hosts_probe(hs, &pc, &msgs);
 	if (ret) {
 		for (line = strtok_r(msgs, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
@@ -333,9 +334,9 @@ static void plan_hosts(struct run *r, struct opts *o, const char *testname)
 		if (local_fio[0] && strcmp(h->ri->fio_version, local_fio))
 			fprintf(stderr, "fiorion: warning: host %s runs %s; this host's fio is %s (fio's client/server wants one release everywhere)\n",
 				h->ri->name, h->ri->fio_version, local_fio);
-		if (strcmp(h->engine_version, FIORION_VERSION))
+		if (strcmp(h->ri->engine_version, FIORION_VERSION))
 			fprintf(stderr, "fiorion: warning: host %s runs fiorion %s's engine; this is fiorion %s\n",
-				h->ri->name, h->engine_version, FIORION_VERSION);
+				h->ri->name, h->ri->engine_version, FIORION_VERSION);
 		if (o->ri.num_disks < 0 && h->ri->nluns != hs->h[0].ri->nluns)
 			die_usage("host %s has %zu LUNs (%s), host %s has %zu (%s): give -num_disks for the matrix",
 				  hs->h[0].ri->name, hs->h[0].ri->nluns, hs->h[0].lunfile, h->ri->name, h->ri->nluns,
@@ -422,7 +423,7 @@ static void point_texts(struct run *r, struct opts *o)
 		char pass[48] = "";
 		char *cmt;
 
-		/* The points that run, counted as pNNN (README: one numbering rule). */
+		/* The points that run, counted as pNNN (docs/driver.md: one numbering rule). */
 		if (r->plan.passes > 1)
 			snprintf(pass, sizeof(pass), "; pass %u of %u", p->pass, r->plan.passes);
 		cmt = xasprintf("# fiorion %s: '%s' point %u of %zu: small=%u large=%u%s%s%s\n",
@@ -517,7 +518,7 @@ static void plan_run(struct run *r, struct opts *o)
 	if (o->ri.curve.npct && o->ri.curve.max_iops)
 		curve_no_ladder(&r->plan); /* -run curve -max_iops */
 	if (o->backend == BK_DEFAULT && !o->clients)
-		o->backend = pick_backend(); /* the hosts' engines fall back themselves */
+		o->backend = pick_backend(&o->ri); /* -clients: each host's engine takes the job's */
 	snprintf(r->dur, sizeof(r->dur), "%" PRIu64, o->ri.duration);
 	r->jc = (struct jf_conf){
 		.engine = o->placeholders ? "${FIORION_ENGINE}" : r->engine,
@@ -579,8 +580,9 @@ static void write_set(struct run *r, const struct opts *o, int argc, char **argv
 		/* The prefix line names the files as they are: the run's first start. */
 		screen_named(o->ri.testname, o->ri.compat, r->start);
 		screen_banner(o, &r->plan, r->vv, r->num_disks_given);
-		fprintf(stderr, "fiorion: -resume: %zu of %zu points measured already; running from point %zu\n",
-			r->resumed, r->plan.n, r->resumed + 1);
+		if (!fr_quiet())
+			fprintf(stderr, "fiorion: -resume: %zu of %zu points measured already; running from point %zu\n",
+				r->resumed, r->plan.n, r->resumed + 1);
 		return;
 	}
 	move_aside(o->outdir, o->ri.testname, o->ri.compat, r->start);
@@ -709,8 +711,9 @@ int main(int argc, char **argv)
 	curve_precheck(&o, &r.jc);
 	write_set(&r, &o, argc, argv);
 	if (o.jobs_only) {
-		fprintf(stderr, "fiorion: wrote %s and %zu job files in %s/\n", r.whole,
-			r.plan.n, r.jobs_dir);
+		if (!o.quiet)
+			fprintf(stderr, "fiorion: wrote %s and %zu job files in %s/\n", r.whole,
+				r.plan.n, r.jobs_dir);
 	} else {
 		char partial[1280] = "";
 		size_t skipped;

@@ -8,7 +8,7 @@
  * names go together into <name>_history/<its start>/; its dated files
  * under another stamp stay where they are, beside the new run's, as
  * ORION leaves them (a script runs col, then row, then mv orion_*.csv).
- * Nothing is deleted: README, "Reruns", says how to prune the history.
+ * Nothing is deleted: docs/dropin.md, "Reruns", says how to prune the history.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -160,6 +160,7 @@ void move_aside(const char *dir, const char *name, enum or_compat c, time_t star
 		free(files[k]);
 	}
 	free(files);
-	fprintf(stderr, "fiorion: an earlier run's files (%s) moved to %s/\n", moved, aside);
+	if (!fr_quiet())
+		fprintf(stderr, "fiorion: an earlier run's files (%s) moved to %s/\n", moved, aside);
 	free(aside);
 }

@@ -320,7 +320,7 @@ static int read_describe(struct host *h, const char *path)
 				break;
 			}
 			ri->fio_version = strdup(d.fio);
-			h->engine_version = strdup(d.engine);
+			ri->engine_version = strdup(d.engine);
 			ri->vlun_size = d.size;
 			ri->luns = calloc(n, sizeof(*ri->luns));
 			h->unbacked = calloc(n, sizeof(*h->unbacked));
@@ -341,6 +341,12 @@ static int read_describe(struct host *h, const char *path)
 				break;
 			free(h->unbacked[k - 1]);
 			h->unbacked[k - 1] = strdup(d.unbacked);
+			break;
+		case FR_DESC_HOST:
+			free(ri->backend);
+			free(ri->kernel);
+			ri->backend = strdup(d.backend);
+			ri->kernel = strdup(d.kernel);
 			break;
 		case FR_DESC_NONE:
 			break;
@@ -670,7 +676,9 @@ void hosts_release(struct hostset *hs)
 		free(h->lunfile);
 		free(h->luns);
 		free(h->ri->fio_version);
-		free(h->engine_version);
+		free(h->ri->engine_version);
+		free(h->ri->backend);
+		free(h->ri->kernel);
 		free(h->server_name);
 	}
 	free(hs->h);

@@ -22,7 +22,9 @@
  * ri_host, run.json's "hosts" entry, one owner): ri->name "addr:port" as
  * fio's JSON names the host; ri->nluns, the LUNs its .lun file lists;
  * and what the probe found there: ri->fio_version, ri->vlun_size, each
- * LUN's path and size (ri->luns, NULL until the probe described them).
+ * LUN's path and size (ri->luns, NULL until the probe described them),
+ * the engine's version, its backend and the host's kernel (these two
+ * NULL from an engine older than its line saying them).
  */
 struct host {
 	struct ri_host *ri; /* &hostset.ri[i] */
@@ -34,7 +36,6 @@ struct host {
 	char *luns;    /* the luns= value: its paths joined by ':' */
 	/* What else the probe found on the host. */
 	char *server_name; /* its fio server's own name ("<name> ..." lines) */
-	char *engine_version;
 	unsigned int align;
 	char **unbacked; /* why a LUN would be read from nowhere, or NULL */
 };

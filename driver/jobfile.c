@@ -116,7 +116,13 @@ static void section(FILE *f, const struct jf_conf *c, unsigned int num, const st
 		fprintf(f, "write_iops_log=%s/%s%s%s\nwrite_bw_log=%s/%s%s%s\nlog_avg_msec=%u\n",
 			c->log_dir, name, c->log_tag ? "." : "", c->log_tag ? c->log_tag : "",
 			c->log_dir, name, c->log_tag ? "." : "", c->log_tag ? c->log_tag : "",
-			JF_LOG_MSEC);
+			jf_log_msec(c->run));
+}
+
+unsigned int jf_log_msec(const struct ri_run *r)
+{
+	/* -duration auto runs 7 s at least (steady(): 2 s ramp, a 5 s window) */
+	return !r->duration_auto && r->duration < 2 ? JF_LOG_MSEC_SHORT : JF_LOG_MSEC;
 }
 
 /*

@@ -58,7 +58,7 @@ struct jf_conf {
 	/*
 	 * Issue 29: each measured job's IOPS and bandwidth over its time,
 	 * fio's own logs (write_iops_log, write_bw_log, log_avg_msec=
-	 * JF_LOG_MSEC) named LOG_DIR/JOBNAME, so beside the point's JSON:
+	 * jf_log_msec()) named LOG_DIR/JOBNAME, so beside the point's JSON:
 	 * LOG_DIR/JOBNAME_iops.N.log (N fio's job number in the file; with
 	 * -clients fio's client adds .HOST). None when NULL, or when the
 	 * user's -fio_opt/-include set a log option (theirs then).
@@ -71,11 +71,19 @@ struct jf_conf {
  * The logs' averaging window, ms: fio's interval samples' own (500 ms,
  * iopsavgtime and bwavgtime's default). fio ties the two (init.c: a
  * windowed iops or bw log sets iops_avg_time or bw_avg_time to its
- * log_avg_msec), and so does the runner: any other window would change
- * the JSON's interval samples (fewer at 1000 ms: a 2 s point loses its
- * 95 % interval, e2e_intervals).
+ * log_avg_msec), and so does the runner: any other window changes the
+ * JSON's interval samples (fewer at 1000 ms: a 2 s point loses its 95 %
+ * interval, e2e_intervals). A point shorter than 2 s (-duration 1) gets
+ * JF_LOG_MSEC_SHORT (issue 42): at 500 ms fio writes one window (the one
+ * ending at 1000 ms only if the job still runs when it is due), at 250 ms
+ * three or four, so its time series is drawn, and its JSON has the >= 3
+ * interval samples a "within" interval needs.
  */
 #define JF_LOG_MSEC 500
+#define JF_LOG_MSEC_SHORT 250
+
+/* The window of @r's points' logs: JF_LOG_MSEC, or JF_LOG_MSEC_SHORT under 2 s. */
+unsigned int jf_log_msec(const struct ri_run *r);
 
 /*
  * The engine's options in a job file (fiorion's points and the hosts'

@@ -18,6 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "curve.h"
 #include "fiojson.h"
 #include "fileset.h"
 #include "fr_file.h"
@@ -50,11 +51,17 @@ double live_eta_of(const struct live_eta_in *in)
 static struct {
 	bool on;
 	bool paused; /* live_pause(): a stage of its own (the curve) runs now */
+	/* live_curve(): the curve's points, counted after the matrix's. */
+	bool curve;
+	size_t cv_n, cv_done;
+	double cv_pct[RI_CURVE_MAX];
+	unsigned long cv_target[RI_CURVE_MAX];
 	const struct opts *o;
 	const struct mx_plan *plan;
 	struct rs_run *rs; /* the run's set, for the rewrite */
 	char *jobs_dir, *path, run_id[17];
 	double t_loop, t_cur;  /* monotonic: the loop's start, the point's (0: none) */
+	double t_stage;	       /* monotonic: the ETA's stage's start (the loop's, the curve's) */
 	size_t cur, ndone_all; /* the point running (0-based); points done (+ skipped) */
 	size_t nskipped;       /* points -stop_at_knee left out */
 	struct live_eta_in in;
@@ -84,8 +91,24 @@ static void eta_now(struct live_eta_in *in)
 	double t = now_mono();
 
 	*in = L.in;
-	in->loop_elapsed = t - L.t_loop;
+	in->loop_elapsed = t - L.t_stage;
 	in->cur_elapsed = L.t_cur ? t - L.t_cur : 0;
+}
+
+/* status.json's "current": the point running (L.mu held; @in its ETA's inputs). */
+static json_t *current(const struct live_eta_in *in)
+{
+	const struct mx_point *p;
+
+	if (L.curve)
+		return json_pack("{s:I,s:I,s:f,s:I,s:f,s:I}", "point",
+				 (json_int_t)(L.plan->n + L.cur + 1), "curve_point", (json_int_t)L.cur + 1,
+				 "percent", L.cv_pct[L.cur], "target_iops", (json_int_t)L.cv_target[L.cur],
+				 "elapsed_s", in->cur_elapsed, "planned_s", (json_int_t)in->cur_secs);
+	p = &L.plan->pts[L.cur];
+	return json_pack("{s:I,s:I,s:I,s:I,s:f,s:I}", "point", (json_int_t)L.cur + 1, "small",
+			 (json_int_t)p->s, "large", (json_int_t)p->l, "pass", (json_int_t)p->pass,
+			 "elapsed_s", in->cur_elapsed, "planned_s", (json_int_t)in->cur_secs);
 }
 
 /* status.json's text (L.mu held); @error: why a failed run stopped, else NULL. */
@@ -104,20 +127,15 @@ static char *status_text(const char *state, const char *error)
 	/* A path that is not UTF-8 cannot be a JSON string: the summary has it. */
 	err = error ? json_string(error) : json_null();
 	json_object_set_new(j, "error", err ? err : json_string("(not UTF-8: see the summary)"));
-	json_object_set_new(j, "points", json_integer((json_int_t)L.plan->n));
-	json_object_set_new(j, "points_done", json_integer((json_int_t)L.ndone_all));
-	if (L.t_cur && !strcmp(state, "running")) {
-		const struct mx_point *p = &L.plan->pts[L.cur];
-
-		cur = json_pack("{s:I,s:I,s:I,s:I,s:f,s:I}", "point", (json_int_t)L.cur + 1, "small",
-				(json_int_t)p->s, "large", (json_int_t)p->l, "pass",
-				(json_int_t)p->pass, "elapsed_s", in.cur_elapsed, "planned_s",
-				(json_int_t)in.cur_secs);
-	}
+	/* -run curve: its points after the matrix's (live_curve()). */
+	json_object_set_new(j, "points", json_integer((json_int_t)(L.plan->n + L.cv_n)));
+	json_object_set_new(j, "points_done", json_integer((json_int_t)(L.ndone_all + L.cv_done)));
+	if (L.t_cur && !strcmp(state, "running"))
+		cur = current(&in);
 	json_object_set_new(j, "current", cur);
 	json_object_set_new(j, "eta_s", json_real(eta));
 	json_object_set_new(j, "overhead_per_point_s", json_real(live_overhead_of(&in)));
-	json_object_set_new(j, "elapsed_s", json_real(in.loop_elapsed));
+	json_object_set_new(j, "elapsed_s", json_real(now_mono() - L.t_loop));
 	json_object_set_new(j, "last", L.last ? json_incref(L.last) : json_null());
 	json_object_set_new(j, "rewrite_s", json_real(L.rewrite_s));
 	json_object_set_new(j, "updated", json_integer((json_int_t)time(NULL)));
@@ -280,7 +298,7 @@ void live_start(const struct opts *o, const struct mx_plan *plan, const char *jo
 	L.cur = done;
 	L.in.left_secs = left_secs;
 	L.in.nleft = plan->n - done;
-	L.t_loop = now_mono();
+	L.t_loop = L.t_stage = now_mono();
 	L.on = true;
 	/* The signals stay the main thread's: they stop the point it waits for. */
 	sigfillset(&all);
@@ -297,7 +315,7 @@ void live_start(const struct opts *o, const struct mx_plan *plan, const char *jo
 
 void live_point(size_t i, long secs)
 {
-	if (!L.on || L.paused)
+	if (!L.on || (L.paused && !L.curve))
 		return;
 	pthread_mutex_lock(&L.mu);
 	L.cur = i;
@@ -326,12 +344,30 @@ static json_t *figures(const struct rs_figs *f, size_t i)
 	return j;
 }
 
+/* Curve point @i (planned @secs) measured, @done of the curve's so far (its "last": live_curve_point()). */
+static void curve_done(size_t i, size_t done, long secs)
+{
+	pthread_mutex_lock(&L.mu);
+	if (L.t_cur && L.cur == i) {
+		L.in.cur_secs = 0;
+		L.t_cur = 0;
+	}
+	L.in.done_secs += secs;
+	L.in.ndone++;
+	L.cv_done = done;
+	pthread_mutex_unlock(&L.mu);
+}
+
 void live_point_done(size_t i, const struct rs_figs *fig, size_t done, long secs)
 {
 	json_t *j;
 
-	if (!L.on || L.paused)
+	if (!L.on || (L.paused && !L.curve))
 		return;
+	if (L.curve) {
+		curve_done(i, done, secs);
+		return;
+	}
 	j = fig ? figures(fig, i) : NULL;
 	pthread_mutex_lock(&L.mu);
 	if (L.t_cur && L.cur == i) {
@@ -377,6 +413,49 @@ void live_pause(void)
 	live_settle();
 	pthread_mutex_lock(&L.mu);
 	L.paused = true;
+	pthread_mutex_unlock(&L.mu);
+}
+
+void live_curve(size_t n, const double *pct, const unsigned long *target, long secs)
+{
+	size_t i;
+
+	live_pause();
+	if (!L.on)
+		return;
+	pthread_mutex_lock(&L.mu);
+	L.curve = true;
+	L.cv_n = n < RI_CURVE_MAX ? n : RI_CURVE_MAX;
+	L.cv_done = 0;
+	for (i = 0; i < L.cv_n; i++) {
+		L.cv_pct[i] = pct[i];
+		L.cv_target[i] = target[i];
+	}
+	/* The ETA's overhead per point is the curve's own from here. */
+	L.in = (struct live_eta_in){ .left_secs = (long)L.cv_n * secs, .nleft = L.cv_n };
+	L.t_stage = now_mono();
+	L.t_cur = 0;
+	pthread_mutex_unlock(&L.mu);
+}
+
+void live_curve_point(const struct cv_point *p)
+{
+	const struct cv_lat *rsp = p->rsp.present ? &p->rsp : NULL;
+	json_t *j;
+
+	if (!L.on || !L.curve)
+		return;
+	j = json_pack("{s:I,s:I,s:f,s:f,s:f,s:b}", "point", (json_int_t)(L.plan->n + p->num),
+		      "curve_point", (json_int_t)p->num, "percent", p->pct, "target_iops", p->target,
+		      "iops", p->achieved, "held", p->held);
+	if (!j)
+		return;
+	/* Response time where the runner measured it (the built-in runner), else none. */
+	json_object_set_new(j, "response_ms", rsp ? json_real(rsp->mean / 1e6) : json_null());
+	json_object_set_new(j, "service_ms", p->svc.present ? json_real(p->svc.mean / 1e6) : json_null());
+	pthread_mutex_lock(&L.mu);
+	json_decref(L.last);
+	L.last = j;
 	pthread_mutex_unlock(&L.mu);
 }
 

@@ -91,6 +91,24 @@ void live_settle(void);
  * matrix left it (live_eta() gives its fallback) until live_end().
  */
 void live_pause(void);
+/*
+ * -run curve's @n open-loop points follow (each @pct[k] % of the maximum,
+ * @target[k] IOPS, planned @secs): live_pause(), and then status.json
+ * counts them after the matrix's ("points", "points_done"), shows the
+ * one running in "current" ({point, curve_point, percent, target_iops,
+ * elapsed_s, planned_s}) and its ETA over the curve's points left;
+ * live_point() and live_point_done() take the curve's points (@i the
+ * curve's, 0-based; @done the curve's measured). The progress lines keep
+ * their own ETA (live_eta() gives its fallback).
+ */
+void live_curve(size_t n, const double *pct, const unsigned long *target, long secs);
+/*
+ * Curve point @p measured: status.json's "last" ({point, curve_point,
+ * percent, target_iops, iops achieved, held, response_ms (null: the
+ * runner did not measure it), service_ms}).
+ */
+struct cv_point;
+void live_curve_point(const struct cv_point *p);
 /* The ETA in seconds for the progress line; @fallback before live_start(). */
 long live_eta(long fallback);
 /* status.json's end state: "interrupted" for a signal @sig, "failed" for @status != 0, else "done". */

@@ -415,8 +415,9 @@ static void mark_skipped(const struct mx_plan *plan, size_t i, const char *jobs_
 	/* A marker, so -resume and the report know the point was not run. */
 	if (fr_write_atomic(skip, line, strlen(line), &err))
 		die_run("%s", err.msg);
-	fprintf(stderr, "%sfiorion: %s not run: %s\n", tty ? "\r\033[K" : "",
-		title(plan, i, false, tb, sizeof(tb)), res);
+	if (!fr_quiet())
+		fprintf(stderr, "%sfiorion: %s not run: %s\n", tty ? "\r\033[K" : "",
+			title(plan, i, false, tb, sizeof(tb)), res);
 	free(skip);
 	free(line);
 }
@@ -546,7 +547,7 @@ int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_p
 		}
 		if (o->verbose)
 			verbose_point(plan, i, job, runner);
-		if (tty)
+		if (tty && !fr_quiet())
 			fprintf(stderr, "\r\033[Kfiorion: %s running, ETA %s", title(plan, i, true, tb, sizeof(tb)),
 				eta);
 		live_point(i, point_secs(o, jc, p));
@@ -593,9 +594,10 @@ int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_p
 			left -= point_secs(o, jc, p);
 			point_measured(o, i, &one, ld, rs, *done, point_secs(o, jc, p), res, sizeof(res));
 			fmt_hms(eta, sizeof(eta), live_eta(left));
-			fprintf(stderr, "%sfiorion: %s: %s; ETA %s%s", tty ? "\r\033[K" : "",
-				title(plan, i, true, tb, sizeof(tb)), res, eta,
-				tty && i + 1 < plan->n ? "" : "\n");
+			if (!fr_quiet())
+				fprintf(stderr, "%sfiorion: %s: %s; ETA %s%s", tty ? "\r\033[K" : "",
+					title(plan, i, true, tb, sizeof(tb)), res, eta,
+					tty && i + 1 < plan->n ? "" : "\n");
 		}
 		free(why);
 		free(job);

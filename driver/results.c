@@ -55,6 +55,9 @@ int rs_write(const struct opts *o, struct fj_set *set, const char *jobs_dir, uns
 		cv.planned = set->run.curve.npct;
 		ret = cv_load_dir(&cv, path, &params.bound, &err);
 		params.curve = &cv;
+		/* A curve alone: its points say what ran them. */
+		if (!ret && cv_provenance(&cv, &params))
+			ret = fr_errf(&err, -ENOMEM, "out of memory");
 		free(path);
 	}
 	if (!ret) {

@@ -21,6 +21,7 @@
 
 #include "cli.h"
 #include "fr_err.h"
+#include "locate.h"
 #include "orion_report.h"
 #include "runinfo.h"
 #include "runset.h"
@@ -63,7 +64,8 @@ static int64_t *loads(const unsigned int *v, size_t n)
 /*
  * The run as the options, plan and volume make it (@r's pointers owned
  * by it until run_unfill()): run.json's keys but for the part that ran
- * first (command line, start, kernel, warnings: run_json()'s).
+ * first (command line, start, kernel, warnings, what runs the points:
+ * run_json()'s).
  */
 static void run_fill(struct ri_run *r, const struct opts *o, const struct vvol *vv,
 		     const struct mx_plan *plan)
@@ -108,6 +110,10 @@ static void run_fill(struct ri_run *r, const struct opts *o, const struct vvol *
 	r->nhosts = o->hosts.n;
 	r->warnings = NULL;
 	r->nwarnings = 0;
+	/* run_json()'s part (run_prov()), never the options'. */
+	r->runner = RI_RUNNER_UNKNOWN;
+	r->fio_version = r->engine_version = r->backend = NULL;
+	r->backend_asked = r->backend_note = NULL;
 }
 
 static void run_unfill(struct ri_run *r)
@@ -125,6 +131,51 @@ static void run_unfill(struct ri_run *r)
 	for (i = 0; i < r->nfio_opts; i++)
 		free(r->fio_opts[i]);
 	free(r->fio_opts);
+	free(r->fio_version);
+	free(r->engine_version);
+	free(r->backend);
+	free(r->backend_asked);
+	free(r->backend_note);
+}
+
+/* A copy of @s for @r (run_unfill() frees it); NULL for "" or NULL. */
+static char *keep(const char *s)
+{
+	return s && *s ? xasprintf("%s", s) : NULL;
+}
+
+/*
+ * What runs the points (issue 42): the runner, its fio, the engine, the
+ * backend the job files give the engine (the engine's default,
+ * io_uring, when they give none: the engine has no fallback of its own;
+ * pick_backend() put any fallback of the driver's in @r). -jobs_only
+ * runs nothing: its files may be run later by either runner.
+ */
+static void run_prov(struct ri_run *r, const struct opts *o)
+{
+	char v[64];
+
+	if (o->jobs_only)
+		return;
+	r->backend_asked = keep(o->ri.backend_asked);
+	r->backend_note = keep(o->ri.backend_note);
+	r->runner = o->runner == CLI_FIO ? RI_RUNNER_FIO : RI_RUNNER_BUILTIN;
+	r->backend = keep(bk_name(o->backend) ? bk_name(o->backend) : "io_uring");
+	if (o->runner == CLI_BUILTIN) {
+		/* The built-in runner is the engine's core, linked in. */
+		r->engine_version = keep(FIORION_VERSION);
+		return;
+	}
+	fr_fio_version(o->fio, v, sizeof(v));
+	r->fio_version = keep(v);
+	/* -clients: each host's engine, as its probe described it (hosts). */
+	if (!o->clients) {
+		char *engine = find_engine(o->engine, false);
+
+		engine_file_version(engine, v, sizeof(v));
+		r->engine_version = keep(v);
+		free(engine);
+	}
 }
 
 char *run_json(const struct opts *o, const struct vvol *vv,
@@ -138,6 +189,7 @@ char *run_json(const struct opts *o, const struct vvol *vv,
 	size_t i;
 
 	run_fill(&r, o, vv, plan);
+	run_prov(&r, o);
 	/* Job files with placeholders carry no identity: neither does run.json. */
 	r.run_id = o->placeholders ? NULL : run_id;
 	r.argv = argv + 1;

@@ -13,6 +13,8 @@
 #include "fio.h"
 #include "optgroup.h"
 
+#include <sys/utsname.h>
+
 #include "beconf.h"
 #include "fr_describe.h"
 #include "lunsafe.h"
@@ -42,7 +44,13 @@ struct fr_options {
 	unsigned int servers;
 	char *service_steps;
 	unsigned int virtual_time; /* refused: fio keeps its own clock */
+	/* Not options: filename='s names, each a LUN (fr_take_files()). */
+	char **files;
+	unsigned int nfiles;
 };
+
+/* This file's version, findable in the .so (version.h); describe=1 says it too. */
+static const char fr_ident[] __attribute__((used)) = FIORION_ENGINE_IDENT FIORION_VERSION;
 
 static int fr_sqpoll_cb(void *data, unsigned long long *val)
 {
@@ -254,6 +262,8 @@ static int fr_load(struct thread_data *td, struct vvol **vv)
 		.luns = o->luns && *o->luns ? o->luns : NULL,
 		.simulate = o->simulate,
 		.stripe = o->stripe,
+		.files = (const char *const *)o->files,
+		.nfiles = o->nfiles,
 	};
 	struct fr_err err = { "" };
 	int ret;
@@ -261,6 +271,63 @@ static int fr_load(struct thread_data *td, struct vvol **vv)
 	ret = vvol_load(vv, &conf, &err);
 	if (ret)
 		return fr_fail(td, ret, err.msg, "lunfile");
+	return 0;
+}
+
+static void fr_free_names(struct fr_options *o)
+{
+	while (o->nfiles)
+		free(o->files[--o->nfiles]);
+	free(o->files);
+	o->files = NULL;
+}
+
+/*
+ * filename=A:B names the LUNs with fio's own option: fio made a file of
+ * each name (options.c: str_filename_cb() -> filesetup.c: add_file(),
+ * with directory= before it and "\:" a ':' inside a name), and each is
+ * a LUN of the one volume. Their names are kept in td->eo and fio's list
+ * is cut to its first file, which is then the volume: fio sizes,
+ * offsets and counts per file (setup_files() divides size= by nr_files
+ * and sets each file's io_size; get_next_file() picks one for each I/O
+ * by file_service_type), so the volume has to be the one file all of
+ * it goes to, and fio's numbers are the volume's. The cut is safe here
+ * because nothing holds the other files yet: for a FIO_DISKLESSIO
+ * engine add_file() only named them (no descriptor, no hash entry,
+ * nothing laid out, no random map), and setup_files() reads files_index
+ * and nr_files afresh after ->setup. It runs at whichever of ->setup
+ * and ->init comes first: ->setup in the parent the job process is
+ * forked from (create_serialize=1, fio's default; the job inherits the
+ * names), or ->init in the job's own process, which with
+ * create_serialize=0 fio calls before setup_files().
+ */
+static int fr_take_files(struct thread_data *td)
+{
+	struct fr_options *o = td->eo;
+	struct fio_file *f;
+	unsigned int i;
+
+	if (!td->o.filename || o->files || !td->files_index)
+		return 0;
+	o->files = calloc(td->files_index, sizeof(*o->files));
+	if (!o->files)
+		return fr_fail(td, ENOMEM, "out of memory", "setup");
+	for_each_file(td, f, i)
+	{
+		o->files[i] = strdup(f->file_name);
+		if (!o->files[i]) {
+			fr_free_names(o);
+			return fr_fail(td, ENOMEM, "out of memory", "setup");
+		}
+		o->nfiles++;
+	}
+	for (i = 1; i < td->files_index; i++) {
+		fio_file_free(td->files[i]);
+		td->files[i] = NULL;
+	}
+	td->files_index = 1;
+	td->o.nr_files = 1;
+	td->o.open_files = 1;
 	return 0;
 }
 
@@ -306,15 +373,27 @@ static int fio_fr_setup(struct thread_data *td)
 	unsigned int i;
 	int ret;
 
+	/*
+	 * fio's unlink deletes the job's regular files when it ends
+	 * (backend.c: unlink_all_files()); here they are LUNs, or a name
+	 * that is none of the engine's.
+	 */
+	if (td->o.unlink || td->o.unlink_each_loop)
+		return fr_fail(td, EINVAL,
+			       "unlink=1 would delete the LUN files; the fiorion engine never deletes a LUN: leave unlink= and unlink_each_loop= out",
+			       "setup");
+	if (fr_take_files(td))
+		return 1;
 	if (!td->files_index) {
 		add_file(td, "fiorion-volume", 0, 0);
 		if (!td->o.nr_files)
 			td->o.nr_files = 1;
 		td->o.open_files++;
 	}
+	/* Without filename=, fio's files are its own names (nrfiles=, opendir=), not LUNs. */
 	if (td->files_index > 1)
 		return fr_fail(td, EINVAL,
-			       "the fiorion engine presents one volume; give one filename= (any name) or none",
+			       "fio made several files of this job (nrfiles=, opendir=), and the fiorion engine presents one volume: name its LUNs with filename=A:B, luns= or lunfile=",
 			       "setup");
 	if (fr_load(td, &vv))
 		return 1;
@@ -334,6 +413,7 @@ static void fio_fr_cleanup(struct thread_data *td)
 	struct fr_err err = { "" };
 	int ret;
 
+	fr_free_names(td->eo);
 	if (!d)
 		return;
 	/* Written under a hold: a loop device attached over a LUN since fails the job. */
@@ -348,16 +428,21 @@ static void fio_fr_cleanup(struct thread_data *td)
 
 /*
  * describe=1: what this host has, once its LUNs are open as the job asks
- * (O_DIRECT, and for writing with its safety checks). In client/server
- * mode these lines reach the fio client with the host's name; fiorion's
- * probe reads them (their formats: common/fr_describe.h). One line for
- * the host, one per LUN (path last).
+ * (O_DIRECT, and for writing with its safety checks) and its backend set
+ * up. In client/server mode these lines reach the fio client with the
+ * host's name; fiorion's probe reads them (their formats:
+ * common/fr_describe.h). One line for the volume, one per LUN (path
+ * last), one for the backend and the kernel.
  */
-static void fr_describe(const struct vvol *vv)
+static void fr_describe(const struct vvol *vv, const struct vio *q)
 {
+	struct utsname u;
+	char kernel[3 * sizeof(u.release) + 3] = "unknown";
 	unsigned int i;
 
-	log_info(FR_DESC_VOLUME_FMT, fio_version_string, FIORION_VERSION,
+	if (uname(&u) == 0)
+		snprintf(kernel, sizeof(kernel), "%s %s %s", u.sysname, u.release, u.machine);
+	log_info(FR_DESC_VOLUME_FMT, fio_version_string, fr_ident + strlen(FIORION_ENGINE_IDENT),
 		 (unsigned long long)vv->size, vv->align, vv->nluns);
 	for (i = 0; i < vv->nluns; i++) {
 		char what[256];
@@ -367,6 +452,7 @@ static void fr_describe(const struct vvol *vv)
 		if (lun_unbacked(vv->luns[i].path, what, sizeof(what)) > 0)
 			log_info(FR_DESC_UNBACKED_FMT, i + 1, what);
 	}
+	log_info(FR_DESC_HOST_FMT, vio_backend_name(q), kernel);
 }
 
 /* Job process: open the LUNs and the I/O queue. */
@@ -380,6 +466,8 @@ static int fio_fr_init(struct thread_data *td)
 	int flags = 0, ret;
 	char msg[256];
 
+	if (fr_take_files(td))
+		return 1;
 	d = calloc(1, sizeof(*d));
 	if (!d)
 		return fr_fail(td, ENOMEM, "out of memory", "init");
@@ -449,7 +537,7 @@ static int fio_fr_init(struct thread_data *td)
 	if (o->sqpoll_thread)
 		td->o.disable_slat = 1;
 	if (o->describe)
-		fr_describe(d->vv);
+		fr_describe(d->vv, d->q);
 	return 0;
 
 out_fail:
@@ -627,6 +715,14 @@ static int fio_fr_invalidate(struct thread_data *td, struct fio_file *f)
 	return 0;
 }
 
+/* Whatever else asks fio to delete its file (an iolog's replay): a LUN is never deleted. */
+static int fio_fr_unlink_file(struct thread_data *td, struct fio_file *f)
+{
+	(void)td;
+	(void)f;
+	return 0;
+}
+
 struct ioengine_ops ioengine = {
 	.name = "fiorion",
 	.version = FIO_IOOPS_VERSION,
@@ -643,6 +739,7 @@ struct ioengine_ops ioengine = {
 	.open_file = fio_fr_open_file,
 	.close_file = fio_fr_close_file,
 	.invalidate = fio_fr_invalidate,
+	.unlink_file = fio_fr_unlink_file,
 	.io_u_init = fio_fr_io_u_init,
 	.io_u_free = fio_fr_io_u_free,
 	.options = options,

@@ -550,6 +550,11 @@ bool vio_is_sync(const struct vio *q)
 	return q->be.ops->sync;
 }
 
+const char *vio_backend_name(const struct vio *q)
+{
+	return q->be.ops->name;
+}
+
 const char *vio_backend(const struct vio *q)
 {
 	return q->be.ops ? q->be.ops->name : "none";

@@ -106,6 +106,9 @@ unsigned int vio_outstanding(const struct vio *q);
 /* True when the backend completes every request inside vio_queue(). */
 bool vio_is_sync(const struct vio *q);
 
+/* The backend @q runs ("io_uring", "libaio", "psync", "null"): what describe=1 reports. */
+const char *vio_backend_name(const struct vio *q);
+
 /*
  * Whether the kernel accepts backend @name here (io_uring may be
  * disabled by sysctl or seccomp, libaio limited by fs.aio-max-nr): 0, or

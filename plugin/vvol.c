@@ -67,8 +67,8 @@ void vvol_free(struct vvol *vv)
 static void lun_where(const struct vvol *vv, const struct vvol_lun *l,
 		      char *buf, size_t len)
 {
-	if (strcmp(vv->source, "luns=") == 0)
-		snprintf(buf, len, "luns= entry %u", l->line);
+	if (!strcmp(vv->source, "luns=") || !strcmp(vv->source, "filename="))
+		snprintf(buf, len, "%s entry %u", vv->source, l->line);
 	else
 		snprintf(buf, len, "%s:%u", vv->source, l->line);
 }
@@ -116,6 +116,18 @@ static int parse_list(struct vvol *vv, const char *text, char sep)
 	struct add_ctx c = { vv, 0 };
 
 	return fr_lunlist_each(text, sep, add_entry, &c);
+}
+
+/* fio's files, each a LUN: numbered from 1 in fio's order. */
+static int add_files(struct vvol *vv, const char *const *files, unsigned int n)
+{
+	struct add_ctx c = { vv, 0 };
+	unsigned int i;
+	int ret = 0;
+
+	for (i = 0; i < n && !ret; i++)
+		ret = add_entry(&c, files[i], strlen(files[i]), i + 1);
+	return ret;
 }
 
 /* A .lun file: text, at most 64 MiB (a list of paths, not a disk image). */
@@ -272,10 +284,9 @@ int vvol_load(struct vvol **out, const struct vvol_conf *conf,
 	int ret;
 
 	*out = NULL;
-	if (!!conf->lunfile == !!conf->luns)
-		return fr_errf(err, -EINVAL,
-			       conf->lunfile ? "give either lunfile= or luns=, not both"
-					     : "no LUNs: give lunfile=FILE or luns=A:B:C");
+	ret = vvol_conf_check(conf, err);
+	if (ret)
+		return ret;
 	vv = calloc(1, sizeof(*vv));
 	if (!vv)
 		return fr_errf(err, -ENOMEM, "out of memory");
@@ -298,9 +309,12 @@ int vvol_load(struct vvol **out, const struct vvol_conf *conf,
 		if (ret)
 			goto out_free;
 		ret = parse_list(vv, text, '\n');
-	} else {
+	} else if (conf->luns) {
 		vv->source = "luns=";
 		ret = parse_list(vv, conf->luns, ':');
+	} else {
+		vv->source = "filename=";
+		ret = add_files(vv, conf->files, conf->nfiles);
 	}
 	free(text);
 	if (ret) {
@@ -312,7 +326,7 @@ int vvol_load(struct vvol **out, const struct vvol_conf *conf,
 			? fr_errf(err, -EINVAL,
 				  "lun file '%s' lists no LUNs (expected one file or device path per line)",
 				  conf->lunfile)
-			: fr_errf(err, -EINVAL, "luns= lists no LUNs");
+			: fr_errf(err, -EINVAL, "%s lists no LUNs", vv->source);
 		goto out_free;
 	}
 	for (i = 0; i < vv->nluns; i++) {

@@ -2,8 +2,8 @@
 /*
  * vvol.h -- ORION's virtual volume: LUNs concatenated or striped RAID-0.
  *
- * A struct vvol is built from a list of LUNs (an ORION .lun file or an
- * inline colon-separated list). Each LUN is a regular file or a block
+ * A struct vvol is built from a list of LUNs (an ORION .lun file, an
+ * inline colon-separated list, or the names fio made files of). Each LUN is a regular file or a block
  * device. Invariants after vvol_load():
  *   - every LUN exists, is a regular file or block device, is readable,
  *     has a non-zero size and is listed once (same device and inode);
@@ -21,6 +21,7 @@
 #ifndef FIORION_VVOL_H
 #define FIORION_VVOL_H
 
+#include <errno.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -45,9 +46,15 @@ enum vvol_open_flags {
 
 struct vvol_conf {
 	const char *lunfile;  /* ORION .lun file, or NULL */
-	const char *luns;     /* "A:B:C", or NULL; exactly one is set */
+	const char *luns;     /* "A:B:C", or NULL; exactly one source is set */
 	const char *simulate; /* "concat" or "raid0"; NULL = concat */
 	uint64_t stripe;      /* bytes; 0 = VVOL_DEFAULT_STRIPE */
+	/*
+	 * Or fio's own files (filename=), one LUN each, the names already
+	 * split as fio splits them: paths taken whole, nothing trimmed.
+	 */
+	const char *const *files;
+	unsigned int nfiles;
 };
 
 struct vvol_lun {
@@ -69,7 +76,7 @@ struct vvol {
 	unsigned int align; /* largest LUN alignment, bytes (>= 512) */
 	unsigned int nluns;
 	struct vvol_lun *luns;
-	const char *source; /* the .lun file name, or "luns=" */
+	const char *source; /* the .lun file name, "luns=" or "filename=" */
 	int open_flags;	    /* flags of the last vvol_open() */
 };
 
@@ -88,6 +95,35 @@ struct vvol_extent {
  */
 int vvol_load(struct vvol **out, const struct vvol_conf *conf,
 	      struct fr_err *err);
+
+/*
+ * Whether @conf names its LUNs exactly once (lunfile=, luns= or
+ * filename=): 0, or -EINVAL and @err saying which are missing or given
+ * twice. vvol_load() checks it first; a job file's parser, at its line.
+ * Inline, so that a parser says the same words without linking the
+ * volume (and the LUN probes under it).
+ */
+static inline int vvol_conf_check(const struct vvol_conf *conf, struct fr_err *err)
+{
+	const char *given[3];
+	unsigned int n = 0;
+
+	if (conf->nfiles)
+		given[n++] = "filename=";
+	if (conf->luns)
+		given[n++] = "luns=";
+	if (conf->lunfile)
+		given[n++] = "lunfile=";
+	if (n == 1)
+		return 0;
+	if (!n)
+		return fr_errf(err, -EINVAL,
+			       "no LUNs: give filename=A:B (fio's own: devices or files, ':' between them), luns=A:B or lunfile=FILE");
+	/* Two lists of LUNs, one volume: which was meant is not ours to guess. */
+	return fr_errf(err, -EINVAL,
+		       "%s and %s both name the LUNs: give one, not both (filename= is fio's own list of devices or files; luns= and lunfile= are the engine's)",
+		       given[0], given[1]);
+}
 
 /*
  * Open every LUN with @flags (enum vvol_open_flags). With VVOL_DIRECT a

@@ -145,6 +145,9 @@ static void read_hosts(struct ri_run *r, json_t *a)
 		h->fio_version = jv_strdup(jv_str(v, "fio"));
 		h->luns = read_luns(json_object_get(v, "luns"), &h->nluns);
 		h->vlun_size = fr_to_u64(jv_num(v, "vlun_size", 0));
+		h->engine_version = jv_strdup(jv_str(v, "engine"));
+		h->backend = jv_strdup(jv_str(v, "backend"));
+		h->kernel = jv_strdup(jv_str(v, "kernel"));
 		r->nhosts++;
 	}
 }
@@ -182,6 +185,52 @@ static void read_knees(struct ri_run *r, json_t *a)
 		k->load = load_of(jv_num(v, "load", 0));
 		r->nknees++;
 	}
+}
+
+void ri_host_release(struct ri_host *h)
+{
+	free(h->name);
+	free(h->fio_version);
+	free_luns(h->luns, h->nluns);
+	free(h->engine_version);
+	free(h->backend);
+	free(h->kernel);
+	memset(h, 0, sizeof(*h));
+}
+
+const char *ri_runner_name(enum ri_runner r)
+{
+	if (r == RI_RUNNER_BUILTIN)
+		return "built-in";
+	return r == RI_RUNNER_FIO ? "fio" : NULL;
+}
+
+static enum ri_runner runner_parse(const char *s)
+{
+	if (s && !strcmp(s, "built-in"))
+		return RI_RUNNER_BUILTIN;
+	return s && !strcmp(s, "fio") ? RI_RUNNER_FIO : RI_RUNNER_UNKNOWN;
+}
+
+/* What ran the points (issue 42): each key only when recorded. */
+static void prov_write(json_t *o, const struct ri_run *r)
+{
+	put_str(o, "runner", ri_runner_name(r->runner));
+	put_str(o, "fio", r->fio_version);
+	put_str(o, "engine", r->engine_version);
+	put_str(o, "backend", r->backend);
+	put_str(o, "backend_asked", r->backend_asked);
+	put_str(o, "backend_note", r->backend_note);
+}
+
+static void prov_read(struct ri_run *r, json_t *o)
+{
+	r->runner = runner_parse(jv_str(o, "runner"));
+	r->fio_version = jv_strdup(jv_str(o, "fio"));
+	r->engine_version = jv_strdup(jv_str(o, "engine"));
+	r->backend = jv_strdup(jv_str(o, "backend"));
+	r->backend_asked = jv_strdup(jv_str(o, "backend_asked"));
+	r->backend_note = jv_strdup(jv_str(o, "backend_note"));
 }
 
 const char *const ri_arrival_words[] = { "poisson", "uniform", NULL };
@@ -286,6 +335,9 @@ char *ri_write(const struct ri_run *r)
 			put_str(e, "fio", h->fio_version);
 			json_object_set_new(e, "luns", luns_json(h->luns, h->nluns));
 			json_object_set_new(e, "vlun_size", json_integer((json_int_t)h->vlun_size));
+			put_str(e, "engine", h->engine_version);
+			put_str(e, "backend", h->backend);
+			put_str(e, "kernel", h->kernel);
 			json_array_append_new(a, e);
 		}
 		json_object_set_new(o, "hosts", a);
@@ -320,6 +372,7 @@ char *ri_write(const struct ri_run *r)
 	if (r->duration_env)
 		json_object_set_new(o, "duration_env", json_integer((json_int_t)r->duration_env));
 	curve_write(o, &r->curve);
+	prov_write(o, r);
 	json_object_set_new(doc, "fiorion", o);
 	s = json_dumps(doc, JSON_INDENT(2));
 	json_decref(doc);
@@ -396,6 +449,7 @@ void ri_read(struct ri_run *r, json_t *o)
 	r->duration_auto = fr_to_u64(jv_num(o, "duration_auto", 0));
 	r->duration_env = fr_to_u64(jv_num(o, "duration_env", 0));
 	curve_read(&r->curve, json_object_get(o, "curve"));
+	prov_read(r, o);
 }
 
 void ri_release(struct ri_run *r)
@@ -421,11 +475,8 @@ void ri_release(struct ri_run *r)
 	free(r->small_levels);
 	free(r->large_levels);
 	free_luns(r->luns, r->nluns);
-	for (i = 0; i < r->nhosts; i++) {
-		free(r->hosts[i].name);
-		free(r->hosts[i].fio_version);
-		free_luns(r->hosts[i].luns, r->hosts[i].nluns);
-	}
+	for (i = 0; i < r->nhosts; i++)
+		ri_host_release(&r->hosts[i]);
 	free(r->hosts);
 	for (i = 0; i < r->nwarnings; i++)
 		free(r->warnings[i]);
@@ -435,5 +486,10 @@ void ri_release(struct ri_run *r)
 		free(r->stopped[i]);
 	free(r->stopped);
 	free(r->knees);
+	free(r->fio_version);
+	free(r->engine_version);
+	free(r->backend);
+	free(r->backend_asked);
+	free(r->backend_note);
 	memset(r, 0, sizeof(*r));
 }

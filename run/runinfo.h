@@ -31,7 +31,28 @@
  *                  out: [{"name": "host:port" as fio's JSON names the
  *                  host, "fio": the host's fio version (optional),
  *                  "luns": [{"name": path, "size": bytes}],
- *                  "vlun_size": bytes}]
+ *                  "vlun_size": bytes, and as the host's engine
+ *                  described itself (each optional: an older engine does
+ *                  not say): "engine" its version, "backend" the one it
+ *                  runs, "kernel" the host's uname as above}]
+ *
+ * What ran the points (issue 42), written by a run that runs them (not
+ * -jobs_only, whose files any runner may run later), each optional:
+ *
+ *   runner         "built-in" (fiorion's built-in runner) | "fio" (stock
+ *                  fio with the engine; -clients: fio --client)
+ *   fio            -runner fio: the version of the fio that ran them
+ *                  ("fio-3.33"; -clients: the client's, each host's in
+ *                  hosts)
+ *   engine         the engine's version: fiorion's own under the built-in
+ *                  runner (its core is linked in), the engine file's
+ *                  under -runner fio; -clients: each host's, in hosts
+ *   backend        the backend the engine ran ("io_uring", "libaio",
+ *                  "psync", "null")
+ *   backend_asked  the backend asked, when the kernel refused it and the
+ *                  driver fell back to "backend" ("io_uring")
+ *   backend_note   why, as the driver noted it ("the kernel refused
+ *                  io_uring (operation not permitted)")
  *
  * Keys of the answers (issue 15), each written only when set, so a run
  * without -max_latency, -stop_at_knee or -duration auto has none of them:
@@ -53,9 +74,9 @@
  * "", and a hosts entry that is not an object with a string "name" is
  * skipped, as warnings and stopped sentences that are not strings are, and
  * knees entries without "ladder" "small" or "large" and a "why" of those four;
- * a "compat", "matrix" or curve "arrival" that is not one of the words
- * above reads as not recorded (OR_COMPAT_UNKNOWN, MX_UNKNOWN,
- * RI_ARRIVAL_UNKNOWN) and is not written back;
+ * a "compat", "matrix", "runner" or curve "arrival" that is not one of
+ * the words above reads as not recorded (OR_COMPAT_UNKNOWN, MX_UNKNOWN,
+ * RI_RUNNER_UNKNOWN, RI_ARRIVAL_UNKNOWN) and is not written back;
  * tests/data/golden/make-inputs.py writes these keys and no others.
  */
 #ifndef FIORION_RUNINFO_H
@@ -90,7 +111,23 @@ struct ri_host {
 	struct fj_lun *luns;
 	size_t nluns;
 	uint64_t vlun_size;
+	/* As the host's engine described itself (fr_describe.h); NULL = unknown. */
+	char *engine_version;
+	char *backend;
+	char *kernel;
 };
+
+/* Free what ri_read() (or the driver's probe) gave host @h; @h is then empty. */
+void ri_host_release(struct ri_host *h);
+
+/* run.json's "runner": who ran the points. */
+enum ri_runner {
+	RI_RUNNER_UNKNOWN = 0, /* not recorded (or not a word below): not written back */
+	RI_RUNNER_BUILTIN,     /* "built-in": fiorion's built-in runner */
+	RI_RUNNER_FIO,	       /* "fio": stock fio with the engine */
+};
+/* @r's word; NULL for RI_RUNNER_UNKNOWN. */
+const char *ri_runner_name(enum ri_runner r);
 
 /*
  * -run curve (issue 26): run.json's "curve" {"percent": [..], "arrival"
@@ -166,6 +203,13 @@ struct ri_run {
 	int64_t repeat;		/* -repeat N: passes over the plan; 1 (or less) = one */
 	uint64_t duration_env;	/* FIORION_DURATION=S overrode -duration; 0 = not */
 	struct ri_curve curve;	/* -run curve (issue 26); npct 0 = none */
+	/* What ran the points (issue 42); NULL / RI_RUNNER_UNKNOWN = not recorded. */
+	enum ri_runner runner;
+	char *fio_version;    /* "fio": -runner fio's fio */
+	char *engine_version; /* "engine" */
+	char *backend;	      /* "backend": the backend the engine ran */
+	char *backend_asked;  /* "backend_asked": refused by the kernel, fallen back from */
+	char *backend_note;   /* "backend_note": why */
 };
 
 /* run.json's text for @r ({"fiorion": {...}}), or NULL when memory runs out. */

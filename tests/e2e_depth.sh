@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # Description: the report's depth (issue 29 item 2): each point's job
-# file asks fio for its IOPS and bandwidth logs (500 ms windows, the
-# JSON's interval samples' own: their count unchanged) beside its JSON,
+# file asks fio for its IOPS and bandwidth logs (500 ms windows, 250 ms
+# for 1 s points: the JSON's interval samples' own) beside its JSON,
 # by the built-in runner and by stock fio; the report draws each point's
 # IOPS and MiB/s over its time from them, its summary's range equal to
 # the logs' own windows summed here (python, independently of tslog.c);
@@ -32,7 +32,8 @@ count() { grep -o "$1" "$2" | wc -l | tr -d ' '; }
 
 # windows_ok DIR REPORT: each point's summary "IOPS a-b" is the min and
 # max over the windows of its logs (every clone and direction summed per
-# round(time / 500), fiorion's window), as read here from the files
+# window of the point's log_avg_msec W, by the rule of docs/architecture.md,
+# "Which window a log entry is in"), as read here from the files
 windows_ok() {
 	python3 - "$1" "$2" <<'PY'
 import glob, math, os, re, sys
@@ -42,12 +43,15 @@ sums = re.findall(r'<details class="ts"><summary>p(\d{3}) [^:]*: IOPS ([0-9.]+)-
 assert sums, "no time series in the report"
 for num, lo, hi, mean in sums:
     w = {}
+    W = int(re.search(r"^log_avg_msec=(\d+)$", open(os.path.join(d, "p%s.fio" % num)).read(), re.M).group(1))
     for f in glob.glob(os.path.join(d, "p%s-*_iops.*.log*" % num)):
         if re.search(r"-r\d+_iops", f):
             continue
+        prev = {}
         for line in open(f):
-            t, v = line.split(",")[:2]
-            k = math.floor(float(t) / 500 + 0.5)
+            t, v, dd = [x.strip() for x in line.split(",")[:3]]
+            k = max(math.floor((float(t) + 2) / W), prev.get(dd, 0) + 1)
+            prev[dd] = k
             w[k] = w.get(k, 0) + float(v)
     assert w, "p%s: no log" % num
     assert (min(w.values()), max(w.values())) == (float(lo), float(hi)), (num, lo, hi, w)

@@ -14,8 +14,11 @@
 # 1. <testname>.points.csv: written by fiorion and by fio2orion (the same
 #    bytes from the kept JSON), its header as documented, one row per
 #    point, each cell's IOPS the one ORION's iops.csv truncates; 2 s points
-#    give 4 interval samples ("within", lo < iops < hi), 1 s points 2
-#    ("none", empty bounds: never a made-up interval).
+#    give 4 interval samples ("within", lo < iops < hi), and so do 1 s
+#    points, whose 250 ms logs set fio's sample interval (issue 42, item
+#    5.2; at 500 ms they had 2 samples and "none"): their first second on
+#    the model is 1000 IOPS in every sample, so the interval is the figure
+#    itself (lo = iops = hi).
 # 2. Stock fio results: fio 3.x's samples give "within" (a group_reporting
 #    entry of 2 clones x 3 intervals too; the interval recomputed here in
 #    python from the JSON, with the rule of converter/points/interval.h); fio
@@ -75,7 +78,7 @@ cmp -s $pc rb/t.points.csv && ok "fio2orion rebuilds .points.csv byte for byte" 
 	$MODEL >one.out 2>one.err
 row=$(sed -n 2p one/t.points.csv)
 case $row in
-1,0,[0-9]*,,,,,,*,,[0-9.]*,1,none,\"one/t_jobs/p001.json\",*) ok "1 s points (2 samples): interval none, bounds empty ($row)" ;;
+1,0,1000.0,1000.0,1000.0,,,,*,4,1.000,1,within,\"one/t_jobs/p001.json\",*) ok "1 s points (4 samples of 250 ms, all 1000 IOPS): interval within, lo = iops = hi ($row)" ;;
 *) not_ok "1 s point: '$row'"; cat one.err ;;
 esac
 

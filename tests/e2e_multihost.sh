@@ -249,7 +249,7 @@ import glob, math, os, re, sys
 d, rep, port = sys.argv[1], sys.argv[2], sys.argv[3]
 html = open(rep, encoding="utf-8").read()
 hosts = ("127.0.0.2", "127.0.0.3")
-W = 500  # the points' log_avg_msec
+W = 250  # the points' log_avg_msec (1 s points: driver/jobfile.c, JF_LOG_MSEC_SHORT)
 bad, n = [], 0
 def add(path, w):
     # docs/architecture.md, "Which window a log entry is in"
@@ -293,10 +293,10 @@ why=$(series_check o1/t_jobs o1/t.report.html)
 if [ $? = 0 ]; then ok "time series per host: $why"; else not_ok "time series per host: $why"; fi
 
 # 2d. issue 39, without a busy machine: the run's JSON and logs again,
-# every row of .2's logs moved to 249 ms after its window's end and .3's
-# to 251 ms after (fio stamps a row when it writes it: a busy machine's
-# fio writes late; two hosts late around W / 2 once straddled the old
-# round(t / W) edge). Each window keeps its rows, so fio2orion's report
+# every row of .2's logs moved to 124 ms after its window's end and .3's
+# to 126 ms after (W = 250 ms: fio stamps a row when it writes it: a busy
+# machine's fio writes late; two hosts late around W / 2 once straddled
+# the old round(t / W) edge). Each window keeps its rows, so fio2orion's report
 # draws the same series as from the logs as they were, and the rule's
 # own sums agree with it.
 rm -rf late && cp -r o1/t_jobs late
@@ -304,14 +304,14 @@ why=$(python3 - late "$PORT" <<'EOF2'
 import glob, math, sys
 d, port = sys.argv[1], sys.argv[2]
 n = 0
-for h, late in (("127.0.0.2", 249), ("127.0.0.3", 251)):
+for h, late in (("127.0.0.2", 124), ("127.0.0.3", 126)):
     for f in glob.glob("%s/p*.%s_%s_*.log.%s" % (d, h, port, h)):
         out, prev = [], {}
         for line in open(f):
             c = [x.strip() for x in line.split(",")]
-            k = max(math.floor((float(c[0]) + 2) / 500), prev.get(c[2], 0) + 1)
+            k = max(math.floor((float(c[0]) + 2) / 250), prev.get(c[2], 0) + 1)
             prev[c[2]] = k
-            out.append(", ".join([str(k * 500 + late)] + c[1:]) + "\n")
+            out.append(", ".join([str(k * 250 + late)] + c[1:]) + "\n")
             n += 1
         open(f, "w").write("".join(out))
 print("%d rows moved" % n)
@@ -330,7 +330,7 @@ rc1=$?
 why2=$(series_check late lc/t.report.html)
 rc2=$?
 if [ $rc1 = 0 ] && [ $rc2 = 0 ]; then
-	ok "hosts' rows 249 and 251 ms late ($why): $same; $why2"
+	ok "hosts' rows 124 and 126 ms late ($why): $same; $why2"
 else
 	not_ok "hosts' rows late ($why): $same; $why2 $(cat lc0.err lc.err)"
 fi

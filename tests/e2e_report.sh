@@ -4,15 +4,17 @@
 #
 # Description: the HTML report (issue 16): a simple run, a small max
 # matrix with a latency bound (heat maps, knee marks), ORION's normal run
-# (its detailed matrix as heat maps), the intervals (issue 23: no bar for
-# 1 s points, a bar per marker with -repeat 3) and fio2orion -compare of
+# (its detailed matrix as heat maps), the intervals (issue 23: a bar for
+# 1 s points, of 4 samples since issue 42, none for points of 2 samples,
+# a bar per marker with -repeat 3) and fio2orion -compare of
 # two and three runs (marks: a run against itself all unchanged). Those
 # runs are the report's plumbing, not I/O: they run on the engine's
 # model device in virtual time (docs/virtual-time.md; 1 s points, the
 # max matrix on one server so that every ladder has a knee), a few
 # seconds for all. One real run (a mixed point of 1 s on a 64 MiB
 # scratch file) gives what only a real run's report shows: its run table
-# (the command line, fio version, runner, backend, kernel, a CPU row
+# (the command line, fio version, runner, engine, backend (a fallback
+# said), kernel, a CPU row
 # with the CPU it took). Each file has no external reference (http,
 # src=, @import, url( to anything but #), is well-formed XML (xmllint),
 # and holds the charts, markers and axis labels its points call for;
@@ -67,7 +69,8 @@ else
 fi
 grep -q '<pre class="summary">ORION VERSION' $r && grep -q '<tr><th>fio version</th><td>[^<]' $r \
 	&& grep -q "<tr><th>Runner</th><td>fiorion&apos;s built-in runner" $r \
-	&& grep -q "<tr><th>Backend</th><td>the engine&apos;s default</td>" $r \
+	&& grep -Eq "<tr><th>Backend</th><td>(io_uring|(libaio|psync) \(asked io_uring: the kernel refused io_uring [^<]*\))</td>" $r \
+	&& grep -q "<tr><th>Engine</th><td>fiorion engine [^<]" $r \
 	&& grep -q "Kernel</th><td>$(uname -s) $(uname -r) $(uname -m)</td>" $r \
 	&& grep -q '<tr><th>Duration</th><td>1 s a point; 1 s measured over 1 point' $r \
 	&& ok "real run's table and ORION's summary: fio version, runner, backend, kernel, duration" \
@@ -206,13 +209,33 @@ nr=$(grep -c '^<tr><td class="num">' $c)
 [ "$nr" = 11 ] && ok "ratio table: 11 cells (the union of both runs')" || not_ok "ratio rows: $nr"
 "$F2O" -compare s_jobs only -outdir cmp 2>/dev/null; [ $? = 2 ] && ok "-compare without -html: exit 2" || not_ok "-compare without -html"
 
-# 3b. intervals (issue 23): the 1 s points above have fewer than 3 of fio's
-# 500 ms samples, so no interval and no error bar (each title says "no
+# 3b. intervals (issue 23): the 1 s points above have 4 of fio's 250 ms
+# samples (issue 42, item 5.2), all equal on the model, so a "within"
+# interval of no width: a bar on each of the 19 markers, "within" in its
+# title. The same JSON with 2 samples a job (fio's at 500 ms, as 1 s
+# points had before): no interval and no error bar (each title says "no
 # interval"); -repeat 3 gives every cell one across the passes.
-[ "$(count '<path class="err"' s.report.html)" = 0 ] && [ "$(count '(no interval)' s.report.html)" = 19 ] \
-	&& grep -q '<th>Intervals</th><td>95 %: 7 cells without an interval.*s.points.csv</td>' s.report.html \
-	&& ok "1 s points: no interval, no bar, every title and the run table say so" \
-	|| not_ok "1 s points: $(count '<path class="err"' s.report.html) bars, $(count '(no interval)' s.report.html) 'no interval'"
+[ "$(count '<path class="err"' s.report.html)" = 19 ] && [ "$(count ', within)' s.report.html)" = 19 ] \
+	&& grep -q '<th>Intervals</th><td>95 %: 7 cells within the point.*s.points.csv</td>' s.report.html \
+	&& ok "1 s points: 4 samples of 250 ms, a 'within' interval, a bar on each of the 19 markers" \
+	|| not_ok "1 s points: $(count '<path class="err"' s.report.html) bars, $(count ', within)' s.report.html) 'within'"
+mkdir two two/s_jobs && cp s_jobs/run.json two/s_jobs/
+python3 - s_jobs/p*.json <<'PY'
+import json, os, sys
+for f in sys.argv[1:]:
+    d = json.load(open(f))
+    for j in d["jobs"]:
+        for dd in ("read", "write", "trim"):
+            if dd in j:
+                j[dd]["iops_samples"] = min(j[dd]["iops_samples"], 2)
+                j[dd]["bw_samples"] = min(j[dd]["bw_samples"], 2)
+    json.dump(d, open("two/s_jobs/" + os.path.basename(f), "w"))
+PY
+"$F2O" -html -outdir two two/s_jobs/run.json two/s_jobs/p*.json 2>two.err
+[ "$(count '<path class="err"' two/s.report.html)" = 0 ] && [ "$(count '(no interval)' two/s.report.html)" = 19 ] \
+	&& grep -q '<th>Intervals</th><td>95 %: 7 cells without an interval.*s.points.csv</td>' two/s.report.html \
+	&& ok "1 s points of 2 samples: no interval, no bar, every title and the run table say so" \
+	|| not_ok "2 samples: $(count '<path class="err"' two/s.report.html) bars, $(count '(no interval)' two/s.report.html) 'no interval'; $(cat two.err)"
 wait $r_pid
 rc=$?
 r=r.report.html
@@ -234,8 +257,9 @@ grep -q '<li class="count">B / A, small IOPS: 5 cells, 0 changed (0 better, 0 wo
 	&& [ "$(count 'class="num unchanged">1.000 (' $c2)" = $((2 * 5 + 2 + 3)) ] && [ "$(count 'changed better\|changed worse\|nointerval">' $c2)" = 0 ] \
 	&& ok "a run against itself: every cell and geometric mean unchanged (5 small IOPS, 2 large MBPS, 5 latency)" \
 	|| not_ok "self-compare: $(cat self.err) $(grep -o '<li class="count">[^<]*' $c2)"
-# three runs: A solid, B and C their own dashes; 1 s cells have no interval, so not marked
-"$F2O" -compare s_jobs only self/x -html -outdir cmp -testname three 2>three.err
+# three runs: A solid, B and C their own dashes; A's 1 s cells of 2
+# samples have no interval, so not marked
+"$F2O" -compare two/s_jobs only self/x -html -outdir cmp -testname three 2>three.err
 rc=$?
 c3=cmp/three.compare.html
 [ $rc = 0 ] && grep -q '>C: r</text>' $c3 && grep -q 'stroke-dasharray="2 3"' $c3 && [ "$(count '<h2>Each cell, [BC] / A</h2>' $c3)" = 2 ] \

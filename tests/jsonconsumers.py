@@ -14,7 +14,8 @@
       (min <= mean <= max, deviations >= 0, bw = bw_bytes / 1024, iops =
       total_ios / runtime, the latency and depth distributions adding to
       100 %); with --exact, for a run in virtual time, also one iops and
-      one bw sample per whole 500 ms of job_runtime, iops_mean and
+      one bw sample per whole interval of job_runtime (500 ms, or the
+      job's iopsavgtime/bwavgtime or log_avg_msec), iops_mean and
       bw_mean within 1 % of iops and bw, and iodepth_level at the job's
       iodepth at least 99 %. The fields each one indexes, and where (as
       of their sources read for this test):
@@ -178,6 +179,19 @@ def near(a, b, rel):
     return abs(a - b) <= rel * max(abs(a), abs(b), 1e-9)
 
 
+def avg_time(job, kind):
+    """The job's interval of @kind ("iops", "bw") samples, ms: its
+    iopsavgtime/bwavgtime when given, else its log's log_avg_msec when it
+    writes that log (fio 3.33's init.c: a fiorion 1 s point's 250 ms),
+    else 500."""
+    o = job.get("job options", {})
+    if o.get(kind + "avgtime"):
+        return int(o[kind + "avgtime"])
+    if o.get("write_%s_log" % kind) and int(o.get("log_avg_msec", "0")):
+        return int(o["log_avg_msec"])
+    return 500
+
+
 def values(doc, exact):
     """The values the consumers print are fio's: identities on any run;
     with @exact (a run in virtual time, whose figures do not depend on the
@@ -205,11 +219,11 @@ def values(doc, exact):
                      name, mode, s["iops"], s["total_ios"], s["runtime"]))
             if not exact:
                 continue
-            # one sample per whole 500 ms interval (fio's bwavgtime/iopsavgtime)
-            n = rt // 500
-            need(s["iops_samples"] == n and s["bw_samples"] == n,
-                 "%s %s: %d iops / %d bw samples in %d ms (fio takes %d)"
-                 % (name, mode, s["iops_samples"], s["bw_samples"], rt, n))
+            # one sample per whole interval (fio's bwavgtime/iopsavgtime)
+            ni, nb = rt // avg_time(job, "iops"), rt // avg_time(job, "bw")
+            need(s["iops_samples"] == ni and s["bw_samples"] == nb,
+                 "%s %s: %d iops / %d bw samples in %d ms (fio takes %d / %d)"
+                 % (name, mode, s["iops_samples"], s["bw_samples"], rt, ni, nb))
             need(near(s["iops_mean"], s["iops"], 0.01),
                  "%s %s: iops_mean %.1f is not the job's iops %.1f within 1 %%" % (name, mode, s["iops_mean"], s["iops"]))
             need(near(s["bw_mean"], s["bw"], 0.01),

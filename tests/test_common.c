@@ -442,6 +442,38 @@ static void test_lunlist(void **state)
 	assert_int_equal(s.n, 0);
 }
 
+/* fio's filename= rule, each case as fio 3.33 names its files (fio --debug=file). */
+static void test_lunlist_fio(void **state)
+{
+	static const struct {
+		const char *in, *names[3];
+	} t[] = {
+		{ " /a:/b\\:c: /d ;x", { "/a", "/b:c", " /d" } },
+		{ "::a::b:", { "a", "b" } },
+		{ "a#b:c", { "a" } },
+		{ "a\\b:c\\\\:d", { "a\\b", "c\\:d" } },
+		{ "a\\:", { "a:" } },
+		{ "", { NULL } },
+	};
+	struct seen s;
+	size_t i, k;
+
+	(void)state;
+	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		memset(&s, 0, sizeof(s));
+		assert_int_equal(fr_lunlist_fio(t[i].in, record, &s), 0);
+		for (k = 0; k < 3 && t[i].names[k]; k++) {
+			assert_string_equal(s.names[k], t[i].names[k]);
+			assert_int_equal(s.lines[k], k + 1);
+		}
+		assert_int_equal(s.n, k);
+	}
+	memset(&s, 0, sizeof(s));
+	s.stop_at = 1;
+	assert_int_equal(fr_lunlist_fio("a:b", record, &s), 7);
+	assert_int_equal(s.n, 1);
+}
+
 static void test_sizes(void **state)
 {
 	uint64_t v;
@@ -520,6 +552,7 @@ int main(void)
 		cmocka_unit_test(test_stage_rollback),
 		cmocka_unit_test(test_sysblock),
 		cmocka_unit_test(test_lunlist),
+		cmocka_unit_test(test_lunlist_fio),
 		cmocka_unit_test(test_sizes),
 		cmocka_unit_test(test_hist_geometry),
 		cmocka_unit_test(test_percentile_rule),

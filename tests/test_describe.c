@@ -3,10 +3,10 @@
  * Description: the engine's describe lines (common/fr_describe.h): what
  * the engine prints with FR_DESC_*_FMT, fr_desc_parse() reads back field
  * for field (the volume line; a LUN whose path holds spaces; an unbacked
- * LUN), the client's "<host> " prefix aside; a version over 63 bytes
- * does not parse, unbacked words are cut at 255; lines of none of the
- * three formats (a missing field, a word misspelt, an empty line) are
- * FR_DESC_NONE.
+ * LUN; the backend and kernel line), the client's "<host> " prefix aside;
+ * a version over 63 bytes or a backend over 31 does not parse, unbacked
+ * words and a kernel are cut at 255; lines of none of the four formats
+ * (a missing field, a word misspelt, an empty line) are FR_DESC_NONE.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -57,6 +57,11 @@ static void test_round_trip(void **state)
 	assert_int_equal(fr_desc_parse(body(), &d), FR_DESC_UNBACKED);
 	assert_int_equal(d.lun, 3);
 	assert_string_equal(d.unbacked, "holes: 12% of it reads zeros");
+
+	snprintf(line, sizeof(line), "<node1> " FR_DESC_HOST_FMT, "io_uring", "Linux 6.1.0-13-amd64 x86_64");
+	assert_int_equal(fr_desc_parse(body(), &d), FR_DESC_HOST);
+	assert_string_equal(d.backend, "io_uring");
+	assert_string_equal(d.kernel, "Linux 6.1.0-13-amd64 x86_64");
 }
 
 static void test_limits(void **state)
@@ -75,6 +80,10 @@ static void test_limits(void **state)
 	snprintf(line, sizeof(line), FR_DESC_UNBACKED_FMT, 1u, what);
 	assert_int_equal(fr_desc_parse(body(), &d), FR_DESC_UNBACKED);
 	assert_int_equal(strlen(d.unbacked), 255);
+	/* A kernel's words are cut at 255 too. */
+	snprintf(line, sizeof(line), FR_DESC_HOST_FMT, "null", what);
+	assert_int_equal(fr_desc_parse(body(), &d), FR_DESC_HOST);
+	assert_int_equal(strlen(d.kernel), 255);
 }
 
 static void test_refused(void **state)
@@ -82,7 +91,8 @@ static void test_refused(void **state)
 	static const char *const bad[] = {
 		"", "fio fio-3.33 engine 1 volume 10 align 512", "fio fio-3.33 engine 1 volume x align 512 luns 1",
 		"lun 1 size 10", "lun x size 10 path /a", "lun 1 sized 10 path /a", "lun 1 unbacked",
-		"volume 10", "LUN 1 size 10 path /a"
+		"volume 10", "LUN 1 size 10 path /a", "backend io_uring", "backend io_uring kernel",
+		"backend io_uring kernels Linux", "backend 0123456789012345678901234567890123456789 kernel Linux"
 	};
 	struct fr_desc d;
 	size_t i;

@@ -10,7 +10,8 @@
  * <t>.lun.<addr>, then <t>.lun; paths from '/', no ':' in them. Two
  * names of one server (localhost and 127.0.0.1) refused. The probe, with
  * a stand-in for fio (a script answering as fio's client would for each
- * host): a host whose engine describes its LUN is filled in, one that
+ * host): a host whose engine describes its LUN, backend and kernel is
+ * filled in, one that
  * cannot be reached, one whose engine refuses a LUN for writing (EBUSY:
  * a safety refusal) and one that never answers are each one line naming
  * the host and the cure.
@@ -219,6 +220,7 @@ static const char fake_fio[] =
 	"case \"$2\" in\n"
 	"*good*) echo '<srv-good> fiorion: describe: fio fio-3.33 engine 9.9 volume 1048576 align 512 luns 1'\n"
 	"        echo '<srv-good> fiorion: describe: lun 1 size 1048576 path /dev/vdb'\n"
+	"        echo '<srv-good> fiorion: describe: backend libaio kernel Linux 6.1.0-13-amd64 x86_64'\n"
 	"        echo '{\"fio version\": \"fio-3.33\", \"client_stats\": [{\"jobname\": \"fiorion-probe\", \"groupid\": 0, \"error\": 0, \"hostname\": \"good\", \"port\": 8765}]}' ;;\n"
 	"*down*) echo 'fio: client: failed to connect to down:8765' >&2 ;;\n"
 	"*busy*) echo '<srv-busy> fiorion: LUN /dev/vdb is mounted on /mnt: refusing to write it'\n"
@@ -256,7 +258,9 @@ static void test_probe(void **state)
 	assert_string_equal(msgs ? msgs : "", "");
 	assert_string_equal(hs.h[0].server_name, "srv-good");
 	assert_string_equal(hs.h[0].ri->fio_version, "fio-3.33");
-	assert_string_equal(hs.h[0].engine_version, "9.9");
+	assert_string_equal(hs.h[0].ri->engine_version, "9.9");
+	assert_string_equal(hs.h[0].ri->backend, "libaio");
+	assert_string_equal(hs.h[0].ri->kernel, "Linux 6.1.0-13-amd64 x86_64");
 	assert_int_equal(hs.h[0].ri->vlun_size, 1048576);
 	assert_int_equal(hs.h[0].align, 512);
 	assert_string_equal(hs.h[0].ri->luns[0].name, "/dev/vdb");

@@ -4,7 +4,8 @@
  * (converter/report/html_series.c): a point with logs gets one <details> with
  * two panels (IOPS, MiB/s), its summary giving the total's range and
  * mean worked out by hand; a -clients point the total and one line per
- * host, each named; a point of 1000 windows is drawn with at most
+ * host, each named; a point whose logs have one window gets a line
+ * saying so, not an empty plot; a point of 1000 windows is drawn with at most
  * HS_MAX_VERTICES vertices a line; without logs the section says there
  * is no time series (fio's JSON has none).
  */
@@ -120,6 +121,24 @@ static void test_hosts_and_long(void **state)
 	tu_rmtree(dir);
 }
 
+/* One window (a 1 s point's 500 ms logs, the row at 1000 ms not written): a line, no plot. */
+static void test_one_window(void **state)
+{
+	char *dir = tu_mkdtemp(), *jobs[] = { job("p001-s4-l0-small", NULL) }, *a;
+	int n;
+
+	(void)state;
+	free(tu_text(dir, "p001-s4-l0-small_iops.1.log", "506, 25009, 0, 0, 0\n"));
+	free(tu_text(dir, "p001-s4-l0-small_bw.1.log", "506, 200072, 0, 0, 0\n"));
+	a = section(dir, jobs, 1, false, &n);
+	assert_int_equal(n, 1);
+	assert_non_null(strstr(a, "<p class=\"ts-few\">p001 Small=4 Large=0: IOPS 25009, MiB/s 195.4 in the one window of 500 ms its logs have: no time series drawn, it needs 2 windows or more (points of 2 s or longer have them).</p>"));
+	assert_null(strstr(a, "<details"));
+	assert_null(strstr(a, "<svg"));
+	free(a);
+	tu_rmtree(dir);
+}
+
 static void test_none(void **state)
 {
 	char *dir = tu_mkdtemp(), *jobs[] = { job("p001-s4-l0-small", NULL) }, *a;
@@ -139,6 +158,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_local),
 		cmocka_unit_test(test_hosts_and_long),
+		cmocka_unit_test(test_one_window),
 		cmocka_unit_test(test_none),
 	};
 

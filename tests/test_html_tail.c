@@ -6,7 +6,9 @@
  * marker's title at the input's own value (p99.9 = 2 ms where the mean is
  * 0.05 ms: both on the chart); two ladders keep one colour per ladder; more
  * than HT_MAX_LADDERS ladders draw the lowest large load's only and the
- * caption says so; input without percentiles gets no chart.
+ * caption says so; input without percentiles gets no chart; a latency
+ * bound's lines (a percentile's, and the mean's), a percentile the chart
+ * has no line of (p95) getting its line.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -47,11 +49,12 @@ static char *job(unsigned int num, unsigned int s, unsigned int l, bool bare)
 	return j;
 }
 
-static char *chart(int nladders, bool bare)
+static char *chart_bound(int nladders, bool bare, const char *bound)
 {
 	char *jobs[16], *out = NULL;
 	struct fj_set set;
 	struct pt_set pts;
+	struct kn_bound b;
 	size_t len = 0;
 	int n = 0, l, s;
 	FILE *f;
@@ -61,11 +64,46 @@ static char *chart(int nladders, bool bare)
 			jobs[n] = job((unsigned int)n + 1, (unsigned int)s, (unsigned int)l, bare);
 	cf_build(&set, &pts, jobs, n, NULL, PT_MERGE_NONE);
 	f = open_memstream(&out, &len);
-	assert_int_equal(ht_chart(f, &pts, hr_ax_sload, hr_ax_slat), 0);
+	if (bound) {
+		struct fr_err err;
+
+		assert_int_equal(kn_parse(&b, bound, &err), 0);
+	}
+	assert_int_equal(ht_chart(f, &pts, hr_ax_sload, hr_ax_slat, bound ? &b : NULL), 0);
 	assert_int_equal(fclose(f), 0);
 	pt_set_release(&pts);
 	fj_set_release(&set);
 	return out;
+}
+
+static char *chart(int nladders, bool bare)
+{
+	return chart_bound(nladders, bare, NULL);
+}
+
+/* A bound on p99: its line at 0.3 ms; on p95 (no line of its own): a p95 line too. */
+static void test_bound(void **state)
+{
+	char *a = chart_bound(1, false, "p99:0.3");
+
+	(void)state;
+	assert_int_equal(count(a, "<line class=\"bound\""), 1);
+	assert_non_null(strstr(a, ">bound 0.3 ms (p99)</text>"));
+	assert_int_equal(count(a, "<circle class=\"pt\""), 12);
+	assert_non_null(strstr(a, "-max_latency p99:0.3), the p99 line the one it judges."));
+	free(a);
+	a = chart_bound(1, false, "p95:1,0.2");
+	assert_int_equal(count(a, "<line class=\"bound\""), 2);
+	assert_non_null(strstr(a, ">bound 0.2 ms (mean)</text>"));
+	assert_non_null(strstr(a, ">bound 1 ms (p95)</text>"));
+	/* mean, p50, p99, p99.9 and p95: 3 points each */
+	assert_int_equal(count(a, "<circle class=\"pt\""), 15);
+	assert_non_null(strstr(a, ">p95</text>"));
+	free(a);
+	a = chart_bound(1, false, "0.2");
+	assert_int_equal(count(a, "<line class=\"bound\""), 1);
+	assert_non_null(strstr(a, ">bound 0.2 ms (mean)</text>"));
+	free(a);
 }
 
 static void test_one_ladder(void **state)
@@ -117,6 +155,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_one_ladder),
 		cmocka_unit_test(test_ladders),
+		cmocka_unit_test(test_bound),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

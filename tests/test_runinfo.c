@@ -9,7 +9,9 @@
  * answers are written only when set; malformed entries are dropped as
  * the header says (a LUN without a string name named "", hosts that are
  * not objects with a string name, warnings, stopped sentences and knees
- * that are not what they should be, a compat or matrix that is not one);
+ * that are not what they should be, a compat, matrix or runner that is
+ * not one); what ran the points (runner, fio, engine, backend and its
+ * fallback, each host's engine, backend and kernel) only when recorded;
  * every layout and matrix shape is read and written as its word;
  * released, the struct is empty.
  */
@@ -79,7 +81,10 @@ static const char every_key[] =
 	" \"luns\": [{\"name\": \"/dev/sdb\", \"size\": 1073741824}, {\"name\": \"/dev/sdc\", \"size\": 1073741824}],"
 	" \"vlun_size\": 2147483648, \"warnings\": [\"LUN /dev/sdb is small\"], \"start\": 1700000000,"
 	" \"kernel\": \"Linux 6.1.0-13-amd64 x86_64\","
-	" \"hosts\": [{\"name\": \"h1:8765\", \"fio\": \"fio-3.33\", \"luns\": [{\"name\": \"/dev/vdb\", \"size\": 4096}], \"vlun_size\": 4096}],"
+	" \"hosts\": [{\"name\": \"h1:8765\", \"fio\": \"fio-3.33\", \"luns\": [{\"name\": \"/dev/vdb\", \"size\": 4096}], \"vlun_size\": 4096,"
+	" \"engine\": \"0.1\", \"backend\": \"libaio\", \"kernel\": \"Linux 6.1.0-13-amd64 x86_64\"}],"
+	" \"runner\": \"fio\", \"fio\": \"fio-3.33\", \"engine\": \"0.1\", \"backend\": \"libaio\","
+	" \"backend_asked\": \"io_uring\", \"backend_note\": \"the kernel refused io_uring (operation not permitted)\","
 	" \"max_latency\": \"p99:5\", \"stop_at_knee\": true, \"stopped\": [\"the small ladder stopped at 4\"],"
 	" \"knees\": [{\"ladder\": \"small\", \"fixed\": 0, \"load\": 4, \"why\": \"latency\"}],"
 	" \"duration_auto\": 120, \"repeat\": 3,"
@@ -136,11 +141,12 @@ static void test_golden(void **state)
 	}
 }
 
-/* A run without the answers' options has none of their keys. */
+/* A run without the answers' options, or that ran nothing (-jobs_only), has none of their keys. */
 static void test_answers_only_when_set(void **state)
 {
-	static const char *const answers[] = { "max_latency", "stop_at_knee", "stopped",
-					       "knees", "duration_auto", "repeat", "hosts", "curve" };
+	static const char *const answers[] = { "max_latency", "stop_at_knee", "stopped", "knees",
+					       "duration_auto", "repeat", "hosts", "curve", "runner",
+					       "fio", "engine", "backend", "backend_asked", "backend_note" };
 	json_t *in = parse("{\"testname\": \"t\", \"repeat\": 1, \"stop_at_knee\": false}"), *out;
 	unsigned int i;
 
@@ -157,7 +163,7 @@ static void test_answers_only_when_set(void **state)
 static void test_malformed_entries(void **state)
 {
 	json_t *in = parse(
-		"{\"testname\": \"t\", \"compat\": \"13.0\", \"matrix\": \"square\","
+		"{\"testname\": \"t\", \"compat\": \"13.0\", \"matrix\": \"square\", \"runner\": \"robot\","
 		" \"luns\": [{\"size\": 4096}, {\"name\": 7, \"size\": 8192}],"
 		" \"hosts\": [3, {\"fio\": \"fio-3.33\"}, {\"name\": \"h2:8765\", \"luns\": [{\"size\": 512}]}],"
 		" \"warnings\": [\"kept\", 5, null],"
@@ -181,9 +187,10 @@ static void test_malformed_entries(void **state)
 	assert_string_equal(json_string_value(json_array_get(json_object_get(out, "warnings"), 0)), "kept");
 	assert_int_equal(json_array_size(json_object_get(out, "stopped")), 1);
 	assert_json_equal(json_object_get(out, "knees"), want_knees);
-	/* A layout or a shape that is not one reads as not recorded. */
+	/* A layout, a shape or a runner that is not one reads as not recorded. */
 	assert_null(json_object_get(out, "compat"));
 	assert_null(json_object_get(out, "matrix"));
+	assert_null(json_object_get(out, "runner"));
 	json_decref(want_luns);
 	json_decref(want_knees);
 	json_decref(out);

@@ -306,6 +306,31 @@ static void test_vvol_bad_lunfile(void **state)
 	free(missing);
 }
 
+/* fio's files (filename=), one LUN each, taken whole; and never with luns=. */
+static void test_vvol_files(void **state)
+{
+	struct fixture *fx = *state;
+	const char *files[] = { fx->a, fx->c, fx->a };
+	struct vvol_conf conf = { .simulate = "raid0", .files = files, .nfiles = 2 };
+	struct fr_err err = { "" };
+	struct vvol *vv;
+
+	assert_int_equal(vvol_load(&vv, &conf, &err), 0);
+	assert_int_equal(vv->nluns, 2);
+	assert_string_equal(vv->source, "filename=");
+	assert_string_equal(vv->luns[1].path, fx->c);
+	assert_int_equal(vv->size, 2 * 3 * M);
+	vvol_free(vv);
+	conf.nfiles = 3;
+	assert_int_equal(vvol_load(&vv, &conf, &err), -EINVAL);
+	assert_non_null(strstr(err.msg, "filename= entry 3: LUN"));
+	assert_non_null(strstr(err.msg, "is listed twice"));
+	conf.nfiles = 2;
+	conf.luns = fx->b;
+	assert_int_equal(vvol_load(&vv, &conf, &err), -EINVAL);
+	assert_non_null(strstr(err.msg, "filename= and luns= both name the LUNs"));
+}
+
 /* An unreadable LUN; root reads everything, so drop to nobody first. */
 static void test_vvol_unreadable(void **state)
 {
@@ -361,6 +386,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_vvol_split_covers, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_vvol_bad_luns, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_vvol_bad_lunfile, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_vvol_files, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_vvol_unreadable, setup, teardown)
 	};
 

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "fr_file.h"
+#include "infer.h"
 #include "jscan.h"
 #include "jval.h"
 #include "lathist.h"
@@ -261,6 +262,10 @@ int cv_point_read(struct cv_point *p, const char *name, const char *buf, size_t 
 				       name, p->num, n);
 		}
 		p->num = n, p->pct = pct, p->max_iops = max;
+		if (found == 1 && opt(job, global, "backend"))
+			snprintf(p->backend, sizeof(p->backend), "%s", opt(job, global, "backend"));
+		if (found == 1)
+			p->fiorion_engine = or_fiorion_engine(opt(job, global, "ioengine"));
 		add_job(p, &a, job, global);
 	}
 	if (!found || !a.rated) {
@@ -270,6 +275,8 @@ int cv_point_read(struct cv_point *p, const char *name, const char *buf, size_t 
 				     : "%s: no job named as a curve point (cNNN-<PCT>pct-max<IOPS>)",
 			       name);
 	}
+	if (jv_str(doc, "fio version"))
+		snprintf(p->fio_version, sizeof(p->fio_version), "%s", jv_str(doc, "fio version"));
 	lat_fill(&p->svc, a.svc, a.nsvc, b);
 	lat_fill(&p->rsp, a.rsp, a.nrsp, b);
 	p->held = p->arrivals > 0 ? p->ios >= CV_HELD_FRACTION * p->arrivals
@@ -424,6 +431,16 @@ int cv_take_file(struct cv_curve *c, const char *path, bool *taken, struct fr_er
 	ret = cv_take_buffer(c, path, text, len, taken, err);
 	free(text);
 	return ret;
+}
+
+int cv_provenance(const struct cv_curve *c, struct or_params *p)
+{
+	const struct cv_point *pt = c && c->n ? &c->pts[0] : NULL;
+
+	if (!pt)
+		return 0;
+	return or_prov_fill(p, pt->fio_version[0] ? pt->fio_version : NULL,
+			    pt->backend[0] ? pt->backend : NULL, pt->fiorion_engine);
 }
 
 void cv_release(struct cv_curve *c)

@@ -68,6 +68,9 @@ struct cv_point {
 	double arrivals;	/* fiorion_openloop's: arrivals the schedule held; -1 unknown */
 	double ios;		/* I/Os completed in the rated directions */
 	char arrival[16];	/* "poisson" | "uniform" */
+	char fio_version[64];	/* its JSON's "fio version" ("" none; longer ones cut) */
+	char backend[32];	/* its first job's backend= ("" none) */
+	bool fiorion_engine;	/* its first job's ioengine= is fiorion's (or_fiorion_engine()) */
 };
 
 struct cv_curve {
@@ -151,6 +154,13 @@ void cv_alone_note(char *buf, size_t len, const char *outdir, const char *testna
 		   time_t t, bool report);
 /* -format json's "curve" object. */
 json_t *cv_json(const struct cv_curve *c);
+/*
+ * What ran @c's points, into @p's provenance where run.json and the
+ * matrix's points said nothing (infer.h's or_prov_fill()): a curve alone
+ * has no other points. 0 or -ENOMEM.
+ */
+struct or_params;
+int cv_provenance(const struct cv_curve *c, struct or_params *p);
 void cv_release(struct cv_curve *c);
 
 #endif

@@ -161,17 +161,15 @@ static int add_job(struct xb *x, const char *name, json_t *doc, json_t *job,
 	return 0;
 }
 
-/* Every job of the last document of input @name. */
-static int add_file(struct xb *x, const char *name, struct fr_err *err)
+/* Every job of the last document of input @name, @len bytes at @buf. */
+static int add_input(struct xb *x, const char *name, const char *buf, size_t len,
+		     struct fr_err *err)
 {
 	struct js_span *spans = NULL;
-	size_t len, pos, last, nspans = 0, i;
+	size_t pos, last, nspans = 0, i;
 	json_t *doc = NULL;
-	char *buf;
-	int ret = fr_read_file(name, NULL, 0, FR_READ_REGULAR, &buf, &len, err);
+	int ret = 0;
 
-	if (ret)
-		return ret;
 	pos = js_first_doc(buf, len);
 	for (last = pos; pos < len; pos = js_next_doc(buf, len, pos)) {
 		json_decref(doc);
@@ -197,7 +195,6 @@ static int add_file(struct xb *x, const char *name, struct fr_err *err)
 out:
 	json_decref(doc);
 	free(spans);
-	free(buf);
 	return ret;
 }
 
@@ -264,17 +261,28 @@ static int write_all(struct xb *x, struct fr_err *err)
 	return ret;
 }
 
-int xb_export(const char *dir, const char *testname, char *const *files,
-	      size_t n, struct fr_err *err)
+/* @n inputs, each @files[i] read from its file, else given in @in[i]. */
+static int export(const char *dir, const char *testname, char *const *files,
+		  const struct xb_input *in, size_t n, struct fr_err *err)
 {
 	struct xb x = { .dir = dir, .testname = testname };
-	size_t i;
+	size_t i, len;
 	int ret = 0;
 
 	if (!safe(testname))
 		return fr_errf(err, -EINVAL, "-export benchfio: the test name '%s' is not a folder name", testname);
-	for (i = 0; i < n && !ret; i++)
-		ret = add_file(&x, files[i], err);
+	for (i = 0; i < n && !ret; i++) {
+		char *buf = NULL;
+
+		if (in) {
+			ret = add_input(&x, in[i].name, in[i].buf, in[i].len, err);
+			continue;
+		}
+		ret = fr_read_file(files[i], NULL, 0, FR_READ_REGULAR, &buf, &len, err);
+		if (!ret)
+			ret = add_input(&x, files[i], buf, len, err);
+		free(buf);
+	}
 	if (!ret && !x.n)
 		ret = fr_errf(err, -EINVAL, "-export benchfio: no measured job in the input (only warm-up?)");
 	if (!ret)
@@ -285,4 +293,16 @@ int xb_export(const char *dir, const char *testname, char *const *files,
 	}
 	free(x.out);
 	return ret ? ret : (int)i;
+}
+
+int xb_export(const char *dir, const char *testname, char *const *files, size_t n,
+	      struct fr_err *err)
+{
+	return export(dir, testname, files, NULL, n, err);
+}
+
+int xb_export_inputs(const char *dir, const char *testname, const struct xb_input *in, size_t n,
+		     struct fr_err *err)
+{
+	return export(dir, testname, NULL, in, n, err);
 }

@@ -28,8 +28,8 @@
 #include "fr_err.h"
 
 /*
- * Export the jobs of @files (@n fio JSON results, already read once by
- * the converter) under @dir, the series named after @testname. A file
+ * Export the jobs of @files (@n fio JSON result files, plain, read here)
+ * under @dir, the series named after @testname. A file
  * already there is kept when identical and refused otherwise; nothing
  * is written unless every file can be. Returns the number of files
  * written (>= 1), or a negative errno with @err (-EINVAL: an input that
@@ -38,5 +38,19 @@
  */
 int xb_export(const char *dir, const char *testname, char *const *files,
 	      size_t n, struct fr_err *err);
+
+/* One input already read (decompressed): its name for messages, its bytes. */
+struct xb_input {
+	const char *name;
+	const char *buf;
+	size_t len;
+};
+
+/*
+ * xb_export() of @n inputs read by the caller: fio2orion's, whatever
+ * they came from ('-', a pipe, compressed data, a run's folder).
+ */
+int xb_export_inputs(const char *dir, const char *testname, const struct xb_input *in, size_t n,
+		     struct fr_err *err);
 
 #endif

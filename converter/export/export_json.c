@@ -190,10 +190,16 @@ int or_points_json(FILE *f, const struct or_params *p, const struct pt_set *pts)
 		json_t *a = json_array();
 
 		for (i = 0; i < p->run->nhosts; i++) {
+			const struct ri_host *h = &p->run->hosts[i];
 			json_t *o = json_object();
 
-			json_object_set_new(o, "name", json_string(p->run->hosts[i].name));
-			json_object_set_new(o, "luns", xr_luns_json(p->run->hosts[i].luns, p->run->hosts[i].nluns));
+			json_object_set_new(o, "name", json_string(h->name));
+			json_object_set_new(o, "luns", xr_luns_json(h->luns, h->nluns));
+			/* As the host's engine described itself (run.json): null where not recorded. */
+			json_object_set_new(o, "fio_version", h->fio_version ? json_string(h->fio_version) : json_null());
+			json_object_set_new(o, "engine_version", h->engine_version ? json_string(h->engine_version) : json_null());
+			json_object_set_new(o, "backend", h->backend ? json_string(h->backend) : json_null());
+			json_object_set_new(o, "kernel", h->kernel ? json_string(h->kernel) : json_null());
 			json_object_set_new(o, "points", points_json(&p->host_pts[i]));
 			json_array_append_new(a, o);
 		}

@@ -44,6 +44,12 @@ json_t *xr_run_json(const struct or_params *p, const struct pt_set *pts)
 	json_object_set_new(o, "described", json_boolean(r->present));
 	json_object_set_new(o, "orion_version", str_or_null(r->orion_version));
 	json_object_set_new(o, "fio_version", str_or_null(p->fio_version));
+	/* What ran the points (infer.h): null where the inputs do not say. */
+	json_object_set_new(o, "runner", str_or_null(ri_runner_name(p->runner)));
+	json_object_set_new(o, "engine_version", str_or_null(p->engine));
+	json_object_set_new(o, "backend_asked", str_or_null(r->backend_asked));
+	json_object_set_new(o, "backend_note", str_or_null(r->backend_note));
+	json_object_set_new(o, "kernel", str_or_null(r->kernel));
 	for (i = 0; i < r->argc; i++)
 		json_array_append_new(a, json_string(r->argv[i]));
 	json_object_set_new(o, "command_line", a);

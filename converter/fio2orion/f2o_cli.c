@@ -3,8 +3,8 @@
  * f2o_cli.c -- fio2orion's options, one table: each option's name, kind,
  * range or values, field of struct f2o_opts, -help text and default.
  * getopt's table, the defaults, the values' checks and -help come from
- * it (common/fr_opt.c); the man page, the bash completion and the
- * README's -help block are checked against -help (tests/e2e_optdocs.sh).
+ * it (common/fr_opt.c); the man page and the bash completion are
+ * checked against -help (tests/e2e_optdocs.sh).
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -156,8 +156,10 @@ const struct fr_opt f2o_opts[] = {
 	  .help = "with -format json: write the document to FILE\n"
 		  "(whole, or not at all) instead of standard output" },
 	{ .name = "q", .kind = FR_OPT_FLAG, .field = F(quiet),
-	  .help = "no notes (what was skipped or left out, a file\n"
-		  "removed); warnings and errors are still said" },
+	  .help = "quiet: no notes (what was skipped or left out, a\n"
+		  "file removed) and no progress lines (-export's\n"
+		  "count) on stderr; warnings and errors are still\n"
+		  "said, and what goes to stdout stays" },
 	{ .name = "max_latency", .kind = FR_OPT_CALL, .arg = "B", .field = F(bound), .set = set_max_latency, .flags = FR_OPTF_DEF_NOTE,
 	  .help = "the latency bound of the answer: MS (mean\n"
 		  "latency) or pNN:MS (a percentile, e.g. p99:5,\n"
@@ -175,9 +177,9 @@ const struct fr_opt f2o_opts[] = {
 		  "under these names is removed (fiorion always\n"
 		  "writes it)" },
 	{ .name = "compare", .kind = FR_OPT_CALL, .arg = "A B [C ...]", .set = set_compare,
-	  .help = "with -html: compare 2 to 8 runs, each a fiorion\n"
-		  "NAME_jobs/ folder (run.json and the per-point\n"
-		  "JSON) or an output folder holding one; writes\n"
+	  .help = "with -html: compare 2 to 8 runs, each given as a\n"
+		  "FILE is (a fiorion NAME_jobs/ folder, an output\n"
+		  "folder holding one, a fio JSON file); writes\n"
 		  "NAME.compare.html (NAME: -testname, else A's) with\n"
 		  "every run on each chart and each cell's ratio to A\n"
 		  "with its 95 % interval, marked changed only when\n"
@@ -211,11 +213,14 @@ void f2o_usage(FILE *f)
 	      "--client runs) into Oracle ORION's files. Several FILEs form one\n"
 	      "result set (one JSON per point; one per host with -sum). A FILE may be\n"
 	      "- (standard input) or any stream, gzip, xz or zstd data (by content),\n"
-	      "or a folder (every fio JSON in it, by name). Jobs named by fiorion\n"
-	      "(pNNN-sS-lL-small|large|warm) map to their points exactly; any other\n"
-	      "result maps one fio group to one point, each job small or large by\n"
-	      "its average block size, with load = iodepth x clones (a sequential\n"
-	      "large job: its clones, ORION's streams, of iodepth I/Os each).\n"
+	      "or a folder: a fiorion run's NAME_jobs/ (run.json and its points), an\n"
+	      "output folder holding one (that run), or any other folder (every fio\n"
+	      "JSON in it, by name); -compare's runs are given alike. Jobs named by\n"
+	      "fiorion (pNNN-sS-lL-small|large|warm) map to their points exactly;\n"
+	      "any other result maps one fio group to one point, each job small or\n"
+	      "large by its average block size, with load = iodepth x clones (a\n"
+	      "sequential large job: its clones, ORION's streams, of iodepth I/Os\n"
+	      "each).\n"
 	      "--client runs: loads are per host, totals summed from each host's own\n"
 	      "entries (never fio's \"All clients\"), and NAME.hosts.csv gives each host's.\n"
 	      "\n"

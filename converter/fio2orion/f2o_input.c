@@ -5,6 +5,7 @@
  */
 #include "f2o_input.h"
 
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -475,27 +476,240 @@ static int list_folder(const char *dir, char ***names, size_t *n, struct fr_err 
 	return 0;
 }
 
-/* Every fio JSON of folder @dir through @stream or @take. */
-static int each_in_folder(const char *dir, fi_stream_fn stream, fi_take_fn take, fi_note_fn note,
-			  void *ctx, struct fr_err *err)
+static void free_names(char **names, size_t n)
 {
-	char **names, msg[PATH_MAX + 128];
-	size_t n, i, taken = 0;
+	while (n)
+		free(names[--n]);
+	free(names);
+}
+
+/* "@dir/@name", or "" when too long (then refused by stat()). */
+static void join(char *path, size_t len, const char *dir, const char *name)
+{
+	if (snprintf(path, len, "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/", name) >=
+	    (int)len)
+		path[0] = '\0';
+}
+
+static bool is_dir(const char *path)
+{
+	struct stat st;
+
+	return !stat(path, &st) && S_ISDIR(st.st_mode);
+}
+
+/* Whether folder @dir is a run's: it holds run.json (fiorion's <testname>_jobs/). */
+static bool run_folder(const char *dir)
+{
+	char path[PATH_MAX];
+	struct stat st;
+
+	join(path, sizeof(path), dir, "run.json");
+	return !stat(path, &st) && S_ISREG(st.st_mode);
+}
+
+/* The length of a point's "p" and number (pointloop.c: p%03u) that @name starts with, else 0. */
+static size_t point_part(const char *name)
+{
+	size_t k = 1;
+
+	if (name[0] != 'p')
+		return 0;
+	while (isdigit((unsigned char)name[k]))
+		k++;
+	return k >= 4 ? k : 0;
+}
+
+/* A point's result in a run's folder: pNNN.json, or pass K's pNNN.rK.json (-repeat). */
+static bool run_result(const char *name)
+{
+	size_t k = point_part(name);
+
+	if (k && name[k] == '.' && name[k + 1] == 'r' && isdigit((unsigned char)name[k + 2]))
+		for (k += 2; isdigit((unsigned char)name[k]);)
+			k++;
+	return k && !strcmp(name + k, ".json");
+}
+
+/*
+ * fiorion's own files in a run's folder, no result: a point's job files
+ * (pNNN.fio, pNNN.HOST.fio), fio's logs (pNNN-...log, and .log.HOST as
+ * fio's client names a host's), what its runner said (.err, .out), its
+ * -stop_at_knee marker (.skip), JSON being written (.json.part); the
+ * LUNs' identities and -jobs_only's parse check.
+ */
+static bool run_own(const char *name)
+{
+	static const char *const ends[] = { ".fio", ".log", ".err", ".out", ".skip", ".json.part" };
+	size_t k = point_part(name), n = strlen(name), i;
+
+	if (!strcmp(name, "luns.id") || !strcmp(name, "parse.out") || !strcmp(name, "parse.err"))
+		return true;
+	if (!k || (name[k] != '.' && name[k] != '-'))
+		return false;
+	if (strstr(name + k, ".log."))
+		return true;
+	for (i = 0; i < sizeof(ends) / sizeof(ends[0]); i++)
+		if (n > strlen(ends[i]) && !strcmp(name + n - strlen(ends[i]), ends[i]))
+			return true;
+	return false;
+}
+
+/*
+ * The entries a folder stands for, in the order they are met: each a
+ * path to read and judge by its content, or (@skip) one to name in a
+ * note, why it is skipped, so that the notes come in name order too.
+ */
+struct paths {
+	struct entry {
+		char *path;
+		const char *skip;
+	} * e;
+	size_t n, cap;
+};
+
+static int paths_add(struct paths *l, const char *path, const char *skip, struct fr_err *err)
+{
+	if (l->n == l->cap) {
+		struct entry *ne = realloc(l->e, (l->cap = l->cap ? l->cap * 2 : 64) * sizeof(*ne));
+
+		if (!ne)
+			return fr_errf(err, -ENOMEM, "'%s': out of memory", path);
+		l->e = ne;
+	}
+	if (!(l->e[l->n].path = strdup(path)))
+		return fr_errf(err, -ENOMEM, "'%s': out of memory", path);
+	l->e[l->n++].skip = skip;
+	return 0;
+}
+
+static void paths_free(struct paths *l)
+{
+	while (l->n)
+		free(l->e[--l->n].path);
+	free(l->e);
+}
+
+static void note_entry(fi_note_fn note, void *ctx, const char *path, const char *why)
+{
+	char msg[PATH_MAX + 160];
+
+	snprintf(msg, sizeof(msg), "skipped %s: %s", path, why);
+	note(ctx, msg);
+}
+
+static const char *const not_recursive = "a folder (folders are not read recursively)";
+
+/*
+ * The results of run folder @dir into @l: with @top (a <testname>_jobs/
+ * folder) run.json first, as fiorion reads it, then its points by name,
+ * then -run curve's points in its curve/ sub-folder (read as a run
+ * folder without @top). fiorion's own files are left out, without a
+ * word; any other entry is to be named in a note.
+ */
+static int run_paths(const char *dir, bool top, struct paths *l, struct fr_err *err)
+{
+	char **names, path[PATH_MAX];
+	size_t n, i;
+	int ret = list_folder(dir, &names, &n, err);
+
+	if (!ret && top) {
+		join(path, sizeof(path), dir, "run.json");
+		ret = paths_add(l, path, NULL, err);
+	}
+	for (i = 0; !ret && i < n; i++) {
+		join(path, sizeof(path), dir, names[i]);
+		if (run_result(names[i]))
+			ret = paths_add(l, path, NULL, err);
+		else if (top && (!strcmp(names[i], "run.json") || !strcmp(names[i], "curve")))
+			continue; /* run.json taken first; curve/ after the points */
+		else if (is_dir(path))
+			ret = paths_add(l, path, not_recursive, err);
+		else if (!run_own(names[i]))
+			ret = paths_add(l, path,
+					"not one of the run's results (run.json and its points, pNNN.json)",
+					err);
+	}
+	free_names(names, n);
+	join(path, sizeof(path), dir, "curve");
+	if (!ret && top && is_dir(path))
+		ret = run_paths(path, false, l, err);
+	return ret;
+}
+
+/*
+ * The run output folder @dir holds: its one <testname>_jobs/ folder
+ * holding run.json, into @run. 1 found, 0 none, or -EINVAL (several
+ * runs, two of them named) or another negative errno with @err set.
+ */
+static int output_run(const char *dir, char *run, size_t len, struct fr_err *err)
+{
+	char **names, path[PATH_MAX];
+	size_t n, i, k, found = 0;
 	int ret = list_folder(dir, &names, &n, err);
 
 	for (i = 0; !ret && i < n; i++) {
-		char path[PATH_MAX], *buf;
+		k = strlen(names[i]);
+		join(path, sizeof(path), dir, names[i]);
+		if (k <= 5 || strcmp(names[i] + k - 5, "_jobs") || !is_dir(path) || !run_folder(path))
+			continue;
+		if (found++) {
+			ret = fr_errf(err, -EINVAL,
+				      "'%s' holds several runs (%s/ and %s/); give one of their <testname>_jobs/ folders",
+				      dir, strrchr(run, '/') + 1, names[i]);
+			break;
+		}
+		snprintf(run, len, "%s", path);
+	}
+	free_names(names, n);
+	return ret ? ret : found > 0;
+}
+
+/*
+ * What folder @dir stands for, into @l: a run's folder's results, an
+ * output folder's run's, else every regular file in it (judged by their
+ * content once read), other entries to be named in a note.
+ */
+static int folder_paths(const char *dir, struct paths *l, struct fr_err *err)
+{
+	char **names, path[PATH_MAX];
+	size_t n, i;
+	int ret;
+
+	if (run_folder(dir))
+		return run_paths(dir, true, l, err);
+	ret = output_run(dir, path, sizeof(path), err);
+	if (ret)
+		return ret < 0 ? ret : run_paths(path, true, l, err);
+	ret = list_folder(dir, &names, &n, err);
+	for (i = 0; !ret && i < n; i++) {
 		struct stat st;
+
+		join(path, sizeof(path), dir, names[i]);
+		if (!stat(path, &st) && S_ISREG(st.st_mode))
+			ret = paths_add(l, path, NULL, err);
+		else
+			ret = paths_add(l, path, is_dir(path) ? not_recursive : "not a regular file", err);
+	}
+	free_names(names, n);
+	return ret;
+}
+
+/* Every fio JSON that folder @dir stands for (folder_paths()) through @stream or @take. */
+static int each_in_folder(const char *dir, fi_stream_fn stream, fi_take_fn take, fi_note_fn note,
+			  void *ctx, struct fr_err *err)
+{
+	struct paths l = { 0 };
+	size_t i, taken = 0;
+	int ret = folder_paths(dir, &l, err);
+
+	for (i = 0; !ret && i < l.n; i++) {
+		const char *path = l.e[i].path;
+		char *buf;
 		size_t len;
 
-		snprintf(path, sizeof(path), "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/",
-			 names[i]);
-		if (stat(path, &st) || !S_ISREG(st.st_mode)) {
-			bool dir = access(path, F_OK) == 0 && S_ISDIR(st.st_mode);
-
-			snprintf(msg, sizeof(msg), "skipped %s: %s", path,
-				 dir ? "a folder (folders are not read recursively)" : "not a regular file");
-			note(ctx, msg);
+		if (l.e[i].skip) {
+			note_entry(note, ctx, path, l.e[i].skip);
 			continue;
 		}
 		ret = try_stream(path, stream, note, ctx);
@@ -508,18 +722,14 @@ static int each_in_folder(const char *dir, fi_stream_fn stream, fi_take_fn take,
 		if (ret)
 			break;
 		if (!fi_looks_like_fio(buf, len)) {
-			snprintf(msg, sizeof(msg), "skipped %s: not fio JSON (no document starting with \"fio version\")",
-				 path);
-			note(ctx, msg);
+			note_entry(note, ctx, path, "not fio JSON (no document starting with \"fio version\")");
 		} else {
 			ret = take(ctx, path, buf, len);
 			taken++;
 		}
 		free(buf);
 	}
-	for (i = 0; i < n; i++)
-		free(names[i]);
-	free(names);
+	paths_free(&l);
 	if (!ret && !taken)
 		ret = fr_errf(err, -EINVAL, "the folder '%s' holds no fio JSON", dir);
 	return ret;
@@ -538,11 +748,10 @@ int fi_each_stream(char *const *args, size_t n, fi_stream_fn stream, fi_take_fn 
 	int ret = 0;
 
 	for (i = 0; !ret && i < n; i++) {
-		struct stat st;
 		char *buf;
 		size_t len;
 
-		if (strcmp(args[i], "-") && stat(args[i], &st) == 0 && S_ISDIR(st.st_mode)) {
+		if (strcmp(args[i], "-") && is_dir(args[i])) {
 			ret = each_in_folder(args[i], stream, take, note, ctx, err);
 			continue;
 		}

@@ -6,13 +6,26 @@
  *
  * A compressed input is known by its first bytes, whatever its name:
  * gzip (1f 8b, zlib), xz (fd 37 7a 58 5a 00, liblzma) and zstd (28 b5 2f
- * fd, libzstd), several concatenated members or frames included. A
- * folder stands for every fio JSON in it, in the order of their names
- * (strcmp): each regular file is read (decompressed) and taken when its
- * first document starts like fio's ("fio version") or fiorion's
- * run.json ("fiorion"); any other entry (a job file, a sub-folder, ...)
- * is named in a note and skipped; a folder with no fio JSON is an error.
- * Devices and a terminal on standard input are refused.
+ * fd, libzstd), several concatenated members or frames included.
+ *
+ * A folder is resolved here, once, for every option that takes results
+ * (plain conversion, -export, each run of -compare):
+ *  - a run's folder, fiorion's <testname>_jobs/ (it holds run.json):
+ *    run.json, then its points by name (pNNN.json, -repeat's
+ *    pNNN.rK.json), then -run curve's curve/pNNN.json; fiorion's own
+ *    files there (job files, fio's logs, luns.id, a point's .err, .out,
+ *    .skip, .json.part) are passed over without a word, any other entry
+ *    is named in a note;
+ *  - an output folder (one holding a run's folder as <testname>_jobs/):
+ *    that run's folder, as above; several such runs are an error naming
+ *    two of them;
+ *  - any other folder: every regular file in it, by name (strcmp), other
+ *    entries (a sub-folder, ...) named in a note.
+ * A file so found is read (decompressed) and taken when its first
+ * document starts like fio's ("fio version") or fiorion's run.json
+ * ("fiorion"), else named in a note and skipped; a folder with no fio
+ * JSON is an error naming it. Devices and a terminal on standard input
+ * are refused.
  */
 #ifndef FIORION_F2O_INPUT_H
 #define FIORION_F2O_INPUT_H

@@ -7,10 +7,8 @@
  *        fio2orion -compare A B [C ...] -html [options]
  * Exit status: 0 written, 1 writing failed, 2 bad usage or input.
  */
-#include <dirent.h>
 #include <errno.h>
 #include <getopt.h>
-#include <glob.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,118 +49,36 @@ static void run_release(struct run *r)
 	fj_set_release(&r->set);
 }
 
-static bool has_run_json(const char *dir)
-{
-	char path[PATH_MAX + 16];
-	struct stat st;
-
-	snprintf(path, sizeof(path), "%s/run.json", dir);
-	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
-}
-
-/*
- * The folder of kept JSON of @arg: @arg itself when it holds run.json,
- * else its one <testname>_jobs/ folder that does. 0, or -EINVAL with
- * @err saying what is there.
- */
-static int jobs_folder(const char *arg, char *out, size_t len, struct fr_err *err)
-{
-	struct dirent *e;
-	DIR *d;
-	int n = 0;
-
-	if (has_run_json(arg)) {
-		snprintf(out, len, "%s", arg);
-		return 0;
-	}
-	d = opendir(arg);
-	if (!d)
-		return fr_errf_errno(err, "-compare '%s': cannot open the folder", arg);
-	while ((e = readdir(d))) {
-		size_t k = strlen(e->d_name);
-		char path[PATH_MAX];
-
-		if (k <= 5 || strcmp(e->d_name + k - 5, "_jobs"))
-			continue;
-		snprintf(path, sizeof(path), "%s/%s", arg, e->d_name);
-		if (!has_run_json(path))
-			continue;
-		if (n++) {
-			/* Said before closedir(): e->d_name is the stream's. */
-			fr_errf(err, -EINVAL,
-				"-compare '%s': holds several runs (%s and %s); name one *_jobs/ folder",
-				arg, out + strlen(arg) + 1, e->d_name);
-			closedir(d);
-			return -EINVAL;
-		}
-		snprintf(out, len, "%s", path);
-	}
-	closedir(d);
-	if (!n)
-		return fr_errf(err, -EINVAL,
-			       "-compare '%s': no run.json there, nor a *_jobs/ folder holding one (give a fiorion run's <testname>_jobs/ folder or its output folder)",
-			       arg);
-	return 0;
-}
-
-/* Read one side of a comparison: run.json and the points' JSON. */
-static int load_run(struct run *r, const char *arg, const struct pt_opts *po,
-		    const struct kn_bound *bound, struct fr_err *err)
-{
-	char dir[PATH_MAX], pat[PATH_MAX + 32];
-	glob_t g;
-	size_t i;
-	int ret;
-
-	memset(r, 0, sizeof(*r));
-	ret = jobs_folder(arg, dir, sizeof(dir), err);
-	if (ret)
-		return ret;
-	snprintf(pat, sizeof(pat), "%s/run.json", dir);
-	ret = fj_read_file(&r->set, pat, err);
-	snprintf(pat, sizeof(pat), "%s/p[0-9][0-9][0-9]*.json", dir);
-	if (!ret && glob(pat, 0, NULL, &g) == 0) {
-		for (i = 0; !ret && i < g.gl_pathc; i++)
-			ret = fj_read_file(&r->set, g.gl_pathv[i], err);
-		globfree(&g);
-	}
-	if (!ret)
-		ret = pt_build(&r->pts, &r->set, po, err);
-	if (!ret)
-		ret = or_params_init(&r->params, &r->set, &r->pts, NULL, NULL, 0, err);
-	r->have_params = !ret;
-	if (!ret && bound->set)
-		ret = or_params_set_bound(&r->params, &r->pts, bound, err);
-	return ret;
-}
-
-/* -export benchfio DIR: the inputs (read once already) in bench-fio's layout. */
-static int export_benchfio(const char *dir, const char *testname, char *const *files, size_t n)
+/* -export benchfio DIR: the inputs, as read, in bench-fio's layout. */
+static int export_benchfio(const char *dir, const char *testname, const struct xb_input *in,
+			   size_t n)
 {
 	struct fr_err err = { "" };
 	const char *name = testname ? testname : "orion";
-	int ret = xb_export(dir, name, files, n, &err);
+	int ret = xb_export_inputs(dir, name, in, n, &err);
 
 	if (ret < 0) {
 		fprintf(stderr, "fio2orion: %s\n", err.msg);
 		return ret == -EINVAL || ret == -ENAMETOOLONG ? EXIT_USAGE : EXIT_RUN;
 	}
-	fprintf(stderr, "fio2orion: wrote %d files under %s/ in bench-fio's layout (fio-plot -i %s/%s-small/<bs> ...)\n",
-		ret, dir, dir, name);
+	if (!fr_quiet())
+		fprintf(stderr, "fio2orion: wrote %d files under %s/ in bench-fio's layout (fio-plot -i %s/%s-small/<bs> ...)\n",
+			ret, dir, dir, name);
 	return EXIT_OK;
 }
 
-/* fio2orion -compare A B [C ...] -html: NAME.compare.html in @outdir (no ORION glob matches it). */
-static int compare(char *const *dirs, size_t n, const char *testname, const char *outdir,
-		   const struct pt_opts *po, const struct kn_bound *bound)
+static int load_run(struct run *r, const struct f2o_opts *o, char *arg, struct fr_err *err);
+
+/* fio2orion -compare A B [C ...] -html: NAME.compare.html in -outdir (no ORION glob matches it). */
+static int compare(const struct f2o_opts *o)
 {
 	static const char *const labels[HR_MAX_RUNS] = { "A", "B", "C", "D", "E", "F", "G", "H" };
+	size_t n = o->ncmp, len = 0, k, loaded = 0;
 	struct run *runs = calloc(n, sizeof(*runs));
 	struct hr_run hr[HR_MAX_RUNS];
 	struct fr_err err = { "" };
 	char *buf = NULL, path[PATH_MAX];
-	size_t len = 0, k, loaded = 0;
-	const char *name;
+	const char *name, *testname = o->testname, *outdir = o->outdir;
 	FILE *f;
 	int ret = 0, status = EXIT_OK;
 
@@ -171,10 +87,11 @@ static int compare(char *const *dirs, size_t n, const char *testname, const char
 		return EXIT_RUN;
 	}
 	for (k = 0; k < n && !ret; k++, loaded++)
-		ret = load_run(&runs[k], dirs[k], po, bound, &err);
+		ret = load_run(&runs[k], o, o->cmp[k], &err);
 	if (ret) {
-		fprintf(stderr, "fio2orion: %s\n", err.msg);
-		status = ret == -ENOMEM ? EXIT_RUN : EXIT_USAGE;
+		fprintf(stderr, "fio2orion: -compare, run %s (%s): %s\n", labels[loaded - 1],
+			o->cmp[loaded - 1], err.msg);
+		status = ret == -ENOMEM || ret == -EIO ? EXIT_RUN : EXIT_USAGE;
 		goto out;
 	}
 	for (k = 0; k < n; k++)
@@ -246,6 +163,12 @@ static int write_json(const char *path, const struct or_params *params, const st
 	return EXIT_OK;
 }
 
+/* Inputs kept as they were read: each one's name and bytes. */
+struct kept {
+	struct xb_input *in;
+	size_t n;
+};
+
 /* What each input read goes to (f2o_input.h's fi_each()). */
 struct take_ctx {
 	struct fj_set *set;
@@ -253,35 +176,32 @@ struct take_ctx {
 	struct fr_err *err;
 	struct cv_curve *cv; /* an open-loop curve's points (curve.h) */
 	/* Without -max_latency: the curve points' inputs, judged again once run.json is read. */
-	struct kept {
-		char *name, *buf;
-		size_t len;
-	} * kept;
-	size_t nkept;
+	struct kept curve;
+	/* -export: the other inputs, exported once all are read (run.json names the run). */
+	struct kept xin;
 	bool whole; /* the stream reader gave this input back */
 };
 
 static int taken(struct take_ctx *c, const char *name);
 
-/* Keep a curve point's input, to judge it against run.json's bound after the last input. */
-static int keep(struct take_ctx *c, const char *name, const char *buf, size_t len)
+/* Keep input @name (@len bytes at @buf, NUL-terminated) in @k. */
+static int keep(struct take_ctx *c, struct kept *k, const char *name, const char *buf, size_t len)
 {
-	struct kept *k = realloc(c->kept, (c->nkept + 1) * sizeof(*k));
+	struct xb_input *in = realloc(k->in, (k->n + 1) * sizeof(*in));
+	char *nm, *copy;
 
-	if (!k)
+	if (!in)
 		return fr_errf(c->err, -ENOMEM, "out of memory");
-	c->kept = k;
-	k += c->nkept;
-	k->name = strdup(name);
-	k->buf = malloc(len + 1);
-	if (!k->name || !k->buf) {
-		free(k->name);
-		free(k->buf);
+	k->in = in;
+	nm = strdup(name);
+	copy = malloc(len + 1);
+	if (!nm || !copy) {
+		free(nm);
+		free(copy);
 		return fr_errf(c->err, -ENOMEM, "out of memory");
 	}
-	memcpy(k->buf, buf, len + 1);
-	k->len = len;
-	c->nkept++;
+	memcpy(copy, buf, len + 1);
+	in[k->n++] = (struct xb_input){ nm, copy, len };
 	return 0;
 }
 
@@ -297,27 +217,29 @@ static int judge_curve(struct take_ctx *c)
 	int ret = 0;
 
 	/* A bound that does not parse is run.json's warning (infer.c); the curve stays unjudged. */
-	if (!c->set->run.max_latency || !c->nkept || kn_parse(&b, c->set->run.max_latency, &e))
+	if (!c->set->run.max_latency || !c->curve.n || kn_parse(&b, c->set->run.max_latency, &e))
 		return 0;
 	cv_release(c->cv);
 	*c->cv = (struct cv_curve){ .planned = planned, .bound = b };
-	for (i = 0; !ret && i < c->nkept; i++) {
+	for (i = 0; !ret && i < c->curve.n; i++) {
+		const struct xb_input *in = &c->curve.in[i];
 		bool taken;
 
-		ret = cv_take_buffer(c->cv, c->kept[i].name, c->kept[i].buf, c->kept[i].len, &taken, c->err);
+		ret = cv_take_buffer(c->cv, in->name, in->buf, in->len, &taken, c->err);
 	}
 	return ret;
 }
 
-static void kept_release(struct take_ctx *c)
+static void kept_release(struct kept *k)
 {
 	size_t i;
 
-	for (i = 0; i < c->nkept; i++) {
-		free(c->kept[i].name);
-		free(c->kept[i].buf);
+	for (i = 0; i < k->n; i++) {
+		free((char *)k->in[i].name);
+		free((char *)k->in[i].buf);
 	}
-	free(c->kept);
+	free(k->in);
+	*k = (struct kept){ NULL, 0 };
 }
 
 /* One input into the set; what fio2orion notes about it. */
@@ -328,8 +250,10 @@ static int take_input(void *ctx, const char *name, char *buf, size_t len)
 	int ret = cv_take_buffer(c->cv, name, buf, len, &curve, c->err);
 
 	if (!ret && curve && !c->o->bound.set)
-		ret = keep(c, name, buf, len);
+		ret = keep(c, &c->curve, name, buf, len);
 	if (ret || curve)
+		return ret;
+	if (c->o->xdir && (ret = keep(c, &c->xin, name, buf, len)))
 		return ret;
 	/* The stream reader first (fast), unless it already said this input is not for it. */
 	ret = c->whole ? FJS_UNSURE : fjs_read_buffer(c->set, name, buf, len, c->err);
@@ -360,16 +284,53 @@ static int taken(struct take_ctx *c, const char *name)
 	if (c->set->last_cut)
 		fprintf(stderr, "fio2orion: warning: %s ends inside its final report: converted its last whole --status-interval report (-partial), %u interim one(s) before it skipped\n",
 			name, c->set->last_interim);
-	else if (c->set->last_interim && !c->o->quiet)
-		fprintf(stderr, "fio2orion: note: %s: converted its final report; skipped %u interim --status-interval report(s) before it\n",
+	else if (c->set->last_interim)
+		fr_note("%s: converted its final report; skipped %u interim --status-interval report(s) before it",
 			name, c->set->last_interim);
 	return 0;
 }
 
 static void note_input(void *ctx, const char *msg)
 {
-	if (!((struct take_ctx *)ctx)->o->quiet)
-		fprintf(stderr, "fio2orion: note: %s\n", msg);
+	(void)ctx;
+	fr_note("%s", msg);
+}
+
+/*
+ * @n inputs (files, '-', folders: f2o_input.h) into @c's set and curve,
+ * each through the stream reader when it can be (not for -export, which
+ * keeps them as read). 0, or a negative errno with @c->err set.
+ */
+static int read_inputs(struct take_ctx *c, char *const *files, size_t n)
+{
+	int ret;
+
+	c->cv->bound = c->o->bound;
+	c->set->partial_ok = c->o->partial;
+	ret = fi_each_stream(files, n, c->o->xdir ? NULL : take_stream, take_input, note_input, c,
+			     c->err);
+	return ret ? ret : judge_curve(c);
+}
+
+/* One side of a comparison, @arg: read as fio2orion reads its inputs, then its points and parameters. */
+static int load_run(struct run *r, const struct f2o_opts *o, char *arg, struct fr_err *err)
+{
+	struct cv_curve cv = { .n = 0 };
+	struct take_ctx tc = { .set = &r->set, .o = o, .err = err, .cv = &cv };
+	int ret;
+
+	memset(r, 0, sizeof(*r));
+	ret = read_inputs(&tc, &arg, 1);
+	kept_release(&tc.curve);
+	cv_release(&cv);
+	if (!ret)
+		ret = pt_build(&r->pts, &r->set, &o->po, err);
+	if (!ret)
+		ret = or_params_init(&r->params, &r->set, &r->pts, NULL, NULL, 0, err);
+	r->have_params = !ret;
+	if (!ret && o->bound.set)
+		ret = or_params_set_bound(&r->params, &r->pts, &o->bound, err);
+	return ret;
 }
 
 /* Read @files, one result set, and write what @o asks: ORION's files, JSON or bench-fio's layout. */
@@ -382,13 +343,11 @@ static int convert(const struct f2o_opts *o, char *const *files, int nfiles)
 	struct fr_err err = { "" };
 	struct or_written written = { 0 };
 	struct cv_curve cv = { .n = 0 };
-	struct take_ctx tc = { &set, o, &err, &cv, NULL, 0, false };
+	struct take_ctx tc = { .set = &set, .o = o, .err = &err, .cv = &cv };
 	int i, status = EXIT_OK;
 
-	cv.bound = o->bound;
-	set.partial_ok = o->partial;
-	i = fi_each_stream(files, (size_t)nfiles, take_stream, take_input, note_input, &tc, &err);
-	if (i || judge_curve(&tc)) {
+	i = read_inputs(&tc, files, (size_t)nfiles);
+	if (i) {
 		fprintf(stderr, "fio2orion: %s\n", err.msg);
 		/* Out of memory or a read error is not the input's fault (exit 1). */
 		status = i == -ENOMEM || i == -EIO ? EXIT_RUN : EXIT_USAGE;
@@ -396,7 +355,7 @@ static int convert(const struct f2o_opts *o, char *const *files, int nfiles)
 	}
 	if (o->xdir) {
 		status = export_benchfio(o->xdir, o->testname ? o->testname : set.run.testname,
-					 files, (size_t)nfiles);
+					 tc.xin.in, tc.xin.n);
 		goto out;
 	}
 	if (o->po.sum && sh_files_as_hosts(&set, &err)) {
@@ -412,9 +371,8 @@ static int convert(const struct f2o_opts *o, char *const *files, int nfiles)
 		status = EXIT_USAGE;
 		goto out;
 	}
-	if (pts.nsized && !o->quiet)
-		fprintf(stderr, "fio2orion: note: left out %zu job(s) of another block size (-size_small, -size_large)\n",
-			pts.nsized);
+	if (pts.nsized)
+		fr_note("left out %zu job(s) of another block size (-size_small, -size_large)", pts.nsized);
 	if (pts.nfailed)
 		fprintf(stderr, "fio2orion: warning: left out %zu job(s) that failed in fio or were cut short (-skip_failed)\n",
 			pts.nfailed);
@@ -427,8 +385,9 @@ static int convert(const struct f2o_opts *o, char *const *files, int nfiles)
 	}
 	cv_set_planned(&cv, set.run.curve.npct);
 	params.curve = &cv;
-	/* -max_latency overrides the run's bound. */
-	if (o->bound.set && or_params_set_bound(&params, &pts, &o->bound, &err)) {
+	/* What ran a curve's points, where the rest did not say; -max_latency overrides the run's bound. */
+	if ((cv_provenance(&cv, &params) && fr_errf(&err, -ENOMEM, "out of memory")) ||
+	    (o->bound.set && or_params_set_bound(&params, &pts, &o->bound, &err))) {
 		fprintf(stderr, "fio2orion: %s\n", err.msg);
 		or_params_release(&params);
 		status = EXIT_RUN;
@@ -450,21 +409,20 @@ static int convert(const struct f2o_opts *o, char *const *files, int nfiles)
 		/* No ORION file at all: the hist note would be beside the point. */
 		cv_alone_note(note, sizeof(note), o->outdir, params.run->testname, or_layout(compat)->dated,
 			      params.run->start ? (time_t)params.run->start : time(NULL), o->html);
-		if (!o->quiet)
-			fprintf(stderr, "fio2orion: note: %s\n", note);
-	} else if (or_layout(compat)->hist && !written.hist && !o->quiet) {
-		fputs("fio2orion: note: no latency bins in the input (run fio with --output-format=json+); _hist.txt not written\n",
-		      stderr);
+		fr_note("%s", note);
+	} else if (or_layout(compat)->hist && !written.hist) {
+		fr_note("no latency bins in the input (run fio with --output-format=json+); _hist.txt not written");
 	}
 	for (i = 0; !status && !o->json && i < (int)or_nwarnings(&params); i++)
 		fprintf(stderr, "fio2orion: warning: %s\n", or_warning(&params, (size_t)i));
-	if (!status && written.removed[0] && !o->quiet)
-		fprintf(stderr, "fio2orion: note: removed %s, left by an earlier result set under these names (this one has none%s)\n",
+	if (!status && written.removed[0])
+		fr_note("removed %s, left by an earlier result set under these names (this one has none%s)",
 			written.removed,
 			written.report_removed ? "; add -html for this one's report" : "");
 	or_params_release(&params);
 out:
-	kept_release(&tc);
+	kept_release(&tc.curve);
+	kept_release(&tc.xin);
 	cv_release(&cv);
 	pt_set_release(&pts);
 	fj_set_release(&set);
@@ -499,16 +457,20 @@ int main(int argc, char **argv)
 	status = f2o_parse(&o, argc, argv);
 	if (status)
 		return status;
+	fr_cli_set_quiet(o.quiet);
+	if (o.po.small_max >= o.po.large_min)
+		die_usage("-small_max must be below -large_min");
 	if (o.cmp) {
 		if (!o.html)
 			die_usage("-compare writes an HTML report: add -html");
-		if (o.json)
-			die_usage("-compare: not with -format json");
+		if (o.json || o.xdir)
+			die_usage("-compare: not with %s", o.json ? "-format json" : "-export");
 		if (optind < argc)
-			die_usage("-compare takes run folders, not files ('%s')", argv[optind]);
+			die_usage("-compare: '%s' is not one of its runs (give them all right after -compare, before the other options)",
+				  argv[optind]);
 		if (stat(o.outdir, &st) == 0 && !S_ISDIR(st.st_mode))
 			die_usage("-outdir '%s': exists and is not a folder", o.outdir);
-		return compare(o.cmp, o.ncmp, o.testname, o.outdir, &o.po, &o.bound);
+		return compare(&o);
 	}
 	if (o.xdir && (o.json || o.html))
 		die_usage("-export benchfio writes its own files: not with -format json or -html");
@@ -518,8 +480,6 @@ int main(int argc, char **argv)
 		fputs("fio2orion: no input files (see fio2orion -help)\n", stderr);
 		return EXIT_USAGE;
 	}
-	if (o.po.small_max >= o.po.large_min)
-		die_usage("-small_max must be below -large_min");
 	if (!o.json && stat(o.outdir, &st) == 0 && !S_ISDIR(st.st_mode))
 		die_usage("-outdir '%s': exists and is not a folder", o.outdir);
 	if (o.out)

@@ -227,18 +227,6 @@ static int add_warnings(struct or_params *p, const struct pt_set *pts)
 
 /* ------------------------------------------------------------- hosts */
 
-static void host_free(struct ri_host *h)
-{
-	size_t k;
-
-	free(h->name);
-	free(h->fio_version);
-	for (k = 0; h->luns && k < h->nluns; k++)
-		free(h->luns[k].name);
-	free(h->luns);
-	memset(h, 0, sizeof(*h));
-}
-
 static bool host_listed(const struct ri_run *r, size_t n, const char *name)
 {
 	size_t i;
@@ -262,7 +250,7 @@ static int hosts_list(struct or_params *p, const struct fj_set *in)
 
 	for (i = 0; i < r->nhosts; i++) {
 		if (host_listed(r, listed, r->hosts[i].name)) {
-			host_free(&r->hosts[i]);
+			ri_host_release(&r->hosts[i]);
 			continue;
 		}
 		r->hosts[listed++] = r->hosts[i];
@@ -553,6 +541,55 @@ static int infer_volume(struct or_params *p, const struct fj_set *in, const stru
 	return ret;
 }
 
+/* A copy of @s where *@dst has none; false when memory ran out. */
+static bool fill(char **dst, const char *s)
+{
+	if (!*dst && s)
+		*dst = strdup(s);
+	return !s || *dst;
+}
+
+bool or_fiorion_engine(const char *ioengine)
+{
+	return ioengine && strstr(ioengine, "fiorion");
+}
+
+/* Whether a job of @in ran on fiorion's engine. */
+static bool fiorion_engine(const struct fj_set *in)
+{
+	size_t i;
+
+	for (i = 0; i < in->njobs; i++)
+		if (or_fiorion_engine(in->jobs[i].ioengine))
+			return true;
+	return false;
+}
+
+int or_prov_fill(struct or_params *p, const char *fio_version, const char *backend,
+		 bool fiorion_jobs)
+{
+	const struct ri_run *r = p->run;
+	const bool builtin = fio_version && !strncmp(fio_version, "fiorion-", 8);
+	bool ok = fill(&p->fio_version, fio_version);
+
+	if (!p->runner && r->runner)
+		p->runner = r->runner;
+	else if (!p->runner && fio_version)
+		p->runner = builtin ? RI_RUNNER_BUILTIN : RI_RUNNER_FIO;
+	/* -runner fio's fio, from run.json, when no point said its version. */
+	if (p->runner == RI_RUNNER_FIO)
+		ok = fill(&p->fio_version, r->fio_version) && ok;
+	ok = fill(&p->engine, r->engine_version) && ok;
+	if (builtin)
+		ok = fill(&p->engine, fio_version + 8) && ok;
+	ok = fill(&p->backend, r->backend) && fill(&p->backend, backend) && ok;
+	if (!p->backend && fiorion_jobs) {
+		p->backend_default = true;
+		ok = fill(&p->backend, "io_uring") && ok;
+	}
+	return ok ? 0 : -ENOMEM;
+}
+
 int or_params_init(struct or_params *p, struct fj_set *in,
 		   const struct pt_set *pts, const char *testname,
 		   char **argv, size_t argc, struct fr_err *err)
@@ -563,11 +600,12 @@ int or_params_init(struct or_params *p, struct fj_set *in,
 	memset(p, 0, sizeof(*p));
 	p->run = &in->run;
 	p->write_asked = in->run.present;
-	p->fio_version = in->fio_version ? strdup(in->fio_version) : NULL;
-	for (i = 0; !p->backend && i < in->njobs; i++)
-		if (in->jobs[i].backend)
-			p->backend = strdup(in->jobs[i].backend);
-	ret = names_init(p->run, in, testname, argv, argc);
+	for (i = 0; i < in->njobs && !in->jobs[i].backend; i++)
+		;
+	ret = or_prov_fill(p, in->fio_version, i < in->njobs ? in->jobs[i].backend : NULL,
+			   fiorion_engine(in));
+	if (!ret)
+		ret = names_init(p->run, in, testname, argv, argc);
 	if (!ret) {
 		infer_from_points(p->run, pts);
 		ret = infer_volume(p, in, pts);
@@ -578,7 +616,7 @@ int or_params_init(struct or_params *p, struct fj_set *in,
 		ret = hosts_init(p, in, pts);
 	if (ret != -ENOMEM)
 		ret = answers_init(p, pts, err);
-	if (ret == -ENOMEM || (in->fio_version && !p->fio_version)) {
+	if (ret == -ENOMEM) {
 		or_params_release(p);
 		return fr_errf(err, -ENOMEM, "out of memory");
 	}
@@ -591,6 +629,7 @@ void or_params_release(struct or_params *p)
 
 	free(p->fio_version);
 	free(p->backend);
+	free(p->engine);
 	for (i = 0; i < p->nwarnings; i++)
 		free(p->warnings[i]);
 	free(p->warnings);

@@ -74,16 +74,43 @@ struct or_params {
 	struct kn_knee *knees;
 	size_t nknees;
 	/*
-	 * For the HTML report only (ORION's files never print these): the
-	 * results' "fio version" ("fiorion-X" when the built-in runner made
-	 * them), the engine's backend= option of the first job (NULL: the
-	 * engine's default or not a fiorion job).
+	 * What ran the points (issue 42), for the report and -format json
+	 * (ORION's files never print these): run.json's where it says
+	 * (runinfo.h), else what the points' JSON gives (or_prov_fill()).
+	 * @fio_version: the results' "fio version" ("fiorion-X" when the
+	 * built-in runner made them), else run.json's runner's. @runner:
+	 * run.json's, else that version's ("fiorion-" the built-in runner,
+	 * any other fio). @engine: the engine's version, run.json's, else
+	 * the built-in runner's own (its core is the engine). @backend:
+	 * run.json's, else the first job's backend= option, else io_uring
+	 * for jobs on fiorion's engine (the engine's default, which has no
+	 * fallback: @backend_default). NULL / RI_RUNNER_UNKNOWN: the inputs
+	 * do not say (a stock fio engine has no backend).
 	 */
 	char *fio_version;
 	char *backend;
+	bool backend_default;
+	enum ri_runner runner;
+	char *engine;
 	/* -run curve's open-loop points (curve.h), NULL = none. Not owned. */
 	const struct cv_curve *curve;
 };
+
+/*
+ * Complete @p's provenance (above) from one input's "fio version"
+ * (@fio_version), its first job's backend= (@backend) and whether its
+ * jobs ran on fiorion's engine (@fiorion_jobs), where run.json and the
+ * inputs before said nothing: or_params_init() gives the matrix's, a
+ * curve's points theirs (cv_provenance()). 0 or -ENOMEM.
+ */
+int or_prov_fill(struct or_params *p, const char *fio_version, const char *backend,
+		 bool fiorion_jobs);
+/*
+ * Whether a job's ioengine= (as fio echoed it; NULL: none) is fiorion's
+ * engine: its file's name says so (fiorion-engine.so in a build,
+ * fio-fiorion.so installed).
+ */
+bool or_fiorion_engine(const char *ioengine);
 
 /* The run's warnings and then the results': how many, and the @i-th. */
 size_t or_nwarnings(const struct or_params *p);

@@ -47,8 +47,62 @@ double hr_value(const struct pt_point *pt, bool small, enum hr_val v)
 		x = pt_percentile(l, v == V_P50 ? 50.0 : v == V_P99 ? 99.0
 								    : 99.9);
 		return x >= 0 ? x / hr_lat_ns : NAN;
+	case V_PCT:
+		break;
 	}
 	return NAN;
+}
+
+double hr_pct_value(const struct pt_point *pt, bool small, double pct)
+{
+	const struct kn_bound b = { .set = true, .pct = pct, .ms = 1 };
+	double ms = kn_lat_ms(hr_cls(pt, small), &b);
+
+	return ms >= 0 ? ms * 1e6 / hr_lat_ns : NAN;
+}
+
+struct hr_bound hr_bound_parts(const struct kn_bound *b)
+{
+	struct hr_bound h = { 0 };
+
+	if (!b || !b->set)
+		return h;
+	if (b->pct > 0) {
+		h.pct = b->pct;
+		h.pct_ms = b->ms;
+		h.mean_ms = b->ms2 > 0 && b->pct2 <= 0 ? b->ms2 : 0;
+	} else {
+		h.mean_ms = b->ms;
+		h.pct = b->ms2 > 0 ? b->pct2 : 0;
+		h.pct_ms = b->ms2 > 0 ? b->ms2 : 0;
+	}
+	return h;
+}
+
+void hr_bound_lines(struct svg_chart *c, const struct kn_bound *b, bool mean, bool pct,
+		    char lab[2][64])
+{
+	struct hr_bound h = hr_bound_parts(b);
+	double *y = &c->hline_y;
+	const char **l = &c->hline_label;
+	bool *on = &c->hline;
+
+	if (mean && h.mean_ms > 0) {
+		snprintf(lab[0], 64, "bound %g ms (mean)", h.mean_ms);
+		*on = true;
+		*y = h.mean_ms * 1e6 / hr_lat_ns;
+		*l = lab[0];
+		/* a percentile's line too: the chart's second */
+		y = &c->hline2_y;
+		l = &c->hline2_label;
+		on = &c->hline2;
+	}
+	if (pct && h.pct_ms > 0) {
+		snprintf(lab[1], 64, "bound %g ms (p%g)", h.pct_ms, h.pct);
+		*on = true;
+		*y = h.pct_ms * 1e6 / hr_lat_ns;
+		*l = lab[1];
+	}
 }
 
 const char *hr_iv_name(enum iv_kind k)
@@ -215,7 +269,7 @@ void hr_add_ladders(struct hr_lines *L, const struct pt_set *pts, bool small,
 			if (!hr_cls(pt, small)->present || (small ? pt->l : pt->s) != (uint64_t)lv[i])
 				continue;
 			x[s->n] = hr_value(pt, small, xv);
-			y[s->n] = hr_value(pt, small, yv);
+			y[s->n] = yv == V_PCT ? hr_pct_value(pt, small, L->pct) : hr_value(pt, small, yv);
 			if (band) {
 				lo[s->n] = hr_value(pt, small, V_P50);
 				hi[s->n] = hr_value(pt, small, V_P99);

@@ -273,7 +273,9 @@ static void compare_table(FILE *f, const struct hr_run *r, size_t n)
 	EACH("Intervals (cells)", intervals_text(buf, sizeof(buf), r[k].pts));
 	EACH("fio version", snprintf(buf, sizeof(buf), "%s", p->fio_version ? p->fio_version : "not recorded"));
 	EACH("Runner", snprintf(buf, sizeof(buf), "%s", hr_runner_text(p)));
-	EACH("Backend", snprintf(buf, sizeof(buf), "%s", p->backend ? p->backend : "default or not recorded"));
+	EACH("Engine", snprintf(buf, sizeof(buf), "%s%s", p->engine ? "fiorion engine " : "", p->engine ? p->engine : "not recorded"));
+	EACH("Backend", hr_backend_text(buf, sizeof(buf), p, "default or not recorded"));
+	EACH("Kernel", snprintf(buf, sizeof(buf), "%s", p->run->kernel ? p->run->kernel : "not recorded"));
 	EACH("LUNs", luns_text(buf, sizeof(buf), p));
 #undef EACH
 	fputs("</table>\n", f);

@@ -14,6 +14,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "knee.h"
 #include "orion_report.h"
 #include "svg.h"
 
@@ -31,13 +32,37 @@ enum hr_val { V_LOAD,
 	      V_LAT,
 	      V_P50,
 	      V_P99,
-	      V_P999 };
+	      V_P999,
+	      V_PCT }; /* the percentile struct hr_lines.pct (hr_add_ladders() only) */
 
 /* @pt's small or large class. */
 const struct pt_class *hr_cls(const struct pt_point *pt, bool small);
 
 /* @v of @pt's small or large class: NAN when unknown (latency in ms). */
 double hr_value(const struct pt_point *pt, bool small, enum hr_val v);
+
+/*
+ * The @pct-th percentile of latency (100: the maximum) of @pt's class in
+ * the report's unit, as the knee rule reads it (kn_lat_ms()); NAN when
+ * the input has none.
+ */
+double hr_pct_value(const struct pt_point *pt, bool small, double pct);
+
+/* A latency bound's parts: its mean's ms, its percentile and that one's ms (0: none). */
+struct hr_bound {
+	double mean_ms, pct, pct_ms;
+};
+
+/* @b's parts, whichever order -max_latency gave them in ("2,p99:5", "p99:5,2"). */
+struct hr_bound hr_bound_parts(const struct kn_bound *b);
+
+/*
+ * The bound's dashed lines on the latency chart @c: its mean's when
+ * @mean, its percentile's when @pct, each where @b has one ("bound 2 ms
+ * (mean)", "bound 5 ms (p99)"; @lab keeps the words).
+ */
+void hr_bound_lines(struct svg_chart *c, const struct kn_bound *b, bool mean, bool pct,
+		    char lab[2][64]);
 
 /*
  * The 95 % interval of @v (V_IOPS, V_MBPS or V_LAT, in ms) of @pt's
@@ -60,6 +85,7 @@ struct hr_lines {
 	const char ***notes; /* each line's err_note */
 	size_t n, cap;
 	bool oom;
+	double pct; /* V_PCT's percentile */
 };
 
 void hr_lines_release(struct hr_lines *L);
@@ -91,8 +117,10 @@ void hr_figure(FILE *f, const struct svg_chart *c, const char *caption);
 extern const struct svg_axis hr_ax_sload, hr_ax_lload, hr_ax_iops, hr_ax_mbps,
 	hr_ax_slat, hr_ax_llat;
 
-/* The run's runner, command line and start, in words. */
+/* The run's runner, backend (fallback said), command line and start, in words. */
 const char *hr_runner_text(const struct or_params *p);
+/* @none: the words when the inputs name no backend. */
+void hr_backend_text(char *buf, size_t len, const struct or_params *p, const char *none);
 void hr_cmdline(char *buf, size_t len, const struct or_params *p);
 void hr_when_text(char *buf, size_t len, int64_t t);
 

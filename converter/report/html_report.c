@@ -155,7 +155,8 @@ static int tradeoff_chart(FILE *f, const struct or_params *p, const struct pt_se
 {
 	struct hr_lines L = { 0 };
 	struct svg_mark marks[MAX_MARKS];
-	char labels[MAX_MARKS][96], bound[96], cap[512];
+	char labels[MAX_MARKS][96], bound[2][64], cap[768], pname[32];
+	struct hr_bound b = hr_bound_parts(&p->bound);
 	struct svg_chart c = {
 		.id = small ? "lat-iops" : "lat-mbps",
 		.title = small ? "Small I/O: latency vs IOPS" : "Large I/O: latency vs MBPS",
@@ -165,6 +166,19 @@ static int tradeoff_chart(FILE *f, const struct or_params *p, const struct pt_se
 
 	hr_add_ladders(&L, pts, small, small ? V_IOPS : V_MBPS, V_LAT, false, NULL,
 		       small ? "Small I/O" : "Large I/O", false);
+	/*
+	 * A percentile bound: that percentile's lines too (dashed, each in
+	 * its ladder's colour), so the bound's line has what it bounds.
+	 */
+	if (b.pct > 0) {
+		size_t i, n = L.n;
+
+		snprintf(pname, sizeof(pname), "p%g", b.pct);
+		L.pct = b.pct;
+		hr_add_ladders(&L, pts, small, small ? V_IOPS : V_MBPS, V_PCT, false, pname, NULL, 1);
+		for (i = n; i < L.n; i++)
+			L.s[i].err_lo = L.s[i].err_hi = NULL;
+	}
 	if (L.oom) {
 		hr_lines_release(&L);
 		return -ENOMEM;
@@ -173,22 +187,18 @@ static int tradeoff_chart(FILE *f, const struct or_params *p, const struct pt_se
 	c.nseries = L.n;
 	c.nmarks = knee_marks(p, pts, small, marks, labels, MAX_MARKS);
 	c.marks = marks;
-	if (p->bound.set && p->bound.pct == 0) {
-		snprintf(bound, sizeof(bound), "bound %s ms (mean)", p->bound.text);
-		c.hline = true;
-		c.hline_y = p->bound.ms * 1e6 / hr_lat_ns;
-		c.hline_label = bound;
-	}
+	hr_bound_lines(&c, &p->bound, true, true, bound);
 	if (p->bound.set) {
-		char st[32];
+		char words[128];
 
-		if (p->bound.pct > 0)
-			snprintf(st, sizeof(st), "p%g", p->bound.pct);
-		else
-			snprintf(st, sizeof(st), "mean");
+		kn_bound_words(words, sizeof(words), &p->bound);
 		snprintf(cap, sizeof(cap),
-			 "Mean latency against %s at each point. Knees (diamonds): the last load before the next one's %s latency crosses %g ms or its %s rises by less than 5 %% per doubling of the load; a ladder that ended before either has none.",
-			 small ? "IOPS" : "MBPS", st, p->bound.ms, small ? "IOPS" : "MBPS");
+			 "Mean latency against %s at each point. Knees (diamonds): the last load before the next one is over the bound (%s; red dashes) or its %s rises by less than 5 %% per doubling of the load; a ladder that ended before either has none.",
+			 small ? "IOPS" : "MBPS", words, small ? "IOPS" : "MBPS");
+		if (b.pct > 0)
+			snprintf(cap + strlen(cap), sizeof(cap) - strlen(cap),
+				 " Dashed: the p%g latency the bound is on (no bars), beside its %g ms line.",
+				 b.pct, b.pct_ms);
 	} else if (p->nknees)
 		snprintf(cap, sizeof(cap),
 			 "Mean latency against %s at each point. Knees (diamonds): where the ladder stopped (-stop_at_knee): the next load raised %s by less than 5 %% per doubling of the load.",
@@ -242,7 +252,7 @@ static int charts(FILE *f, const struct or_params *p, const struct pt_set *pts)
 					: 0;
 		hr_lines_release(&L);
 		if (!ret)
-			ret = ht_chart(f, pts, sx, lat_axis(true));
+			ret = ht_chart(f, pts, sx, lat_axis(true), &p->bound);
 	}
 	if (!ret && large) {
 		hr_add_ladders(&L, pts, false, V_LOAD, V_MBPS, false, NULL, "Large I/O", false);
@@ -432,7 +442,13 @@ int hr_report(FILE *f, const struct or_params *p, const struct pt_set *pts,
 	fputs("<h1>", f);
 	svg_escape(f, title);
 	fputs("</h1>\n<p class=\"note\">", f);
-	fprintf(f, "%zu data points", pts->n);
+	/* A curve's points are open-loop ones, not ORION's data points: counted apart. */
+	if (p->curve && p->curve->n && pts->n)
+		fprintf(f, "%zu data points and %zu open-loop curve points", pts->n, p->curve->n);
+	else if (p->curve && p->curve->n)
+		fprintf(f, "%zu open-loop curve points", p->curve->n);
+	else
+		fprintf(f, "%zu data points", pts->n);
 	if (p->run->nhosts)
 		fprintf(f, " on %zu hosts (loads per host, IOPS and MBPS totals over the hosts)", p->run->nhosts);
 	fputs(". Small I/Os are random; IOPS = I/Os per second, MBPS = MiB per second, latency = fio's lat (submission to completion).</p>\n",

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "curve.h"
 #include "fileset.h"
 #include "html_point.h"
 #include "html_priv.h"
@@ -69,11 +70,120 @@ static void luns_cell(FILE *f, const struct fj_lun *luns, size_t n, uint64_t vsi
 
 const char *hr_runner_text(const struct or_params *p)
 {
-	if (!p->fio_version)
-		return "not recorded";
-	if (!strncmp(p->fio_version, "fiorion-", 8))
+	if (p->runner == RI_RUNNER_BUILTIN)
 		return "fiorion's built-in runner (fiorion-engine's core, no fio process)";
-	return "fio";
+	return p->runner == RI_RUNNER_FIO ? "fio" : "not recorded";
+}
+
+void hr_backend_text(char *buf, size_t len, const struct or_params *p, const char *none)
+{
+	const struct ri_run *r = p->run;
+
+	if (!p->backend)
+		snprintf(buf, len, "%s", none);
+	else if (p->backend_default)
+		snprintf(buf, len, "%s (the engine's default: the jobs name none)", p->backend);
+	else if (r->backend_asked)
+		snprintf(buf, len, "%s (asked %s: %s)", p->backend, r->backend_asked,
+			 r->backend_note ? r->backend_note : "refused");
+	else
+		snprintf(buf, len, "%s", p->backend);
+}
+
+/* Each host's own @get (NULL: the host did not say). */
+typedef const char *(*host_get)(const struct ri_host *h);
+
+static const char *h_engine(const struct ri_host *h)
+{
+	return h->engine_version;
+}
+
+static const char *h_backend(const struct ri_host *h)
+{
+	return h->backend;
+}
+
+static const char *h_kernel(const struct ri_host *h)
+{
+	return h->kernel;
+}
+
+/* How many hosts gave their @get. */
+static size_t hosts_said(const struct ri_run *r, host_get get)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < r->nhosts; i++)
+		n += get(&r->hosts[i]) != NULL;
+	return n;
+}
+
+/* The one value every host gave, or NULL when one did not say or two differ. */
+static const char *hosts_same(const struct ri_run *r, host_get get)
+{
+	size_t i;
+
+	for (i = 0; i < r->nhosts; i++)
+		if (!get(&r->hosts[i]) || strcmp(get(&r->hosts[i]), get(&r->hosts[0])))
+			return NULL;
+	return r->nhosts ? get(&r->hosts[0]) : NULL;
+}
+
+/*
+ * -clients: what each host's engine said of @head (each value in @fmt),
+ * where it adds to the run's row (@run, NULL: none): one row "@head on
+ * every host" when they all say the same (none when that is @run), else
+ * a row per host ("not recorded" where one did not say). None when no
+ * host says.
+ */
+static void host_rows(FILE *f, const struct ri_run *r, const char *head, const char *fmt,
+		      host_get get, const char *run)
+{
+	const char *same = hosts_same(r, get), *v;
+	char h[512], buf[512];
+	size_t i;
+
+	if (!hosts_said(r, get) || (same && run && !strcmp(same, run)))
+		return;
+	for (i = 0; i < (same ? 1 : r->nhosts); i++) {
+		if (same)
+			snprintf(h, sizeof(h), "%s on every host", head);
+		else
+			snprintf(h, sizeof(h), "%s on %s", head, r->hosts[i].name);
+		v = get(&r->hosts[i]);
+		snprintf(buf, sizeof(buf), fmt, v ? v : "");
+		row(f, h, v ? buf : "not recorded");
+	}
+}
+
+/* What ran the points (infer.h's provenance): runner, engine, backend, kernel. */
+static void prov_rows(FILE *f, const struct or_params *p, const struct pt_set *pts)
+{
+	const struct ri_run *r = p->run;
+	char buf[1024];
+
+	row(f, "Runner", hr_runner_text(p));
+	if (p->engine) {
+		snprintf(buf, sizeof(buf), "fiorion engine %s", p->engine);
+		row(f, "Engine", buf);
+	} else if (!hosts_said(r, h_engine) &&
+		   (pts->exact || r->present || (p->curve && p->curve->n))) {
+		/* Only fiorion's own jobs: a stock fio engine's have no fiorion engine to name. */
+		row(f, "Engine", "not recorded");
+	}
+	host_rows(f, r, "Engine", "fiorion engine %s", h_engine, NULL);
+	/* Named pNNN-... without an ioengine= to tell: the driver's jobs, on the engine's default. */
+	hr_backend_text(buf, sizeof(buf), p, pts->exact ? "the engine's default" : "not recorded");
+	row(f, "Backend", buf);
+	host_rows(f, r, "Backend", "%s", h_backend, p->backend);
+	/* run.json's: the host that drove the run; never this machine's guess. */
+	if (r->kernel && r->nhosts)
+		snprintf(buf, sizeof(buf), "%s (the host that drove the run%s)", r->kernel,
+			 hosts_said(r, h_kernel) ? "" : "; each host's own is not recorded");
+	else
+		snprintf(buf, sizeof(buf), "%s", r->kernel ? r->kernel : "not recorded");
+	row(f, "Kernel", buf);
+	host_rows(f, r, "Kernel", "%s", h_kernel, NULL);
 }
 
 void hr_cmdline(char *buf, size_t len, const struct or_params *p)
@@ -183,15 +293,7 @@ int hr_run_table(FILE *f, const struct or_params *p, const struct pt_set *pts,
 			snprintf(buf, sizeof(buf), "fio on %s", p->run->hosts[i].name);
 			row(f, buf, p->run->hosts[i].fio_version);
 		}
-	row(f, "Runner", hr_runner_text(p));
-	row(f, "Backend", p->backend ? p->backend : pts->exact ? "the engine's default"
-							       : "not recorded");
-	/* run.json's: the host that drove the run; never this machine's guess. */
-	if (p->run->kernel && p->run->nhosts)
-		snprintf(buf, sizeof(buf), "%s (the host that drove the run; each host's own is not recorded)", p->run->kernel);
-	else
-		snprintf(buf, sizeof(buf), "%s", p->run->kernel ? p->run->kernel : "not recorded");
-	row(f, "Kernel", buf);
+	prov_rows(f, p, pts);
 	hr_when_text(buf, sizeof(buf), p->run->start);
 	row(f, "Start", buf);
 	for (i = 0; i < pts->n; i++) {

@@ -141,6 +141,26 @@ static size_t stats(const struct ts_line *l, bool mib, double *mn, double *mean,
 	return m;
 }
 
+/*
+ * A point whose logs have fewer than 2 windows with a value (a 1 s point
+ * of 500 ms windows: fio writes the one that ends at 500 ms, and the one
+ * at 1000 ms only when the job still runs when it is due; fiorion's 1 s
+ * points log 250 ms windows since issue 42): its line.
+ */
+static void few(FILE *f, const struct pt_point *pt, const struct ts_point *t, size_t nw,
+		const char *iops, const char *mibs)
+{
+	fprintf(f, "<p class=\"ts-few\">p%03u Small=%u Large=%u: ", pt->number, pt->s, pt->l);
+	if (nw)
+		fprintf(f, "IOPS %s, MiB/s %s in the one window of %u ms its logs have", iops, mibs,
+			t->window_ms);
+	else
+		fprintf(f, "no window of %u ms in its logs has a value", t->window_ms);
+	/* 3 windows' time: the runner's last one may end with the job, unwritten */
+	fprintf(f, ": no time series drawn, it needs 2 windows or more (points of %u s or longer have them).</p>\n",
+		(3 * t->window_ms + 999) / 1000);
+}
+
 static void one(FILE *f, const struct pt_point *pt, const struct ts_point *t)
 {
 	/* the last window's end: fio stamps a window at its end, window k at k x W */
@@ -155,6 +175,14 @@ static void one(FILE *f, const struct pt_point *pt, const struct ts_point *t)
 	stats(&t->lines[0], true, &v[3], &v[4], &v[5]);
 	for (i = 0; i < 6; i++)
 		svg_num(b[i], sizeof(b[i]), i == 1 || i == 4 ? round(v[i] * 10) / 10 : v[i], false);
+	/*
+	 * One window is a number, not a line over time: said in words
+	 * rather than drawn as a plot with nothing in it.
+	 */
+	if (nw < 2) {
+		few(f, pt, t, nw, b[1], b[4]);
+		return;
+	}
 	fprintf(f, "<details class=\"ts\"><summary>p%03u Small=%u Large=%u: IOPS %s-%s (mean %s), MiB/s %s-%s (mean %s) over %zu windows of %u ms",
 		pt->number, pt->s, pt->l, b[0], b[2], b[1], b[3], b[5], b[4], nw, t->window_ms);
 	if (t->nlines > 1)
@@ -194,7 +222,7 @@ int hs_section(FILE *f, const struct pt_set *pts)
 			return ret;
 		}
 		if (!n)
-			fputs("<p class=\"note\">Each point's I/Os per second and MiB per second over its time, every job of the point summed, from fio's IOPS and bandwidth logs beside its JSON (write_iops_log, write_bw_log averaged over log_avg_msec windows; fiorion's points write them with 500 ms windows, the JSON's interval samples' own). A -clients run: the total (black) and each host. Open a point to see it.</p>\n",
+			fputs("<p class=\"note\">Each point's I/Os per second and MiB per second over its time, every job of the point summed, from fio's IOPS and bandwidth logs beside its JSON (write_iops_log, write_bw_log averaged over log_avg_msec windows; fiorion's points write them with 500 ms windows, 250 ms under 2 s, the JSON's interval samples' own). A -clients run: the total (black) and each host. Open a point to see it.</p>\n",
 			      f);
 		one(f, &pts->pts[i], &t);
 		ts_release(&t);

@@ -69,7 +69,8 @@ static bool any_pct(const struct pt_set *pts)
 	return false;
 }
 
-int ht_chart(FILE *f, const struct pt_set *pts, struct svg_axis x, struct svg_axis y)
+int ht_chart(FILE *f, const struct pt_set *pts, struct svg_axis x, struct svg_axis y,
+	     const struct kn_bound *bound)
 {
 	/* name, value, svg_series.run: mean solid, p50 "9 3 2 3", p99 "6 4", p99.9 "2 3" */
 	static const struct {
@@ -80,9 +81,10 @@ int ht_chart(FILE *f, const struct pt_set *pts, struct svg_axis x, struct svg_ax
 	struct hr_lines L = { 0 };
 	struct pt_set one = { 0 };
 	const struct pt_set *src = pts;
+	struct hr_bound b = hr_bound_parts(bound);
 	unsigned int level = 0;
 	bool cut = false;
-	char cap[768], unit[64];
+	char cap[1024], unit[64], pname[32], lab[2][64];
 	size_t i;
 
 	if (!any_pct(pts))
@@ -96,6 +98,12 @@ int ht_chart(FILE *f, const struct pt_set *pts, struct svg_axis x, struct svg_ax
 	for (i = 0; i < sizeof(lines) / sizeof(lines[0]) && !L.oom; i++)
 		hr_add_ladders(&L, src, true, V_LOAD, lines[i].v, false, lines[i].name, NULL,
 			       lines[i].run);
+	/* A bound on a percentile the chart has no line of (p95, p100): its line too, sparse dots. */
+	if (b.pct > 0 && b.pct != 50 && b.pct != 99 && b.pct != 99.9 && !L.oom) {
+		snprintf(pname, sizeof(pname), "p%g", b.pct);
+		L.pct = b.pct;
+		hr_add_ladders(&L, src, true, V_LOAD, V_PCT, false, pname, NULL, 4);
+	}
 	/* The mean's colours by position; the others' (run != 0) take them by key. */
 	for (i = 0; i < L.n; i++) {
 		L.s[i].err_lo = L.s[i].err_hi = NULL;
@@ -107,10 +115,20 @@ int ht_chart(FILE *f, const struct pt_set *pts, struct svg_axis x, struct svg_ax
 	y.from_zero = false;
 	if (!L.oom) {
 		struct svg_chart c = { .id = "lat-tail", .title = "Small I/O: latency percentiles vs load", .x = x, .y = y, .series = L.s, .nseries = L.n };
-		int n = snprintf(cap, sizeof(cap),
-				 "The mean latency of the small I/Os (solid) and the 50th (dash-dot), 99th (dashed) and 99.9th (dotted) percentiles, each ladder in one colour, on a log latency axis so the tail and the mean are both readable. "
-				 "Percentiles are of lat (submission to completion) where the jobs kept lat's bins or percentiles (fiorion's points set lat_percentiles=1), else of clat; from json+ bins when the input has them. No error bars: the mean's 95 %% intervals are on the chart above.");
+		int n;
 
+		hr_bound_lines(&c, bound, true, true, lab);
+		n = snprintf(cap, sizeof(cap),
+			     "The mean latency of the small I/Os (solid) and the 50th (dash-dot), 99th (dashed) and 99.9th (dotted) percentiles, each ladder in one colour, on a log latency axis so the tail and the mean are both readable. "
+			     "Percentiles are of lat (submission to completion) where the jobs kept lat's bins or percentiles (fiorion's points set lat_percentiles=1), else of clat; from json+ bins when the input has them. No error bars: the mean's 95 %% intervals are on the chart above.");
+
+		if (b.pct > 0 && n > 0 && (size_t)n < sizeof(cap))
+			n += snprintf(cap + n, sizeof(cap) - (size_t)n,
+				      " Red dashes: the latency bound (-max_latency %s), the p%g line the one it judges.",
+				      bound->text, b.pct);
+		else if (b.mean_ms > 0 && n > 0 && (size_t)n < sizeof(cap))
+			n += snprintf(cap + n, sizeof(cap) - (size_t)n,
+				      " Red dashes: the latency bound (-max_latency %s), on the mean.", bound->text);
 		if (cut && n > 0 && (size_t)n < sizeof(cap))
 			snprintf(cap + n, sizeof(cap) - (size_t)n,
 				 " Only the Large=%u ladder is drawn (the run has more than %d); every point's percentiles are on its histogram below.",

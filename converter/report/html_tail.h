@@ -18,6 +18,7 @@
 
 #include <stdio.h>
 
+#include "knee.h"
 #include "points.h"
 #include "svg.h"
 
@@ -26,9 +27,11 @@
 
 /*
  * The chart (id "lat-tail") of @pts's small points, x on @x, latency on
- * @y made log. Nothing when no small point has a percentile. Returns 0
- * or -ENOMEM.
+ * @y made log, with the latency @bound's lines (NULL or not set: none;
+ * a percentile the chart has no line of gets its line too, as "p95").
+ * Nothing when no small point has a percentile. Returns 0 or -ENOMEM.
  */
-int ht_chart(FILE *f, const struct pt_set *pts, struct svg_axis x, struct svg_axis y);
+int ht_chart(FILE *f, const struct pt_set *pts, struct svg_axis x, struct svg_axis y,
+	     const struct kn_bound *bound);
 
 #endif

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * svg.c -- line charts and heat maps as inline SVG text (svg.h): the
- * report's drawing, with no knowledge of what the numbers are.
+ * svg.c -- line charts as inline SVG text (svg.h): the report's
+ * drawing, with no knowledge of what the numbers are; heat maps are
+ * svg_heat.c's, which uses this file's <svg> opening and intervals' words
+ * (svg_priv.h).
  */
 #include <math.h>
 #include <stdint.h>
@@ -10,6 +12,7 @@
 #include <string.h>
 
 #include "svg.h"
+#include "svg_priv.h"
 
 /* Chart geometry, in SVG user units (the viewBox; the page scales it). */
 #define CH_W 720
@@ -264,7 +267,7 @@ static bool has_err(const struct svg_series *s, size_t k, bool log)
 }
 
 /* " (95 % interval LO-HI, NOTE)" or " (no interval)" for a <title>. */
-static void tip_interval(FILE *f, double lo, double hi, const char *note)
+void svg_tip_interval(FILE *f, double lo, double hi, const char *note)
 {
 	char a[64], b[64];
 
@@ -282,8 +285,16 @@ static void tip_interval(FILE *f, double lo, double hi, const char *note)
 	fputc(')', f);
 }
 
-/* The data's range on one axis, over the series (and bands, marks, line). */
-static bool data_range(const struct svg_chart *c, bool xaxis, double *lo, double *hi)
+/* What data_range() spans: */
+enum span_of {
+	SPAN_ALL,   /* the series, bands, marks and bound lines: what the axis shows */
+	SPAN_ERR,   /* the error bars alone */
+	SPAN_VALUES /* the series' own values (the means), what the bars may stretch */
+};
+
+/* The data's range on one axis, over what @what names. */
+static bool data_range(const struct svg_chart *c, bool xaxis, enum span_of what, double *lo,
+		       double *hi)
 {
 	bool log = xaxis ? c->x.log : c->y.log, any = false;
 	size_t i, k;
@@ -306,25 +317,71 @@ static bool data_range(const struct svg_chart *c, bool xaxis, double *lo, double
 		for (k = 0; k < s->n; k++) {
 			if (!usable(s->x[k], c->x.log) || !usable(s->y[k], c->y.log))
 				continue;
+			if (what == SPAN_ERR) {
+				if (!xaxis && has_err(s, k, log)) {
+					TAKE(s->err_lo[k]);
+					TAKE(s->err_hi[k]);
+				}
+				continue;
+			}
 			TAKE(xaxis ? s->x[k] : s->y[k]);
-			if (!xaxis && s->lo && s->hi && usable(s->lo[k], log) &&
+			if (what == SPAN_ALL && !xaxis && s->lo && s->hi && usable(s->lo[k], log) &&
 			    usable(s->hi[k], log)) {
 				TAKE(s->lo[k]);
 				TAKE(s->hi[k]);
 			}
-			if (!xaxis && has_err(s, k, log)) {
-				TAKE(s->err_lo[k]);
-				TAKE(s->err_hi[k]);
-			}
 		}
 	}
+	if (what != SPAN_ALL)
+		return any;
 	for (i = 0; i < c->nmarks; i++)
 		if (usable(c->marks[i].x, c->x.log) && usable(c->marks[i].y, c->y.log))
 			TAKE(xaxis ? c->marks[i].x : c->marks[i].y);
 	if (!xaxis && c->hline && any)
 		TAKE(c->hline_y);
+	if (!xaxis && c->hline2 && any)
+		TAKE(c->hline2_y);
 #undef TAKE
 	return any;
+}
+
+/*
+ * The value axis' range [*@lo, *@hi] (the values', bands', marks' and
+ * bounds') widened for the error bars, by at most SVG_ERR_REACH times
+ * the range of the values themselves on each side (from 0 on an axis
+ * from zero; log axes: in decades), and never below 0 on an axis from
+ * zero: a bar whose interval is 100 times its mean must not flatten
+ * every mean at the axis' foot. A bar reaching further is cut at the
+ * axis' edge (draw_err()).
+ */
+static void err_reach(const struct svg_chart *c, double *lo, double *hi)
+{
+	bool log = c->y.log;
+	double elo, ehi, vlo, vhi, a, b, span, min, max;
+
+	if (!data_range(c, false, SPAN_ERR, &elo, &ehi) ||
+	    !data_range(c, false, SPAN_VALUES, &vlo, &vhi))
+		return;
+	if (!log && c->y.from_zero && vlo > 0)
+		vlo = 0;
+	a = log ? log10(vlo) : vlo;
+	b = log ? log10(vhi) : vhi;
+	span = b - a;
+	if (!(span > 0))
+		span = log ? 1 : fabs(b) > 0 ? fabs(b)
+					     : 1;
+	min = a - SVG_ERR_REACH * span;
+	max = b + SVG_ERR_REACH * span;
+	if (log) {
+		min = pow(10, min);
+		max = pow(10, max);
+	} else if (c->y.from_zero && vlo >= 0) {
+		min = 0;
+	}
+	if (elo < *lo)
+		*lo = elo > min ? elo : min;
+	if (ehi > *hi)
+		*hi = ehi < max ? ehi : max;
 }
 
 static void tip_pair(FILE *f, const struct svg_axis *a, double v)
@@ -341,8 +398,8 @@ static void tip_pair(FILE *f, const struct svg_axis *a, double v)
 }
 
 /* An <svg> element's opening: @cls, optional @id, its size, a <title> and the visible title at x = @left. */
-static void svg_open(FILE *f, const char *cls, const char *id, double w, double h, int font,
-		     const char *title, int left)
+void svg_open_el(FILE *f, const char *cls, const char *id, double w, double h, int font,
+		 const char *title, int left)
 {
 	fprintf(f, "<svg class=\"%s\"%s", cls, id ? " id=\"" : "");
 	if (id) {
@@ -359,12 +416,47 @@ static void svg_open(FILE *f, const char *cls, const char *id, double w, double 
 	fputs("</text>\n", f);
 }
 
+/*
+ * Point @k's error bar: a vertical bar with a cap at each end, or, where
+ * the interval reaches past the axis (err_reach()), cut at its edge and
+ * ending in an arrow (data-cut="lo", "hi" or "both"). Returns whether
+ * it was cut.
+ */
+static bool draw_err(FILE *f, const struct frame *fr, const struct svg_series *s, size_t k,
+		     const char *col)
+{
+	double x = px(fr, s->x[k]), lo = py(fr, s->err_lo[k]), hi = py(fr, s->err_hi[k]);
+	double bottom = fr->top + fr->h;
+	/* half a pixel of slack: an end on the axis' last tick is not cut */
+	bool cut_lo = lo > bottom + 0.5, cut_hi = hi < fr->top - 0.5;
+
+	if (cut_lo)
+		lo = bottom;
+	if (cut_hi)
+		hi = fr->top;
+	fprintf(f, "<path class=\"err\"%s d=\"M%.1f %.1fV%.1f", cut_lo && cut_hi ? " data-cut=\"both\"" : cut_lo ? " data-cut=\"lo\""
+			: cut_hi										 ? " data-cut=\"hi\""
+														 : "",
+		x, lo, hi);
+	if (cut_lo)
+		fprintf(f, "M%.1f %.1fl4 6l4 -6", x - 4, lo - 6);
+	else
+		fprintf(f, "M%.1f %.1fh8", x - 4, lo);
+	if (cut_hi)
+		fprintf(f, "M%.1f %.1fl4 -6l4 6", x - 4, hi + 6);
+	else
+		fprintf(f, "M%.1f %.1fh8", x - 4, hi);
+	fprintf(f, "\" stroke=\"%s\" stroke-width=\"1.5\" fill=\"none\"/>\n", col);
+	return cut_lo || cut_hi;
+}
+
 static void draw_series(FILE *f, const struct svg_chart *c, const struct frame *fr,
 			size_t i)
 {
 	const struct svg_series *s = &c->series[i];
 	const char *col, *dash;
 	size_t k, m = 0;
+	bool cut;
 	char num[64];
 
 	series_style(c, i, &col, &dash);
@@ -411,12 +503,7 @@ static void draw_series(FILE *f, const struct svg_chart *c, const struct frame *
 	for (k = 0; k < s->n; k++) {
 		if (!usable(s->x[k], c->x.log) || !usable(s->y[k], c->y.log))
 			continue;
-		if (has_err(s, k, c->y.log)) {
-			double x = px(fr, s->x[k]), lo = py(fr, s->err_lo[k]), hi = py(fr, s->err_hi[k]);
-
-			fprintf(f, "<path class=\"err\" d=\"M%.1f %.1fV%.1fM%.1f %.1fh8M%.1f %.1fh8\" stroke=\"%s\" stroke-width=\"1.5\" fill=\"none\"/>\n",
-				x, lo, hi, x - 4, lo, x - 4, hi, col);
-		}
+		cut = has_err(s, k, c->y.log) ? draw_err(f, fr, s, k, col) : 0;
 		fprintf(f, "<circle class=\"pt\" cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" fill=\"%s\"><title>",
 			px(fr, s->x[k]), py(fr, s->y[k]), col);
 		svg_escape(f, s->name);
@@ -425,7 +512,9 @@ static void draw_series(FILE *f, const struct svg_chart *c, const struct frame *
 		fputs(", ", f);
 		tip_pair(f, &c->y, s->y[k]);
 		if (s->err_lo && s->err_hi)
-			tip_interval(f, s->err_lo[k], s->err_hi[k], s->err_note ? s->err_note[k] : NULL);
+			svg_tip_interval(f, s->err_lo[k], s->err_hi[k], s->err_note ? s->err_note[k] : NULL);
+		if (cut)
+			fputs(" (the bar cut at the axis' end: an arrow)", f);
 		if (s->lo && s->hi && isfinite(s->lo[k]) && isfinite(s->hi[k])) {
 			fputs(" (", f);
 			svg_escape(f, c->band_name ? c->band_name : "band");
@@ -437,6 +526,23 @@ static void draw_series(FILE *f, const struct svg_chart *c, const struct frame *
 		fputs("</title></circle>\n", f);
 	}
 	fputs("</g>\n", f);
+}
+
+/* A bound's dashed line across the plot at @y, labelled at its right end. */
+static void draw_bound(FILE *f, const struct svg_chart *c, const struct frame *fr, double v,
+		       const char *label)
+{
+	double y;
+
+	if (!usable(v, c->y.log))
+		return;
+	y = py(fr, v);
+	fprintf(f, "<line class=\"bound\" x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#b00\" stroke-dasharray=\"4 3\"/>\n",
+		CH_LEFT, y, CH_W - CH_RIGHT, y);
+	fprintf(f, "<text class=\"bound-label\" x=\"%d\" y=\"%.1f\" text-anchor=\"end\" fill=\"#b00\">",
+		CH_W - CH_RIGHT - 4, y - 4);
+	svg_escape(f, label);
+	fputs("</text>\n", f);
 }
 
 static void draw_legend(FILE *f, const struct svg_chart *c, double top)
@@ -513,9 +619,9 @@ void svg_chart(FILE *f, const struct svg_chart *c)
 	bool any;
 	char num[64];
 
-	svg_open(f, "chart", c->id, CH_W, height, 12, c->title, CH_LEFT);
+	svg_open_el(f, "chart", c->id, CH_W, height, 12, c->title, CH_LEFT);
 
-	any = data_range(c, true, &xlo, &xhi) && data_range(c, false, &ylo, &yhi);
+	any = data_range(c, true, SPAN_ALL, &xlo, &xhi) && data_range(c, false, SPAN_ALL, &ylo, &yhi);
 	if (!any) {
 		xlo = c->x.log ? 1 : 0;
 		xhi = 10;
@@ -526,6 +632,8 @@ void svg_chart(FILE *f, const struct svg_chart *c)
 		xlo = 0;
 	if (!c->y.log && c->y.from_zero && ylo > 0)
 		ylo = 0;
+	if (any)
+		err_reach(c, &ylo, &yhi);
 	nxt = axis_ticks(&c->x, xlo, xhi, xt, &fr.x0, &fr.x1);
 	nyt = axis_ticks(&c->y, ylo, yhi, yt, &fr.y0, &fr.y1);
 	fr.xlog = c->x.log;
@@ -568,16 +676,10 @@ void svg_chart(FILE *f, const struct svg_chart *c)
 	if (!any)
 		fprintf(f, "<text class=\"nodata\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">no data</text>\n",
 			fr.left + fr.w / 2, fr.top + fr.h / 2);
-	if (any && c->hline && usable(c->hline_y, c->y.log)) {
-		double y = py(&fr, c->hline_y);
-
-		fprintf(f, "<line class=\"bound\" x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#b00\" stroke-dasharray=\"4 3\"/>\n",
-			CH_LEFT, y, CH_W - CH_RIGHT, y);
-		fprintf(f, "<text class=\"bound-label\" x=\"%d\" y=\"%.1f\" text-anchor=\"end\" fill=\"#b00\">",
-			CH_W - CH_RIGHT - 4, y - 4);
-		svg_escape(f, c->hline_label);
-		fputs("</text>\n", f);
-	}
+	if (any && c->hline)
+		draw_bound(f, c, &fr, c->hline_y, c->hline_label);
+	if (any && c->hline2)
+		draw_bound(f, c, &fr, c->hline2_y, c->hline2_label);
 	for (i = 0; any && i < c->nseries; i++)
 		draw_series(f, c, &fr, i);
 	for (i = 0; any && i < c->nmarks; i++) {
@@ -607,142 +709,4 @@ void svg_chart(FILE *f, const struct svg_chart *c)
 	}
 	draw_legend(f, c, CH_TOP + CH_PLOT_H + CH_BOTTOM + 8);
 	fputs("</svg>\n", f);
-}
-
-/* ---------------------------------------------------------- heat map */
-
-#define HM_LEFT 80
-#define HM_TOP 34
-#define HM_PLOT_W 600
-#define HM_PLOT_H 360
-#define HM_MAX_CW 64.0
-#define HM_MAX_CH 30.0
-
-/* Light to dark blue, @t in [0, 1]. */
-static void heat_colour(char *buf, size_t len, double t)
-{
-	static const unsigned char stop[3][3] = {
-		{ 0xf7, 0xfb, 0xff },
-		{ 0x6b, 0xae, 0xd6 },
-		{ 0x08, 0x30, 0x6b },
-	};
-	int k = t < 0.5 ? 0 : 1, j;
-	double u = t < 0.5 ? t * 2 : (t - 0.5) * 2;
-	unsigned int c[3];
-
-	for (j = 0; j < 3; j++)
-		c[j] = (unsigned int)lround(stop[k][j] + (stop[k + 1][j] - stop[k][j]) * u);
-	snprintf(buf, len, "#%02x%02x%02x", c[0], c[1], c[2]);
-}
-
-void svg_heatmap(FILE *f, const struct svg_heat *h)
-{
-	double vmin = INFINITY, vmax = -INFINITY, cw, ch, width, height;
-	size_t r, k, nv = 0;
-	char num[64], col[16];
-	bool inside;
-
-	for (k = 0; k < h->nx * h->ny; k++)
-		if (isfinite(h->v[k])) {
-			if (h->v[k] < vmin)
-				vmin = h->v[k];
-			if (h->v[k] > vmax)
-				vmax = h->v[k];
-			nv++;
-		}
-	cw = h->nx ? HM_PLOT_W / (double)h->nx : HM_MAX_CW;
-	ch = h->ny ? HM_PLOT_H / (double)h->ny : HM_MAX_CH;
-	if (cw > HM_MAX_CW)
-		cw = HM_MAX_CW;
-	if (ch > HM_MAX_CH)
-		ch = HM_MAX_CH;
-	inside = cw >= 44 && ch >= 16;
-	width = HM_LEFT + cw * (double)h->nx + 24;
-	if (width < 420)
-		width = 420;
-	height = HM_TOP + ch * (double)h->ny + 90;
-
-	svg_open(f, "heatmap", h->id, width, height, 11, h->title, HM_LEFT);
-	for (r = 0; r < h->ny; r++) {
-		/* The first row at the bottom, as on a chart's y axis. */
-		double y = HM_TOP + ch * (double)(h->ny - 1 - r);
-
-		svg_num(num, sizeof(num), h->ys[r], false);
-		fprintf(f, "<text class=\"tick\" x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>\n",
-			HM_LEFT - 6, y + ch / 2 + 4, num);
-		for (k = 0; k < h->nx; k++) {
-			double v = h->v[r * h->nx + k], t;
-			double x = HM_LEFT + cw * (double)k;
-			char xs[64];
-
-			svg_num(xs, sizeof(xs), h->xs[k], false);
-			if (!isfinite(v)) {
-				fprintf(f, "<rect class=\"empty\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"#eee\" stroke=\"#fff\"><title>",
-					x, y, cw, ch);
-				svg_escape(f, h->xlabel);
-				fprintf(f, "=%s, ", xs);
-				svg_escape(f, h->ylabel);
-				fprintf(f, "=%s: no point</title></rect>\n", num);
-				continue;
-			}
-			t = vmax > vmin ? (v - vmin) / (vmax - vmin) : 0.5;
-			heat_colour(col, sizeof(col), t);
-			fprintf(f, "<rect class=\"cell\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\" stroke=\"#fff\"><title>",
-				x, y, cw, ch, col);
-			svg_escape(f, h->xlabel);
-			fprintf(f, "=%s, ", xs);
-			svg_escape(f, h->ylabel);
-			fprintf(f, "=%s: ", num);
-			svg_num(xs, sizeof(xs), v, false);
-			fprintf(f, "%s ", xs);
-			svg_escape(f, h->unit);
-			if (h->lo && h->hi)
-				tip_interval(f, h->lo[r * h->nx + k], h->hi[r * h->nx + k],
-					     h->note ? h->note[r * h->nx + k] : NULL);
-			fputs("</title></rect>\n", f);
-			if (inside) {
-				svg_num(xs, sizeof(xs), v, true);
-				fprintf(f, "<text class=\"cell-value\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" fill=\"%s\">%s</text>\n",
-					x + cw / 2, y + ch / 2 + 4, t > 0.55 ? "#fff" : "#000", xs);
-			}
-		}
-	}
-	/* Column headings under the cells; every one when they fit. */
-	for (k = 0; k < h->nx; k++) {
-		size_t every = cw >= 24 ? 1 : (size_t)ceil(24 / cw);
-
-		if (k % every)
-			continue;
-		svg_num(num, sizeof(num), h->xs[k], false);
-		fprintf(f, "<text class=\"tick\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%s</text>\n",
-			HM_LEFT + cw * ((double)k + 0.5), HM_TOP + ch * (double)h->ny + 14, num);
-	}
-	fprintf(f, "<text class=\"axis-label\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">",
-		HM_LEFT + cw * (double)h->nx / 2, HM_TOP + ch * (double)h->ny + 32);
-	svg_escape(f, h->xlabel);
-	fprintf(f, "</text>\n<text class=\"axis-label\" x=\"16\" y=\"%.1f\" text-anchor=\"middle\" transform=\"rotate(-90 16 %.1f)\">",
-		HM_TOP + ch * (double)h->ny / 2, HM_TOP + ch * (double)h->ny / 2);
-	svg_escape(f, h->ylabel);
-	fputs("</text>\n", f);
-
-	/* The colour scale: five swatches from the smallest to the largest. */
-	fputs("<g class=\"scale\">\n", f);
-	for (k = 0; nv && k < 5; k++) {
-		heat_colour(col, sizeof(col), (double)k / 4);
-		fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"24\" height=\"10\" fill=\"%s\" stroke=\"#999\"/>\n",
-			HM_LEFT + 70 + 24.0 * (double)k, HM_TOP + ch * (double)h->ny + 48, col);
-	}
-	if (nv) {
-		svg_num(num, sizeof(num), vmin, true);
-		fprintf(f, "<text x=\"%d\" y=\"%.1f\">", HM_LEFT, HM_TOP + ch * (double)h->ny + 57);
-		svg_escape(f, h->unit);
-		fprintf(f, " %s</text>\n", num);
-		svg_num(num, sizeof(num), vmax, true);
-		fprintf(f, "<text x=\"%.1f\" y=\"%.1f\">%s</text>\n", HM_LEFT + 70 + 24.0 * 5 + 6,
-			HM_TOP + ch * (double)h->ny + 57, num);
-	} else {
-		fprintf(f, "<text class=\"nodata\" x=\"%d\" y=\"%.1f\">no data</text>\n", HM_LEFT,
-			HM_TOP + ch * (double)h->ny + 57);
-	}
-	fputs("</g>\n</svg>\n", f);
 }

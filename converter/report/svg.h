@@ -47,6 +47,16 @@ struct svg_axis {
 	bool integer;	   /* whole numbers only (loads): no tick between them */
 };
 
+/*
+ * How far error bars may stretch a chart's value axis past the range of
+ * its series' values (the means, from 0 on an axis from zero; bands,
+ * marks and bound lines widen the axis on their own), in that range, on
+ * each side: 2. On an axis from zero (the report's IOPS, MBPS and
+ * latency axes) the bars take it to at most 3 times the largest value,
+ * so the values fill at least a third of its height.
+ */
+#define SVG_ERR_REACH 2.0
+
 struct svg_series {
 	const char *name;
 	const double *x, *y; /* @n points */
@@ -69,7 +79,12 @@ struct svg_series {
 	 * ("(95 % interval 1200-1270, within)", the words after the comma
 	 * @err_note[k]'s, when @err_note and it are not NULL); NaN where a
 	 * point has none: no bar, and the title says "(no interval)". NULL:
-	 * no bars and nothing said.
+	 * no bars and nothing said. The bars widen the value axis by at
+	 * most SVG_ERR_REACH times the range of the series' values, on each
+	 * side (in decades on a log axis; never below 0 on an axis from
+	 * zero): a bar reaching further is cut at the axis' edge, ends in an
+	 * arrow there (data-cut="hi", "lo" or "both") and its title adds
+	 * "(the bar cut at the axis' end: an arrow)" after its interval.
 	 */
 	const double *err_lo, *err_hi;
 	const char *const *err_note;
@@ -92,6 +107,9 @@ struct svg_chart {
 	bool hline; /* a dashed horizontal line at @hline_y (a bound) */
 	double hline_y;
 	const char *hline_label;
+	bool hline2; /* a second bound's line (a mean and a percentile bound) */
+	double hline2_y;
+	const char *hline2_label;
 	const char *band_name; /* the legend's name of the bands, or NULL */
 };
 

@@ -16,15 +16,17 @@
 void rn_vol_conf(const struct jp_job *j, struct vvol_conf *c)
 {
 	memset(c, 0, sizeof(*c));
+	/* fio's files, named as fio names them (fr_lunlist_fio()). */
+	c->files = (const char *const *)j->files;
+	c->nfiles = j->nfiles;
 	if (j->engine_so) {
+		/* The engine's: each file a LUN of the one volume, or its own luns=/lunfile=. */
 		c->lunfile = j->lunfile;
 		c->luns = j->luns;
 		c->simulate = j->simulate;
 		c->stripe = j->stripe;
-	} else {
-		/* ioengine=io_uring|libaio|psync on filename=: a one-LUN volume. */
-		c->luns = j->filename;
 	}
+	/* ioengine=io_uring|libaio|psync: its files concatenated (one file: a one-LUN volume). */
 }
 
 static int core_get_file_size(struct rn_td *td, struct fr_err *err)

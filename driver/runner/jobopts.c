@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "beconf.h"
+#include "fr_lunlist.h"
 #include "fr_size.h"
 
 static const char *const rw_names[] = {
@@ -143,6 +144,33 @@ struct jp_option {
 
 #define STR_(x) #x
 #define STR(x) STR_(x)
+
+static int push_file(void *arg, const char *name, size_t len, unsigned int n)
+{
+	struct jp_job *j = arg;
+	char **files = realloc(j->files, (j->nfiles + 1) * sizeof(*files));
+
+	(void)n;
+	if (!files)
+		return -ENOMEM;
+	j->files = files;
+	files[j->nfiles] = strndup(name, len);
+	if (!files[j->nfiles])
+		return -ENOMEM;
+	j->nfiles++;
+	return 0;
+}
+
+/*
+ * filename=: fio's names, split by fio's rule. Each filename= line adds
+ * its files to those before it, a [global] one's too, as in fio
+ * (str_filename_cb() calls add_file() for each name, onto the job's list).
+ */
+static int opt_filename(struct jp_job *j, const char *v, bool *sw)
+{
+	(void)sw;
+	return fr_lunlist_fio(v, push_file, j);
+}
 
 static int opt_ioengine(struct jp_job *j, const char *v, bool *sw)
 {
@@ -500,7 +528,7 @@ static const struct jp_option options[] = {
 	{ .name = "luns", .type = OT_STR, .off = F(luns), .need_value = true },
 	{ .name = "simulate", .type = OT_STR, .off = F(simulate), .need_value = true },
 	{ .name = "backend", .type = OT_STR, .off = F(backend), .need_value = true },
-	{ .name = "filename", .type = OT_STR, .off = F(filename), .need_value = true },
+	{ .name = "filename", .type = OT_FN, .fn = opt_filename, .need_value = true },
 	{ .name = "stripe", .type = OT_SIZE, .off = F(stripe), .need_value = true },
 	{ .name = "allow_signatures", .type = OT_BOOL, .off = F(allow_signatures) },
 	/* fio's io_uring options, the engine's with backend=io_uring (beconf.h). */

@@ -19,6 +19,7 @@
 
 #include "beconf.h"
 #include "fr_file.h"
+#include "vvol.h"
 
 static int kv_push(struct jp_kv **v, size_t *n, const char *key,
 		   const char *val, unsigned int line)
@@ -142,7 +143,9 @@ static void job_free(struct jp_job *j)
 	free(j->luns);
 	free(j->simulate);
 	free(j->backend);
-	free(j->filename);
+	while (j->nfiles)
+		free(j->files[--j->nfiles]);
+	free(j->files);
 	free(j->description);
 	free(j->bw_log);
 	free(j->iops_log);
@@ -194,6 +197,23 @@ static int check_virtual(const struct jp_file *f, const char *name, struct fr_er
 }
 
 /*
+ * The job's LUNs named once: fiorion's engine takes fio's filename= or
+ * its own luns=/lunfile= (vvol_conf_check()'s words), fio's engines
+ * filename=.
+ */
+static int check_luns(const struct jp_job *j, const char *name, struct fr_err *err)
+{
+	struct vvol_conf c = { .lunfile = j->lunfile, .luns = j->luns, .nfiles = j->nfiles };
+	struct fr_err e = { "" };
+
+	if (!j->engine_so)
+		return j->nfiles ? 0 : fr_errf(err, -EINVAL, "%s:%u: job '%s' needs filename=", name, j->line, j->name);
+	if (vvol_conf_check(&c, &e))
+		return fr_errf(err, -EINVAL, "%s:%u: job '%s': %s", name, j->line, j->name, e.msg);
+	return 0;
+}
+
+/*
  * @f's jobs from its sections @sec (the [global] lines before each
  * copied in): their options applied, their groups (stonewall), what each
  * needs and what a group must share checked. Returns 0 or a negative
@@ -233,11 +253,9 @@ static int make_jobs(struct jp_file *f, const struct section *sec, size_t nsec,
 			return fr_errf(err, -EINVAL,
 				       "%s:%u: job '%s' has no ioengine= (the built-in runner does not default to one)",
 				       name, j->line, j->name);
-		if (j->engine_so ? !j->lunfile == !j->luns : !j->filename)
-			return fr_errf(err, -EINVAL,
-				       j->engine_so ? "%s:%u: job '%s' needs exactly one of lunfile= and luns="
-						    : "%s:%u: job '%s' needs filename=",
-				       name, j->line, j->name);
+		ret = check_luns(j, name, err);
+		if (ret)
+			return ret;
 		ret = check_rate(j, name, err);
 		if (ret)
 			return ret;

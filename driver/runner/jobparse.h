@@ -67,7 +67,9 @@ struct jp_job {
 	/* Engine and target. */
 	char *ioengine;	 /* as written */
 	char *engine_so; /* external:PATH, else NULL */
-	char *lunfile, *luns, *simulate, *backend, *filename;
+	char *lunfile, *luns, *simulate, *backend;
+	char **files; /* filename=: fio's names, each line's added (fr_lunlist_fio()) */
+	unsigned int nfiles;
 	uint64_t stripe;
 
 	/* Workload. */
