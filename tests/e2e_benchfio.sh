@@ -10,6 +10,7 @@
 # from stock fio (read and write streams apart, the mixed small class in
 # bench-fio's randrw<read%> folder). Warm-up jobs are left out; a
 # different file in the way and jobs without fiorion's names are refused.
+# examples/fio-plot.sh charts every file of the export, under plain names.
 . "$(dirname "$0")/lib.sh"
 
 FR=$TOP/build/fiorion
@@ -72,19 +73,44 @@ else
 	not_ok "file in the way: $(cat x.err)"
 fi
 
-# examples/fio-plot.sh (the package's examples/): its fio-plot calls, through a
-# stand-in that records them, name existing folders and their files' modes.
+# examples/fio-plot.sh (the package's examples/), through a stand-in
+# fio-plot (tests/fioplot_standin.py: fio-plot's arguments, and fio-plot's
+# own JSON import listing the files each chart holds, written to the chart's
+# -o file): every file the export wrote is in a chart, the classes beside
+# loads of the other (-with-) too, each chart a plain file name
+# ([A-Za-z0-9._-], no ':'). The random matrix, the sequential point with
+# read and write streams and a mixed small class (stock fio), and a
+# sequential column, whose load is in numjobs at one depth (-N).
+"$FR" -run advanced -matrix col -num_small 0 -num_disks 1 -type seq -size_large 128 -cache_size 0 -testname t \
+	-duration 1 -outdir rq >/dev/null 2>&1
 mkdir -p bin
-printf '#!/bin/sh\necho "$@" >>"%s/calls"\n' "$T" >bin/fio-plot
+printf '#!/bin/sh\nexec python3 "%s/tests/fioplot_standin.py" "$@"\n' "$TOP" >bin/fio-plot
 chmod +x bin/fio-plot
-if PATH="$T/bin:$(dirname "$F2O"):$PATH" sh "$TOP/examples/fio-plot.sh" ra/t_jobs fp >/dev/null 2>x.err \
-	&& [ "$(wc -l <calls)" -eq 2 ] \
-	&& grep -qx -- "-i t-small/8k -T t: t-small/8k -l -r randread -d 1 2 -n 1" calls \
-	&& grep -qx -- "-i t-large/128k -T t: t-large/128k -l -r randread -d 1 2 -n 1" calls; then
-	ok "examples/fio-plot.sh charts t-small/8k and t-large/128k"
-else
-	not_ok "examples/fio-plot.sh: $(cat x.err calls 2>/dev/null)"
-fi
+fioplot() {	# RUN-DIR OUT-DIR CHART...: the charts expected among the others
+	run=$1 out=$2
+	shift 2
+	if ! PATH="$T/bin:$(dirname "$F2O"):$PATH" sh "$TOP/examples/fio-plot.sh" "$run/t_jobs" "$out" >x.out 2>x.err; then
+		not_ok "examples/fio-plot.sh $run/t_jobs: $(tail -n 3 x.err)"
+		return
+	fi
+	(cd "$out" && find . -name '*.json' | sed 's|^\./||' | sort) >exported
+	(cd "$out" && cat ./*.png 2>/dev/null | sort -u) >charted
+	bad=$(ls "$out" | grep '\.png$' | grep -v '^[A-Za-z0-9._-]*\.png$' | tr '\n' ' ')
+	miss=
+	for c in "$@"; do
+		[ -s "$out/$c" ] || miss="$miss $c"
+	done
+	if [ -s exported ] && cmp -s exported charted && [ -z "$bad$miss" ]; then
+		ok "examples/fio-plot.sh $run: $(ls "$out" | grep -c '\.png$') charts hold all $(wc -l <exported) exported files: $(ls "$out" | grep '\.png$' | tr '\n' ' ')"
+	else
+		not_ok "examples/fio-plot.sh $run: not charted: $(comm -23 exported charted | tr '\n' ' '); names:$bad; missing:$miss; $(cat x.err)"
+	fi
+}
+fioplot ra fpa t-small-8k-randread.png t-large-128k-randread.png t-small-with-large2-8k-randread.png \
+	t-large-with-small1-128k-randread.png
+fioplot rs fps t-large-with-small2-128k-read.png t-large-with-small2-128k-write.png \
+	t-small-with-large2-randrw50-8k-randrw.png
+fioplot rq fpq t-large-128k-read.png
 
 # 4. results without fiorion's names have no classes to keep apart.
 fio --output-format=json --name=plain --filename="$T/a" --rw=randread --bs=4k --size=1m \

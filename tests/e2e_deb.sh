@@ -12,8 +12,9 @@
 # root in the suite's temporary folder): every file under /usr, owned by
 # root, modes, none belonging to an installed package; the programs, the
 # engine in usr/lib/fio, the man pages and completions as the tree's, the
-# README, job files and examples under usr/share/doc/fiorion (lintian
-# -I --pedantic's findings printed, none on them); the extracted fiorion
+# job files in usr/share/fiorion/jobfiles (make install's place), the
+# README and examples under usr/share/doc/fiorion (lintian -I --pedantic's
+# findings printed, none on them); the extracted fiorion
 # runs -run simple with -runner fio (the extracted engine in stock fio,
 # found beside the program as an installed tree) and the built-in runner
 # on a scratch file, -version reports no mismatch with the installed fio,
@@ -168,24 +169,25 @@ for c in fiorion fio2orion; do
 	bash -c '. "$1"; complete -p "$2"' sh "$R/usr/share/bash-completion/completions/$c" $c >/dev/null 2>&1 || diff="$diff $c(complete -p)"
 done
 [ -z "$diff" ] && ok "completions: fiorion and fio2orion are the tree's and register (complete -p)" || not_ok "completions:$diff"
-# Debian's place for documentation: the README, the job files (runnable,
-# not compressed) with their README, the examples; nothing in /usr/share/fiorion.
+# Debian's place for documentation: the README and the examples; the job
+# files (what fio runs, not documentation) where make install puts them,
+# /usr/share/fiorion/jobfiles/, with their README, uncompressed.
 D=$R/usr/share/doc/fiorion
+J=$R/usr/share/fiorion/jobfiles
 miss=
-for f in README.md.gz copyright jobfiles/README.md jobfiles/simple-1disk.fio jobfiles/normal-4disks.fio \
-	examples/README.md examples/team.fio examples/orion.lun examples/hosts.txt examples/fio-plot.sh; do
+for f in README.md.gz copyright examples/README.md examples/team.fio examples/orion.lun examples/hosts.txt \
+	examples/fio-plot.sh; do
 	[ -f "$D/$f" ] || miss="$miss $f"
 done
 n_src=$(ls "$TOP"/jobfiles/*.fio | wc -l)
-n_inst=$(ls "$D"/jobfiles/*.fio 2>/dev/null | wc -l)
+n_inst=$(ls "$J"/*.fio 2>/dev/null | wc -l)
 [ "$n_inst" -eq "$n_src" ] || miss="$miss (job files: $n_inst of $n_src)"
-[ ! -e "$R/usr/share/fiorion" ] || miss="$miss (/usr/share/fiorion exists)"
+[ ! -e "$D/jobfiles" ] || miss="$miss (/usr/share/doc/fiorion/jobfiles exists)"
 zcat "$D/README.md.gz" 2>/dev/null | cmp -s - "$TOP/README.md" || miss="$miss (README.md.gz is not the tree's README.md)"
-for d in jobfiles examples; do
-	diff -r "$TOP/$d" "$D/$d" >/dev/null 2>&1 || miss="$miss ($d/ differs from the tree's: $(diff -rq "$TOP/$d" "$D/$d" 2>&1 | head -n 2 | tr '\n' ' '))"
-done
-[ -z "$miss" ] && ok "/usr/share/doc/fiorion: README.md.gz (the tree's), jobfiles/ ($n_inst job files and README, uncompressed, the tree's), examples/ (the tree's)" ||
-	not_ok "doc files:$miss"
+diff -r "$TOP/jobfiles" "$J" >/dev/null 2>&1 || miss="$miss (jobfiles/ differs from the tree's: $(diff -rq "$TOP/jobfiles" "$J" 2>&1 | head -n 2 | tr '\n' ' '))"
+diff -r "$TOP/examples" "$D/examples" >/dev/null 2>&1 || miss="$miss (examples/ differs from the tree's: $(diff -rq "$TOP/examples" "$D/examples" 2>&1 | head -n 2 | tr '\n' ' '))"
+[ -z "$miss" ] && ok "/usr/share/fiorion/jobfiles/ ($n_inst job files and README, uncompressed, the tree's, as make install puts them); /usr/share/doc/fiorion: README.md.gz (the tree's), examples/ (the tree's)" ||
+	not_ok "doc and job files:$miss"
 
 # The programs, run from the root: fiorion finds the engine beside
 # itself as in an installed tree (<bindir>/../lib/fio, driver/locate.c).
@@ -234,10 +236,10 @@ if [ -n "${lintian_pid-}" ]; then
 	echo "# lintian -I --pedantic: $(wc -l <"$T/lintian.out") tag(s)"
 	sed 's/^/# /' "$T/lintian.out"
 	ok "lintian ran (report only)"
-	if [ -s "$T/lintian.out" ] && grep -q "usr/share/doc\|documentation" "$T/lintian.out"; then
-		not_ok "lintian on the doc files: $(grep 'usr/share/doc\|documentation' "$T/lintian.out" | tr '\n' ' ')"
+	if [ -s "$T/lintian.out" ] && grep -q "usr/share/doc\|usr/share/fiorion\|documentation" "$T/lintian.out"; then
+		not_ok "lintian on the doc or job files: $(grep 'usr/share/doc\|usr/share/fiorion\|documentation' "$T/lintian.out" | tr '\n' ' ')"
 	else
-		ok "lintian: no finding on the documentation's place"
+		ok "lintian: no finding on the documentation's or the job files' place"
 	fi
 else
 	skip_test "lintian" "not installed"
