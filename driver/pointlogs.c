@@ -64,6 +64,27 @@ static int free_name(int fd, const char *dir, const char *name, unsigned int num
 		       dir, name, num);
 }
 
+/*
+ * Any other log name in the folder (a -fio_opt write_*_log=PREFIX's:
+ * PREFIX_iops.N.log, which fio opens with fopen() at the point's end):
+ * not a symbolic link. fiorion makes no link there, so one is planted.
+ */
+static int no_log_link(int fd, const char *dir, const char *name, struct fr_err *err)
+{
+	struct stat st;
+	char to[4096];
+	ssize_t n;
+
+	if (!strstr(name, ".log") || fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) ||
+	    !S_ISLNK(st.st_mode))
+		return 0;
+	n = readlinkat(fd, name, to, sizeof(to) - 1);
+	to[n < 0 ? 0 : n] = '\0';
+	return fr_errf(err, -FR_ESAFETY,
+		       "'%s/%s' is a symbolic link (to '%s') under a log's name in the run's folder; fio would write the log through it: remove the link (not its target) and run again",
+		       dir, name, to);
+}
+
 int point_logs_ready(const char *jobs_dir, const struct mx_plan *plan, size_t from, size_t to,
 		     struct fr_err *err)
 {
@@ -86,6 +107,8 @@ int point_logs_ready(const char *jobs_dir, const struct mx_plan *plan, size_t fr
 				break;
 			}
 		}
+		if (!ret && i == to)
+			ret = no_log_link(dirfd(d), jobs_dir, e->d_name, err);
 	}
 	if (!ret && errno)
 		ret = fr_errf_errno(err, "cannot read '%s'", jobs_dir);

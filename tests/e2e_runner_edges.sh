@@ -201,6 +201,34 @@ for r in builtin fio; do
 	fi
 done
 
+# A log of the user's own (-fio_opt write_iops_log=mine: <T>_jobs/mine_iops.N.log,
+# which stock fio opens with fopen() as the point ends): a link planted
+# under its name is refused before any I/O too, under both runners.
+for r in builtin fio; do
+	if [ $r = fio ] && ! command -v fio >/dev/null 2>&1; then
+		skip_test "-runner fio: the user's own log created new" "no fio"
+		continue
+	fi
+	rm -rf l_* l.fio l_history
+	if ! point $r -fio_opt write_iops_log=mine; then
+		not_ok "-runner $r -fio_opt write_iops_log=mine: a one-point run ($(head -n1 l.err))"
+		continue
+	fi
+	mine=$(ls l_jobs/mine_iops*.log 2>/dev/null | head -n1)
+	[ -n "$mine" ] || { not_ok "-runner $r: no l_jobs/mine_iops*.log ($(ls l_jobs | tr '\n' ' '))"; continue; }
+	echo "precious data" >victim
+	rm -f l_jobs/p001.json "$mine"
+	ln -s "$T/victim" "$mine"
+	point $r -fio_opt write_iops_log=mine -resume
+	rc=$?
+	if [ $rc = 3 ] && [ "$(cat victim)" = "precious data" ] && [ -L "$mine" ] &&
+		grep -q "${mine#l_jobs/}' is a symbolic link" l.err; then
+		ok "-runner $r -resume, a link under the user's own log name ($mine): exit 3, target untouched"
+	else
+		not_ok "-runner $r -resume, a link under the user's own log: exit $rc (3 wanted), victim holds '$(head -c 40 victim | tr '\n' ' ')': $(tr '\n' ' ' <l.err)"
+	fi
+done
+
 # The built-in runner alone (fiorion -jobfile), its own logs.
 cat >lg.fio <<EOT
 [lg]
