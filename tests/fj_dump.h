@@ -2,15 +2,19 @@
 /*
  * fj_dump.h -- every field of a struct fj_set as text (doubles in %a, so
  * exactly), for tests that compare two readers of the same input
- * (test_fjstream.c, fuzz_fiojson.c).
+ * (test_fjstream.c, fuzz_fiojson.c) or a set built two ways
+ * (test_fiojson.c, test_live.c).
  */
 #ifndef FIORION_FJ_DUMP_H
 #define FIORION_FJ_DUMP_H
 
+#include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "fiojson.h"
 #include "fjbins.h"
+#include "runinfo.h"
 
 static inline const char *fjd_s(const char *s)
 {
@@ -85,6 +89,26 @@ static inline void fjd_dump(FILE *f, const struct fj_set *s)
 		fprintf(f, "file %s\n", s->file_names[i]);
 	for (i = 0; i < s->njobs; i++)
 		fjd_job(f, &s->jobs[i]);
+}
+
+/*
+ * @s as text (fjd_dump()), and with @with_run its run description too
+ * (ri_write()): a string to free, or NULL when out of memory.
+ */
+static inline char *fjd_text(const struct fj_set *s, bool with_run)
+{
+	char *out = NULL, *run = with_run ? ri_write(&s->run) : NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&out, &len);
+
+	if (f) {
+		fjd_dump(f, s);
+		if (with_run)
+			fprintf(f, "run %s\n", run ? run : "(none)");
+		fclose(f);
+	}
+	free(run);
+	return out;
 }
 
 #endif

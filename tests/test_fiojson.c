@@ -405,21 +405,6 @@ static void test_fiojson_impossible(void **state)
 	}
 }
 
-/* A set as text, every field and the run description (fj_dump.h, ri_write()). */
-static char *set_text(const struct fj_set *set)
-{
-	char *buf = NULL, *run = ri_write(&set->run);
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-
-	assert_non_null(f);
-	fjd_dump(f, set);
-	fprintf(f, "run %s\n", run ? run : "(none)");
-	fclose(f);
-	free(run);
-	return buf;
-}
-
 /*
  * Inputs @bufs (@names) read one after the other into one set, and each
  * read alone then added by fj_set_take(): the same set, field for field,
@@ -451,8 +436,8 @@ static void same_as_read(const char *const *names, const char *const *bufs, size
 		assert_int_equal(ra, rb);
 		assert_string_equal(ea.msg, eb.msg);
 	}
-	ta = set_text(&a);
-	tb = set_text(&b);
+	ta = fjd_text(&a, true);
+	tb = fjd_text(&b, true);
 	assert_string_equal(ta, tb);
 	free(ta);
 	free(tb);

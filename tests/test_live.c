@@ -89,21 +89,6 @@ static void test_rewrite_pace(void **state)
 	assert_float_equal(live_rewrite_next(7.0, 0), 7.0, 1e-9);
 }
 
-/* @set as text: fj_dump.h's fields and the run description. */
-static char *set_text(const struct fj_set *set)
-{
-	char *buf = NULL, *run = ri_write(&set->run);
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-
-	assert_non_null(f);
-	fjd_dump(f, set);
-	fprintf(f, "run %s\n", run ? run : "(none)");
-	fclose(f);
-	free(run);
-	return buf;
-}
-
 static void put(const char *path, const char *text)
 {
 	FILE *f = fopen(path, "w");
@@ -171,8 +156,8 @@ static void test_run_set(void **state)
 			if (text[i])
 				assert_int_equal(fj_read_file(&disk, path[i], &err), 0);
 		assert_int_equal(rs_view(rs, k, &v, &err), 0);
-		a = set_text(&disk);
-		b = set_text(&v);
+		a = fjd_text(&disk, true);
+		b = fjd_text(&v, true);
 		assert_string_equal(a, b);
 		free(a);
 		free(b);

@@ -23,19 +23,6 @@
 #include "orion_report.h"
 #include "points.h"
 
-static char *dump(const struct fj_set *s)
-{
-	char *out = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&out, &len);
-
-	if (!f)
-		return NULL;
-	fjd_dump(f, s);
-	fclose(f);
-	return out;
-}
-
 /* The stream by two threads against its answer by one (@r, @s, @e): any difference aborts. */
 static void same_split(const char *buf, size_t size, int r, const struct fj_set *s,
 		       const struct fr_err *e)
@@ -44,7 +31,7 @@ static void same_split(const char *buf, size_t size, int r, const struct fj_set 
 	struct fj_set t = { 0 };
 	struct fr_err te = { "" };
 	int rt = fjs_read_at(&t, "fuzz.json", &at, &te);
-	char *a = dump(&t), *b = dump(s);
+	char *a = fjd_text(&t, false), *b = fjd_text(s, false);
 
 	if (rt != r || strcmp(te.msg, e->msg) || !a || !b || strcmp(a, b))
 		abort();
@@ -70,7 +57,7 @@ static void same_as_stream(const char *buf, size_t size, int ret, const struct f
 		if (r != ret || strcmp(e.msg, err->msg))
 			abort();
 	} else {
-		char *a = dump(&s), *b = dump(set);
+		char *a = fjd_text(&s, false), *b = fjd_text(set, false);
 
 		if (ret || !a || !b || strcmp(a, b))
 			abort();
