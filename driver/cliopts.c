@@ -80,11 +80,8 @@ static void set_hugenotneeded(void *o, const struct fr_opt *d, const char *v)
 
 static void set_compat(void *o, const struct fr_opt *d, const char *v)
 {
-	char why[256];
-
 	(void)d;
-	if (or_compat_parse(v, &OPT(o)->ri.compat))
-		die_usage("-compat '%s': %s", v, or_compat_why(v, why, sizeof(why)));
+	or_compat_take("-compat ", v, "", &OPT(o)->ri.compat);
 }
 
 static void set_orion_version(void *o, const struct fr_opt *d, const char *v)

@@ -47,11 +47,8 @@ void dropin_env(struct opts *o, const char *argv0, bool compat_given, bool quiet
 		o->compat_from = DI_DEFAULT_ORION;
 	}
 	if (e && !compat_given) {
-		char why[256];
-
-		if (or_compat_parse(e, &o->ri.compat))
-			die_usage("FIORION_COMPAT='%s': %s (the ORION release whose files to write, as -compat)",
-				  e, or_compat_why(e, why, sizeof(why)));
+		or_compat_take("FIORION_COMPAT=", e,
+			       " (the ORION release whose files to write, as -compat)", &o->ri.compat);
 		o->compat_from = DI_ENV;
 	}
 	e = getenv("FIORION_DURATION");

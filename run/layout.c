@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fr_cli.h"
+
 static const struct or_layout layouts[] = {
 	[OR_COMPAT_102] = { "10.2", false, false, 2, 0, false, true, false, false, false, false },
 	[OR_COMPAT_111] = { "11.1", true, false, 2, 0, false, false, false, false, false, false },
@@ -101,7 +103,8 @@ int or_compat_parse(const char *s, enum or_compat *c)
 	return 0;
 }
 
-const char *or_compat_why(const char *s, char *buf, size_t len)
+/* Why @s was refused by or_compat_parse(), in @buf ("11g is 11.1 or 11.2 ..."). */
+static const char *or_compat_why(const char *s, char *buf, size_t len)
 {
 	long major, minor;
 
@@ -119,4 +122,12 @@ const char *or_compat_why(const char *s, char *buf, size_t len)
 			 "not an ORION release: give %s, or a full version as the banner prints it (11.2.0.4, 19.3)",
 			 OR_COMPAT_NAMES);
 	return buf;
+}
+
+void or_compat_take(const char *name, const char *v, const char *note, enum or_compat *c)
+{
+	char why[256];
+
+	if (or_compat_parse(v, c))
+		die_usage("%s'%s': %s%s", name, v, or_compat_why(v, why, sizeof(why)), note);
 }

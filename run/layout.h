@@ -56,12 +56,16 @@ const char *or_compat_name(enum or_compat c);
  * DBAs and ORION's banner write it: "11.2.0.4", "12.1.0.2", "19", "19.3",
  * "10.2.0.1.0", "10g", "18c" (12.2's layout, as 18c is 12.2.0.2).
  * -EAGAIN for a name of two releases ("11g", "12c"), -EINVAL otherwise;
- * or_compat_why() says which in one line.
+ * or_compat_take() says which in one line.
  */
 int or_compat_parse(const char *s, enum or_compat *c);
 
-/* Why @s was refused by or_compat_parse(), in @buf ("11g is 11.1 or 11.2 ..."). */
-const char *or_compat_why(const char *s, char *buf, size_t len);
+/*
+ * @v (as or_compat_parse() reads it) into *@c, or exit 2 with one line:
+ * @name and @v ("-compat '11g'", "FIORION_COMPAT='11g'"), why it was
+ * refused ("11g is 11.1 or 11.2 ..."), then @note.
+ */
+void or_compat_take(const char *name, const char *v, const char *note, enum or_compat *c);
 
 /* For messages: "10.2, 11.1, 11.2, 12.1, 12.2 or 19c". */
 #define OR_COMPAT_NAMES "10.2, 11.1, 11.2, 12.1, 12.2 or 19c"

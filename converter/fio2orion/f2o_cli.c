@@ -25,11 +25,8 @@ _Static_assert(sizeof(enum pt_merge) == sizeof(int), "FR_OPT_ENUM fields are int
 
 static void set_compat(void *o, const struct fr_opt *d, const char *v)
 {
-	char why[256];
-
 	(void)d;
-	if (or_compat_parse(v, &OPT(o)->compat))
-		die_usage("-compat '%s': %s", v, or_compat_why(v, why, sizeof(why)));
+	or_compat_take("-compat ", v, "", &OPT(o)->compat);
 }
 
 static void set_max_latency(void *o, const struct fr_opt *d, const char *v)

@@ -115,6 +115,28 @@ static int ob_fail(struct obuf *o, int ret, const struct in *in, const char *kin
 	return ret;
 }
 
+/*
+ * A decoder that ended before its data's end: @o dropped, one line. Out
+ * of memory (@nomem, the library @lib's), else the @kind data cut short
+ * (@cut) or corrupt after the bytes decoded, with the library's word
+ * @detail when it gives one.
+ */
+static int ob_bad(struct obuf *o, const struct in *in, const char *kind, const char *lib,
+		  bool nomem, bool cut, const char *detail, struct fr_err *err)
+{
+	size_t n = o->n;
+
+	free(o->p);
+	o->p = NULL;
+	if (nomem)
+		return fr_errf(err, -ENOMEM, "'%s': out of memory (%s)", in->name, lib);
+	if (!detail)
+		return fr_errf(err, -EINVAL, "'%s': the %s data is %s after %zu bytes decompressed",
+			       in->name, kind, cut ? "cut short" : "corrupt", n);
+	return fr_errf(err, -EINVAL, "'%s': the %s data is %s after %zu bytes decompressed (%s: %s)",
+		       in->name, kind, cut ? "cut short" : "corrupt", n, lib, detail);
+}
+
 /* Room for a decoder's output in @o: its start; the bytes free in *@len (at most @most). */
 static char *ob_out(struct obuf *o, size_t most, size_t *len)
 {
@@ -163,13 +185,8 @@ static int gunzip(struct in *in, struct obuf *o, struct fr_err *err)
 		return ob_fail(o, ret, in, "gzip", err);
 	if (r == Z_STREAM_END)
 		return 0;
-	free(o->p);
-	o->p = NULL;
-	if (r == Z_MEM_ERROR)
-		return fr_errf(err, -ENOMEM, "'%s': out of memory (zlib)", in->name);
-	return fr_errf(err, -EINVAL, "'%s': the gzip data is %s after %zu bytes decompressed (zlib: %s)",
-		       in->name, r == Z_BUF_ERROR ? "cut short" : "corrupt", o->n,
-		       z.msg ? z.msg : "unexpected end of stream");
+	return ob_bad(o, in, "gzip", "zlib", r == Z_MEM_ERROR, r == Z_BUF_ERROR,
+		      z.msg ? z.msg : "unexpected end of stream", err);
 }
 
 static int unxz(struct in *in, struct obuf *o, struct fr_err *err)
@@ -203,12 +220,7 @@ static int unxz(struct in *in, struct obuf *o, struct fr_err *err)
 		return ob_fail(o, ret, in, "xz", err);
 	if (r == LZMA_STREAM_END)
 		return 0;
-	free(o->p);
-	o->p = NULL;
-	if (r == LZMA_MEM_ERROR)
-		return fr_errf(err, -ENOMEM, "'%s': out of memory (liblzma)", in->name);
-	return fr_errf(err, -EINVAL, "'%s': the xz data is %s after %zu bytes decompressed", in->name,
-		       r == LZMA_BUF_ERROR ? "cut short" : "corrupt", o->n);
+	return ob_bad(o, in, "xz", "liblzma", r == LZMA_MEM_ERROR, r == LZMA_BUF_ERROR, NULL, err);
 }
 
 static int unzstd(struct in *in, struct obuf *o, struct fr_err *err)
@@ -245,14 +257,8 @@ static int unzstd(struct in *in, struct obuf *o, struct fr_err *err)
 		return ob_fail(o, ret, in, "zstd", err);
 	if (!ZSTD_isError(r) && r == 0)
 		return 0;
-	ret = fr_errf(err, -EINVAL, "'%s': the zstd data is %s after %zu bytes decompressed%s%s",
-		      in->name, ZSTD_isError(r) ? "corrupt" : "cut short", o->n,
-		      ZSTD_isError(r) ? " (libzstd: " : "", ZSTD_isError(r) ? ZSTD_getErrorName(r) : "");
-	if (ZSTD_isError(r))
-		snprintf(err->msg + strlen(err->msg), sizeof(err->msg) - strlen(err->msg), ")");
-	free(o->p);
-	o->p = NULL;
-	return ret;
+	return ob_bad(o, in, "zstd", "libzstd", false, !ZSTD_isError(r),
+		      ZSTD_isError(r) ? ZSTD_getErrorName(r) : NULL, err);
 }
 
 /* The rest of @in as it is, read straight into @o. */
