@@ -50,7 +50,7 @@ FIO_SRC_VERSION := $(shell sed -n 's/^DEF_VER=\(fio-[0-9.]*\).*/\1/p' $(FIO_SRC)
 # exports, ORION's files, the report, the set written whole, fio2orion's
 # main. Each folder is on the include path: an #include names the header
 # alone.
-CONV_DIRS := fiojson points curve export orion report set fio2orion
+CONV_DIRS := fiojson points curve export orion report compare set fio2orion
 override CPPFLAGS += -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 \
 	-Icommon -Irun -Iplugin $(CONV_DIRS:%=-Iconverter/%) -Idriver -Idriver/runner -MMD -MP
 # The unit tests' build (build/san/): ASan and UBSan, at -O0 -g after the
@@ -133,6 +133,7 @@ CONV_SRCS := \
 	converter/points/interval.c \
 	converter/points/knee.c \
 	converter/points/passes.c \
+	converter/points/parts.c \
 	converter/points/points.c \
 	converter/points/ptcpu.c \
 	converter/points/ptgroup.c \
@@ -141,10 +142,11 @@ CONV_SRCS := \
 	converter/points/ptmap.c \
 	converter/points/ptsrc.c \
 	converter/points/ptss.c \
-	converter/report/cmpmark.c \
+	converter/compare/cmpmark.c \
 	converter/report/curve_html.c \
 	converter/report/html_chart.c \
-	converter/report/html_compare.c \
+	converter/compare/html_compare.c \
+	converter/report/html_drift.c \
 	converter/report/html_point.c \
 	converter/report/html_report.c \
 	converter/report/html_run.c \
@@ -152,6 +154,7 @@ CONV_SRCS := \
 	converter/report/html_tail.c \
 	converter/report/svg.c \
 	converter/report/svg_heat.c \
+	converter/compare/text_compare.c \
 	converter/report/tslog.c \
 	converter/set/points_csv.c \
 	converter/set/setwrite.c \
@@ -181,6 +184,7 @@ DRIVER_SRCS := \
 	driver/pointcheck.c \
 	driver/pointhold.c \
 	driver/pointlogs.c \
+	driver/pairs.c \
 	driver/pointloop.c \
 	driver/results.c \
 	driver/runset.c \
@@ -232,6 +236,7 @@ UNIT_TESTS := \
 	test_jobname \
 	test_jscan \
 	test_knee \
+	test_knee_json \
 	test_kneeans \
 	test_live \
 	test_lock \
@@ -486,7 +491,7 @@ $(B)/tests/test_f2o_input: tests/test_f2o_input.c $(B)/san/converter/fio2orion/f
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(UNPACK_LIBS) $(CMOCKA_LIBS) -lm
 
-$(B)/tests/test_cmpmark $(B)/tests/test_curve $(B)/tests/test_knee $(B)/tests/test_kneeans $(B)/tests/test_interval $(B)/tests/test_ssjson $(B)/tests/test_svg $(B)/tests/test_html $(B)/tests/test_html_chart $(B)/tests/test_html_point $(B)/tests/test_html_series $(B)/tests/test_html_tail $(B)/tests/test_points $(B)/tests/test_tslog $(B)/tests/test_ptcpu $(B)/tests/test_ptkind $(B)/tests/test_ptsrc $(B)/tests/test_sumhosts $(B)/tests/test_runinfo: $(B)/tests/%: tests/%.c $(CONV_SAN_OBJS)
+$(B)/tests/test_cmpmark $(B)/tests/test_curve $(B)/tests/test_knee $(B)/tests/test_knee_json $(B)/tests/test_kneeans $(B)/tests/test_interval $(B)/tests/test_ssjson $(B)/tests/test_svg $(B)/tests/test_html $(B)/tests/test_html_chart $(B)/tests/test_html_point $(B)/tests/test_html_series $(B)/tests/test_html_tail $(B)/tests/test_points $(B)/tests/test_tslog $(B)/tests/test_ptcpu $(B)/tests/test_ptkind $(B)/tests/test_ptsrc $(B)/tests/test_sumhosts $(B)/tests/test_runinfo: $(B)/tests/%: tests/%.c $(CONV_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
 

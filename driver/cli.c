@@ -7,6 +7,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -175,6 +176,42 @@ static void check_matrix(const struct opts *o)
 		die_usage("-matrix %s with -num_small 0 and -num_large 0 tests nothing", mx_matrix_name(m));
 }
 
+/*
+ * -parts: given, or each point in parts of at least 1 s, at most 5; a
+ * run of whole points re-measures its first point 3 times (mx_parts()).
+ * -jobs_only writes whole points and no re-measures unless -parts asks.
+ * Neither where a point is not one time_based measurement of the
+ * plan's: -repeat (passes spread it already), -duration auto (a point
+ * ends when steady), -run curve, -jobfile, -placeholders (${DURATION}
+ * is the point's).
+ */
+static void check_parts(struct opts *o)
+{
+	bool whole = o->ri.repeat > 1 || o->ri.duration_auto || o->ri.curve.npct || o->jobfile ||
+		o->placeholders;
+	const char *why = o->ri.repeat > 1 ? "-repeat spreads each point over the run already"
+		: o->ri.duration_auto	   ? "-duration auto ends a point when it is steady"
+		: o->ri.curve.npct	   ? "-run curve measures each rate once"
+		: o->jobfile		   ? "-jobfile runs one job file once"
+		: o->placeholders	   ? "-placeholders leaves the point's time to ${DURATION}"
+					   : NULL;
+
+	o->parts_given = o->ri.parts > 0;
+	if (o->ri.parts > 1 && whole)
+		die_usage("-parts %" PRId64 ": not here: %s", o->ri.parts, why);
+	if (o->ri.parts > 1 && (uint64_t)o->ri.parts > o->ri.duration)
+		die_usage("-parts %" PRId64 ": each part would run under 1 s of -duration %" PRIu64
+			  " (at most %" PRIu64 " parts)",
+			  o->ri.parts, o->ri.duration, o->ri.duration);
+	/* -jobs_only: the plan's job files to run by hand, whole points unless asked. */
+	if (o->ri.parts <= 0)
+		o->ri.parts = whole || o->jobs_only ? 1
+						    : (int64_t)(o->ri.duration < 5 ? (o->ri.duration ? o->ri.duration : 1) : 5);
+	o->ri.refs = o->ri.parts == 1 && !(o->ri.repeat > 1 || o->ri.curve.npct || o->jobfile || o->placeholders || o->jobs_only)
+		? 3
+		: 0;
+}
+
 void cli_parse(struct opts *o, int argc, char **argv)
 {
 	/* Not given: values no option takes. The defaults are the table's. */
@@ -214,6 +251,7 @@ void cli_parse(struct opts *o, int argc, char **argv)
 		die_usage("-repeat: not with -jobfile (which runs one job file once)");
 	check_fio_opts(o);
 	cp_check_opts(o);
+	check_parts(o);
 	if (o->jobfile) {
 		if (o->have_run)
 			die_usage("-jobfile runs one job file; it takes no -run");

@@ -54,6 +54,7 @@ struct opts {
 	bool force_write; /* write LUNs that carry signatures */
 	bool prefill;	  /* write over each file LUN before the run */
 	bool resume;	  /* continue the run of this -outdir/-testname */
+	bool parts_given; /* -parts on the command line (else cli.c's default, or -resume's run's) */
 	bool placeholders;
 	const char *jobfile;	      /* -jobfile: run this one file */
 	const char *output;	      /* -output: its JSON goes here */

@@ -272,13 +272,22 @@ const struct fr_opt cli_opts[] = {
 		  "large ones) once past its knee: the last load before\n"
 		  "latency crosses -max_latency or IOPS (MBPS) rise by\n"
 		  "less than 5 % a doubling of the load, judged on the\n"
-		  "points' intervals and confirmed by the next load;\n"
-		  "skipped cells stay empty" },
+		  "points' intervals and confirmed by the next load,\n"
+		  "a step they cannot decide re-measured in pairs\n"
+		  "(A B A B, up to 4); skipped cells stay empty" },
 	{ .name = "repeat", .kind = FR_OPT_LONG, .arg = "N", .min = 1, .max = 20, .field = F(ri.repeat),
 	  .help = "N passes over the whole plan (all points, then all\n"
 		  "again); each cell is the median of its N\n"
 		  "measurements, its interval the one across passes\n"
 		  "(<testname>.points.csv)", .def = "1" },
+	{ .name = "parts", .kind = FR_OPT_LONG, .arg = "N", .min = 1, .max = 20, .field = F(ri.parts),
+	  .help = "measure each point in N parts spread over the run\n"
+		  "(all points' first part, then all points' second,\n"
+		  "...) in the time one pass takes: each cell is the\n"
+		  "parts' pooled figure, its interval from how they\n"
+		  "differ over the run; 1: whole points, the first\n"
+		  "re-measured as a reference (default: one part a\n"
+		  "second of -duration, at most 5)" },
 	{ .name = "curve", .kind = FR_OPT_CALL, .arg = "LIST", .field = F(curve_list), .given = F(curve_given), .set = set_curve,
 	  .help = "-run curve: open-loop points at these percentages\n"
 		  "of the maximum small IOPS, rising, up to 100 of\n"

@@ -59,7 +59,7 @@ int fo_check(const struct fio_opts *fo, bool builtin, struct fr_err *err);
 
 /*
  * The model device's options among them (service_us, servers,
- * service_steps, virtual_time): their values as the engine reads them,
+ * service_steps, service_dist, service_seed, virtual_time): their values as the engine reads them,
  * only with -backend null (@backend), and virtual_time only with the
  * built-in runner (@builtin). 0, or -EINVAL with @err naming the option.
  */

@@ -37,6 +37,7 @@
 #include "lock.h"
 #include "lunid.h"
 #include "matrix.h"
+#include "pairs.h"
 #include "orion_report.h"
 #include "pointhold.h"
 #include "pointloop.h"
@@ -52,7 +53,8 @@ struct run {
 	struct vvol *vv;
 	struct mx_plan plan;
 	struct jf_conf jc;
-	char dur[32], run_id[17];
+	char dur[32], full_dur[32], run_id[17]; /* a part's runtime, a point's */
+	size_t ntexts;
 	char **texts; /* each point's job file; -clients: [point * hosts + host] */
 	size_t nh;    /* job files per point: the hosts, or 1 */
 	char *engine; /* the engine's path (on the hosts with -clients) */
@@ -136,6 +138,42 @@ static void testname_folder(struct opts *o)
 }
 
 /* -resume: the identity of the run being continued, from its run.json. */
+/*
+ * -resume without -parts: the run continued is planned as it was (its
+ * run.json's parts and re-measures; a run of an older fiorion, or one
+ * -jobs_only wrote, has whole points and none).
+ */
+static void resume_parts(struct opts *o)
+{
+	char *path = xasprintf("%s/%s_jobs/run.json", o->outdir, o->ri.testname);
+	struct fj_set set = { 0 };
+	struct fr_err err = { "" };
+
+	if (!fj_read_file(&set, path, &err) && set.run.present) {
+		o->ri.parts = set.run.parts > 1 ? set.run.parts : 1;
+		o->ri.refs = set.run.refs > 0 ? set.run.refs : 0;
+	}
+	fj_set_release(&set);
+	free(path);
+}
+
+/* -resume's line: the points measured already, and their measurements when a point has several. */
+static void resume_line(const struct run *r)
+{
+	const struct mx_point *p = r->resumed < r->plan.n ? &r->plan.pts[r->resumed] : NULL;
+	char pass[48] = "";
+
+	if (p && p->pass > 1)
+		snprintf(pass, sizeof(pass), ", its measurement %u", p->pass);
+	if (r->plan.n > r->plan.per_pass)
+		fprintf(stderr, "fiorion: -resume: %zu of %zu measurements done already (%zu of %zu points); running from point %u%s\n",
+			r->resumed, r->plan.n, mx_points_in(&r->plan, r->resumed), r->plan.per_pass,
+			p ? p->num : (unsigned int)r->plan.per_pass, pass);
+	else
+		fprintf(stderr, "fiorion: -resume: %zu of %zu points measured already; running from point %zu\n",
+			r->resumed, r->plan.n, r->resumed + 1);
+}
+
 static void resume_id(struct run *r, const struct opts *o)
 {
 	char *path = xasprintf("%s/%s_jobs/run.json", o->outdir, o->ri.testname);
@@ -393,13 +431,13 @@ static void point_limits(const struct jp_file *jf, unsigned int nluns, const str
 	}
 	fds = clones * (nluns + 1) + 64;
 	if (!getrlimit(RLIMIT_NOFILE, &rl) && rl.rlim_max != RLIM_INFINITY && fds > rl.rlim_max)
-		die_usage("point %zu of %zu (small=%u, large=%u) holds %llu clones x %u LUNs open at once, about %llu open files; the hard limit (ulimit -Hn) is %llu: raise it, use fewer LUNs, or -runner fio",
-			  i + 1, plan->n, p->s, p->l, (unsigned long long)clones, nluns,
+		die_usage("point %u of %zu (small=%u, large=%u) holds %llu clones x %u LUNs open at once, about %llu open files; the hard limit (ulimit -Hn) is %llu: raise it, use fewer LUNs, or -runner fio",
+			  p->num, plan->per_pass, p->s, p->l, (unsigned long long)clones, nluns,
 			  (unsigned long long)fds, (unsigned long long)rl.rlim_max);
 	avail = mem_available();
 	if (avail && bytes > avail / 2)
-		die_usage("point %zu of %zu (small=%u, large=%u) needs %llu MiB of I/O buffers (iodepth x bs x clones); only %llu MiB are available",
-			  i + 1, plan->n, p->s, p->l, (unsigned long long)(bytes >> 20),
+		die_usage("point %u of %zu (small=%u, large=%u) needs %llu MiB of I/O buffers (iodepth x bs x clones); only %llu MiB are available",
+			  p->num, plan->per_pass, p->s, p->l, (unsigned long long)(bytes >> 20),
 			  (unsigned long long)(avail >> 20));
 }
 
@@ -410,38 +448,26 @@ static void point_limits(const struct jp_file *jf, unsigned int nluns, const str
 static void point_texts(struct run *r, struct opts *o)
 {
 	struct fr_err err = { "" };
-	size_t i, len = 0;
+	size_t i;
 	int ret;
 
 	r->nh = o->clients ? o->hosts.n : 1;
 	r->texts = calloc(r->plan.n ? r->plan.n * r->nh : 1, sizeof(*r->texts));
 	if (!r->texts)
 		die_run("out of memory");
+	r->ntexts = r->plan.n * r->nh; /* the plan grows by -stop_at_knee's pairs later: these stay */
 	for (i = 0; i < r->plan.n * r->nh; i++) {
 		const struct mx_point *p = &r->plan.pts[i / r->nh];
 		const struct host *h = o->clients ? &o->hosts.h[i % r->nh] : NULL;
-		char pass[48] = "";
-		char *cmt;
 
-		/* The points that run, counted as pNNN (docs/driver.md: one numbering rule). */
-		if (r->plan.passes > 1)
-			snprintf(pass, sizeof(pass), "; pass %u of %u", p->pass, r->plan.passes);
-		cmt = xasprintf("# fiorion %s: '%s' point %u of %zu: small=%u large=%u%s%s%s\n",
-				FIORION_VERSION, o->ri.testname, p->num, r->plan.per_pass, p->s, p->l, pass,
-				h ? "; host " : "", h ? h->ri->name : "");
-		FILE *f = open_memstream(&r->texts[i], &len);
-
-		if (!f)
-			die_run("out of memory");
 		if (h) {
 			r->jc.luns = h->luns;
 			r->jc.vol_size = h->ri->vlun_size;
 			r->jc.log_tag = h->tag;
 		}
-		jf_global(f, &r->jc, cmt);
-		jf_point(f, &r->jc, p->num, p, true);
-		fclose(f);
-		free(cmt);
+		r->texts[i] = jf_entry_text(&r->jc, o->ri.testname, &r->plan, p, h ? h->ri->name : NULL);
+		if (!r->texts[i])
+			die_run("out of memory");
 		if (!o->placeholders) {
 			struct jp_file jf;
 			char name[32];
@@ -455,8 +481,8 @@ static void point_texts(struct run *r, struct opts *o)
 				jp_release(&jf);
 			}
 			if (ret)
-				die_usage("point %zu of %zu (small=%u, large=%u) cannot run on %s: %s",
-					  i / r->nh + 1, r->plan.n, p->s, p->l,
+				die_usage("point %u of %zu (small=%u, large=%u) cannot run on %s: %s",
+					  p->num, r->plan.per_pass, p->s, p->l,
 					  h ? h->ri->name : "this volume", err.msg);
 		}
 	}
@@ -513,13 +539,30 @@ static void plan_run(struct run *r, struct opts *o)
 		die_usage("this -run/-matrix combination tests no point");
 	if (!ret)
 		ret = mx_repeat(&r->plan, (unsigned int)o->ri.repeat);
+	if (o->resume && !o->parts_given)
+		resume_parts(o);
+	if (!ret)
+		ret = mx_parts(&r->plan, (unsigned int)o->ri.parts, (unsigned int)o->ri.refs);
 	if (ret)
 		die_run("out of memory");
+	if (o->resume) {
+		char *dir = xasprintf("%s/%s_jobs", o->outdir, o->ri.testname);
+
+		pr_replay(&r->plan, dir);
+		free(dir);
+	}
 	if (o->ri.curve.npct && o->ri.curve.max_iops)
 		curve_no_ladder(&r->plan); /* -run curve -max_iops */
 	if (o->backend == BK_DEFAULT && !o->clients)
 		o->backend = pick_backend(&o->ri); /* -clients: each host's engine takes the job's */
-	snprintf(r->dur, sizeof(r->dur), "%" PRIu64, o->ri.duration);
+	/* -parts N: each part runs duration / N (cli.c: at least 1 s). */
+	snprintf(r->full_dur, sizeof(r->full_dur), "%" PRIu64, o->ri.duration);
+	if (o->ri.parts > 1 && o->ri.duration * 1000 % (uint64_t)o->ri.parts)
+		snprintf(r->dur, sizeof(r->dur), "%" PRIu64 "ms",
+			 o->ri.duration * 1000 / (uint64_t)o->ri.parts);
+	else
+		snprintf(r->dur, sizeof(r->dur), "%" PRIu64,
+			 o->ri.duration / (uint64_t)(o->ri.parts > 1 ? o->ri.parts : 1));
 	r->jc = (struct jf_conf){
 		.engine = o->placeholders ? "${FIORION_ENGINE}" : r->engine,
 		.lunfile = o->placeholders ? "${LUNFILE}" : absolute(lunfile),
@@ -581,8 +624,7 @@ static void write_set(struct run *r, const struct opts *o, int argc, char **argv
 		screen_named(o->ri.testname, o->ri.compat, r->start);
 		screen_banner(o, &r->plan, r->vv, r->num_disks_given);
 		if (!fr_quiet())
-			fprintf(stderr, "fiorion: -resume: %zu of %zu points measured already; running from point %zu\n",
-				r->resumed, r->plan.n, r->resumed + 1);
+			resume_line(r);
 		return;
 	}
 	move_aside(o->outdir, o->ri.testname, o->ri.compat, r->start);
@@ -598,7 +640,9 @@ static void write_set(struct run *r, const struct opts *o, int argc, char **argv
 	if (mkdir(r->jobs_dir, 0755) < 0 && errno != EEXIST)
 		die_run("cannot create '%s': %s", r->jobs_dir, strerror(errno));
 	lock_own_folder(r->jobs_dir);
-	/* The whole matrix in one file (one per host with -clients). */
+	/* The whole matrix in one file (one per host with -clients): whole points. */
+	if (!o->placeholders)
+		r->jc.duration = r->full_dur;
 	for (h = 0; h < r->nh; h++) {
 		const struct host *ho = o->clients ? &o->hosts.h[h] : NULL;
 
@@ -629,6 +673,8 @@ static void write_set(struct run *r, const struct opts *o, int argc, char **argv
 		else
 			free(path);
 	}
+	if (!o->placeholders)
+		r->jc.duration = r->dur;
 	for (i = 0; i < r->plan.n; i++)
 		for (h = 0; h < r->nh; h++) {
 			path = job_path(r->jobs_dir, o, &r->plan.pts[i], h);
@@ -648,7 +694,7 @@ static void run_release(struct run *r)
 {
 	size_t i;
 
-	for (i = 0; r->texts && i < r->plan.n * r->nh; i++)
+	for (i = 0; r->texts && i < r->ntexts; i++)
 		free(r->texts[i]);
 	free(r->engine);
 	free(r->texts);
@@ -716,7 +762,7 @@ int main(int argc, char **argv)
 				r.plan.n, r.jobs_dir);
 	} else {
 		char partial[1280] = "";
-		size_t skipped;
+		size_t skipped, skipped_pts;
 		int sig;
 		struct ladders *ld = ld_new(&o, &r.plan);
 		/* The run's results in memory as they come, for the ladders and the live files. */
@@ -726,6 +772,7 @@ int main(int argc, char **argv)
 		status = run_points(&o, &r.jc, &r.plan, r.jobs_dir, r.total_secs, ld, rs, &done);
 		sig = pl_stop_signal();
 		skipped = ld_nskipped(ld);
+		skipped_pts = ld_nskipped_points(ld);
 		if (ld) {
 			/* run.json: the knees, the ladders stopped, the points that ran. */
 			char *rj = xasprintf("%s/run.json", r.jobs_dir);
@@ -740,12 +787,12 @@ int main(int argc, char **argv)
 				 "Run interrupted (%s): %zu of its %zu points were measured.",
 				 sig == SIGINT ? "SIGINT" : sig == SIGHUP ? "SIGHUP"
 									  : "SIGTERM",
-				 done - skipped, r.plan.n);
+				 mx_points_in(&r.plan, done) - skipped_pts, r.plan.per_pass);
 		else if (done < r.plan.n)
 			snprintf(partial, sizeof(partial),
 				 "Run stopped: %s. %zu of its %zu points were measured.",
-				 pl_failure() ? pl_failure() : "a point failed", done - skipped,
-				 r.plan.n);
+				 pl_failure() ? pl_failure() : "a point failed",
+				 mx_points_in(&r.plan, done) - skipped_pts, r.plan.per_pass);
 		if (done > skipped && report(&o, &r.plan, r.jobs_dir, done, 0, partial[0] ? partial : NULL))
 			status = EXIT_RUN;
 		if (o.ri.curve.npct && !sig && status == EXIT_OK)

@@ -8,17 +8,20 @@
  */
 #include "jobfile.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include <inttypes.h>
 
 #include "jobname.h"
+#include "version.h"
 
 #define WARM_SECONDS 120 /* ORION: "fill up cache for 2 minutes" */
 
 bool jf_has_warm(const struct jf_conf *c, const struct mx_point *p)
 {
-	return c->run->seq && p->l && c->run->cache_size != 0;
+	/* Once a point: its later parts (-parts) follow it warm. */
+	return c->run->seq && p->l && c->run->cache_size != 0 && !p->part;
 }
 
 const char *const bk_words[] = { "io_uring", "libaio", "psync", "null", NULL };
@@ -104,7 +107,7 @@ static bool user_logs(const struct fio_opts *u)
 static void section(FILE *f, const struct jf_conf *c, unsigned int num, const struct mx_point *p,
 		    enum jn_kind kind, bool *stonewall)
 {
-	const struct jn_name n = { .num = num, .s = p->s, .l = p->l, .kind = (char)kind, .pass = p->pass };
+	const struct jn_name n = { .num = num, .s = p->s, .l = p->l, .kind = (char)kind, .pass = p->pass, .part = p->part, .ref = p->ref };
 	char name[JN_NAME_MAX];
 
 	jn_format(name, sizeof(name), &n);
@@ -122,7 +125,10 @@ static void section(FILE *f, const struct jf_conf *c, unsigned int num, const st
 unsigned int jf_log_msec(const struct ri_run *r)
 {
 	/* -duration auto runs 7 s at least (steady(): 2 s ramp, a 5 s window) */
-	return !r->duration_auto && r->duration < 2 ? JF_LOG_MSEC_SHORT : JF_LOG_MSEC;
+	uint64_t part = r->duration / (uint64_t)(r->parts > 1 ? r->parts : 1);
+
+	/* -parts N: a part runs duration / N */
+	return !r->duration_auto && part < 2 ? JF_LOG_MSEC_SHORT : JF_LOG_MSEC;
 }
 
 /*
@@ -238,4 +244,35 @@ void jf_point(FILE *f, const struct jf_conf *c, unsigned int num,
 unsigned int jf_write_streams(unsigned int streams, unsigned int write_pct)
 {
 	return (streams * write_pct + 50) / 100;
+}
+
+char *jf_entry_text(const struct jf_conf *c, const char *testname, const struct mx_plan *plan,
+		    const struct mx_point *p, const char *host)
+{
+	char pass[64] = "", *text = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	/* The points that run, counted as pNNN (docs/driver.md: one numbering rule). */
+	if (plan->passes > 1)
+		snprintf(pass, sizeof(pass), "; pass %u of %u", p->pass, plan->passes);
+	else if (p->ref)
+		snprintf(pass, sizeof(pass), "; re-measured as the run's reference (%u)", p->pass);
+	else if (p->part && p->pass > plan->parts)
+		snprintf(pass, sizeof(pass), "; re-measured in a pair for its ladder's knee (%u)", p->pass);
+	else if (plan->parts > 1)
+		snprintf(pass, sizeof(pass), "; part %u of %u", p->pass, plan->parts);
+	f = open_memstream(&text, &len);
+	if (!f)
+		return NULL;
+	fprintf(f, "# fiorion %s: '%s' point %u of %zu: small=%u large=%u%s%s%s\n", FIORION_VERSION,
+		testname, p->num, plan->per_pass, p->s, p->l, pass, host ? "; host " : "",
+		host ? host : "");
+	jf_global(f, c, "");
+	jf_point(f, c, p->num, p, true);
+	if (fclose(f)) {
+		free(text);
+		return NULL;
+	}
+	return text;
 }

@@ -119,4 +119,14 @@ void jf_global(FILE *f, const struct jf_conf *c, const char *comment);
 void jf_point(FILE *f, const struct jf_conf *c, unsigned int num,
 	      const struct mx_point *p, bool first_group);
 
+/*
+ * One entry of the plan's job file as fiorion writes it to
+ * <testname>_jobs/pNNN[.rK].fio: a comment naming the point (and its
+ * pass, part, reference or pair re-measure; @host's name under
+ * -clients, else NULL), the [global] section, the point's jobs.
+ * malloc'ed, NULL when out of memory.
+ */
+char *jf_entry_text(const struct jf_conf *c, const char *testname, const struct mx_plan *plan,
+		    const struct mx_point *p, const char *host);
+
 #endif

@@ -63,7 +63,8 @@ static struct {
 	double t_loop, t_cur;  /* monotonic: the loop's start, the point's (0: none) */
 	double t_stage;	       /* monotonic: the ETA's stage's start (the loop's, the curve's) */
 	size_t cur, ndone_all; /* the point running (0-based); points done (+ skipped) */
-	size_t nskipped;       /* points -stop_at_knee left out */
+	size_t nskipped;       /* points -stop_at_knee left out (their parts each) */
+	size_t nskipped_pts;   /* of them, the points (pass 1) */
 	struct live_eta_in in;
 	json_t *last;	  /* the last measured cell's figures */
 	double rewrite_s; /* the last rewrite of the set took */
@@ -128,8 +129,12 @@ static char *status_text(const char *state, const char *error)
 	err = error ? json_string(error) : json_null();
 	json_object_set_new(j, "error", err ? err : json_string("(not UTF-8: see the summary)"));
 	/* -run curve: its points after the matrix's (live_curve()). */
-	json_object_set_new(j, "points", json_integer((json_int_t)(L.plan->n + L.cv_n)));
-	json_object_set_new(j, "points_done", json_integer((json_int_t)(L.ndone_all + L.cv_done)));
+	/* A point with a measurement has its cell (as the summary counts them); its others are counted apart. */
+	json_object_set_new(j, "points", json_integer((json_int_t)(L.plan->per_pass + L.cv_n)));
+	json_object_set_new(j, "points_done",
+			    json_integer((json_int_t)(mx_points_in(L.plan, L.ndone_all) - L.nskipped_pts + L.cv_done)));
+	json_object_set_new(j, "measurements", json_integer((json_int_t)(L.plan->n + L.cv_n)));
+	json_object_set_new(j, "measurements_done", json_integer((json_int_t)(L.ndone_all + L.cv_done)));
 	if (L.t_cur && !strcmp(state, "running"))
 		cur = current(&in);
 	json_object_set_new(j, "current", cur);
@@ -234,8 +239,8 @@ static void *rewrite_thread(void *arg)
 			break;
 		n = L.rw_want;
 		snprintf(partial, sizeof(partial),
-			 "Run in progress: %zu of its %zu points measured so far.", n - L.nskipped,
-			 L.plan->n);
+			 "Run in progress: %zu of its %zu points measured so far.",
+			 mx_points_in(L.plan, n) - L.nskipped_pts, L.plan->per_pass);
 		pthread_mutex_unlock(&L.mu);
 		t0 = now_mono();
 		rewrite(n, partial);
@@ -383,6 +388,7 @@ void live_point_done(size_t i, const struct rs_figs *fig, size_t done, long secs
 		L.in.ndone++;
 	} else {
 		L.nskipped++;
+		L.nskipped_pts += i < L.plan->n && L.plan->pts[i].pass == 1;
 	}
 	L.ndone_all = done;
 	if (j) {

@@ -54,10 +54,7 @@ static int add(struct mx_plan *p, size_t *cap, unsigned int s, unsigned int l)
 		p->pts = n;
 		*cap = ncap;
 	}
-	p->pts[p->n].s = s;
-	p->pts[p->n].l = l;
-	p->pts[p->n].num = (unsigned int)p->n + 1;
-	p->pts[p->n].pass = 1;
+	p->pts[p->n] = (struct mx_point){ .s = s, .l = l, .num = (unsigned int)p->n + 1, .pass = 1 };
 	p->n++;
 	return 0;
 }
@@ -177,6 +174,77 @@ int mx_plan(struct mx_plan *p, enum mx_run run, enum mx_matrix matrix,
 	p->total = p->n + 1;
 	p->per_pass = p->n;
 	p->passes = 1;
+	p->parts = 1;
+	return 0;
+}
+
+int mx_parts(struct mx_plan *p, unsigned int parts, unsigned int refs)
+{
+	struct mx_point *n;
+	size_t i, at, k, m = p->per_pass;
+
+	if (parts == 1 && !refs)
+		return 0;
+	if (!parts || p->passes != 1 || p->parts != 1 || p->refs || (parts > 1 && refs) || !m)
+		return -EINVAL;
+	if (parts > 1) {
+		int ret = mx_repeat(p, parts);
+
+		for (i = m; !ret && i < p->n; i++)
+			p->pts[i].part = true;
+		if (!ret) {
+			p->passes = 1;
+			p->parts = parts;
+		}
+		return ret;
+	}
+	if (!refs)
+		return 0;
+	n = malloc((m + refs) * sizeof(*n));
+	if (!n)
+		return -ENOMEM;
+	for (i = 0, at = 0, k = 1; i < m; i++) {
+		n[at++] = p->pts[i];
+		/* Re-measure after point m k / refs (1-based), for each k that lands here. */
+		while (k <= refs && (i + 1) * refs >= k * m) {
+			n[at] = p->pts[0];
+			n[at].pass = (unsigned int)k + 1;
+			n[at++].ref = true;
+			k++;
+		}
+	}
+	free(p->pts);
+	p->pts = n;
+	p->n = at;
+	p->refs = refs;
+	return 0;
+}
+
+size_t mx_points_in(const struct mx_plan *p, size_t upto)
+{
+	size_t i, k, n = 0;
+
+	for (i = 0; i < upto && i < p->n; i++) {
+		for (k = 0; k < i && p->pts[k].num != p->pts[i].num; k++)
+			;
+		n += k == i;
+	}
+	return n;
+}
+
+int mx_insert(struct mx_plan *p, size_t at, const struct mx_point *pts, size_t n)
+{
+	struct mx_point *np;
+
+	if (at > p->n || p->titles)
+		return -EINVAL;
+	np = realloc(p->pts, (p->n + n) * sizeof(*np));
+	if (!np)
+		return -ENOMEM;
+	memmove(np + at + n, np + at, (p->n - at) * sizeof(*np));
+	memcpy(np + at, pts, n * sizeof(*np));
+	p->pts = np;
+	p->n += n;
 	return 0;
 }
 

@@ -12,6 +12,7 @@
 #ifndef FIORION_MATRIX_H
 #define FIORION_MATRIX_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "mxshape.h" /* enum mx_matrix, mx_matrix_name() */
@@ -28,7 +29,9 @@ enum mx_run {
 struct mx_point {
 	unsigned int s, l; /* outstanding small I/Os; large I/Os or streams */
 	unsigned int num;  /* the point's number, pNNN (1..) */
-	unsigned int pass; /* -repeat: its pass, 1..passes */
+	unsigned int pass; /* -repeat: its pass, 1..passes; -parts: its part, 1.. */
+	bool part;	   /* pass > 1 is a part of one measurement (mx_parts()) */
+	bool ref;	   /* pass > 1 is the reference re-measured (mx_parts()) */
 };
 
 struct mx_plan {
@@ -38,6 +41,8 @@ struct mx_plan {
 	size_t total;			       /* ORION's Total Data Points: n + (0, 0) */
 	size_t per_pass;		       /* distinct points (n / passes) */
 	unsigned int passes;		       /* -repeat: the plan's points run this many times */
+	unsigned int parts;		       /* -parts: each point in this many rounds (1: whole) */
+	unsigned int refs;		       /* parts of point 1 re-measured later (mx_parts()) */
 	unsigned int *small_cols, *large_cols; /* the summary's column lines */
 	size_t nsmall_cols, nlarge_cols;
 	/*
@@ -65,6 +70,33 @@ void mx_plan_release(struct mx_plan *p);
  * -ENOMEM.
  */
 int mx_repeat(struct mx_plan *p, unsigned int passes);
+
+/*
+ * -parts @parts: each point measured in @parts parts, the plan's points
+ * in rounds (all points' part 1, then all points' part 2, ...), so each
+ * cell spreads over the run's time as -repeat's passes do, at the time
+ * one pass takes; part k of point i is pts[(k - 1) * per_pass + i], its
+ * pass k with part set. With @parts 1 and @refs > 0 the plan's first
+ * point is re-measured @refs times instead, spread evenly over the run
+ * (after point n k / refs for k = 1..refs: the last at its end), as its
+ * passes 2..refs + 1 with ref set: the run's drift, measured on a
+ * reference, apart from the point's cell. Not with
+ * -repeat (@p's passes 1). Returns 0, -EINVAL or -ENOMEM.
+ */
+int mx_parts(struct mx_plan *p, unsigned int parts, unsigned int refs);
+
+/*
+ * The distinct points (by number) among the plan's first @upto entries:
+ * a point in parts, re-measured or paired counts once.
+ */
+size_t mx_points_in(const struct mx_plan *p, size_t upto);
+
+/*
+ * @n points run before the plan's point @at (those from @at on move
+ * up): -stop_at_knee's pairs re-measured (driver/ladder.c). Returns 0,
+ * -EINVAL (@at past the end; a plan with titles) or -ENOMEM.
+ */
+int mx_insert(struct mx_plan *p, size_t at, const struct mx_point *pts, size_t n);
 
 /*
  * The load ladder 1..max stepped as ORION does; writes at most @cap

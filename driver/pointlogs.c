@@ -25,7 +25,7 @@
  */
 static bool logs_of(const char *entry, const struct mx_point *p, enum jn_kind kind)
 {
-	const struct jn_name n = { .num = p->num, .s = p->s, .l = p->l, .kind = (char)kind, .pass = p->pass };
+	const struct jn_name n = { .num = p->num, .s = p->s, .l = p->l, .kind = (char)kind, .pass = p->pass, .part = p->part, .ref = p->ref };
 	char name[JN_NAME_MAX];
 	size_t len;
 

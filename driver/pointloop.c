@@ -16,8 +16,10 @@
 #include "fiojson.h"
 #include "fr_file.h"
 #include "fr_lunlist.h"
+#include "jobfile.h"
 #include "jobparse.h"
 #include "ladder.h"
+#include "pairs.h"
 #include "live.h"
 #include "lunid.h"
 #include "pointcheck.h"
@@ -91,20 +93,31 @@ static int run_clients(const struct opts *o, const struct jf_conf *jc, const str
 long point_secs(const struct opts *o, const struct jf_conf *jc,
 		const struct mx_point *p)
 {
-	long s = (long)o->ri.duration;
+	/* -parts N: a part runs duration / N (rounded up to whole seconds here). */
+	long n = o->ri.parts > 1 ? (long)o->ri.parts : 1;
+	long s = ((long)o->ri.duration + n - 1) / n;
 
 	if (jf_has_warm(jc, p) && o->ri.cache_size < 0)
 		s += 120;
 	return s;
 }
 
-/* ", pass K of N" for the progress lines of -repeat, else "". */
+/*
+ * ", pass K of N" for the progress lines of -repeat, ", part K of N" for
+ * -parts, ", reference" for the first point re-measured, else "".
+ */
 static const char *pass_of(const struct mx_plan *plan, const struct mx_point *p, char *buf,
 			   size_t len)
 {
 	buf[0] = '\0';
 	if (plan->passes > 1)
 		snprintf(buf, len, ", pass %u of %u", p->pass, plan->passes);
+	else if (p->part && p->pass > plan->parts)
+		snprintf(buf, len, ", re-measured in a pair");
+	else if (plan->parts > 1)
+		snprintf(buf, len, ", part %u of %u", p->pass, plan->parts);
+	else if (p->ref)
+		snprintf(buf, len, ", reference re-measured");
 	return buf;
 }
 
@@ -119,8 +132,9 @@ static const char *title(const struct mx_plan *plan, size_t i, bool pass, char *
 
 	if (plan->titles)
 		return plan->titles[i];
-	snprintf(buf, len, "point %zu of %zu (small=%u, large=%u%s)", i + 1, plan->n, p->s, p->l,
-		 pass ? pass_of(plan, p, pb, sizeof(pb)) : "");
+	/* Counted as the plan's points: a point's parts, re-measures and pairs name it again. */
+	snprintf(buf, len, "point %u of %zu (small=%u, large=%u%s)", p->num, plan->per_pass, p->s, p->l,
+		 pass || p->pass > 1 ? pass_of(plan, p, pb, sizeof(pb)) : "");
 	return buf;
 }
 
@@ -393,7 +407,7 @@ static long resume(const struct opts *o, const struct jf_conf *jc, const struct 
 
 			if (rs)
 				rs_read(rs, i, json);
-			ld_measured(ld, i, rs ? rs_set(rs) : NULL);
+			ld_measured(ld, i, rs ? rs_set(rs) : NULL, NULL);
 			free(json);
 		} else {
 			ld_skip(ld, i, why, sizeof(why));
@@ -483,7 +497,7 @@ static void point_measured(const struct opts *o, size_t i, struct fj_set *one, s
 	if (rs)
 		rs_add(rs, i, one);
 	fj_set_release(one);
-	if (ld_measured(ld, i, rs ? rs_set(rs) : NULL))
+	if (ld_measured(ld, i, rs ? rs_set(rs) : NULL, &fig))
 		fprintf(stderr, "fiorion: warning: point %zu: its JSON cannot be read back for -stop_at_knee\n",
 			i + 1);
 	point_result(&fig, res, len);
@@ -494,7 +508,64 @@ static void point_measured(const struct opts *o, size_t i, struct fj_set *one, s
 	live_point_done(i, &fig, done, secs);
 }
 
-int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_plan *plan,
+/*
+ * -stop_at_knee's pair (ladder.h LD_PAIR): @ins run before point @i, as
+ * parts of their points past the plan's: their job files written, the
+ * plan grown, pairs.log told (so -resume plans them again). Returns the
+ * seconds they add.
+ */
+static long insert_pair(const struct opts *o, const struct jf_conf *jc, struct mx_plan *plan,
+			const char *jobs_dir, size_t i, const struct mx_point ins[2])
+{
+	struct fr_err err = { "" };
+	size_t k;
+
+	for (k = 0; k < 2; k++) {
+		char *text = jf_entry_text(jc, o->ri.testname, plan, &ins[k], NULL);
+		char *path = job_path(jobs_dir, o, &ins[k], 0);
+
+		if (!text || fr_write_atomic(path, text, strlen(text), &err))
+			die_run("%s", text ? err.msg : "out of memory");
+		free(text);
+		free(path);
+	}
+	if (mx_insert(plan, i, ins, 2))
+		die_run("out of memory");
+	pr_note_insert(jobs_dir, i, ins, 2);
+	return point_secs(o, jc, &ins[0]) + point_secs(o, jc, &ins[1]);
+}
+
+/*
+ * Before point *@i runs, its ladders judged (ladder.h): true when it runs
+ * now; false when it is skipped (marked, counted done) or a pair goes
+ * before it (inserted at *@i, which steps back one so the loop runs the
+ * pair's first next, then comes back to it).
+ */
+static bool judged(const struct opts *o, const struct jf_conf *jc, struct mx_plan *plan,
+		   const char *jobs_dir, struct ladders *ld, size_t *i, long *left, size_t *done,
+		   bool tty)
+{
+	struct mx_point ins[2];
+	char res[600];
+	long secs;
+
+	switch (ld_next(ld, *i, res, sizeof(res), ins)) {
+	case LD_PAIR:
+		*left += insert_pair(o, jc, plan, jobs_dir, *i, ins);
+		--*i;
+		return false;
+	case LD_SKIP:
+		secs = point_secs(o, jc, &plan->pts[*i]);
+		mark_skipped(plan, *i, jobs_dir, res, tty);
+		*left -= secs;
+		live_point_done(*i, NULL, ++*done, secs);
+		return false;
+	default:
+		return true;
+	}
+}
+
+int run_points(const struct opts *o, const struct jf_conf *jc, struct mx_plan *plan,
 	       const char *jobs_dir, long total_secs, struct ladders *ld, struct rs_run *rs,
 	       size_t *done)
 {
@@ -519,24 +590,19 @@ int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_p
 	left -= resume(o, jc, plan, jobs_dir, ld, rs, *done);
 	live_start(o, plan, jobs_dir, *done, left, rs);
 	for (i = *done; i < plan->n; i++) {
-		const struct mx_point *p = &plan->pts[i];
-		char *job = job_path(jobs_dir, o, p, 0);
-		char *json = point_file(jobs_dir, p, "json");
-		char *errf = point_file(jobs_dir, p, "err");
+		const struct mx_point *p;
+		char *job, *json, *errf;
 		char *why = NULL, res[600], eta[32], tb[96];
 		struct fj_set one = { 0 };
 		int failed, lret;
 
-		fmt_hms(eta, sizeof(eta), live_eta(left));
-		if (!stop_signal && ld_skip(ld, i, res, sizeof(res))) {
-			mark_skipped(plan, i, jobs_dir, res, tty);
-			left -= point_secs(o, jc, p);
-			live_point_done(i, NULL, ++*done, point_secs(o, jc, p));
-			free(job);
-			free(json);
-			free(errf);
+		if (!stop_signal && !judged(o, jc, plan, jobs_dir, ld, &i, &left, done, tty))
 			continue;
-		}
+		p = &plan->pts[i];
+		job = job_path(jobs_dir, o, p, 0);
+		json = point_file(jobs_dir, p, "json");
+		errf = point_file(jobs_dir, p, "err");
+		fmt_hms(eta, sizeof(eta), live_eta(left));
 		lret = stop_signal ? 0 : point_ready(jobs_dir, plan, i, o->clients, tty);
 		if (lret) {
 			free(job);
@@ -565,9 +631,10 @@ int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_p
 			unlink(json);
 			if (tty)
 				fputc('\n', stderr);
-			fprintf(stderr, "fiorion: %s: point %zu of %zu stopped; %s cover the %zu points done\n",
-				strsignal(stop_signal), i + 1, plan->n,
-				*done ? "ORION's files" : "no ORION files:", *done);
+			fprintf(stderr, "fiorion: %s: point %u of %zu stopped; %s cover the %zu points done\n",
+				strsignal(stop_signal), p->num, plan->per_pass,
+				*done ? "ORION's files" : "no ORION files:",
+				mx_points_in(plan, *done) - ld_nskipped_points(ld));
 			free(why);
 			free(job);
 			free(json);

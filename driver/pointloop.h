@@ -24,7 +24,7 @@ long point_secs(const struct opts *o, const struct jf_conf *jc, const struct mx_
  * live rewrite use. Returns EXIT_OK or EXIT_RUN.
  */
 struct ladders;
-int run_points(const struct opts *o, const struct jf_conf *jc, const struct mx_plan *plan,
+int run_points(const struct opts *o, const struct jf_conf *jc, struct mx_plan *plan,
 	       const char *jobs_dir, long total_secs, struct ladders *ld, struct rs_run *rs,
 	       size_t *done);
 /*

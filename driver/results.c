@@ -14,7 +14,10 @@
 #include <string.h>
 #include <time.h>
 
+#include <jansson.h>
+
 #include "curve.h"
+#include "export_json.h"
 #include "fr_file.h"
 #include "orion_report.h"
 #include "points.h"
@@ -28,6 +31,37 @@ static void say_curve_alone(const struct opts *o, const struct or_params *p)
 	cv_alone_note(note, sizeof(note), o->outdir, p->run->testname, or_layout(o->ri.compat)->dated,
 		      p->run->start ? (time_t)p->run->start : time(NULL), true);
 	printf("%s\n", note);
+}
+
+/* The drift's lines on stderr, as fiorion's notes: stdout is ORION's screen. */
+static void say_drift(const struct pt_set *pts)
+{
+	char lines[2][768];
+	size_t i, n = pt_drift_lines(&pts->drift, pts->n ? pts->pts[0].passes : 1, lines);
+
+	for (i = 0; i < n; i++)
+		fprintf(stderr, "fiorion: %s\n", lines[i]);
+}
+
+/* run.json gets the run's "drift" (export_json.h), read back and written whole. */
+static int drift_run_json(const char *jobs_dir, const struct pt_drift *d)
+{
+	char *path = xasprintf("%s/run.json", jobs_dir), *text;
+	struct fr_err err = { "" };
+	json_error_t je;
+	json_t *doc = json_load_file(path, 0, &je), *fr;
+	int ret = -EINVAL;
+
+	fr = json_object_get(doc, "fiorion");
+	if (json_is_object(fr)) {
+		json_object_set_new(fr, "drift", xr_drift_json(d));
+		text = json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+		ret = text ? fr_write_atomic(path, text, strlen(text), &err) : -ENOMEM;
+		free(text);
+	}
+	json_decref(doc);
+	free(path);
+	return ret;
 }
 
 int rs_write(const struct opts *o, struct fj_set *set, const char *jobs_dir, unsigned int flags,
@@ -71,6 +105,10 @@ int rs_write(const struct opts *o, struct fj_set *set, const char *jobs_dir, uns
 			or_result_screen(stdout, &pts, o->ri.compat);
 			/* The answer under -max_latency where ORION's answers are read, too. */
 			or_answers(stdout, &params, &pts, o->ri.compat);
+			if (pts.drift.present && !fr_quiet())
+				say_drift(&pts);
+			if (drift_run_json(jobs_dir, &pts.drift))
+				fprintf(stderr, "fiorion: warning: %s/run.json: its drift not recorded\n", jobs_dir);
 		}
 		for (i = 0; !ret && !(flags & PL_LIVE) && i < or_nwarnings(&params); i++)
 			fprintf(stderr, "fiorion: warning: %s\n", or_warning(&params, i));
@@ -108,6 +146,7 @@ void rs_figures(const struct fj_set *point, struct rs_figs *f)
 	f->iops = p->small.iops;
 	f->lat_ns = p->small.lat[PT_ALL].mean;
 	f->mbps = p->large.mbps;
+	f->lat_large_ns = p->large.lat[PT_ALL].mean;
 	pt_set_release(&pts);
 }
 

@@ -39,10 +39,11 @@ int rs_write(const struct opts *o, struct fj_set *set, const char *jobs_dir, uns
 struct rs_figs {
 	bool ok; /* its points built (else nothing below is set) */
 	unsigned int s, l;
-	bool small, large; /* which classes it has */
-	double iops;	   /* small I/Os per second */
-	double lat_ns;	   /* their mean latency, all directions */
-	double mbps;	   /* large MiB per second */
+	bool small, large;   /* which classes it has */
+	double iops;	     /* small I/Os per second */
+	double lat_ns;	     /* their mean latency, all directions */
+	double mbps;	     /* large MiB per second */
+	double lat_large_ns; /* their mean latency, all directions */
 };
 
 /* @f from @point, one point's JSON read alone. */

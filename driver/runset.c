@@ -247,7 +247,7 @@ int run_json_check(const char *path, const struct opts *o, const struct vvol *vv
 	static const char *const keys[] = {
 		"testname", "orion version", "compat", "fio options", "include", "size_small",
 		"size_large", "type", "num_streamIO", "simulate", "stripe", "write", "cache_size",
-		"duration", "duration_auto", "repeat", "matrix", "num_disks", "small_columns",
+		"duration", "duration_auto", "repeat", "parts", "refs", "matrix", "num_disks", "small_columns",
 		"large_columns", "small_levels", "large_levels", "luns", "vlun_size", "curve",
 		"total_points"
 	};

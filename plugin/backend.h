@@ -47,6 +47,13 @@ struct vio_part {
 /* The most steps of a model device's service_steps. */
 #define BACKEND_MAX_STEPS 16u
 
+/* service_dist: how the model device's service times are drawn. */
+enum backend_dist {
+	BACKEND_DIST_FIXED = 0, /* exactly service_us */
+	BACKEND_DIST_EXP,	/* exponential, mean service_us */
+	BACKEND_DIST_UNIFORM,	/* uniform on 0 .. 2 x service_us */
+};
+
 struct backend_conf {
 	bool fixedbufs;	       /* register the I/O buffers once: READ/WRITE_FIXED */
 	bool registerfiles;    /* register the LUNs' descriptors: IOSQE_FIXED_FILE */
@@ -77,6 +84,19 @@ struct backend_conf {
 	 * runner's, is the simulated clock (fr_vclock.h).
 	 */
 	bool virtual_time;
+	/*
+	 * service_dist=fixed|exp|uniform: each I/O's service time drawn
+	 * when its service starts, its mean the service_us of that moment
+	 * (service_steps move it). service_seed=N seeds the draws
+	 * (service_seed_set: given; else a fixed seed); each queue draws a
+	 * stream of its own, from the seed and service_stream (not an
+	 * option: the caller's name for the queue, fio's thread_number of
+	 * its clone), so clones differ and a run repeats.
+	 */
+	enum backend_dist service_dist;
+	bool service_seed_set;
+	uint64_t service_seed;
+	unsigned int service_stream;
 };
 
 /* The most servers a model device takes. */
@@ -164,10 +184,31 @@ extern const struct backend_ops backend_null;
 /* backend=null with service_us: the model device (backend_model.c). */
 extern const struct backend_ops backend_null_model;
 
+/*
+ * The model device's service-time draws: xoshiro256** seeded by
+ * splitmix64 from @c's service_seed and service_stream (the same pair,
+ * the same draws), and one service time of mean @mean_ns by @dist (ns,
+ * rounded; fixed: @mean_ns).
+ */
+struct model_rng {
+	uint64_t s[4];
+};
+void model_rng_seed(struct model_rng *r, const struct backend_conf *c);
+uint64_t model_draw_ns(struct model_rng *r, enum backend_dist dist, uint64_t mean_ns);
+
 /* The ops table named @name ("io_uring", "libaio", "psync", "null"), or NULL. */
 const struct backend_ops *backend_find(const char *name);
 
 /* "io_uring, libaio, psync, null", for messages. */
 #define BACKEND_NAMES "io_uring, libaio, psync, null"
+
+/*
+ * The model device's stream of service times for a job named @name
+ * (NULL: none) and its clone's fio thread number @number: the name's
+ * FNV-1a hash mixed with the number, so each job of a file, each part
+ * of a point (pNNN-...-partK) and each clone draws its own times, and
+ * the same job the same ones.
+ */
+unsigned int be_stream(const char *name, unsigned int number);
 
 #endif

@@ -25,12 +25,20 @@
  *
  * service_steps changes D at set times after the first arrival: an I/O
  * is served for the D of the moment its service starts.
+ *
+ * service_dist=exp|uniform makes D the mean of a random service time
+ * (exponential; uniform on 0 .. 2D), drawn for each I/O as its service
+ * starts, from a stream of the device's own (xoshiro256**, seeded from
+ * service_seed and the queue's service_stream): the same seeds, the same
+ * draws, so a run in virtual time repeats to the nanosecond. The draws
+ * are made in arrival order, which is the order services start (FIFO).
  */
 #include "backend.h"
 
 #include "fr_vclock.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <sys/prctl.h>
@@ -47,7 +55,8 @@ struct model_slot {
 
 struct model {
 	uint64_t d_ns;
-	const struct backend_conf *conf; /* its service_steps */
+	const struct backend_conf *conf; /* its service_steps, service_dist */
+	struct model_rng rng;		 /* service_dist's draws */
 	uint64_t t_first;		 /* the first arrival (0: none yet) */
 	unsigned int servers;
 	uint64_t *free_at;	    /* when each server is next free: a min-heap */
@@ -117,6 +126,61 @@ static struct vio_part *busy_pop(struct model *m)
 	return p;
 }
 
+static uint64_t splitmix64(uint64_t *x)
+{
+	uint64_t z = (*x += 0x9e3779b97f4a7c15ull);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+void model_rng_seed(struct model_rng *r, const struct backend_conf *c)
+{
+	uint64_t x = c->service_seed;
+	unsigned int i;
+
+	/* The seed, mixed, then the stream: no two pairs share a splitmix run. */
+	x = splitmix64(&x) ^ ((uint64_t)c->service_stream * 0xd1b54a32d192ed03ull);
+	for (i = 0; i < 4; i++)
+		r->s[i] = splitmix64(&x);
+}
+
+static uint64_t rotl(uint64_t x, int k)
+{
+	return (x << k) | (x >> (64 - k));
+}
+
+/* xoshiro256** (Blackman and Vigna). */
+static uint64_t rng_next(struct model_rng *r)
+{
+	uint64_t *s = r->s, out = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
+
+	s[2] ^= s[0];
+	s[3] ^= s[1];
+	s[1] ^= s[2];
+	s[0] ^= s[3];
+	s[2] ^= t;
+	s[3] = rotl(s[3], 45);
+	return out;
+}
+
+uint64_t model_draw_ns(struct model_rng *r, enum backend_dist dist, uint64_t mean_ns)
+{
+	/* 53 random bits: u in (0, 1] for the logarithm, [0, 1) for uniform. */
+	double u = (double)(rng_next(r) >> 11) * 0x1.0p-53;
+
+	switch (dist) {
+	case BACKEND_DIST_EXP:
+		return (uint64_t)(-log(u + 0x1.0p-53) * (double)mean_ns + 0.5);
+	case BACKEND_DIST_UNIFORM:
+		return (uint64_t)(2.0 * u * (double)mean_ns + 0.5);
+	case BACKEND_DIST_FIXED:
+	default:
+		return mean_ns;
+	}
+}
+
 static uint64_t mono_ns(void)
 {
 	struct timespec ts;
@@ -136,6 +200,7 @@ static int model_init(struct backend *be, unsigned int entries)
 		return -ENOMEM;
 	m->d_ns = (uint64_t)c->service_us * 1000u;
 	m->conf = c;
+	model_rng_seed(&m->rng, c);
 	m->servers = c->servers ? c->servers : 1;
 	m->cap = entries ? entries : 1;
 	m->free_at = calloc(m->servers, sizeof(*m->free_at));
@@ -168,15 +233,15 @@ static int model_prep(struct backend *be, struct vio_part *p)
 	return 0;
 }
 
-/* The service time of an I/O whose service starts at @start. */
-static uint64_t service_ns(const struct model *m, uint64_t start)
+/* The service time of an I/O whose service starts at @start (drawn, by service_dist). */
+static uint64_t service_ns(struct model *m, uint64_t start)
 {
 	uint64_t d = m->d_ns;
 	unsigned int i;
 
 	for (i = 0; i < m->conf->nsteps && start - m->t_first >= m->conf->steps[i].at_ns; i++)
 		d = (uint64_t)m->conf->steps[i].us * 1000u;
-	return d;
+	return model_draw_ns(&m->rng, m->conf->service_dist, d);
 }
 
 /* Every prepared part arrives now; each gets its completion time. */
@@ -264,3 +329,12 @@ const struct backend_ops backend_null_model = {
 	.reap = model_reap,
 	.exit = model_exit,
 };
+
+unsigned int be_stream(const char *name, unsigned int number)
+{
+	uint32_t h = 2166136261u;
+
+	while (name && *name)
+		h = (h ^ (unsigned char)*name++) * 16777619u;
+	return h ^ number * 0x9e3779b9u;
+}

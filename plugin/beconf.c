@@ -7,6 +7,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <libgen.h>
 #include <sched.h>
@@ -128,6 +129,42 @@ int beconf_parse_steps(const char *v, struct backend_conf *c)
 	return 0;
 }
 
+static const char *const dist_names[] = {
+	[BACKEND_DIST_FIXED] = "fixed",
+	[BACKEND_DIST_EXP] = "exp",
+	[BACKEND_DIST_UNIFORM] = "uniform",
+};
+
+int beconf_parse_dist(const char *v, struct backend_conf *c)
+{
+	unsigned int i;
+
+	for (i = 0; v && i < sizeof(dist_names) / sizeof(dist_names[0]); i++) {
+		if (!strcmp(v, dist_names[i])) {
+			c->service_dist = (enum backend_dist)i;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+int beconf_parse_seed(const char *v, struct backend_conf *c)
+{
+	unsigned long long n;
+	char *end;
+
+	/* strtoull takes "-1" and " 1": only digits (0x for hex). */
+	if (!v || !isdigit((unsigned char)*v))
+		return -EINVAL;
+	errno = 0;
+	n = strtoull(v, &end, 0);
+	if (errno || *end)
+		return -EINVAL;
+	c->service_seed = n;
+	c->service_seed_set = true;
+	return 0;
+}
+
 /* The first option of the model device @c sets, or NULL. */
 static const char *model_first_set(const struct backend_conf *c)
 {
@@ -137,12 +174,28 @@ static const char *model_first_set(const struct backend_conf *c)
 		return "servers";
 	if (c->nsteps)
 		return "service_steps";
+	if (c->service_dist != BACKEND_DIST_FIXED)
+		return "service_dist";
+	if (c->service_seed_set)
+		return "service_seed";
 	if (c->virtual_time)
 		return "virtual_time";
 	return NULL;
 }
 
-/* service_us, servers, service_steps, virtual_time: backend=null's model device only. */
+/* service_dist and service_seed, on a model device (service_us given). */
+static int check_dist(const struct backend_conf *c, struct fr_err *err)
+{
+	if ((unsigned int)c->service_dist >= sizeof(dist_names) / sizeof(dist_names[0]))
+		return fr_errf(err, -EINVAL, "service_dist: give fixed, exp or uniform");
+	if (c->service_seed_set && c->service_dist == BACKEND_DIST_FIXED)
+		return fr_errf(err, -EINVAL,
+			       "service_seed=%" PRIu64 ": it seeds the draws of random service times, and with service_dist=fixed (the default) none is drawn; add service_dist=exp or uniform, or leave it out",
+			       c->service_seed);
+	return 0;
+}
+
+/* service_us, servers, service_steps, service_dist, service_seed, virtual_time: backend=null's model device only. */
 static int check_model(const struct backend_conf *c, const char *backend, struct fr_err *err)
 {
 	const char *first = model_first_set(c), *be = backend ? backend : "io_uring";
@@ -163,13 +216,17 @@ static int check_model(const struct backend_conf *c, const char *backend, struct
 	if (!c->service_us && c->nsteps)
 		return fr_errf(err, -EINVAL,
 			       "service_steps: steps of the model device's service_us; give service_us=D for the time before the first step");
+	if (!c->service_us && (c->service_dist != BACKEND_DIST_FIXED || c->service_seed_set))
+		return fr_errf(err, -EINVAL,
+			       "%s: random service times of mean service_us; give service_us=D (without it backend=null completes every I/O at once)",
+			       c->service_dist != BACKEND_DIST_FIXED ? "service_dist" : "service_seed");
 	if (!c->service_us)
 		return fr_errf(err, -EINVAL,
 			       "servers=%u: the model device's servers each serve an I/O for service_us; give service_us=D (without it backend=null completes every I/O at once)",
 			       c->servers);
 	if (c->servers > BACKEND_MAX_SERVERS)
 		return fr_errf(err, -EINVAL, "servers=%u: at most %u", c->servers, BACKEND_MAX_SERVERS);
-	return 0;
+	return check_dist(c, err);
 }
 
 int beconf_check(const struct backend_conf *c, const char *backend,

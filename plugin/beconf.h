@@ -5,8 +5,9 @@
  * backend=io_uring takes them; hipri needs direct=1 and every LUN on a
  * block device with poll queues; sqthread_poll_cpu needs sqthread_poll
  * and a CPU this process may run on; service_us and servers (the model
- * device) only backend=null, servers only with service_us; service_steps
- * and virtual_time only with service_us.
+ * device) only backend=null, servers only with service_us; service_steps,
+ * service_dist, service_seed and virtual_time only with service_us,
+ * service_seed only with a random service_dist.
  */
 #ifndef FIORION_BECONF_H
 #define FIORION_BECONF_H
@@ -32,6 +33,18 @@ int beconf_check(const struct backend_conf *c, const char *backend,
  * that, @c untouched.
  */
 int beconf_parse_steps(const char *v, struct backend_conf *c);
+
+/*
+ * service_dist=fixed|exp|uniform into @c's service_dist. -EINVAL when
+ * @v is none of them, @c untouched.
+ */
+int beconf_parse_dist(const char *v, struct backend_conf *c);
+
+/*
+ * service_seed=N into @c (its service_seed, service_seed_set): a whole
+ * number, 0 to 2^64-1 (0x for hex). -EINVAL when @v is not, @c untouched.
+ */
+int beconf_parse_seed(const char *v, struct backend_conf *c);
 
 /*
  * Whether the block device under @path (a device, or the filesystem's

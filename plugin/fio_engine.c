@@ -43,6 +43,8 @@ struct fr_options {
 	unsigned int service_us;
 	unsigned int servers;
 	char *service_steps;
+	char *service_dist;
+	char *service_seed;
 	unsigned int virtual_time; /* refused: fio keeps its own clock */
 	/* Not options: filename='s names, each a LUN (fr_take_files()). */
 	char **files;
@@ -219,6 +221,24 @@ static struct fio_option options[] = {
 		.type = FIO_OPT_STR_STORE,
 		.off1 = offsetof(struct fr_options, service_steps),
 		.help = "backend=null with service_us: S:US[,S:US...], service_us=US from S seconds after the first I/O",
+		.category = FIO_OPT_C_ENGINE,
+		.group = FIO_OPT_G_INVALID,
+	},
+	{
+		.name = "service_dist",
+		.lname = "model device service time distribution",
+		.type = FIO_OPT_STR_STORE,
+		.off1 = offsetof(struct fr_options, service_dist),
+		.help = "backend=null with service_us: fixed (every service service_us), exp (exponential, mean service_us) or uniform (0 to 2 x service_us)",
+		.category = FIO_OPT_C_ENGINE,
+		.group = FIO_OPT_G_INVALID,
+	},
+	{
+		.name = "service_seed",
+		.lname = "model device service time seed",
+		.type = FIO_OPT_STR_STORE,
+		.off1 = offsetof(struct fr_options, service_seed),
+		.help = "backend=null with service_dist=exp|uniform: the seed of the service times (each clone its own stream)",
 		.category = FIO_OPT_C_ENGINE,
 		.group = FIO_OPT_G_INVALID,
 	},
@@ -513,6 +533,7 @@ static int fio_fr_init(struct thread_data *td)
 		.nonvectored = o->nonvectored,
 		.service_us = o->service_us,
 		.servers = o->servers,
+		.service_stream = be_stream(td->o.name, td->thread_number),
 	};
 	if (o->virtual_time) {
 		fr_fail(td, EINVAL,
@@ -525,6 +546,15 @@ static int fio_fr_init(struct thread_data *td)
 		fr_fail(td, EINVAL,
 			"service_steps: give SECONDS:US[,SECONDS:US...], each a time after the device's first I/O and the service time from then on, in rising order (service_steps=10:200,20:100)",
 			"init");
+		goto out_fail;
+	}
+	if (o->service_dist && *o->service_dist && beconf_parse_dist(o->service_dist, &conf)) {
+		fr_fail(td, EINVAL, "service_dist: give fixed (every service service_us), exp (exponential, mean service_us) or uniform (0 to 2 x service_us)",
+			"init");
+		goto out_fail;
+	}
+	if (o->service_seed && *o->service_seed && beconf_parse_seed(o->service_seed, &conf)) {
+		fr_fail(td, EINVAL, "service_seed: give a whole number (0 to 2^64-1)", "init");
 		goto out_fail;
 	}
 	ret = vio_init_conf(&d->q, d->vv, o->backend, &conf, td->o.iodepth, bs_max, &err);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * jobname.c -- pNNN-sS-lL-KIND[-rK], written and read (jobname.h).
+ * jobname.c -- pNNN-sS-lL-KIND[-rK|-partK|-refK], written and read (jobname.h).
  */
 #include "jobname.h"
 
@@ -22,8 +22,10 @@ static const char *kind_word(char kind)
 int jn_format(char *buf, size_t len, const struct jn_name *n)
 {
 	if (n->pass > 1)
-		return snprintf(buf, len, "p%03u-s%u-l%u-%s-r%u", n->num, n->s, n->l,
-				kind_word(n->kind), n->pass);
+		return snprintf(buf, len, "p%03u-s%u-l%u-%s-%s%u", n->num, n->s, n->l,
+				kind_word(n->kind), n->ref ? "ref" : n->part ? "part"
+									     : "r",
+				n->pass);
 	return snprintf(buf, len, "p%03u-s%u-l%u-%s", n->num, n->s, n->l, kind_word(n->kind));
 }
 
@@ -34,10 +36,20 @@ bool jn_parse(const char *name, struct jn_name *n)
 	int at = 0, m = 0;
 
 	v.pass = 1;
+	v.part = v.ref = false;
 	if (sscanf(name, "p%u-s%u-l%u-%7[a-z]%n", &v.num, &v.s, &v.l, k, &at) != 4)
 		return false;
-	if (name[at] == '-' && (sscanf(name + at, "-r%u%n", &v.pass, &m) != 1 || v.pass < 2))
+	if (!strncmp(name + at, "-part", 5)) {
+		v.part = true;
+		if (sscanf(name + at, "-part%u%n", &v.pass, &m) != 1 || v.pass < 2)
+			return false;
+	} else if (!strncmp(name + at, "-ref", 4)) {
+		v.ref = true;
+		if (sscanf(name + at, "-ref%u%n", &v.pass, &m) != 1 || v.pass < 2)
+			return false;
+	} else if (name[at] == '-' && (sscanf(name + at, "-r%u%n", &v.pass, &m) != 1 || v.pass < 2)) {
 		return false;
+	}
 	if (name[at + m] != '\0')
 		return false;
 	if (!strcmp(k, "small"))

@@ -187,6 +187,46 @@ static void read_knees(struct ri_run *r, json_t *a)
 	}
 }
 
+static const char pair_marks[] = "flou";
+static const char *const pair_words[] = { "flat", "latency", "on", "undecided" };
+
+static json_t *pair_json(const struct ri_pair *p)
+{
+	const char *at = p->decided ? strchr(pair_marks, p->decided) : NULL;
+
+	return json_pack("{s:s,s:I,s:I,s:I,s:I,s:s,s:s}", "ladder", p->small ? "small" : "large",
+			 "fixed", (json_int_t)p->fixed, "from", (json_int_t)p->from, "to", (json_int_t)p->to,
+			 "pairs", (json_int_t)p->pairs, "decided", at ? pair_words[at - pair_marks] : "open",
+			 "why", p->why ? p->why : "");
+}
+
+static void read_pairs(struct ri_run *r, json_t *a)
+{
+	size_t i, k;
+
+	if (!json_is_array(a) || !json_array_size(a))
+		return;
+	r->paired = calloc(json_array_size(a), sizeof(*r->paired));
+	for (i = 0; r->paired && i < json_array_size(a); i++) {
+		json_t *v = json_array_get(a, i);
+		struct ri_pair *p = &r->paired[r->npaired];
+		const char *ladder = jv_str(v, "ladder"), *d = jv_str(v, "decided");
+
+		if (!json_is_object(v) || !ladder || (strcmp(ladder, "small") && strcmp(ladder, "large")))
+			continue;
+		p->small = !strcmp(ladder, "small");
+		p->fixed = load_of(jv_num(v, "fixed", 0));
+		p->from = load_of(jv_num(v, "from", 0));
+		p->to = load_of(jv_num(v, "to", 0));
+		p->pairs = load_of(jv_num(v, "pairs", 0));
+		for (k = 0; d && k < 4; k++)
+			if (!strcmp(d, pair_words[k]))
+				p->decided = pair_marks[k];
+		p->why = jv_strdup(jv_str(v, "why"));
+		r->npaired++;
+	}
+}
+
 void ri_host_release(struct ri_host *h)
 {
 	free(h->name);
@@ -345,6 +385,10 @@ char *ri_write(const struct ri_run *r)
 	put_str(o, "max_latency", r->max_latency);
 	if (r->repeat > 1)
 		json_object_set_new(o, "repeat", json_integer((json_int_t)r->repeat));
+	if (r->parts > 1)
+		json_object_set_new(o, "parts", json_integer((json_int_t)r->parts));
+	if (r->refs > 0)
+		json_object_set_new(o, "refs", json_integer((json_int_t)r->refs));
 	if (r->stop_at_knee)
 		json_object_set_new(o, "stop_at_knee", json_true());
 	if (r->nstopped) {
@@ -352,6 +396,12 @@ char *ri_write(const struct ri_run *r)
 		for (i = 0; i < r->nstopped; i++)
 			json_array_append_new(a, json_string(r->stopped[i] ? r->stopped[i] : ""));
 		json_object_set_new(o, "stopped", a);
+	}
+	if (r->npaired) {
+		a = json_array();
+		for (i = 0; i < r->npaired; i++)
+			json_array_append_new(a, pair_json(&r->paired[i]));
+		json_object_set_new(o, "paired", a);
 	}
 	if (r->nknees) {
 		a = json_array();
@@ -438,6 +488,8 @@ void ri_read(struct ri_run *r, json_t *o)
 	r->max_latency = jv_strdup(jv_str(o, "max_latency"));
 	r->stop_at_knee = json_is_true(json_object_get(o, "stop_at_knee"));
 	r->repeat = fr_to_i64(jv_num(o, "repeat", 1));
+	r->parts = fr_to_i64(jv_num(o, "parts", 1));
+	r->refs = fr_to_i64(jv_num(o, "refs", 0));
 	a = json_object_get(o, "stopped");
 	r->stopped = json_array_size(a) ? calloc(json_array_size(a), sizeof(*r->stopped)) : NULL;
 	for (i = 0; r->stopped && i < json_array_size(a); i++) {
@@ -445,6 +497,7 @@ void ri_read(struct ri_run *r, json_t *o)
 		if (json_is_string(v))
 			r->stopped[r->nstopped++] = jv_strdup(json_string_value(v));
 	}
+	read_pairs(r, json_object_get(o, "paired"));
 	read_knees(r, json_object_get(o, "knees"));
 	r->duration_auto = fr_to_u64(jv_num(o, "duration_auto", 0));
 	r->duration_env = fr_to_u64(jv_num(o, "duration_env", 0));
@@ -485,6 +538,9 @@ void ri_release(struct ri_run *r)
 	for (i = 0; i < r->nstopped; i++)
 		free(r->stopped[i]);
 	free(r->stopped);
+	for (i = 0; i < r->npaired; i++)
+		free(r->paired[i].why);
+	free(r->paired);
 	free(r->knees);
 	free(r->fio_version);
 	free(r->engine_version);

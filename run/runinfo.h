@@ -61,6 +61,12 @@
  *                  knee.h's kn_parse() reads it)
  *   stop_at_knee   true when each ladder stopped past its (confirmed) knee
  *   stopped        [sentences: a ladder that stopped early, and why]
+ *   paired         [{"ladder": "small" | "large", "fixed", "from", "to":
+ *                  a step -stop_at_knee re-measured in pairs, "pairs":
+ *                  how many, "decided": "flat" | "latency" (a knee's
+ *                  step) | "on" (not one) | "undecided" | "open", "why":
+ *                  the sentence}] (written by the driver; the knee reads
+ *                  the decisions, the summary and the trace the sentences)
  *                  (written by the driver, printed by the summary)
  *   knees          [{"ladder": "small" | "large", "fixed": the other
  *                  load, "load": the knee's load (0: none), "why":
@@ -68,6 +74,10 @@
  *   duration_auto  the MAX seconds of -duration auto[:MAX]
  *   curve          -run curve's parameters (struct ri_curve, issue 26)
  *   repeat         -repeat N: passes over the plan (absent: 1)
+ *   parts          -parts N: each point measured in N parts, in rounds
+ *                  over the run (absent: 1, whole points)
+ *   refs           the first point re-measured this many times over a
+ *                  run of whole points (absent: 0)
  *
  * Keys a reader does not find take the defaults noted in struct ri_run;
  * a LUN entry (luns, and each host's) without a string "name" is named
@@ -156,6 +166,15 @@ struct ri_curve {
 	uint64_t depth_cap; /* -depth_cap; 0 = 4 x the maximum's load */
 };
 
+/* A ladder's step -stop_at_knee re-measured in pairs (driver/pairs.h), and what they decided. */
+struct ri_pair {
+	bool small;		      /* the row at Large=fixed, else the column at Small=fixed */
+	unsigned int fixed, from, to; /* the ladder, the step's two loads */
+	unsigned int pairs;	      /* pairs re-measured */
+	char decided;		      /* 'f' flat, 'l' crossed the bound, 'o' on (no knee), 'u' undecided, 0 open */
+	char *why;		      /* the sentence */
+};
+
 struct ri_run {
 	bool present;	     /* a run description was read */
 	char *version;	     /* fiorion's, NULL = unknown */
@@ -197,10 +216,14 @@ struct ri_run {
 	bool stop_at_knee;
 	char **stopped; /* ladders stopped early, one sentence each */
 	size_t nstopped;
+	struct ri_pair *paired; /* steps re-measured in pairs */
+	size_t npaired;
 	struct kn_knee *knees; /* kn_find_all()'s; run.json keeps small, fixed, load, why */
 	size_t nknees;
 	uint64_t duration_auto; /* -duration auto[:MAX]: MAX s; 0 = not auto */
 	int64_t repeat;		/* -repeat N: passes over the plan; 1 (or less) = one */
+	int64_t parts;		/* -parts N: each point in N parts (rounds); 0 = not given, 1 = whole */
+	int64_t refs;		/* re-measures of the first point over a run of whole points */
 	uint64_t duration_env;	/* FIORION_DURATION=S overrode -duration; 0 = not */
 	struct ri_curve curve;	/* -run curve (issue 26); npct 0 = none */
 	/* What ran the points (issue 42); NULL / RI_RUNNER_UNKNOWN = not recorded. */

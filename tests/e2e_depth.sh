@@ -45,7 +45,8 @@ for num, lo, hi, mean in sums:
     w = {}
     W = int(re.search(r"^log_avg_msec=(\d+)$", open(os.path.join(d, "p%s.fio" % num)).read(), re.M).group(1))
     for f in glob.glob(os.path.join(d, "p%s-*_iops.*.log*" % num)):
-        if re.search(r"-r\d+_iops", f):
+        # the point's own measurement: not -repeat's passes, later parts or the reference's re-measures
+        if re.search(r"-(r|part|ref)\d+_iops", f):
             continue
         prev = {}
         for line in open(f):
@@ -63,10 +64,11 @@ PY
 
 # 1. the built-in runner: logs beside each point's JSON, drawn
 # shellcheck disable=SC2086
-"$FR" -run simple -duration 3 -testname s $VT >s.out 2>s.err
+# (whole points, -parts 1: each point one job, one log of each kind)
+"$FR" -run simple -duration 3 -parts 1 -testname s $VT >s.out 2>s.err
 rc=$?
 r=s.report.html
-nl=$(ls s_jobs/p00[1-7]-s*-l*-*_iops.1.log s_jobs/p00[1-7]-s*-l*-*_bw.1.log 2>/dev/null | wc -l)
+nl=$(ls s_jobs/p00[1-7]-s*-l*-*_iops.1.log s_jobs/p00[1-7]-s*-l*-*_bw.1.log 2>/dev/null | grep -Ev -- '-(ref|part)[0-9]' | wc -l)
 if [ $rc = 0 ] && [ "$nl" = 14 ] && grep -qx 'write_iops_log=./s_jobs/p001-s1-l0-small' s_jobs/p001.fio \
 	&& grep -qx 'write_bw_log=./s_jobs/p001-s1-l0-small' s_jobs/p001.fio && grep -qx 'log_avg_msec=500' s_jobs/p001.fio; then
 	ok "built-in runner: each point's job asks for its iops and bw logs (500 ms windows), 14 logs beside the JSON"

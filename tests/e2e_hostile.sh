@@ -384,7 +384,7 @@ echo "$T/lun" >k.lun
 # again, longer
 for d in 1 2 4 8; do
 	rm -rf k_* .k.lock
-	"$FR" -run advanced -matrix point -num_small 1 -num_large 0 -duration $d -cache_size 0 \
+	"$FR" -run advanced -matrix point -num_small 1 -num_large 0 -duration $d -parts 1 -cache_size 0 \
 		-runner fio -testname k >k.out 2>k.err &
 	pid=$!
 	out=$(waitopen --below --then "pgrep -P $pid; kill -KILL $pid && echo killed" $pid $pid "$T/lun")
@@ -405,10 +405,10 @@ else
 	cat k.err
 fi
 rm -f .k.lock
-"$FR" -run advanced -matrix point -num_small 1 -num_large 0 -duration $d -cache_size 0 \
+"$FR" -run advanced -matrix point -num_small 1 -num_large 0 -duration $d -parts 1 -cache_size 0 \
 	-runner fio -testname k -resume >kr.out 2>kr.err
 rc=$?
-if [ $rc = 0 ] && grep -q "0 of 1 points measured already" kr.err && [ -s k_summary.txt ] \
+if [ $rc = 0 ] && grep -q "(0 of 1 points)" kr.err && [ -s k_summary.txt ] \
 	&& ! ls k_jobs/*.part >/dev/null 2>&1 \
 	&& [ "$(jget k_jobs/p001.json jobs/0/job_runtime)" -ge $((d * 1000 - 100)) ]; then
 	ok "-resume after it measures the point again ($(jget k_jobs/p001.json jobs/0/job_runtime) ms), no staged file left"
@@ -423,7 +423,7 @@ for runner in builtin fio; do
 	echo "$T/lun" >hup$runner.lun
 	for d in 1 2 4; do
 		rm -rf hup${runner}_* .hup$runner.lock
-		"$FR" -run advanced -matrix max -num_small 2 -num_large 0 -duration $d -cache_size 0 \
+		"$FR" -run advanced -matrix max -num_small 2 -num_large 0 -duration $d -parts 1 -cache_size 0 \
 			-runner $runner -testname hup$runner >hup.out 2>hup.err &
 		pid=$!
 		i=0

@@ -192,7 +192,7 @@ else
 fi
 
 # 2. fio2orion on the kept JSON rebuilds the same files
-"$F2O" -outdir c1 o1/t_jobs/run.json o1/t_jobs/p[0-9][0-9][0-9].json >c1.out 2>c1.err
+"$F2O" -outdir c1 o1/t_jobs/run.json o1/t_jobs/p[0-9][0-9][0-9]*.json >c1.out 2>c1.err
 diffs=""
 for f in t_summary.txt t_iops.csv t_mbps.csv t_lat.csv t_trace.txt t.hosts.csv; do
 	cmp -s "o1/$f" "c1/$f" || diffs="$diffs $f"
@@ -260,7 +260,9 @@ def add(path, w):
         prev[dd] = k
         w[k] = w.get(k, 0) + float(v)
 for num in sorted(os.path.basename(p)[1:4] for p in glob.glob(os.path.join(d, "p[0-9][0-9][0-9].json"))):
-    logs = {h: glob.glob(os.path.join(d, "p%s-*.%s_%s_iops.*.log.%s" % (num, h, port, h))) for h in hosts}
+    # the point's own jobs: not the reference's re-measures (-refK) or later parts (-partK)
+    logs = {h: [f for f in glob.glob(os.path.join(d, "p%s-*.%s_%s_iops.*.log.%s" % (num, h, port, h)))
+                if not re.search(r"-(ref|part)[0-9]+\.", os.path.basename(f))] for h in hosts}
     if not all(logs.values()):
         bad.append("p%s: no log of %s" % (num, [h for h in hosts if not logs[h]]))
         continue
@@ -366,7 +368,7 @@ listener_killed() {
 	wait $pid
 	rc=$?
 	if [ $rc = 1 ] && grep -q "host 127.0.0.4:$PORT: no result from it" k2.err \
-		&& grep -q "Run stopped: point [23] of 3 .*host 127.0.0.4:$PORT: no result from it" k2/t_summary.txt; then
+		&& grep -q "Run stopped: point [123] of 3 .*host 127.0.0.4:$PORT: no result from it" k2/t_summary.txt; then
 		ok "the server's own PID killed: a later point fails naming the host, exit 1"
 	else
 		not_ok "server PID killed: rc=$rc $(tail -4 k2.err)"
@@ -450,14 +452,18 @@ kill_server 127.0.0.3 KILL
 wait $pid
 rc=$?
 if [ $rc = 1 ] && grep -q "host 127.0.0.3:$PORT: no result from it" k1.err \
-	&& grep -q "Run stopped: point [23] of 3 .*host 127.0.0.3:$PORT: no result from it.*\. [12] of its 3 points were measured" k1/t_summary.txt \
+	&& grep -q "Run stopped: point [123] of 3 .*host 127.0.0.3:$PORT: no result from it.*\. [123] of its 3 points were measured" k1/t_summary.txt \
 	&& [ "$(grep -c "127.0.0.3:$PORT" k1/t.hosts.csv)" -ge 1 ]; then
 	ok "a server killed mid-run: point failed naming the host, exit 1, $(grep -o '[0-9] of its 3' k1/t_summary.txt) points kept"
 else
 	not_ok "server killed mid-run: rc=$rc $(tail -4 k1.err) $(grep Run k1/t_summary.txt)"
 fi
-failed=$(sed -n 's/.*point \([0-9]\) of 3 (small=.*failed.*/\1/p' k1.err)
-if [ -n "$failed" ] && [ ! -e "k1/t_jobs/p00$failed.json" ]; then
+# (the point that failed may be the first point re-measured as the run's
+# reference: then its pNNN.json is the first measurement's, kept rightly)
+failed=$(sed -n 's/.*point \([0-9]\) of 3 (small=[0-9]*, large=[0-9]*) failed.*/\1/p' k1.err)
+refail=$(grep -c 'reference re-measured) failed' k1.err)
+if { [ -n "$failed" ] && [ ! -e "k1/t_jobs/p00$failed.json" ]; } || [ "$refail" = 1 ] \
+	&& ! ls k1/t_jobs/*.json.part >/dev/null 2>&1; then
 	ok "the failed point's JSON is not kept as measured"
 else
 	not_ok "failed point $failed has a JSON"

@@ -101,7 +101,7 @@ for s in svgs:
     bad += p.returncode != 0
 print(len(svgs), bad)
 PY
-[ "$(cat svgs.txt)" = "20 0" ] && ok "6 charts, 7 histograms and 7 time series, each <svg> well-formed alone" || not_ok "svg elements: $(cat svgs.txt)"
+[ "$(cat svgs.txt)" = "21 0" ] && ok "7 charts (the drift chart of the reference's rounds among them), 7 histograms and 7 time series, each <svg> well-formed alone" || not_ok "svg elements: $(cat svgs.txt)"
 # issue 29: a latency histogram per point (the runner's JSON has json+ bins), lat or clat said, mean and p50/p99/p99.9 lines
 [ "$(count '<details class="hist"><summary>p00[1-7] Small=[0-9]* Large=[0-9]*, [a-z]* I/O: c*lat (ms) mean [0-9.]*, p50 [0-9.]*, p99 [0-9.]*, p99.9 [0-9.]*; [0-9]* I/Os</summary>' $r)" = 7 ] \
 	&& [ "$(count '<line class="mean"' $r)" = 7 ] && [ "$(count '<line class="pct"' $r)" = 21 ] \
@@ -110,7 +110,7 @@ PY
 np=$(count 'class="pt"' $r)
 # small points on IOPS, latency and latency-vs-IOPS; large on MBPS and latency-vs-MBPS;
 # the tail chart (issue 29): each small point's mean, p50, p99 and p99.9
-[ "$np" = $((5 * 3 + 2 * 2 + 5 * 4)) ] && ok "39 markers (5 small points on 3 charts and 4 lines of the tail chart, 2 large on 2)" || not_ok "markers: $np"
+[ "$np" = $((5 * 3 + 2 * 2 + 5 * 4 + 4)) ] && ok "43 markers (5 small points on 3 charts and 4 lines of the tail chart, 2 large on 2, the drift chart's 4 rounds)" || not_ok "markers: $np"
 nt=$(grep -o '<circle class="pt"[^>]*><title>[^<]*</title>' $r | wc -l)
 [ "$nt" = "$np" ] && ok "every marker has a <title>" || not_ok "titles: $nt of $np"
 for l in 'Small load (outstanding I/Os)' 'Small IOPS (I/Os per second)' 'Small latency (ms)' \
@@ -185,9 +185,9 @@ if [ $rc -eq 0 ] && [ -s $r ] && self_contained $r && xmllint --noout $r; then
 else
 	not_ok "normal run: rc $rc, $(tail -n 3 n.err)"
 fi
-[ "$(count '<svg class="chart"' $r)" = 6 ] && [ "$(count '<svg class="heatmap"' $r)" = 2 ] \
+[ "$(count '<svg class="chart"' $r)" = 7 ] && [ "$(count '<svg class="heatmap"' $r)" = 2 ] \
 	&& [ "$nsm" -gt 0 ] && [ "$(count '<rect class="cell"' $r)" = $((nsm + nlg)) ] \
-	&& ok "normal: 6 charts, 2 heat maps with a cell for each of its $nsm small and $nlg large points" \
+	&& ok "normal: 7 charts (the drift's among them), 2 heat maps with a cell for each of its $nsm small and $nlg large points" \
 	|| not_ok "normal: $(count '<svg class="chart"' $r) charts, $(count '<svg class="heatmap"' $r) heat maps, $(count '<rect class="cell"' $r) cells for $nsm + $nlg points"
 
 # 3. a comparison of the two runs
@@ -271,6 +271,26 @@ c3=cmp/three.compare.html
 [ $rc1 = 2 ] && [ "$(wc -l <one.err)" = 1 ] && [ $rc9 = 2 ] && [ "$(wc -l <nine.err)" = 1 ] && grep -q 'at most 8 runs' nine.err \
 	&& ok "-compare with 1 run or 9: exit 2, one line" || not_ok "-compare 1/9 runs: $rc1 $(cat one.err) / $rc9 $(cat nine.err)"
 
+# 3c. the run's drift (issue 43) as a chart: the simple run's reference
+# (Small=1 re-measured 3 times over its 1 s points: 4 rounds) and -repeat
+# 3's passes (3 rounds), each the change in its title (none on the model
+# device: +0.0 %), a marker per round, the red line at 1.0; the simple
+# run's first measurements alone (no pNNN.rK.json: no point measured
+# twice) have no drift, and no chart
+# drift_svg FILE: the drift chart's <svg> of FILE
+drift_svg() { sed -n '/<svg class="chart" id="drift"/,/<\/svg>/p' "$1"; }
+mkdir nodrift
+"$F2O" -html -outdir nodrift s_jobs/run.json $(ls s_jobs/p*.json | grep -v '\.r[0-9]*\.json$') 2>nodrift.err
+if grep -q '<title>Drift over the run: +0.0 %, from the reference point (Small=1, Large=0) measured 4 times</title>' s.report.html \
+	&& [ "$(drift_svg s.report.html | grep -c '<circle class="pt"')" = 4 ] && drift_svg s.report.html | grep -q '<line class="bound"' \
+	&& grep -q '<title>Drift over the run: +0.0 %, from passes 1..3 of 7 points</title>' r.report.html \
+	&& [ "$(drift_svg r.report.html | grep -c '<circle class="pt"')" = 3 ] \
+	&& [ -s nodrift/s.report.html ] && ! grep -q 'id="drift"\|Drift over the run' nodrift/s.report.html; then
+	ok "drift chart: the reference's 4 rounds (simple run) and -repeat 3's 3 passes, the change in each title, a line at 1.0; none without a point measured twice"
+else
+	not_ok "drift chart: s: $(grep -o '<title>Drift[^<]*' s.report.html), $(drift_svg s.report.html | grep -c '<circle class="pt"') markers; r: $(grep -o '<title>Drift[^<]*' r.report.html); without: $(grep -c 'id="drift"' nodrift/s.report.html) $(cat nodrift.err)"
+fi
+
 # 4. headless chromium: the DOM and a screenshot
 chrome_dom_or_skip "chromium renders the reports" "s.report.html" s.dom
 dom_check() {	# DOM FILE CHARTS MARKERS
@@ -286,15 +306,15 @@ m = re.search(r'<svg class="chart" id="lat-tail".*?</svg>', d, re.S)
 assert m and m.group(0).count('<circle class="pt"') == 20
 assert all(re.search(r'class="legend-label"[^>]*>%s</text>' % re.escape(l), m.group(0)) for l in ("mean", "p50", "p99", "p99.9"))
 PY
-dom_check s.dom 6 39 && ok "chromium's DOM of s.report.html: 6 charts, 39 markers, axis labels" \
+dom_check s.dom 7 43 && ok "chromium's DOM of s.report.html: 7 charts, 43 markers, axis labels" \
 	|| not_ok "s DOM: $(count '<svg class="chart"' s.dom) charts, $(count 'class="pt"' s.dom) markers"
 chrome --dump-dom "file://$T/m.report.html" >m.dom
-dom_check m.dom 6 "$(count 'class="pt"' m.report.html)" && [ "$(count '<svg class="heatmap"' m.dom)" = 2 ] \
-	&& ok "chromium's DOM of m.report.html: 6 charts, 2 heat maps, every marker" || not_ok "m DOM"
+dom_check m.dom 7 "$(count 'class="pt"' m.report.html)" && [ "$(count '<svg class="heatmap"' m.dom)" = 2 ] \
+	&& ok "chromium's DOM of m.report.html: 7 charts, 2 heat maps, every marker" || not_ok "m DOM"
 chrome --dump-dom "file://$T/n.report.html" >n.dom
-dom_check n.dom 6 "$(count 'class="pt"' n.report.html)" && [ "$(count '<svg class="heatmap"' n.dom)" = 2 ] \
+dom_check n.dom 7 "$(count 'class="pt"' n.report.html)" && [ "$(count '<svg class="heatmap"' n.dom)" = 2 ] \
 	&& [ "$(count '<rect class="cell"' n.dom)" = $((nsm + nlg)) ] \
-	&& ok "chromium's DOM of n.report.html (normal): 6 charts, 2 heat maps, every marker and cell" || not_ok "n DOM"
+	&& ok "chromium's DOM of n.report.html (normal): 7 charts, 2 heat maps, every marker and cell" || not_ok "n DOM"
 chrome --dump-dom "file://$T/$c" >c.dom
 dom_check c.dom 5 "$(count 'class="pt"' $c)" && ok "chromium's DOM of the comparison" || not_ok "compare DOM"
 for p in s.report m.report n.report; do

@@ -47,8 +47,9 @@ else
 	ls
 fi
 # and the point's IOPS and bandwidth logs (issue 29): its small and large job's
-[ "$(ls t_jobs | grep -v '\.log$')" = "$(printf 'luns.id\np001.fio\np001.json\nrun.json')" ] \
-	&& [ "$(ls t_jobs | grep '\.log$' | tr '\n' ' ')" = "p001-s1-l1-large_bw.2.log p001-s1-l1-large_iops.2.log p001-s1-l1-small_bw.1.log p001-s1-l1-small_iops.1.log " ] \
+# (the point re-measured as the run's reference: pNNN.rK.*, -refK logs, its own)
+[ "$(ls t_jobs | grep -v '\.log$' | grep -v '^p001\.r[2-4]\.\(fio\|json\)$')" = "$(printf 'luns.id\np001.fio\np001.json\nrun.json')" ] \
+	&& [ "$(ls t_jobs | grep '\.log$' | grep -v -- '-ref[2-4]_' | tr '\n' ' ')" = "p001-s1-l1-large_bw.2.log p001-s1-l1-large_iops.2.log p001-s1-l1-small_bw.1.log p001-s1-l1-small_iops.1.log " ] \
 	&& ok "t_jobs/ holds only the new run's point" \
 	|| { not_ok "t_jobs/ mixes runs"; ls t_jobs; }
 if "$F2O" -outdir re t_jobs/run.json t_jobs/p*.json 2>re.err && grep -q '^Write: 0%' re/t_summary.txt \

@@ -92,12 +92,15 @@ say() {
 		{ grep '^BAD' model.out; grep -v '^BAD' model.out | head -30; } | sed 's/^/# /'
 	fi
 }
-# fr DIR ARG...: fiorion (-testname v) on v.lun's model device in virtual time, into DIR
+# fr DIR ARG...: fiorion (-testname v) on v.lun's model device in virtual time, into DIR;
+# whole points (-parts 1: the rules here are each point's own, against its
+# own schedule; the parts are judged by tests/e2e_drift.sh and the model's
+# part checks below)
 fr() {
 	_d=$1
 	shift
 	rm -rf "$_d"
-	"$FR" -testname v -outdir "$_d" -backend null -fio_opt virtual_time=1 "$@" >"$_d.out" 2>"$_d.err"
+	"$FR" -testname v -outdir "$_d" -backend null -fio_opt virtual_time=1 -parts 1 "$@" >"$_d.out" 2>"$_d.err"
 }
 # first LINE_PREFIX: the model's first line starting with it, for the ok text
 first() { grep -m1 "^$1" model.out | cut -c1-260; }

@@ -26,6 +26,7 @@
 
 #include "testutil.h"
 
+#include "compare.h"
 #include "html_report.h"
 #include "knee.h"
 

@@ -9,6 +9,7 @@
  */
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
@@ -20,19 +21,19 @@
 static void test_format(void **state)
 {
 	char b[JN_NAME_MAX];
-	struct jn_name n = { 7, 2, 0, JN_SMALL, 1 };
+	struct jn_name n = { 7, 2, 0, JN_SMALL, 1, false, false };
 
 	(void)state;
 	jn_format(b, sizeof(b), &n);
 	assert_string_equal(b, "p007-s2-l0-small");
-	n = (struct jn_name){ 1234, 0, 16, JN_LARGE, 3 };
+	n = (struct jn_name){ 1234, 0, 16, JN_LARGE, 3, false, false };
 	jn_format(b, sizeof(b), &n);
 	assert_string_equal(b, "p1234-s0-l16-large-r3");
-	n = (struct jn_name){ 12, 1, 4, JN_WARM, 0 };
+	n = (struct jn_name){ 12, 1, 4, JN_WARM, 0, false, false };
 	jn_format(b, sizeof(b), &n);
 	assert_string_equal(b, "p012-s1-l4-warm");
 	/* The longest name fits. */
-	n = (struct jn_name){ 4294967295u, 4294967295u, 4294967295u, JN_LARGE, 4294967295u };
+	n = (struct jn_name){ 4294967295u, 4294967295u, 4294967295u, JN_LARGE, 4294967295u, true, false };
 	assert_true(jn_format(b, sizeof(b), &n) < JN_NAME_MAX);
 }
 
@@ -46,7 +47,7 @@ static void test_round_trip(void **state)
 		for (s = 0; s < 40; s += 13)
 			for (pass = 1; pass <= 4; pass++)
 				for (k = 0; k < 3; k++) {
-					struct jn_name n = { num, s, 40 - s, kinds[k], pass }, r;
+					struct jn_name n = { num, s, 40 - s, kinds[k], pass, false, false }, r;
 					char b[JN_NAME_MAX];
 
 					jn_format(b, sizeof(b), &n);
@@ -60,9 +61,37 @@ static void test_round_trip(void **state)
 				}
 }
 
+/* A point's parts (-parts, -stop_at_knee's pairs) and the reference's re-measures. */
+static void test_parts_refs(void **state)
+{
+	struct jn_name n = { 7, 4, 0, JN_SMALL, 3, true, false }, r;
+	char b[JN_NAME_MAX];
+
+	(void)state;
+	jn_format(b, sizeof(b), &n);
+	assert_string_equal(b, "p007-s4-l0-small-part3");
+	assert_true(jn_parse(b, &r));
+	assert_true(r.part && !r.ref);
+	assert_int_equal(r.pass, 3);
+	n = (struct jn_name){ 1, 1, 2, JN_LARGE, 4, false, true };
+	jn_format(b, sizeof(b), &n);
+	assert_string_equal(b, "p001-s1-l2-large-ref4");
+	assert_true(jn_parse(b, &r));
+	assert_true(r.ref && !r.part);
+	assert_int_equal(r.pass, 4);
+	/* Part 1 and pass 1 have no suffix: a lone part 1 is one measurement. */
+	n = (struct jn_name){ 2, 2, 0, JN_SMALL, 1, true, false };
+	jn_format(b, sizeof(b), &n);
+	assert_string_equal(b, "p002-s2-l0-small");
+	assert_true(jn_parse("p002-s2-l0-small-r2", &r));
+	assert_true(!r.part && !r.ref);
+}
+
 static void test_refused(void **state)
 {
 	static const char *const bad[] = {
+		"p001-s1-l0-small-part1", "p001-s1-l0-small-part", "p001-s1-l0-small-ref1",
+		"p001-s1-l0-small-ref2x", "p001-s1-l0-small-part2-r3",
 		"p001-s1-l0-small ", "p001-s1-l0-small-r1", "p001-s1-l0-small-r",
 		"p001-s1-l0-small-r2x", "p001-s1-l0-medium", "p001-s1-small", "p001-s1-l0-",
 		"x001-s1-l0-small", "", "All clients", "p001-s1-l0-small-x2"
@@ -71,7 +100,7 @@ static void test_refused(void **state)
 
 	(void)state;
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		struct jn_name r = { 9, 9, 9, 'z', 9 };
+		struct jn_name r = { 9, 9, 9, 'z', 9, false, false };
 
 		assert_false(jn_parse(bad[i], &r));
 		assert_int_equal(r.num, 9);
@@ -85,6 +114,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_format),
 		cmocka_unit_test(test_round_trip),
+		cmocka_unit_test(test_parts_refs),
 		cmocka_unit_test(test_refused),
 	};
 

@@ -187,7 +187,7 @@ static void test_matrix_job_sections(void **state)
 {
 	struct ri_run run = { .size_small = 8, .size_large = 1024, .num_streamio = 4, .cache_size = 0 };
 	struct jf_conf c = { .engine = "/e.so", .lunfile = "/t.lun", .duration = "60", .run = &run, .vol_size = 1ULL << 30 };
-	struct mx_point mixed = { 3, 2 }, seq = { 0, 4 };
+	struct mx_point mixed = { .s = 3, .l = 2 }, seq = { .s = 0, .l = 4 };
 	char *s;
 
 	(void)state;
@@ -229,6 +229,59 @@ static void test_matrix_job_sections(void **state)
  * the hosts' probe both write them: a concat volume from a .lun file,
  * then inline LUNs on raid0 with a backend and the signatures override.
  */
+/* -parts: rounds; -parts 1: the first point re-measured; pairs inserted; points counted once. */
+static void test_matrix_parts(void **state)
+{
+	struct mx_plan p;
+	const struct mx_point ins[2] = { { .s = 2, .l = 0, .num = 2, .pass = 5, .part = true },
+					 { .s = 3, .l = 0, .num = 3, .pass = 5, .part = true } };
+	size_t i;
+
+	(void)state;
+	assert_int_equal(mx_plan(&p, MX_SIMPLE, MX_BASIC, 1, -1, -1), 0);
+	assert_int_equal(p.n, 7);
+	assert_int_equal(mx_parts(&p, 3, 0), 0);
+	assert_int_equal(p.n, 21);
+	assert_int_equal(p.parts, 3);
+	assert_int_equal(p.passes, 1);
+	for (i = 0; i < p.n; i++) {
+		assert_int_equal(p.pts[i].num, i % 7 + 1);
+		assert_int_equal(p.pts[i].pass, i / 7 + 1);
+		assert_int_equal(p.pts[i].part, i >= 7);
+		assert_false(p.pts[i].ref);
+	}
+	assert_int_equal(mx_points_in(&p, 7), 7);
+	assert_int_equal(mx_points_in(&p, 21), 7);
+	assert_int_equal(mx_points_in(&p, 3), 3);
+	assert_int_equal(mx_insert(&p, 3, ins, 2), 0);
+	assert_int_equal(p.n, 23);
+	assert_int_equal(p.pts[3].num, 2);
+	assert_int_equal(p.pts[3].pass, 5);
+	assert_int_equal(p.pts[5].num, 4);
+	assert_int_equal(mx_points_in(&p, 5), 3);
+	assert_int_equal(mx_insert(&p, 24, ins, 1), -EINVAL);
+	mx_plan_release(&p);
+
+	/* Whole points, 3 re-measures of point 1: after points 3, 5 and 7 of 7. */
+	assert_int_equal(mx_plan(&p, MX_SIMPLE, MX_BASIC, 1, -1, -1), 0);
+	assert_int_equal(mx_parts(&p, 1, 3), 0);
+	assert_int_equal(p.n, 10);
+	assert_int_equal(p.refs, 3);
+	assert_true(p.pts[3].ref && p.pts[3].num == 1 && p.pts[3].pass == 2);
+	assert_true(p.pts[6].ref && p.pts[6].num == 1 && p.pts[6].pass == 3);
+	assert_true(p.pts[9].ref && p.pts[9].num == 1 && p.pts[9].pass == 4);
+	assert_int_equal(p.pts[4].num, 4);
+	assert_int_equal(mx_points_in(&p, 10), 7);
+	/* Not twice, nor with -repeat. */
+	assert_int_equal(mx_parts(&p, 2, 0), -EINVAL);
+	mx_plan_release(&p);
+	assert_int_equal(mx_plan(&p, MX_SIMPLE, MX_BASIC, 1, -1, -1), 0);
+	assert_int_equal(mx_repeat(&p, 2), 0);
+	assert_int_equal(mx_parts(&p, 1, 0), 0);
+	assert_int_equal(mx_parts(&p, 2, 0), -EINVAL);
+	mx_plan_release(&p);
+}
+
 static void test_engine_opts(void **state)
 {
 	struct jf_engine e = { .engine = "/e.so", .lunfile = "/t.lun", .stripe_kb = 64 };
@@ -261,6 +314,7 @@ int main(void)
 		cmocka_unit_test(test_matrix_ladders),
 		cmocka_unit_test(test_matrix_order),
 		cmocka_unit_test(test_matrix_job_sections),
+		cmocka_unit_test(test_matrix_parts),
 		cmocka_unit_test(test_engine_opts),
 	};
 

@@ -470,17 +470,31 @@ def point(doc):
     return int(o["iodepth"]), int(o.get("servers", 1)), int(o["service_us"]) * 1000, j["jobname"], size
 
 
+def part_ns(doc, t_s):
+    """A part's runtime (fiorion's -parts: runtime=S or runtime=MSms), ns; else t_s."""
+    r = str(opts(doc, doc["jobs"][0]).get("runtime", ""))
+    if r.endswith("ms"):
+        return int(r[:-2]) * 10**6
+    return int(r) * 10**9 if r.isdigit() else t_s * 10**9
+
+
 def simple(folder, name, t_s):
     import glob
-    t = t_s * 10**9
-    want = {}  # (large, small) -> (iops, mbps, lat ms)
+    acc = {}  # (large, small) -> [I/Os, runtime ms, latency sum ns, size]: a point's parts pooled
     c = d = None
     for p in sorted(glob.glob("%s/%s_jobs/p*.json" % (folder, name))):
-        n, c, d, job, size = point(load(p))
-        m = re.match(r"p\d+-s(\d+)-l(\d+)-(small|large)$", job)
-        total, lat, end = closed_exact(n, c, d, t)
-        iops = total * 1000.0 / runtime_ms(end)
-        want[(int(m.group(2)), int(m.group(1)))] = (iops, iops * size / 2**20, lat / total / 1e6)
+        doc = load(p)
+        n, c, d, job, size = point(doc)
+        m = re.match(r"p\d+-s(\d+)-l(\d+)-(small|large)(-(part|ref)\d+)?$", job)
+        if m.group(5) == "ref":
+            continue  # the drift's reference re-measured: not the cell's
+        total, lat, end = closed_exact(n, c, d, part_ns(doc, t_s))
+        a = acc.setdefault((int(m.group(2)), int(m.group(1))), [0, 0, 0, size])
+        a[0] += total
+        a[1] += runtime_ms(end)
+        a[2] += lat
+    want = {k: (a[0] * 1000.0 / a[1], a[0] * 1000.0 / a[1] * a[3] / 2**20, a[2] / a[0] / 1e6)
+            for k, a in acc.items()}
     files = {"iops": (0, 1.0), "mbps": (1, 0.01), "lat": (2, 0.01)}  # the value, its printed unit
     for f, (i, unit) in files.items():
         got = orion_csv("%s/%s_%s.csv" % (folder, name, f))

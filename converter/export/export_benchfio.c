@@ -114,7 +114,10 @@ static int add_job(struct xb *x, const char *name, json_t *doc, json_t *job,
 		return fr_errf(err, -EINVAL, "%s: a job without a jobname", name);
 	if (!strcmp(jn, "All clients"))
 		return 0;
-	if (!jn_parse(jn, &n) || n.pass > 1)
+	if (jn_parse(jn, &n) && n.ref)
+		return 0; /* the drift's reference re-measured: no cell of its own */
+	/* A point's parts (-parts, pairs) are its jobs, all in its file. */
+	if (!jn_parse(jn, &n) || (n.pass > 1 && !n.part))
 		return fr_errf(err, -EINVAL,
 			       "%s: job '%s' is not one of fiorion's points (pNNN-sS-lL-small|large): -export benchfio keeps each point's small and large classes apart, which needs fiorion's job names",
 			       name, jn);

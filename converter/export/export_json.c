@@ -58,11 +58,10 @@ static json_t *range_json(const struct iv_fig *f, bool known, double scale)
 /* The class's 95 % intervals (interval.h): which, and of what. */
 static json_t *interval_json(const struct pt_class *c)
 {
-	static const char *const kinds[] = { "none", "within", "passes" };
 	json_t *o = json_object();
 	bool known = c->iv != IV_NONE;
 
-	json_object_set_new(o, "kind", json_string(kinds[c->iv]));
+	json_object_set_new(o, "kind", json_string(iv_kind_name(c->iv)));
 	json_object_set_new(o, "iops", range_json(&c->iops_iv, known, 1));
 	json_object_set_new(o, "mbps", range_json(&c->mbps_iv, known, 1));
 	json_object_set_new(o, "lat_mean_ns", range_json(&c->lat_iv, known && c->lat_iv.lo != c->lat_iv.hi, 1));
@@ -143,6 +142,40 @@ static json_t *answer_json(const struct pt_set *pts, const struct kn_bound *b, b
 	return o;
 }
 
+json_t *xr_drift_json(const struct pt_drift *d)
+{
+	json_t *o, *a;
+	size_t i;
+
+	if (!d->present)
+		return json_null();
+	o = json_object();
+	a = json_array();
+	json_object_set_new(o, "from", json_string(d->ref ? "reference" : d->parts ? "parts"
+										   : "passes"));
+	json_object_set_new(o, "change", json_real(d->change));
+	json_object_set_new(o, "lowest", json_real(d->lo));
+	json_object_set_new(o, "highest", json_real(d->hi));
+	json_object_set_new(o, "sd", json_real(d->sd));
+	json_object_set_new(o, "df", json_integer(d->df));
+	json_object_set_new(o, "points", json_integer((json_int_t)d->npoints));
+	if (d->ref) {
+		json_object_set_new(o, "small_load", json_integer(d->ref_s));
+		json_object_set_new(o, "large_load", json_integer(d->ref_l));
+	}
+	for (i = 0; i < d->n; i++) {
+		json_t *e = json_object();
+
+		json_object_set_new(e, "round", json_integer(d->at[i].round));
+		json_object_set_new(e, "t_s", json_real(d->at[i].t_s));
+		json_object_set_new(e, "factor", json_real(d->at[i].factor));
+		json_object_set_new(e, "points", json_integer((json_int_t)d->at[i].npoints));
+		json_array_append_new(a, e);
+	}
+	json_object_set_new(o, "rounds", a);
+	return o;
+}
+
 int or_points_json(FILE *f, const struct or_params *p, const struct pt_set *pts)
 {
 	json_t *doc = json_object();
@@ -155,6 +188,7 @@ int or_points_json(FILE *f, const struct or_params *p, const struct pt_set *pts)
 	json_object_set_new(doc, "run", xr_run_json(p, pts));
 	json_object_set_new(doc, "backend", p->backend ? json_string(p->backend) : json_null());
 	json_object_set_new(doc, "points", points_json(pts));
+	json_object_set_new(doc, "drift", xr_drift_json(&pts->drift));
 	/* The answers under a latency bound, and each ladder's knee (trace and run.json's). */
 	if (p->bound.set) {
 		json_t *b = json_object();

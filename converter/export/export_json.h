@@ -6,6 +6,7 @@
 #ifndef FIORION_EXPORT_JSON_H
 #define FIORION_EXPORT_JSON_H
 
+#include <jansson.h>
 #include <stdio.h>
 
 #include "infer.h"
@@ -18,5 +19,14 @@
  */
 int or_points_json(FILE *f, const struct or_params *p,
 		   const struct pt_set *pts);
+
+/*
+ * The run's drift (points.h's struct pt_drift) as -format json and
+ * run.json carry it: {"from": "parts" | "reference" | "passes",
+ * "change", "lowest", "highest" (round factors), "sd", "df", "points",
+ * ["small_load", "large_load": the reference's], "rounds": [{"round",
+ * "t_s", "factor", "points"}]}; null when no point was measured twice.
+ */
+json_t *xr_drift_json(const struct pt_drift *d);
 
 #endif

@@ -11,8 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmpmark.h"
 #include "f2o_cli.h"
 #include "fr_cli.h"
+#include "compare.h"
 #include "html_report.h"
 #include "version.h"
 
@@ -174,14 +176,15 @@ const struct fr_opt f2o_opts[] = {
 		  "under these names is removed (fiorion always\n"
 		  "writes it)" },
 	{ .name = "compare", .kind = FR_OPT_CALL, .arg = "A B [C ...]", .set = set_compare,
-	  .help = "with -html: compare 2 to 8 runs, each given as a\n"
-		  "FILE is (a fiorion NAME_jobs/ folder, an output\n"
-		  "folder holding one, a fio JSON file); writes\n"
-		  "NAME.compare.html (NAME: -testname, else A's) with\n"
-		  "every run on each chart and each cell's ratio to A\n"
-		  "with its 95 % interval, marked changed only when\n"
-		  "the interval excludes 1, a geometric mean per\n"
-		  "class and the marks counted" },
+	  .help = "compare 2 to 8 runs, each given as a FILE is (a\n"
+		  "fiorion NAME_jobs/ folder, an output folder\n"
+		  "holding one, a fio JSON file): each cell's ratio\n"
+		  "to A with its 95 % interval and its mark (the rule\n"
+		  "below), a geometric mean per class and the marks\n"
+		  "counted; without -html as a text table on standard\n"
+		  "output, with -html as NAME.compare.html (NAME:\n"
+		  "-testname, else A's) with every run on each chart;\n"
+		  "exit status 0 when compared, changed cells or not" },
 	{ .name = "export", .kind = FR_OPT_CALL, .arg = "benchfio DIR", .field = F(xdir), .set = set_export,
 	  .help = "instead of ORION's files, each point's small and\n"
 		  "large class as its own fio JSON file in bench-fio's\n"
@@ -201,10 +204,35 @@ const struct fr_opt f2o_opts[] = {
 /* clang-format on */
 const size_t f2o_nopts = sizeof(f2o_opts) / sizeof(f2o_opts[0]);
 
+/* @head and then @text's words, in lines of at most @width columns. */
+static void wrap(FILE *f, const char *head, const char *text, int width)
+{
+	const char *w = text;
+	int col = fprintf(f, "%s", head);
+
+	while (*w) {
+		int n = (int)strcspn(w, " ");
+
+		if (col + 1 + n > width) {
+			fputc('\n', f);
+			col = 0;
+		} else {
+			fputc(' ', f);
+			col++;
+		}
+		col += fprintf(f, "%.*s", n, w);
+		w += n;
+		w += strspn(w, " ");
+	}
+	fputc('\n', f);
+}
+
 void f2o_usage(FILE *f)
 {
+	char rule[512];
+
 	fputs("usage: fio2orion [options] FILE...\n"
-	      "       fio2orion -compare A B [C ...] -html [options]\n"
+	      "       fio2orion -compare A B [C ...] [-html] [options]\n"
 	      "\n"
 	      "Converts fio JSON results (fio 2.1 .. 3.x; json or json+; local or\n"
 	      "--client runs) into Oracle ORION's files. Several FILEs form one\n"
@@ -224,6 +252,9 @@ void f2o_usage(FILE *f)
 	      "options:\n",
 	      f);
 	fr_opt_help(f, f2o_opts, f2o_nopts, 22);
+	cm_rule(rule, sizeof(rule));
+	fputc('\n', f);
+	wrap(f, "-compare's marks:", rule, 72);
 	fputs("\n"
 	      "exit status: 0 done, 1 an output file could not be written,\n"
 	      "2 bad options or input (the message names the file, line and column)\n",

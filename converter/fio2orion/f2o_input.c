@@ -542,14 +542,16 @@ static bool run_result(const char *name)
  * (pNNN.fio, pNNN.HOST.fio), fio's logs (pNNN-...log, and .log.HOST as
  * fio's client names a host's), what its runner said (.err, .out), its
  * -stop_at_knee marker (.skip), JSON being written (.json.part); the
- * LUNs' identities and -jobs_only's parse check.
+ * LUNs' identities, -jobs_only's parse check and -stop_at_knee's pairs
+ * (pairs.log).
  */
 static bool run_own(const char *name)
 {
 	static const char *const ends[] = { ".fio", ".log", ".err", ".out", ".skip", ".json.part" };
 	size_t k = point_part(name), n = strlen(name), i;
 
-	if (!strcmp(name, "luns.id") || !strcmp(name, "parse.out") || !strcmp(name, "parse.err"))
+	if (!strcmp(name, "luns.id") || !strcmp(name, "parse.out") || !strcmp(name, "parse.err") ||
+	    !strcmp(name, "pairs.log"))
 		return true;
 	if (!k || (name[k] != '.' && name[k] != '-'))
 		return false;

@@ -4,7 +4,7 @@
  * f2o_cli.c's table).
  *
  * Usage: fio2orion [options] FILE...   (fio2orion -help)
- *        fio2orion -compare A B [C ...] -html [options]
+ *        fio2orion -compare A B [C ...] [-html] [options]
  * Exit status: 0 written, 1 writing failed, 2 bad usage or input.
  */
 #include <errno.h>
@@ -26,12 +26,14 @@
 #include "fjstream.h"
 #include "fr_cli.h"
 #include "fr_file.h"
+#include "compare.h"
 #include "html_report.h"
 #include "knee.h"
 #include "orion_report.h"
 #include "points.h"
 #include "setwrite.h"
 #include "sumhosts.h"
+#include "text_compare.h"
 
 /* One run of a comparison: its JSON, points and parameters. */
 struct run {
@@ -69,17 +71,52 @@ static int export_benchfio(const char *dir, const char *testname, const struct x
 
 static int load_run(struct run *r, const struct f2o_opts *o, char *arg, struct fr_err *err);
 
-/* fio2orion -compare A B [C ...] -html: NAME.compare.html in -outdir (no ORION glob matches it). */
+/* -compare ... -html: the page of the runs @hr[0..n) as NAME.compare.html in -outdir (no ORION glob matches it). */
+static int compare_page(const struct f2o_opts *o, const struct hr_run *hr, size_t n)
+{
+	struct fr_err err = { "" };
+	char *buf = NULL, path[PATH_MAX];
+	const char *name = o->testname ? o->testname : hr[0].p->run->testname;
+	size_t len = 0;
+	FILE *f;
+	int ret, status = EXIT_OK;
+
+	if (snprintf(path, sizeof(path), "%s/%s.compare.html", o->outdir, name) >= (int)sizeof(path)) {
+		fprintf(stderr, "fio2orion: -outdir '%s': the path is too long\n", o->outdir);
+		return EXIT_USAGE;
+	}
+	f = open_memstream(&buf, &len);
+	if (!f) {
+		fputs("fio2orion: out of memory\n", stderr);
+		return EXIT_RUN;
+	}
+	ret = hr_compare(f, hr, n, &err);
+	if (fclose(f) || ret) {
+		fprintf(stderr, "fio2orion: %s\n", ret ? err.msg : "out of memory");
+		status = EXIT_RUN;
+	} else if (or_make_dir(o->outdir, &err)) {
+		fprintf(stderr, "fio2orion: %s\n", err.msg);
+		status = EXIT_USAGE;
+	} else if (fr_write_atomic(path, buf, len, &err)) {
+		fprintf(stderr, "fio2orion: %s\n", err.msg);
+		status = EXIT_RUN;
+	}
+	free(buf);
+	return status;
+}
+
+/*
+ * fio2orion -compare A B [C ...]: the runs compared, as a text table on
+ * standard output, or with -html as a page (compare_page()). Changed
+ * cells are no error: 0 when compared.
+ */
 static int compare(const struct f2o_opts *o)
 {
 	static const char *const labels[HR_MAX_RUNS] = { "A", "B", "C", "D", "E", "F", "G", "H" };
-	size_t n = o->ncmp, len = 0, k, loaded = 0;
+	size_t n = o->ncmp, k, loaded = 0;
 	struct run *runs = calloc(n, sizeof(*runs));
 	struct hr_run hr[HR_MAX_RUNS];
 	struct fr_err err = { "" };
-	char *buf = NULL, path[PATH_MAX];
-	const char *name, *testname = o->testname, *outdir = o->outdir;
-	FILE *f;
 	int ret = 0, status = EXIT_OK;
 
 	if (!runs) {
@@ -96,30 +133,12 @@ static int compare(const struct f2o_opts *o)
 	}
 	for (k = 0; k < n; k++)
 		hr[k] = (struct hr_run){ labels[k], &runs[k].params, &runs[k].pts };
-	name = testname ? testname : runs[0].params.run->testname;
-	if (snprintf(path, sizeof(path), "%s/%s.compare.html", outdir, name) >= (int)sizeof(path)) {
-		fprintf(stderr, "fio2orion: -outdir '%s': the path is too long\n", outdir);
-		status = EXIT_USAGE;
-		goto out;
-	}
-	f = open_memstream(&buf, &len);
-	if (!f) {
-		fputs("fio2orion: out of memory\n", stderr);
-		status = EXIT_RUN;
-		goto out;
-	}
-	ret = hr_compare(f, hr, n, &err);
-	if (fclose(f) || ret) {
-		fprintf(stderr, "fio2orion: %s\n", ret ? err.msg : "out of memory");
-		status = EXIT_RUN;
-	} else if (or_make_dir(outdir, &err)) {
-		fprintf(stderr, "fio2orion: %s\n", err.msg);
-		status = EXIT_USAGE;
-	} else if (fr_write_atomic(path, buf, len, &err)) {
+	if (o->html) {
+		status = compare_page(o, hr, n);
+	} else if (tc_compare(stdout, hr, n, (const char *const *)o->cmp, &err)) {
 		fprintf(stderr, "fio2orion: %s\n", err.msg);
 		status = EXIT_RUN;
 	}
-	free(buf);
 out:
 	for (k = 0; k < loaded; k++)
 		run_release(&runs[k]);
@@ -461,14 +480,15 @@ int main(int argc, char **argv)
 	if (o.po.small_max >= o.po.large_min)
 		die_usage("-small_max must be below -large_min");
 	if (o.cmp) {
-		if (!o.html)
-			die_usage("-compare writes an HTML report: add -html");
 		if (o.json || o.xdir)
 			die_usage("-compare: not with %s", o.json ? "-format json" : "-export");
 		if (optind < argc)
 			die_usage("-compare: '%s' is not one of its runs (give them all right after -compare, before the other options)",
 				  argv[optind]);
-		if (stat(o.outdir, &st) == 0 && !S_ISDIR(st.st_mode))
+		if (!o.html && (o.testname || strcmp(o.outdir, ".")))
+			die_usage("-compare: %s names the page, which -html writes (without it the table goes to standard output)",
+				  o.testname ? "-testname" : "-outdir");
+		if (o.html && stat(o.outdir, &st) == 0 && !S_ISDIR(st.st_mode))
 			die_usage("-outdir '%s': exists and is not a folder", o.outdir);
 		return compare(&o);
 	}

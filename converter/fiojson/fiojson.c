@@ -544,6 +544,7 @@ int fj_take_doc(struct fj_set *set, const char *name, json_t *doc, size_t njobs,
 		set->fio_version = strdup(jv_str(doc, "fio version"));
 	if (!set->timestamp)
 		set->timestamp = fr_to_i64(jv_num_text(doc, "timestamp", 0));
+	set->doc_ms = fr_to_i64(jv_num_text(doc, "timestamp_ms", 0));
 	return 0;
 }
 
@@ -660,10 +661,17 @@ int fj_read_buffer(struct fj_set *set, const char *name, const char *buf,
 int fj_add_name(struct fj_set *set, const char *name, struct fr_err *err)
 {
 	char **n = realloc(set->file_names, (set->nfiles + 1) * sizeof(*n));
+	int64_t *ms;
 
 	if (!n)
 		return fr_errf(err, -ENOMEM, "%s: out of memory", name);
 	set->file_names = n;
+	ms = realloc(set->file_ms, (set->nfiles + 1) * sizeof(*ms));
+	if (!ms)
+		return fr_errf(err, -ENOMEM, "%s: out of memory", name);
+	set->file_ms = ms;
+	ms[set->nfiles] = set->doc_ms;
+	set->doc_ms = 0;
 	n[set->nfiles] = jv_strdup(name);
 	set->nfiles++;
 	return 0;
@@ -693,6 +701,7 @@ void fj_set_release(struct fj_set *set)
 	for (i = 0; set->file_names && i < set->nfiles; i++)
 		free(set->file_names[i]);
 	free(set->file_names);
+	free(set->file_ms);
 	free(set->run_id);
 	free(set->run_id_file);
 	free(set->anon_file);
@@ -704,6 +713,7 @@ int fj_set_take(struct fj_set *set, struct fj_set *one, struct fr_err *err)
 {
 	const char *name = one->nfiles == 1 ? one->file_names[0] : NULL;
 	char **names;
+	int64_t *ms;
 	size_t k;
 	int ret;
 
@@ -746,6 +756,11 @@ int fj_set_take(struct fj_set *set, struct fj_set *one, struct fr_err *err)
 	if (!names)
 		return fr_errf(err, -ENOMEM, "%s: out of memory", name);
 	set->file_names = names;
+	ms = realloc(set->file_ms, (set->nfiles + 1) * sizeof(*ms));
+	if (!ms)
+		return fr_errf(err, -ENOMEM, "%s: out of memory", name);
+	set->file_ms = ms;
+	ms[set->nfiles] = one->file_ms ? one->file_ms[0] : 0;
 	/* The jobs move: their file is this set's input @set->nfiles now. */
 	for (k = 0; k < one->njobs; k++) {
 		set->jobs[set->njobs] = one->jobs[k];

@@ -145,6 +145,8 @@ struct fj_set {
 	size_t njobs, capjobs;
 	unsigned int nfiles;
 	char **file_names; /* the name each input was read under, by index */
+	int64_t *file_ms;  /* by index: its document's timestamp_ms (epoch ms), 0 = unknown */
+	int64_t doc_ms;	   /* private: the last document's, until its name is added */
 	char *fio_version; /* of the first file that names one */
 	int64_t timestamp; /* epoch seconds of the first result, 0 = unknown */
 	bool client_server;

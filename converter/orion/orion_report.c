@@ -358,6 +358,21 @@ static void summary_passes(FILE *f, const struct or_params *p, const struct pt_s
 		most, name);
 }
 
+void or_drift(FILE *f, const struct pt_set *pts)
+{
+	char lines[2][768];
+	unsigned int most = 1;
+	size_t i, n;
+
+	for (i = 0; i < pts->n; i++)
+		if (pts->pts[i].passes > most)
+			most = pts->pts[i].passes;
+	n = pt_drift_lines(&pts->drift, most, lines);
+
+	for (i = 0; i < n; i++)
+		fprintf(f, "%s%s\n", i ? "" : "\n", lines[i]);
+}
+
 /* Points that are not the (0, 0) placeholder: ORION's data points. */
 static bool real_point(const struct pt_point *pt)
 {
@@ -585,6 +600,8 @@ void or_summary_named(FILE *f, const struct or_params *p, const struct pt_set *p
 		fprintf(f, "%s\n", p->partial);
 	for (i = 0; i < p->run->nstopped; i++)
 		fprintf(f, "%s\n", p->run->stopped[i]);
+	for (i = 0; i < p->run->npaired; i++)
+		fprintf(f, "Paired: %s\n", p->run->paired[i].why ? p->run->paired[i].why : "");
 	if (p->curve)
 		cv_summary(f, p->curve, or_layout(c)->usecs);
 	summary_steady(f, pts);
@@ -609,6 +626,7 @@ void or_summary_named(FILE *f, const struct or_params *p, const struct pt_set *p
 	or_result_block(f, pts, c);
 	or_answers(f, p, pts, c);
 	summary_passes(f, p, pts, c);
+	or_drift(f, pts);
 	for (i = 0; i < or_nwarnings(p); i++)
 		fprintf(f, "%sWarning: %s\n", i ? "" : "\n", or_warning(p, i));
 }
@@ -722,6 +740,8 @@ void or_trace(FILE *f, const struct or_params *p, const struct pt_set *pts)
 		fputc('\n', f);
 	}
 	fputs("\nTEST END\n", f);
+	for (i = 0; i < p->run->npaired; i++)
+		fprintf(f, "%sPaired: %s\n", i ? "" : "\n", p->run->paired[i].why ? p->run->paired[i].why : "");
 	for (i = 0; i < or_nwarnings(p); i++)
 		fprintf(f, "%sWarning: %s\n", i ? "" : "\n", or_warning(p, i));
 	free(real);

@@ -87,5 +87,11 @@ void or_result_screen(FILE *f, const struct pt_set *pts, enum or_compat c);
  * latency <= 5 ms = ..."); nothing without a bound.
  */
 void or_answers(FILE *f, const struct or_params *p, const struct pt_set *pts, enum or_compat c);
+/*
+ * The run's drift (pt_drift_lines()): a blank line and its two lines,
+ * in the summary and on the screen; nothing when no point was measured
+ * twice.
+ */
+void or_drift(FILE *f, const struct pt_set *pts);
 
 #endif

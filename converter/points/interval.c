@@ -4,6 +4,7 @@
  * repeated passes (see interval.h for what each assumes).
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "interval.h"
@@ -102,29 +103,129 @@ double iv_median(double *v, size_t n, double *half)
 	return med;
 }
 
-/* The larger side of @f's interval, relative to its value. */
-static double rel_half(const struct iv_fig *f)
+/* @f's interval below (@down) or above its value, relative to it (0 for an exact figure). */
+static double rel_side(const struct iv_fig *f, bool down)
 {
-	double up, down;
+	double d;
 
 	if (!(f->value > 0))
 		return 0;
-	up = (f->hi - f->value) / f->value;
-	down = (f->value - f->lo) / f->value;
-	return up > down ? up : down;
+	d = down ? (f->value - f->lo) / f->value : (f->hi - f->value) / f->value;
+	return d > 0 ? d : 0;
 }
 
 bool iv_ratio(const struct iv_fig *a, const struct iv_fig *b, struct iv_fig *r)
 {
-	double ha, hb, h;
+	double lo, hi;
 
 	if (!(a->value > 0) || !isfinite(b->value))
 		return false;
-	ha = rel_half(a);
-	hb = rel_half(b);
-	h = sqrt(ha * ha + hb * hb);
+	/* b / a is lowest where b is low and a high, highest the other way. */
+	lo = hypot(rel_side(b, true), rel_side(a, false));
+	hi = hypot(rel_side(b, false), rel_side(a, true));
 	r->value = b->value / a->value;
-	r->lo = r->value * (1 - h);
-	r->hi = r->value * (1 + h);
+	r->lo = lo < 1 ? r->value * (1 - lo) : 0;
+	r->hi = r->value * (1 + hi);
 	return true;
+}
+
+/* Where @x lies against @thr: above, below, or equal (within 1e-12, relative). */
+static enum iv_side side_of(double x, double thr)
+{
+	double eps = 1e-12 * (fabs(thr) > 1 ? fabs(thr) : 1);
+
+	if (x > thr + eps)
+		return IV_ABOVE;
+	if (x < thr - eps)
+		return IV_BELOW;
+	return IV_UNDECIDED;
+}
+
+/* A figure for the reason: whole from 1000 up, else 4 significant digits. */
+static void fig_text(char *buf, size_t len, double x)
+{
+	if (!isfinite(x))
+		snprintf(buf, len, "%s", x > 0 ? "infinity" : "unknown");
+	else if (fabs(x) >= 1000)
+		snprintf(buf, len, "%.0f", x);
+	else
+		snprintf(buf, len, "%.4g", x);
+}
+
+/* A ratio for the reason: 3 decimals, or 4 significant digits when small. */
+static void ratio_text(char *buf, size_t len, double x)
+{
+	if (isfinite(x) && x > 0 && x < 0.01)
+		snprintf(buf, len, "%.4g", x);
+	else if (isfinite(x))
+		snprintf(buf, len, "%.3f", x);
+	else
+		snprintf(buf, len, "infinity");
+}
+
+/* @v->why from its ratio, side and figures @a, @b. */
+static void reason(struct iv_verdict *v, const struct iv_fig *a, bool a_iv, const struct iv_fig *b,
+		   bool b_iv, double thr, const char *what)
+{
+	static const char *const where[] = { "which holds", "above", "below" };
+	char fa[32], fb[32], r[32], lo[32], hi[32], none[80];
+	int n;
+
+	fig_text(fa, sizeof(fa), a->value);
+	fig_text(fb, sizeof(fb), b->value);
+	ratio_text(r, sizeof(r), v->r.value);
+	n = snprintf(v->why, sizeof(v->why), "%s%s%s / %s = %s", what ? what : "", what ? " " : "",
+		     fb, fa, r);
+	if (n < 0 || (size_t)n >= sizeof(v->why))
+		return;
+	if (v->side != IV_NOINTERVAL) {
+		ratio_text(lo, sizeof(lo), v->r.lo);
+		ratio_text(hi, sizeof(hi), v->r.hi);
+		snprintf(v->why + n, sizeof(v->why) - (size_t)n, " (95 %% interval %s-%s), %s %g", lo,
+			 hi, where[v->side], thr);
+		return;
+	}
+	if (!(a->value > 0))
+		snprintf(none, sizeof(none), "a ratio to 0 has none");
+	else if (!a_iv && !b_iv)
+		snprintf(none, sizeof(none), "neither figure has one");
+	else
+		snprintf(none, sizeof(none), "%s has none", a_iv ? fb : fa);
+	snprintf(v->why + n, sizeof(v->why) - (size_t)n, ", no interval (%s): by the figures alone, %s %g",
+		 none, v->by_figure == IV_UNDECIDED ? "equal to" : where[v->by_figure], thr);
+}
+
+enum iv_side iv_differ(const struct iv_fig *a, bool a_iv, const struct iv_fig *b, bool b_iv,
+		       double thr, const char *what, struct iv_verdict *v)
+{
+	bool ratio = iv_ratio(a, b, &v->r);
+
+	/* No ratio to take an interval of: from 0, anything is infinitely more; 0 to 0 is equal. */
+	if (!ratio)
+		v->r.value = b->value > 0 ? INFINITY : 1;
+	if (!ratio || !a_iv || !b_iv)
+		v->r.lo = v->r.hi = v->r.value;
+	v->by_figure = side_of(v->r.value, thr);
+	if (!ratio || !a_iv || !b_iv)
+		v->side = IV_NOINTERVAL;
+	else if (side_of(v->r.lo, thr) == IV_ABOVE)
+		v->side = IV_ABOVE;
+	else if (side_of(v->r.hi, thr) == IV_BELOW)
+		v->side = IV_BELOW;
+	else
+		v->side = IV_UNDECIDED;
+	reason(v, a, a_iv, b, b_iv, thr, what);
+	return v->side;
+}
+
+enum iv_side iv_verdict_side(const struct iv_verdict *v)
+{
+	return v->side == IV_NOINTERVAL ? v->by_figure : v->side;
+}
+
+const char *iv_kind_name(enum iv_kind k)
+{
+	static const char *const names[] = { "none", "within", "passes", "parts", "drift" };
+
+	return k <= IV_DRIFT ? names[k] : "none";
 }

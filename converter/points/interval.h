@@ -34,7 +34,12 @@ enum iv_kind {
 	IV_NONE = 0, /* no samples to judge by */
 	IV_WITHIN,   /* from fio's interval samples within the point */
 	IV_PASSES,   /* across -repeat passes */
+	IV_PARTS,    /* across the parts of a point spread over the run (-parts) */
+	IV_DRIFT,    /* the run's drift: how re-measured loads moved over the run */
 };
+
+/* The kind's name in the files: "none", "within", "passes", "parts", "drift". */
+const char *iv_kind_name(enum iv_kind k);
 
 /* A figure and its 95 % interval (lo = hi = value when kind is IV_NONE). */
 struct iv_fig {
@@ -77,11 +82,58 @@ void iv_fig_set(struct iv_fig *f, double value, double rel);
 double iv_median(double *v, size_t n, double *half);
 
 /*
- * The ratio @b / @a and its 95 % interval: the two figures' relative
- * half-widths (the larger side of each) added in quadrature. Returns
- * false when @a is not positive; a figure without an interval counts as
- * exact (callers say so).
+ * The ratio @b / @a and its 95 % interval: its lower end from @b's lower
+ * side and @a's upper side, its upper end from @b's upper side and @a's
+ * lower side, each pair of relative half-widths added in quadrature (for
+ * symmetric intervals, the two relative half-widths in quadrature; with
+ * one figure exact, the other's interval scaled). The lower end stops at
+ * 0. Returns false when @a is not positive or @b not finite; a figure
+ * without an interval counts as exact (callers say so: iv_differ()).
  */
 bool iv_ratio(const struct iv_fig *a, const struct iv_fig *b, struct iv_fig *r);
+
+/*
+ * Whether two figures differ: the one rule the knee, -stop_at_knee, the
+ * comparison's marks and the report read (iv_differ()).
+ */
+enum iv_side {
+	IV_UNDECIDED = 0, /* the ratio's interval holds the threshold */
+	IV_ABOVE,	  /* its whole interval lies above the threshold */
+	IV_BELOW,	  /* its whole interval lies below it */
+	IV_NOINTERVAL,	  /* a figure has no interval: see iv_verdict.by_figure */
+};
+
+/* What iv_differ() found, and why, in words. */
+struct iv_verdict {
+	struct iv_fig r;	/* the ratio b / a; lo = hi = value without an interval */
+	enum iv_side side;	/* as returned */
+	enum iv_side by_figure; /* the ratio alone: IV_ABOVE, IV_BELOW, or IV_UNDECIDED when equal */
+	char why[200];		/* e.g. "IOPS 2481 / 10337 = 0.240 (95 % interval 0.214-0.266), below 0.95" */
+};
+
+/*
+ * Does figure @b differ from figure @a by more than threshold @thr on
+ * their ratio b / a? @a_iv, @b_iv: whether each figure has a 95 %
+ * interval (an exact figure, such as a latency bound, has one of no
+ * width). The ratio's interval is iv_ratio()'s. Returns, and puts in
+ * @v->side:
+ *   IV_ABOVE      the ratio's whole interval lies above @thr;
+ *   IV_BELOW      its whole interval lies below @thr;
+ *   IV_UNDECIDED  the interval holds @thr (or the ratio equals it);
+ *   IV_NOINTERVAL @a or @b has no interval: @v->by_figure says on which
+ *                 side of @thr the ratio alone lies, and @v->why says the
+ *                 figures alone decide.
+ * "Equal" is within 1e-12 of @thr (relative), so a ratio of exactly
+ * 1.05 against 1.05 is neither above nor below whatever the rounding.
+ * @a at 0 (or @b not finite): no ratio to take an interval of,
+ * IV_NOINTERVAL, the ratio infinite when @b is above 0 and 1 when @b is
+ * 0 too (equal figures). @what names the figures in
+ * @v->why ("IOPS"; NULL for none); @v may not be NULL.
+ */
+enum iv_side iv_differ(const struct iv_fig *a, bool a_iv, const struct iv_fig *b, bool b_iv,
+		       double thr, const char *what, struct iv_verdict *v);
+
+/* What the evidence there is says: @v->side, or by the figure alone when there is no interval. */
+enum iv_side iv_verdict_side(const struct iv_verdict *v);
 
 #endif

@@ -171,40 +171,77 @@ enum verdict {
 	V_NOISE
 };
 
+/*
+ * Is latency @lat (its interval @lo..@hi when @iv) over bound @ms? Over
+ * when latency / bound lies above 1 (iv_differ(): the bound is an exact
+ * figure); V_NOISE when only the figure is over.
+ */
+static enum verdict lat_over(double lat, bool iv, double lo, double hi, double ms)
+{
+	const struct iv_fig bound = { ms, ms, ms }, l = { lat, iv ? lo : lat, iv ? hi : lat };
+	struct iv_verdict v;
+
+	if (!(ms > 0) || lat < 0)
+		return V_NONE;
+	iv_differ(&bound, true, &l, iv, 1, "latency", &v);
+	if (v.by_figure != IV_ABOVE)
+		return V_NONE;
+	return v.side == IV_UNDECIDED ? V_NOISE : V_CROSS;
+}
+
+/*
+ * Is step @s over @b: V_CROSS by the evidence (the mean latency's
+ * interval, a percentile's value), V_NOISE by its figure only, else
+ * V_NONE.
+ */
+static enum verdict over_by(const struct kn_bound *b, const struct kn_step *s)
+{
+	enum verdict mean, pct;
+
+	if (!b || !b->set)
+		return V_NONE;
+	/* Which of the step's two latencies is the mean's, which the percentile's. */
+	mean = lat_over(b->pct > 0 ? s->lat2_ms : s->lat_ms, s->iv, s->lat_lo_ms, s->lat_hi_ms,
+			b->pct > 0 ? b->ms2 : b->ms);
+	/* A percentile has no interval here (fio gives none): its value decides. */
+	pct = lat_over(b->pct > 0 ? s->lat_ms : s->lat2_ms, false, 0, 0,
+		       b->pct > 0 ? b->ms : b->ms2);
+	if (mean == V_CROSS || pct == V_CROSS)
+		return V_CROSS;
+	return mean == V_NOISE ? V_NOISE : V_NONE;
+}
+
 /* Is step @s over @b by its figures (@sure: and by the mean latency's interval)? */
 static bool over(const struct kn_bound *b, const struct kn_step *s, bool sure)
 {
-	bool mean_over, pct_over;
-	double lat_mean, lat_pct, ms_mean, ms_pct;
+	enum verdict v = over_by(b, s);
 
-	if (!b || !b->set)
-		return false;
-	/* Which of the step's two latencies is the mean's, which the percentile's. */
-	lat_mean = b->pct > 0 ? s->lat2_ms : s->lat_ms;
-	lat_pct = b->pct > 0 ? s->lat_ms : s->lat2_ms;
-	ms_mean = b->pct > 0 ? b->ms2 : b->ms;
-	ms_pct = b->pct > 0 ? b->ms : b->ms2;
-	mean_over = ms_mean > 0 && lat_mean >= 0 && lat_mean > ms_mean &&
-		(!sure || !s->iv || s->lat_lo_ms > ms_mean);
-	/* A percentile has no interval here: its value decides. */
-	pct_over = ms_pct > 0 && lat_pct >= 0 && lat_pct > ms_pct;
-	return mean_over || pct_over;
+	return v == V_CROSS || (!sure && v == V_NOISE);
 }
 
-/* Step @a to step @c, @c's latency and the gain between them. */
+/*
+ * Step @a to step @c, @c's latency and the gain between them: flat when
+ * the gain c / a lies below 1 + kn_flat_pct() (iv_differ(), on the two
+ * figures' intervals when both have them).
+ */
 static enum verdict judge(const struct kn_step *a, const struct kn_step *c, const struct kn_bound *b)
 {
-	double ask = kn_flat_pct(a->load, c->load);
+	const struct iv_fig fa = { a->value, a->lo, a->hi }, fc = { c->value, c->lo, c->hi };
+	enum verdict o;
+	struct iv_verdict v;
 
-	if (over(b, c, false))
-		return over(b, c, true) ? V_CROSS : V_NOISE;
-	if (rise_pct(a->value, c->value) < ask) {
-		/* Flat only when the gain's interval lies below the rule, too. */
-		if (a->iv && c->iv && a->lo > 0 && rise_pct(a->lo, c->hi) >= ask)
-			return V_NOISE;
-		return V_FLAT;
-	}
-	return V_NONE;
+	/* Paired evidence decided it: a knee's step, or on past it (undecided too). */
+	if (c->paired)
+		return c->paired == 'f' ? V_FLAT : c->paired == 'l' ? V_CROSS
+								    : V_NONE;
+	o = over_by(b, c);
+	if (o != V_NONE)
+		return o;
+	iv_differ(&fa, a->iv, &fc, c->iv, 1 + kn_flat_pct(a->load, c->load) / 100, NULL, &v);
+	if (v.by_figure != IV_BELOW)
+		return V_NONE;
+	/* Flat only when the gain's interval lies below the rule, too. */
+	return v.side == IV_UNDECIDED ? V_NOISE : V_FLAT;
 }
 
 struct walk {
@@ -327,10 +364,27 @@ size_t kn_ladder_steps(const struct pt_set *pts, bool small, unsigned int fixed,
 		out[n].hi = f->hi;
 		out[n].lat_lo_ms = c->lat_iv.lo / 1e6;
 		out[n].lat_hi_ms = c->lat_iv.hi / 1e6;
+		out[n].paired = 0;
 		n++;
 	}
 	qsort(out, n, sizeof(*out), cmp_step);
+	if (pts->in)
+		kn_mark_pairs(out, n, small, fixed, pts->in->run.paired, pts->in->run.npaired);
 	return n;
+}
+
+void kn_mark_pairs(struct kn_step *s, size_t n, bool small, unsigned int fixed,
+		   const struct ri_pair *p, size_t np)
+{
+	size_t i, k;
+
+	for (i = 0; i < np; i++) {
+		if (p[i].small != small || p[i].fixed != fixed || !p[i].decided)
+			continue;
+		for (k = 1; k < n; k++)
+			if (s[k].load == p[i].to && s[k - 1].load == p[i].from)
+				s[k].paired = p[i].decided;
+	}
 }
 
 void kn_judge(const struct kn_step *s, size_t n, const struct kn_bound *b, bool small,

@@ -88,13 +88,25 @@ struct kn_step {
 	double lat2_ms; /* under the second bound's (kn_bound.ms2); -1 unknown */
 	/*
 	 * The 95 % intervals (interval.h), when @iv: of the value, and of the
-	 * mean latency. A step crosses a mean bound only when its latency's
-	 * interval lies above it, and a step is flat only when the gain's
-	 * interval lies below the rule; a percentile is judged on its value.
+	 * mean latency. Each step is decided by iv_differ(), the test the
+	 * comparison's marks make too: it crosses a mean bound only when
+	 * latency / bound lies above 1 (the bound exact: the latency's own
+	 * interval decides), and it is flat only when the gain, next / prev,
+	 * lies below 1 + kn_flat_pct() / 100 (the two figures' relative
+	 * half-widths in quadrature); a percentile is judged on its value.
+	 * Without intervals the figures alone decide.
 	 */
 	bool iv;
 	double lo, hi;
 	double lat_lo_ms, lat_hi_ms;
+	/*
+	 * The step onto this load re-measured in pairs with the load before
+	 * (-stop_at_knee, driver/pairs.h), as run.json's "paired" says:
+	 * 'f' decided flat, 'l' decided over the bound, 'o' decided neither
+	 * or 'u' undecided at the pairs' limit (the ladder went on past it
+	 * both ways); 0: not paired, or still open (its figures decide).
+	 */
+	char paired;
 };
 
 /*
@@ -110,11 +122,16 @@ long kn_ladder(const struct kn_step *s, size_t n, const struct kn_bound *b, enum
 
 /*
  * The steps of the ladder at @fixed, ascending by load: a row (@small:
- * small loads at Large=@fixed) or a column (large loads at Small=@fixed).
- * @out holds room for @pts->n steps; returns how many.
+ * small loads at Large=@fixed) or a column (large loads at Small=@fixed),
+ * each with the pairs' decision on it (kn_mark_pairs() from the run.json
+ * of @pts's input). @out holds room for @pts->n steps; returns how many.
  */
 size_t kn_ladder_steps(const struct pt_set *pts, bool small, unsigned int fixed,
 		       const struct kn_bound *b, struct kn_step *out);
+/* @s[0..n)'s steps of the ladder (@small, @fixed) marked as the pairs @p[0..np) decided. */
+void kn_mark_pairs(struct kn_step *s, size_t n, bool small, unsigned int fixed,
+		   const struct ri_pair *p, size_t np);
+
 /* The knee of the steps @s of one ladder (kn_ladder()), with its loads and figures, into @k. */
 void kn_judge(const struct kn_step *s, size_t n, const struct kn_bound *b, bool small,
 	      unsigned int fixed, struct kn_knee *k);

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "points.h"
+#include "pt_parts.h"
 #include "ptsrc.h"
 
 /* The passes of one point: indexes into the set's points. */
@@ -83,9 +84,21 @@ static size_t median_pass(const struct pt_set *set, const struct passes *ps)
 	return best;
 }
 
+/* The first part, whose name has no -partK: the base of a pooled point. */
+static size_t first_part(const struct pt_set *set, const struct passes *ps)
+{
+	size_t k;
+
+	for (k = 0; k < ps->n; k++)
+		if (set->pts[ps->idx[k]].pass == 1)
+			return ps->idx[k];
+	return ps->idx[0];
+}
+
 static int fold_one(struct pt_set *set, struct passes *ps, struct fr_err *err)
 {
 	struct pt_point keep;
+	bool parts = false;
 	size_t k, rep;
 
 	for (k = 1; k < ps->n; k++) {
@@ -99,12 +112,21 @@ static int fold_one(struct pt_set *set, struct passes *ps, struct fr_err *err)
 			return fr_errf(err, -EINVAL, "point %u: pass %u measured twice", a->number,
 				       a->pass);
 	}
-	rep = median_pass(set, ps);
+	for (k = 0; k < ps->n; k++)
+		parts |= set->pts[ps->idx[k]].part;
+	rep = parts ? first_part(set, ps) : median_pass(set, ps);
 	keep = set->pts[rep];
-	fold_class(set, ps, &keep.small, 's');
-	fold_class(set, ps, &keep.large, 'l');
+	if (parts) {
+		if ((keep.small.present && ptp_pool_class(set, ps->idx, ps->n, &keep.small, 's')) ||
+		    (keep.large.present && ptp_pool_class(set, ps->idx, ps->n, &keep.large, 'l')))
+			return fr_errf(err, -ENOMEM, "out of memory");
+	} else {
+		fold_class(set, ps, &keep.small, 's');
+		fold_class(set, ps, &keep.large, 'l');
+	}
 	keep.passes = (unsigned int)ps->n;
 	keep.pass = 0;
+	keep.part = parts;
 	/* The first pass's slot keeps the point (run order) and every pass's jobs; the rest are freed. */
 	for (k = 0; k < ps->n; k++)
 		if (ps->idx[k] != rep) {
@@ -140,7 +162,35 @@ static int cmp_numbered(const void *a, const void *b)
  * then index) from @first[i], the first entry of point i's number, so
  * that a month of points is not a scan of all others for each.
  */
+static int fold(struct pt_set *set, struct ptp_obs **obs, size_t *nobs, struct fr_err *err);
+
+/* Whether the point whose entries start at @by[@from] has a measurement that is no re-measure. */
+static bool has_base(const struct pt_set *set, const struct numbered *by, size_t nb, size_t from)
+{
+	size_t k;
+
+	for (k = from; k < nb && by[k].number == by[from].number; k++)
+		if (!set->pts[by[k].i].ref)
+			return true;
+	return false;
+}
+
 int pt_fold_passes(struct pt_set *set, struct fr_err *err)
+{
+	struct ptp_obs *obs = NULL;
+	size_t nobs = 0;
+	int ret = fold(set, &obs, &nobs, err);
+
+	if (!ret && nobs && ptp_drift(set, obs, nobs))
+		ret = fr_errf(err, -ENOMEM, "out of memory");
+	if (!ret)
+		ptp_apply_drift(set);
+	free(obs);
+	return ret;
+}
+
+/* The folds of pt_fold_passes(), the measurements observed before (*@obs, when some point has several). */
+static int fold(struct pt_set *set, struct ptp_obs **obs, size_t *nobs, struct fr_err *err)
 {
 	size_t i, k, n = 0, nb = 0, *first = NULL;
 	size_t idx[PT_MAX_PASSES];
@@ -166,15 +216,29 @@ int pt_fold_passes(struct pt_set *set, struct fr_err *err)
 		for (k = 0; k < nb; k++)
 			first[by[k].i] = k && by[k - 1].number == by[k].number ? first[by[k - 1].i] : k;
 	}
+	/* A point measured more than once: the measurements in run order, for the drift. */
+	for (k = 1; k < nb && !ret; k++)
+		if (by[k - 1].number == by[k].number) {
+			if (ptp_observe(set, obs, nobs))
+				ret = fr_errf(err, -ENOMEM, "out of memory");
+			break;
+		}
 	for (i = 0; i < set->n && !ret; i++) {
 		struct passes ps = { idx, 0 };
 
 		if (!set->pts[i].passes || set->pts[i].pass == 0)
 			continue;
+		if (set->pts[i].ref && has_base(set, by, nb, first[i])) {
+			/* The drift's reference re-measured (observed above): never the cell's. */
+			pt_point_release(&set->pts[i]);
+			set->pts[i].passes = 0;
+			continue;
+		}
+		set->pts[i].ref = false; /* a re-measure alone (its point's own JSON not read): the cell */
 		for (k = first[i]; k < nb && by[k].number == set->pts[i].number; k++) {
 			const struct pt_point *q = &set->pts[by[k].i];
 
-			if (by[k].i < i || !q->passes || !q->pass)
+			if (by[k].i < i || !q->passes || !q->pass || q->ref)
 				continue;
 			if (ps.n == PT_MAX_PASSES) {
 				ret = fr_errf(err, -EINVAL, "point %u: more than %d passes",

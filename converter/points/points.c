@@ -540,8 +540,11 @@ static int add_points(struct pt_set *out, const struct fj_set *in, const struct 
 		}
 		if (!exact)
 			p.number = (unsigned int)i + 1;
-		else
+		else {
 			p.pass = g[i].key_file + 1;
+			p.part = g[i].part;
+			p.ref = g[i].ref;
+		}
 		if (!p.small.present && !p.large.present && (p.s || p.l || !exact)) {
 			/* Only warm-up jobs, nothing measured, or every job left out by -size_*. */
 			pt_point_release(&p);
@@ -633,6 +636,7 @@ void pt_set_release(struct pt_set *set)
 		pt_point_release(&set->pts[i]);
 	free(set->pts);
 	free(set->by_load);
+	pt_drift_release(&set->drift);
 	memset(set, 0, sizeof(*set));
 }
 

@@ -120,6 +120,34 @@ struct pt_ss {
 	double secs;	       /* how long the point ran: its longest job, s */
 };
 
+/*
+ * The run's drift (issue 43), from the points measured more than once
+ * (-parts, the reference re-measured, -repeat): each measurement over
+ * its point's figure (small IOPS, else large MBPS), so what moved every
+ * point alike over the run's time shows, and how far a single reading
+ * strays from its point's.
+ */
+struct pt_drift_at {
+	unsigned int round; /* part or pass K */
+	double t_s;	    /* when its first measurement began: s of measuring before it */
+	double factor;	    /* median over the points of measurement / point's figure */
+	size_t npoints;	    /* the points measured in it */
+};
+
+struct pt_drift {
+	bool present;		/* some point was measured at least twice */
+	double sd;		/* relative sd of a measurement about its point's mean, pooled */
+	unsigned int df;	/* its degrees of freedom: sum of (measurements - 1) */
+	size_t npoints;		/* the points measured more than once */
+	double change;		/* the last round's factor over the first's, - 1 */
+	double lo, hi;		/* the lowest and the highest round factor */
+	struct pt_drift_at *at; /* by round, in run order (malloc'ed) */
+	size_t n;
+	bool parts;		   /* from -parts or the reference's parts (else -repeat passes) */
+	bool ref;		   /* the reference alone: one point re-measured over a run of whole points */
+	unsigned int ref_s, ref_l; /* that point's loads */
+};
+
 struct pt_point {
 	unsigned int number; /* pNNN, or order of appearance */
 	unsigned int s, l;
@@ -131,8 +159,10 @@ struct pt_point {
 	bool uneven_hosts;   /* inferred: the hosts held different loads, so
 				 * S and L are sums over them */
 	struct pt_ss ss;     /* fio's steady state, when its jobs had it */
-	unsigned int passes; /* -repeat: measurements folded in (1 = one) */
+	unsigned int passes; /* -repeat, -parts: measurements folded in (1 = one) */
 	unsigned int pass;   /* while building: this measurement's pass (1..) */
+	bool part;	     /* while building: a -partK part; after: its parts pooled */
+	bool ref;	     /* while building: a -refK re-measure (the drift's only) */
 	size_t *srcs;	     /* the measured jobs it was made of: indexes into pt_set.in's jobs */
 	size_t nsrcs;
 };
@@ -149,6 +179,8 @@ struct pt_set {
 
 	/* The jobs it was built from (not owned): pt_point.srcs index them. */
 	const struct fj_set *in;
+
+	struct pt_drift drift; /* the run's drift (parts.c) */
 };
 
 /* Defaults: small <= PT_SMALL_MAX_KIB, large >= PT_LARGE_MIN_KIB, no merging. */
@@ -164,6 +196,16 @@ int pt_build(struct pt_set *out, const struct fj_set *in,
 	     const struct pt_opts *o, struct fr_err *err);
 
 void pt_set_release(struct pt_set *set);
+
+/* Free what a drift holds. */
+void pt_drift_release(struct pt_drift *d);
+
+/*
+ * The drift in words, the summary's and the screen's lines ("Drift over
+ * the run: ...", "Drift spread: ..."), for a set whose cells have up to
+ * @parts measurements: how many (0 when there is none).
+ */
+size_t pt_drift_lines(const struct pt_drift *d, unsigned int parts, char lines[2][768]);
 
 /* Free what one point holds (its classes' bins and slots). */
 void pt_point_release(struct pt_point *p);

@@ -101,6 +101,8 @@ int ptg_group(struct pt_set *out, const struct fj_set *in, const struct pt_opts 
 			g[ng].number = num;
 			g[ng].s = s;
 			g[ng].l = l;
+			g[ng].part = jn.part;
+			g[ng].ref = jn.ref;
 			g[ng].first = i;
 			if (pm_put(&by_key, (uint64_t)file << 32 | (uint32_t)gid, ng++)) {
 				ret = fr_errf(err, -ENOMEM, "out of memory");

@@ -19,6 +19,8 @@ struct grp {
 	int key_gid;
 	unsigned int number; /* exact: pNNN */
 	unsigned int s, l;   /* exact: from the name */
+	bool part;	     /* exact: a -partK part (jobname.h) */
+	bool ref;	     /* exact: a -refK re-measure */
 	size_t *jobs;
 	size_t njobs, cap;
 	size_t first; /* for ordering */

@@ -107,8 +107,7 @@ void hr_bound_lines(struct svg_chart *c, const struct kn_bound *b, bool mean, bo
 
 const char *hr_iv_name(enum iv_kind k)
 {
-	return k == IV_WITHIN ? "within" : k == IV_PASSES ? "passes"
-							  : "none";
+	return iv_kind_name(k);
 }
 
 bool hr_interval(const struct pt_point *pt, bool small, enum hr_val v, double *lo, double *hi)

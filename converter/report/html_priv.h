@@ -113,6 +113,14 @@ void hr_page_tail(FILE *f);
 /* The chart @c in a <figure>, with @caption (or none when NULL). */
 void hr_figure(FILE *f, const struct svg_chart *c, const char *caption);
 
+/*
+ * html_drift.c: the run's drift (pts->drift, issue 43) as a chart, each
+ * round's factor against the seconds of measuring before it, a line at
+ * 1.0, the change in its title ("Drift over the run: -19.8 %, from parts
+ * 1..4 of 5 points"); nothing when the set has no drift. 0 or -ENOMEM.
+ */
+int hr_drift_chart(FILE *f, const struct pt_set *pts);
+
 /* The axes of the charts. */
 extern const struct svg_axis hr_ax_sload, hr_ax_lload, hr_ax_iops, hr_ax_mbps,
 	hr_ax_slat, hr_ax_llat;

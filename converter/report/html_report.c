@@ -266,6 +266,8 @@ static int charts(FILE *f, const struct or_params *p, const struct pt_set *pts)
 		ret = tradeoff_chart(f, p, pts, true);
 	if (!ret && large)
 		ret = tradeoff_chart(f, p, pts, false);
+	if (!ret && pts->drift.present)
+		ret = hr_drift_chart(f, pts);
 	return ret;
 }
 

@@ -215,8 +215,10 @@ static void intervals_text(char *buf, size_t len, const struct or_params *p,
 		"without an interval (no interval samples in the input)",
 		"within the point (from fio's interval samples)",
 		"across passes (-repeat: the median and the passes' spread)",
+		"across parts (-parts: the point's parts spread over the run)",
+		"from the run's drift (how re-measured loads moved over the run)",
 	};
-	size_t n[3] = { 0, 0, 0 }, i, k, used = 0;
+	size_t n[5] = { 0, 0, 0, 0, 0 }, i, k, used = 0;
 	char name[1024];
 
 	for (i = 0; i < pts->n; i++) {
@@ -226,7 +228,7 @@ static void intervals_text(char *buf, size_t len, const struct or_params *p,
 			n[pts->pts[i].large.iv]++;
 	}
 	used = (size_t)snprintf(buf, len, "95 %%:");
-	for (k = 3; k-- > 0;)
+	for (k = 5; k-- > 0;)
 		if (n[k] && used < len)
 			used += (size_t)snprintf(buf + used, len - used, "%s %zu cells %s",
 						 used > 5 ? ";" : "", n[k], what[k]);

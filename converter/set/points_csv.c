@@ -29,12 +29,6 @@ static void pct_ms(FILE *f, const struct fj_lat *lat, double pct)
 	cellf(f, ns >= 0 ? ns / 1e6 : -1, 4);
 }
 
-static const char *iv_name(enum iv_kind k)
-{
-	return k == IV_WITHIN ? "within" : k == IV_PASSES ? "passes"
-							  : "none";
-}
-
 static void row(FILE *f, const struct pt_set *pts, const struct pt_point *p)
 {
 	const struct pt_class *s = &p->small, *l = &p->large;
@@ -71,12 +65,12 @@ static void row(FILE *f, const struct pt_set *pts, const struct pt_point *p)
 	}
 	cellf(f, r + w ? 100.0 * (double)r / (double)(r + w) : -1, 1);
 	cellf(f, r + w ? 100.0 * (double)w / (double)(r + w) : -1, 1);
-	if (iv == IV_WITHIN)
+	if (lc->samples)
 		fprintf(f, ",%llu", (unsigned long long)lc->samples);
 	else
 		fputc(',', f);
 	cellf(f, secs, 3);
-	fprintf(f, ",%u,%s", p->passes ? p->passes : 1, iv_name(iv));
+	fprintf(f, ",%u,%s", p->passes ? p->passes : 1, iv_kind_name(iv));
 	ps_csv(f, pts, p);
 	fputc('\n', f);
 }

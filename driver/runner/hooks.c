@@ -82,6 +82,7 @@ static int core_open_file(struct rn_td *td, struct fr_err *err)
 {
 	const struct jp_job *j = td->job;
 	const char *be = j->engine_so ? j->backend : j->ioengine;
+	struct backend_conf conf = j->uring; /* vio_init_conf() keeps a copy */
 	int flags = 0, ret;
 
 	if (j->direct)
@@ -104,7 +105,9 @@ static int core_open_file(struct rn_td *td, struct fr_err *err)
 		ret = vvol_hold_here(td->vv, err);
 	if (ret)
 		return ret;
-	ret = vio_init_conf(&td->q, td->vv, be, &j->uring, j->iodepth, j->bs, err);
+	/* The model device's random service times: a stream per job (by its name) and clone. */
+	conf.service_stream = be_stream(j->name, td->number);
+	ret = vio_init_conf(&td->q, td->vv, be, &conf, j->iodepth, j->bs, err);
 	if (!ret)
 		td->q_sync = vio_is_sync(td->q);
 	return ret;

@@ -370,6 +370,19 @@ static int opt_service_steps(struct jp_job *j, const char *v, bool *sw)
 	return beconf_parse_steps(v, &j->uring) ? -EINVAL : 0;
 }
 
+/* The model device's service_dist and service_seed (beconf.h). */
+static int opt_service_dist(struct jp_job *j, const char *v, bool *sw)
+{
+	(void)sw;
+	return beconf_parse_dist(v, &j->uring) ? -EINVAL : 0;
+}
+
+static int opt_service_seed(struct jp_job *j, const char *v, bool *sw)
+{
+	(void)sw;
+	return beconf_parse_seed(v, &j->uring) ? -EINVAL : 0;
+}
+
 /* fio's sqthread_poll_cpu: a CPU number (its callback sets sqpoll_set). */
 static int opt_sqpoll_cpu(struct jp_job *j, const char *v, bool *sw)
 {
@@ -542,6 +555,8 @@ static const struct jp_option options[] = {
 	{ .name = "service_us", .type = OT_UINT, .off = F(uring.service_us), .min = 0, .max = INT32_MAX },
 	{ .name = "servers", .type = OT_UINT, .off = F(uring.servers), .min = 0, .max = INT32_MAX },
 	{ .name = "service_steps", .type = OT_FN, .fn = opt_service_steps, .need_value = true, .hint = "give SECONDS:US[,SECONDS:US...], each a time after the device's first I/O and the service time from then on, in rising order (service_steps=10:200,20:100)" },
+	{ .name = "service_dist", .type = OT_FN, .fn = opt_service_dist, .need_value = true, .hint = "give fixed (every service service_us), exp (exponential, mean service_us) or uniform (0 to 2 x service_us)" },
+	{ .name = "service_seed", .type = OT_FN, .fn = opt_service_seed, .need_value = true, .hint = "give a whole number (0 to 2^64-1)" },
 	{ .name = "virtual_time", .type = OT_BOOL, .off = F(uring.virtual_time) },
 	/* Workload. */
 	{ .name = "rw", .alias = "readwrite", .type = OT_FN, .fn = opt_rw, .need_value = true, .hint = "the built-in runner does read, write, randread, randwrite, rw and randrw" },

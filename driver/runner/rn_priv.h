@@ -87,6 +87,7 @@ struct rn_td {
 	const struct jp_job *job;
 	struct rn_start *start_line;
 	unsigned int clone;
+	unsigned int number; /* fio's thread_number: from 1, in the file's order */
 	const struct rn_engine_ops *ops;
 	struct vvol *vv;
 	struct vio *q;

@@ -357,6 +357,7 @@ int rn_run(const struct jp_file *f, const struct rn_opts *o, FILE *out,
 				tds[ntd++] = td;
 				td->job = j;
 				td->clone = (unsigned int)k;
+				td->number = clone_number(f, j, (unsigned int)k);
 				td->ops = &rn_core_ops;
 				/* The model device on the simulated clock touches no disk. */
 				td->du = k == 0 && j->disk_util && !vt ? &du : NULL;

@@ -2,9 +2,10 @@
 /*
  * html_compare.c -- the comparison of 2 to 8 result sets (html_report.h's
  * hr_compare()): every run on each chart, and each cell's ratio to the
- * first run (A) with its 95 % interval and the mark the interval decides
- * (cmpmark.h), a geometric mean per class and the marks counted; the
- * page and chart helpers are html_report.c's (html_priv.h).
+ * first run (A) with its 95 % interval and its mark, a geometric mean per
+ * class and the marks counted, all cmpmark.h's (cm_walk(), the one owner
+ * of the marks, which text_compare.c reads too); the page and chart
+ * helpers are html_report.c's (html_priv.h).
  */
 #include <errno.h>
 #include <math.h>
@@ -14,167 +15,58 @@
 
 #include "cmpmark.h"
 #include "html_priv.h"
+#include "compare.h"
 #include "html_report.h"
-
-/* The classes a comparison judges: what is measured, which way is better. */
-static const struct {
-	const char *name;
-	bool small;
-	enum hr_val v;
-	bool more_is_better;
-} classes[3] = {
-	{ "small IOPS", true, V_IOPS, true },
-	{ "large MBPS", false, V_MBPS, true },
-	{ "small latency", true, V_LAT, false },
-};
-
-/* Figure @v of @pt's class and whether it has an interval (hr_interval()'s rule). */
-static bool figure_of(const struct pt_point *pt, bool small, enum hr_val v, struct iv_fig *out,
-		      bool *has_iv)
-{
-	const struct pt_class *c;
-	double lo, hi;
-
-	if (!pt || !(c = hr_cls(pt, small))->present)
-		return false;
-	if (v == V_LAT && !c->lat[PT_ALL].n)
-		return false;
-	*out = v == V_IOPS ? c->iops_iv : v == V_MBPS ? c->mbps_iv
-						      : c->lat_iv;
-	*has_iv = hr_interval(pt, small, v, &lo, &hi);
-	return true;
-}
-
-/* Class @k's ratio of @pb to @pa: false when either lacks the cell. */
-static bool cell_ratio(const struct pt_point *pa, const struct pt_point *pb, size_t k,
-		       struct cm_ratio *r)
-{
-	struct iv_fig a, b;
-	bool ai, bi;
-
-	return figure_of(pa, classes[k].small, classes[k].v, &a, &ai) &&
-		figure_of(pb, classes[k].small, classes[k].v, &b, &bi) &&
-		cm_cell(&a, ai, &b, bi, classes[k].more_is_better, r);
-}
 
 /* A ratio's <td>: "0.800 (0.785-0.815)" with its mark as the cell's class. */
 static void ratio_cell(FILE *f, const struct cm_ratio *r)
 {
-	char v[64], lo[64], hi[64];
-
 	if (!r) {
 		fputs("<td class=\"num\">-</td>", f);
 		return;
 	}
-	snprintf(v, sizeof(v), "%.3f", r->r.value);
-	snprintf(lo, sizeof(lo), "%.3f", r->r.lo);
-	snprintf(hi, sizeof(hi), "%.3f", r->r.hi);
-	fprintf(f, "<td class=\"num %s\">%s", cm_mark_class(r->mark), v);
+	fprintf(f, "<td class=\"num %s\">%.3f", cm_mark_class(r->mark), r->r.value);
 	if (r->mark == CM_NOINTERVAL)
 		fputs(" (no interval)</td>", f);
 	else
-		fprintf(f, " (%s-%s)</td>", lo, hi);
+		fprintf(f, " (%.3f-%.3f)</td>", r->r.lo, r->r.hi);
 }
 
-static void value_cell(FILE *f, const struct pt_point *pt, size_t k)
+static void value_cell(FILE *f, double v)
 {
 	char num[64];
-	double v = pt && hr_cls(pt, classes[k].small)->present
-		? hr_value(pt, classes[k].small, classes[k].v)
-		: NAN;
 
 	svg_num(num, sizeof(num), v, false);
 	fprintf(f, "<td class=\"num\">%s</td>", isfinite(v) ? num : "-");
 }
 
-/*
- * Walk the cells of @A and @B (the union, by load), counting each class's
- * ratios in @cm; with @f, write a row per cell ("A IOPS, B IOPS, B/A",
- * and so on).
- */
-static void walk(FILE *f, const struct pt_set *A, const struct pt_set *B, struct cm_class *cm)
+/* A row of the table: "Small, Large, then A, B and B/A of each class". */
+static void row_html(const struct cm_row *w, void *arg)
 {
-	size_t i = 0, j = 0, k;
-
-	while (i < A->n || j < B->n) {
-		const struct pt_point *pa = i < A->n ? &A->pts[A->by_load[i]] : NULL;
-		const struct pt_point *pb = j < B->n ? &B->pts[B->by_load[j]] : NULL;
-		const struct pt_point *x;
-		int cmp;
-
-		if (pa && pb)
-			cmp = pa->s != pb->s	 ? (pa->s < pb->s ? -1 : 1)
-				: pa->l != pb->l ? (pa->l < pb->l ? -1 : 1)
-						 : 0;
-		else
-			cmp = pa ? -1 : 1;
-		if (cmp < 0)
-			pb = NULL;
-		else if (cmp > 0)
-			pa = NULL;
-		x = pa ? pa : pb;
-		if (f)
-			fprintf(f, "<tr><td class=\"num\">%u</td><td class=\"num\">%u</td>", x->s,
-				x->l);
-		for (k = 0; k < 3; k++) {
-			struct cm_ratio r;
-			bool have = cell_ratio(pa, pb, k, &r);
-
-			if (have)
-				cm_class_add(&cm[k], &r);
-			if (!f)
-				continue;
-			value_cell(f, pa, k);
-			value_cell(f, pb, k);
-			ratio_cell(f, have ? &r : NULL);
-		}
-		if (f)
-			fputs("</tr>\n", f);
-		if (pa)
-			i++;
-		if (pb)
-			j++;
-	}
-}
-
-/* Each class of run @b against @a, counted, with its geometric mean. */
-static void count_classes(const struct hr_run *a, const struct hr_run *b, struct cm_class *cm)
-{
+	FILE *f = arg;
 	size_t k;
 
-	for (k = 0; k < 3; k++)
-		cm_class_init(&cm[k], classes[k].more_is_better);
-	walk(NULL, a->pts, b->pts, cm);
+	fprintf(f, "<tr><td class=\"num\">%u</td><td class=\"num\">%u</td>", w->s, w->l);
+	for (k = 0; k < CM_NKINDS; k++) {
+		value_cell(f, w->k[k].a);
+		value_cell(f, w->k[k].b);
+		ratio_cell(f, w->k[k].have ? &w->k[k].r : NULL);
+	}
+	fputs("</tr>\n", f);
 }
 
 /* "B / A, small IOPS: 17 cells, 0 changed (0 better, 0 worse), 17 unchanged, 0 without an interval; geometric mean ..." */
 static void counts(FILE *f, const struct hr_run *a, const struct hr_run *b)
 {
-	struct cm_class cm[3];
+	struct cm_class cm[CM_NKINDS];
+	char line[512];
 	size_t k;
 
-	count_classes(a, b, cm);
-	for (k = 0; k < 3; k++) {
-		struct cm_ratio g;
-
+	cm_walk(a->pts, b->pts, NULL, NULL, cm);
+	for (k = 0; k < CM_NKINDS; k++) {
+		cm_class_line(line, sizeof(line), b->label, a->label, (enum cm_kind)k, &cm[k]);
 		fputs("<li class=\"count\">", f);
-		svg_escape(f, b->label);
-		fputs(" / ", f);
-		svg_escape(f, a->label);
-		fprintf(f, ", %s: %zu cells, %zu changed (%zu better, %zu worse), %zu unchanged, %zu without an interval",
-			classes[k].name, cm[k].cells, cm[k].n[CM_BETTER] + cm[k].n[CM_WORSE],
-			cm[k].n[CM_BETTER], cm[k].n[CM_WORSE], cm[k].n[CM_UNCHANGED],
-			cm[k].n[CM_NOINTERVAL]);
-		if (cm_class_geomean(&cm[k], &g)) {
-			fprintf(f, "; geometric mean %.3f", g.r.value);
-			if (g.mark == CM_NOINTERVAL)
-				fputs(" (no interval: some cell has none)", f);
-			else
-				fprintf(f, " (95 %% interval %.3f-%.3f): %s", g.r.lo, g.r.hi,
-					g.mark == CM_UNCHANGED	      ? "unchanged"
-						: g.mark == CM_BETTER ? "changed, better"
-								      : "changed, worse");
-		}
+		svg_escape(f, line);
 		fputs("</li>\n", f);
 	}
 }
@@ -182,8 +74,8 @@ static void counts(FILE *f, const struct hr_run *a, const struct hr_run *b)
 /* The table of each cell's ratio of run @b to @a, the geometric means last. */
 static void ratio_table(FILE *f, const struct hr_run *a, const struct hr_run *b)
 {
-	static const char *const col[3] = { "IOPS", "MBPS", "latency (ms)" };
-	struct cm_class cm[3];
+	static const char *const col[CM_NKINDS] = { "IOPS", "MBPS", "latency (ms)" };
+	struct cm_class cm[CM_NKINDS];
 	size_t k;
 
 	fputs("<h2>Each cell, ", f);
@@ -191,23 +83,21 @@ static void ratio_table(FILE *f, const struct hr_run *a, const struct hr_run *b)
 	fputs(" / ", f);
 	svg_escape(f, a->label);
 	fputs("</h2>\n<table class=\"ratios\">\n<tr><th>Small</th><th>Large</th>", f);
-	for (k = 0; k < 3; k++) {
+	for (k = 0; k < CM_NKINDS; k++) {
 		fputs("<th>", f);
 		svg_escape(f, a->label);
 		fprintf(f, " %s</th><th>", col[k]);
 		svg_escape(f, b->label);
-		fprintf(f, " %s</th><th>%s ", col[k], k == 2 ? "latency" : col[k]);
+		fprintf(f, " %s</th><th>%s ", col[k], k == CM_LAT ? "latency" : col[k]);
 		svg_escape(f, b->label);
 		fputc('/', f);
 		svg_escape(f, a->label);
 		fputs(" (95 % interval)</th>", f);
 	}
 	fputs("</tr>\n", f);
-	for (k = 0; k < 3; k++)
-		cm_class_init(&cm[k], classes[k].more_is_better);
-	walk(f, a->pts, b->pts, cm);
+	cm_walk(a->pts, b->pts, row_html, f, cm);
 	fputs("<tr class=\"geomean\"><th colspan=\"2\">geometric mean</th>", f);
-	for (k = 0; k < 3; k++) {
+	for (k = 0; k < CM_NKINDS; k++) {
 		struct cm_ratio g;
 
 		fputs("<td></td><td></td>", f);
@@ -289,7 +179,7 @@ static void intro(FILE *f, const struct hr_run *r, size_t n)
 		"dash-dotted (9 3 2 3)", "finely dotted (1 5)", "long-dashed (12 4)",
 		"dash-dot-dotted (6 2 1 2 1 2)", "sparsely dashed (3 7)"
 	};
-	char title[2048];
+	char title[2048], rule[512];
 	size_t k, m = 0;
 
 	m = (size_t)snprintf(title, sizeof(title), "fiorion comparison:");
@@ -309,9 +199,10 @@ static void intro(FILE *f, const struct hr_run *r, size_t n)
 	      f);
 	fputs("<h2>Changes against ", f);
 	svg_escape(f, r[0].label);
-	fputs("</h2>\n<p class=\"note legend\">How a cell is marked: its ratio to ", f);
-	svg_escape(f, r[0].label);
-	fputs(" has a 95 % interval from the two cells' intervals (their relative half-widths added in quadrature). It is <b>changed</b> (green: better, red: worse; more IOPS or MBPS, less latency is better) only when that interval excludes 1, <b>unchanged</b> when it includes 1, and not marked (grey, <i>no interval</i>) when either cell has no interval. There is no fixed threshold. A class's geometric mean is exp(mean of the cells' log ratios) over the cells both runs have; its relative half-width is the root of the sum of the cells' squared relative half-widths divided by their number (the cells taken as independent), marked by the same rule; it has no interval when some cell has none.</p>\n<ul class=\"counts\">\n",
+	fputs("</h2>\n<p class=\"note legend\">How a cell is marked: ", f);
+	cm_rule(rule, sizeof(rule));
+	svg_escape(f, rule);
+	fputs(" Green: changed, better; red: changed, worse (more IOPS or MBPS, less latency is better); grey: <i>no interval</i>. A class's geometric mean is exp(mean of the cells' log ratios) over the cells both runs have; its relative half-width is the root of the sum of the cells' squared relative half-widths divided by their number (the cells taken as independent), marked by the same rule; it has no interval when some cell has none.</p>\n<ul class=\"counts\">\n",
 	      f);
 	for (k = 1; k < n; k++)
 		counts(f, &r[0], &r[k]);
