@@ -186,6 +186,7 @@ DRIVER_SRCS := \
 	driver/pointlogs.c \
 	driver/pairs.c \
 	driver/pointloop.c \
+	driver/resumeplan.c \
 	driver/results.c \
 	driver/runset.c \
 	driver/screen.c \

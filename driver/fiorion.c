@@ -38,6 +38,7 @@
 #include "lunid.h"
 #include "matrix.h"
 #include "pairs.h"
+#include "resumeplan.h"
 #include "orion_report.h"
 #include "pointhold.h"
 #include "pointloop.h"
@@ -138,42 +139,6 @@ static void testname_folder(struct opts *o)
 }
 
 /* -resume: the identity of the run being continued, from its run.json. */
-/*
- * -resume without -parts: the run continued is planned as it was (its
- * run.json's parts and re-measures; a run of an older fiorion, or one
- * -jobs_only wrote, has whole points and none).
- */
-static void resume_parts(struct opts *o)
-{
-	char *path = xasprintf("%s/%s_jobs/run.json", o->outdir, o->ri.testname);
-	struct fj_set set = { 0 };
-	struct fr_err err = { "" };
-
-	if (!fj_read_file(&set, path, &err) && set.run.present) {
-		o->ri.parts = set.run.parts > 1 ? set.run.parts : 1;
-		o->ri.refs = set.run.refs > 0 ? set.run.refs : 0;
-	}
-	fj_set_release(&set);
-	free(path);
-}
-
-/* -resume's line: the points measured already, and their measurements when a point has several. */
-static void resume_line(const struct run *r)
-{
-	const struct mx_point *p = r->resumed < r->plan.n ? &r->plan.pts[r->resumed] : NULL;
-	char pass[48] = "";
-
-	if (p && p->pass > 1)
-		snprintf(pass, sizeof(pass), ", its measurement %u", p->pass);
-	if (r->plan.n > r->plan.per_pass)
-		fprintf(stderr, "fiorion: -resume: %zu of %zu measurements done already (%zu of %zu points); running from point %u%s\n",
-			r->resumed, r->plan.n, mx_points_in(&r->plan, r->resumed), r->plan.per_pass,
-			p ? p->num : (unsigned int)r->plan.per_pass, pass);
-	else
-		fprintf(stderr, "fiorion: -resume: %zu of %zu points measured already; running from point %zu\n",
-			r->resumed, r->plan.n, r->resumed + 1);
-}
-
 static void resume_id(struct run *r, const struct opts *o)
 {
 	char *path = xasprintf("%s/%s_jobs/run.json", o->outdir, o->ri.testname);
@@ -540,7 +505,7 @@ static void plan_run(struct run *r, struct opts *o)
 	if (!ret)
 		ret = mx_repeat(&r->plan, (unsigned int)o->ri.repeat);
 	if (o->resume && !o->parts_given)
-		resume_parts(o);
+		rp_parts(o);
 	if (!ret)
 		ret = mx_parts(&r->plan, (unsigned int)o->ri.parts, (unsigned int)o->ri.refs);
 	if (ret)
@@ -624,7 +589,7 @@ static void write_set(struct run *r, const struct opts *o, int argc, char **argv
 		screen_named(o->ri.testname, o->ri.compat, r->start);
 		screen_banner(o, &r->plan, r->vv, r->num_disks_given);
 		if (!fr_quiet())
-			resume_line(r);
+			rp_line(&r->plan, r->resumed);
 		return;
 	}
 	move_aside(o->outdir, o->ri.testname, o->ri.compat, r->start);
