@@ -48,6 +48,7 @@ struct ladders {
 	struct pr_pair *pairs;
 	size_t npairs;
 	unsigned int *next_pass; /* by point number: the pass its next pair measurement takes */
+	unsigned int pairs_run, pairs_budget; /* pairs inserted, and the most the run may insert */
 };
 
 struct ladders *ld_new(const struct opts *o, const struct mx_plan *plan)
@@ -79,6 +80,10 @@ struct ladders *ld_new(const struct opts *o, const struct mx_plan *plan)
 			if (plan->pts[i].num <= plan->per_pass &&
 			    plan->pts[i].pass >= l->next_pass[plan->pts[i].num])
 				l->next_pass[plan->pts[i].num] = plan->pts[i].pass + 1;
+		/* The pairs take at most PR_BUDGET_PCT of the plan's time (a pair: two of its measurements). */
+		l->pairs_budget = (unsigned int)(plan->n * PR_BUDGET_PCT / 100 / 2);
+		if (l->pairs_budget < PR_MAX_PAIRS)
+			l->pairs_budget = PR_MAX_PAIRS;
 	}
 	return l;
 }
@@ -198,6 +203,7 @@ static unsigned int num_at(const struct mx_plan *plan, unsigned int s, unsigned 
 static struct pr_pair *pair_of(struct ladders *l, bool small, unsigned int fixed,
 			       unsigned int from, unsigned int to, enum kn_why why)
 {
+	bool create = l->pairs_run < l->pairs_budget; /* spent: the steps paired already only */
 	struct pr_pair *p;
 	size_t i;
 
@@ -208,6 +214,8 @@ static struct pr_pair *pair_of(struct ladders *l, bool small, unsigned int fixed
 		if (l->pairs[i].small == small && l->pairs[i].fixed == fixed &&
 		    l->pairs[i].from == from && l->pairs[i].to == to)
 			return &l->pairs[i];
+	if (!create)
+		return NULL;
 	p = realloc(l->pairs, (l->npairs + 1) * sizeof(*p));
 	if (!p)
 		die_run("out of memory");
@@ -300,10 +308,17 @@ static bool ladder_past(struct ladders *l, bool small, unsigned int fixed, unsig
 			p = pair_of(l, small, fixed, k->load, k->next_load, k->why);
 		else if (k->noise_load && noise_step(l, k, &from, &to, &why))
 			p = pair_of(l, small, fixed, from, to, why);
-		if (!p)
+		/* No step to pair, or the run's pairs spent: the intervals judge, as without pairs. */
+		if (!p || p->verdict == PR_SPENT)
 			return past;
 		if (p->verdict == PR_OPEN) {
 			pr_judge(p, &l->log, &l->b);
+			if (p->verdict == PR_OPEN && l->pairs_run >= l->pairs_budget) {
+				pr_out_of_budget(p, l->pairs_budget);
+				if (!fr_quiet())
+					fprintf(stderr, "fiorion: %s\n", p->text);
+				return past;
+			}
 			if (p->verdict != PR_OPEN && !fr_quiet())
 				fprintf(stderr, "fiorion: %s\n", p->text);
 		}
@@ -350,6 +365,7 @@ static enum ld_do judge_point(struct ladders *l, size_t i, char *buf, size_t len
 	}
 	if (open) {
 		open->npairs++;
+		l->pairs_run++;
 		ins[0] = pair_point(l, open->from_num);
 		ins[1] = pair_point(l, open->to_num);
 		if (!fr_quiet())

@@ -134,6 +134,18 @@ void pr_judge(struct pr_pair *p, const struct pr_log *g, const struct kn_bound *
 					      : "undecided: one more pair");
 }
 
+void pr_out_of_budget(struct pr_pair *p, unsigned int budget)
+{
+	char *at = strstr(p->text, ": undecided: one more pair");
+
+	p->verdict = PR_SPENT;
+	if (at)
+		*at = '\0';
+	snprintf(p->text + strlen(p->text), sizeof(p->text) - strlen(p->text),
+		 ": undecided, the run's pairs spent (%u, %d %% of its time): its intervals judge it", budget,
+		 PR_BUDGET_PCT);
+}
+
 void pr_note_insert(const char *jobs_dir, size_t at, const struct mx_point *ins, size_t n)
 {
 	char *log = xasprintf("%s/pairs.log", jobs_dir);

@@ -29,6 +29,14 @@
 /* Pairs re-measured at most before a step is called undecided. */
 #define PR_MAX_PAIRS 4
 
+/*
+ * The pairs of a run take at most this share of its plan's time (each
+ * pair two measurements as long as a point's, or part's; at least
+ * PR_MAX_PAIRS): past it, a step still open is judged by its intervals,
+ * as without pairs.
+ */
+#define PR_BUDGET_PCT 25
+
 /* One measurement of a point, in run order (reference re-measures left out). */
 struct pr_meas {
 	unsigned int num;
@@ -50,6 +58,7 @@ enum pr_verdict {
 	PR_STOP,      /* decided flat or crossed: the ladder stops */
 	PR_ON,	      /* decided not a knee: the ladder goes on past the step */
 	PR_UNDECIDED, /* the limit reached undecided: the ladder goes on */
+	PR_SPENT,     /* the run's pairs spent: the step judged as without pairs (its intervals) */
 };
 
 /* A step re-measured in pairs. */
@@ -65,6 +74,9 @@ struct pr_pair {
 
 /* Judge @p on the measurements so far: its verdict and text. */
 void pr_judge(struct pr_pair *p, const struct pr_log *g, const struct kn_bound *b);
+
+/* @p, still open: the run's @budget pairs are spent, its intervals judge it (its text says so). */
+void pr_out_of_budget(struct pr_pair *p, unsigned int budget);
 
 /*
  * The plan grew by @ins[0..n) at @at: @jobs_dir/pairs.log says so

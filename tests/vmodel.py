@@ -544,9 +544,12 @@ def cmd_run(d, name, bound=None, jd=None):
         rt = c["rt"]
         if len(jsons) > 1 and is_parts(jsons):
             # the same job again: the parts pooled read the same figure; within, the parts'
-            # samples together (n alike: the half-width over sqrt(n)), wider than their spread (nil)
+            # samples together (n alike: the standard error over sqrt(n), n times the degrees
+            # of freedom: parts.c pool_add()), wider than their spread (nil)
             rt = c["rt"] * len(jsons)
-            want_kind, rel = ("within", c["rel"] / math.sqrt(len(jsons))) if c["rel"] is not None else ("none", None)
+            n, df = len(jsons), len(c["vals"]) - 1
+            want_kind, rel = (("within", c["rel"] * t975(n * df) / t975(df) / math.sqrt(n))
+                              if c["rel"] is not None else ("none", None))
         elif len(jsons) > 1:
             want_kind, rel = "passes", 0.0  # the passes are the same run: their spread is nil
         else:

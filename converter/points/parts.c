@@ -8,8 +8,9 @@
  * seconds add up; IOPS and MBPS are the parts' time-weighted mean (all
  * I/Os over all seconds), latencies their I/O-weighted ones, histogram
  * bins and percentiles from the parts' bins together (ptl_add()). Its
- * 95 % interval is the wider of two: within the parts (their intervals'
- * half-widths, time-weighted, in quadrature), and across them (t(0.975,
+ * 95 % interval is the wider of two: within the parts (their samples
+ * together: each part's standard error on its weight, Welch-Satterthwaite
+ * degrees of freedom: pool_add()), and across them (t(0.975,
  * n - 1) s / sqrt(n) of the n parts' figures, from 3 parts on): parts
  * spread over minutes see what a point's own 500 ms samples cannot, the
  * system drifting under the run.
@@ -22,9 +23,15 @@
  * across its own parts carries; each round
  * (part or pass K) gets the median of its measurements' ratios, in run
  * order, so what moved every point alike shows as the rounds' factors.
- * Every cell's interval is then at least t(0.975, df) sd / sqrt(n) of
- * its figure, n its measurements (1 for a whole point): a point measured
- * once is one reading of a system that drifts by that much.
+ * Every cell's interval is then at least the drift's floor: a point's own
+ * noise over its n measurements (sd^2 / n) and the run's drift, common
+ * to all of a run's parts, which no number of them averages away (the
+ * rounds' factors' sd^2), t(0.975) of their Welch-Satterthwaite degrees
+ * of freedom: the parts of one run share the system's state of those
+ * minutes (on this VM the runs' own spread was wider than the parts'
+ * sd / sqrt(5): docs/intervals.md). With one point re-measured (no
+ * rounds of several points) the floor is t(0.975, df) sd: one reading's
+ * own spread.
  */
 #include <errno.h>
 #include <math.h>
@@ -72,11 +79,46 @@ static enum iv_kind widest(struct iv_fig *f, double v, double w_half, double a_h
 	return ra < 0 && rw < 0 ? IV_NONE : ra > rw ? IV_PARTS : IV_WITHIN;
 }
 
+/*
+ * The parts' samples together: each part's standard error (its samples'
+ * sum, interval.h: se^2 = var), relative, on its weight in the pooled
+ * figure (its figure x its seconds), added as independent, the degrees of
+ * freedom by Welch-Satterthwaite over the parts' own: so the parts' 3-4
+ * samples each make one interval of 15-20 samples, not several
+ * t(0.975, 3) intervals added up.
+ */
+struct pooled {
+	double var;    /* sum of the weighted variances */
+	double ws_den; /* sum of var_k^2 / df_k */
+};
+
+static void pool_add(struct pooled *p, const struct iv_sum *s, double weight)
+{
+	double rel2, v, df;
+
+	if (!s->have || !(s->mean > 0) || !(s->var > 0))
+		return;
+	rel2 = s->var / (s->mean * s->mean);
+	v = rel2 * weight * weight;
+	df = s->ws_den > 0 ? s->var * s->var / s->ws_den : 1e9;
+	p->var += v;
+	p->ws_den += v * v / df;
+}
+
+/* The pooled half-width, in the weights' units (figure x seconds). */
+static double pool_half(const struct pooled *p)
+{
+	if (!(p->var > 0))
+		return 0;
+	return iv_t975(p->ws_den > 0 ? p->var * p->var / p->ws_den : 1e9) * sqrt(p->var);
+}
+
 int ptp_pool_class(const struct pt_set *set, const size_t *idx, size_t n, struct pt_class *c,
 		   char cls)
 {
 	double xi[PT_MAX_PASSES], xm[PT_MAX_PASSES], xl[PT_MAX_PASSES];
-	double secs = 0, wi = 0, wm = 0, vi = 0, vm = 0, mi, mm, ml, hi, hm, hl;
+	double secs = 0, wi = 0, wm = 0, mi, mm, ml, hi, hm, hl;
+	struct pooled pi = { 0, 0 }, pm = { 0, 0 };
 	struct fj_lat acc[3];
 	bool bins_ok[3] = { true, true, true }, within = true;
 	uint64_t samples = 0;
@@ -105,8 +147,8 @@ int ptp_pool_class(const struct pt_set *set, const size_t *idx, size_t n, struct
 		wi += q->iops * q->secs;
 		wm += q->mbps * q->secs;
 		if (q->iv == IV_WITHIN) {
-			vi += pow((q->iops_iv.hi - q->iops_iv.lo) / 2 * q->secs, 2);
-			vm += pow((q->mbps_iv.hi - q->mbps_iv.lo) / 2 * q->secs, 2);
+			pool_add(&pi, &q->iv_iops, q->iops * q->secs);
+			pool_add(&pm, &q->iv_bw, q->mbps * q->secs);
 		} else {
 			within = false;
 		}
@@ -129,8 +171,8 @@ int ptp_pool_class(const struct pt_set *set, const size_t *idx, size_t n, struct
 	hi = across(xi, m, &mi);
 	hm = across(xm, m, &mm);
 	hl = across(xl, m, &ml);
-	c->iv = widest(&c->iops_iv, c->iops, within && secs > 0 ? sqrt(vi) / secs : -1, hi, mi);
-	widest(&c->mbps_iv, c->mbps, within && secs > 0 ? sqrt(vm) / secs : -1, hm, mm);
+	c->iv = widest(&c->iops_iv, c->iops, within && secs > 0 ? pool_half(&pi) / secs : -1, hi, mi);
+	widest(&c->mbps_iv, c->mbps, within && secs > 0 ? pool_half(&pm) / secs : -1, hm, mm);
 	c->samples = within ? samples : 0;
 	if (c->rated) {
 		/* Open loop: the rate is set, the latency is what moves. */
@@ -299,6 +341,27 @@ static double *ratios(struct pt_set *set, const struct ptp_obs *o, size_t n, dou
 	return ratio;
 }
 
+/* The spread of the rounds' factors, over the rounds of 2 points or more (3 such rounds at least). */
+static void rounds_sd(struct pt_drift *dr)
+{
+	double m = 0, ss = 0;
+	size_t i, k = 0;
+
+	for (i = 0; i < dr->n; i++)
+		if (dr->at[i].npoints >= 2) {
+			m += dr->at[i].factor;
+			k++;
+		}
+	if (k < 3)
+		return;
+	m /= (double)k;
+	for (i = 0; i < dr->n; i++)
+		if (dr->at[i].npoints >= 2)
+			ss += (dr->at[i].factor - m) * (dr->at[i].factor - m);
+	dr->sd_rounds = sqrt(ss / (double)(k - 1));
+	dr->df_rounds = (unsigned int)(k - 1);
+}
+
 /*
  * The spread is the median of the points' own sds: what moves most
  * points, not one point's own noise (which its own interval, across its
@@ -335,6 +398,7 @@ int ptp_drift(struct pt_set *set, const struct ptp_obs *o, size_t n)
 			dr->hi = dr->at[i].factor;
 	}
 	dr->change = dr->at[dr->n - 1].factor / dr->at[0].factor - 1;
+	rounds_sd(dr);
 	return 0;
 }
 
@@ -363,19 +427,31 @@ static void widen(struct pt_class *c, double rel)
 	}
 }
 
-void ptp_apply_drift(struct pt_set *set)
+double ptp_drift_floor(const struct pt_drift *dr, unsigned int n)
 {
-	const struct pt_drift *dr = &set->drift;
-	double t;
-	size_t i;
+	double ve, vr, df;
 
 	if (!dr->present || !(dr->sd > 0))
-		return;
-	t = iv_t975((double)dr->df);
+		return -1;
+	if (!dr->df_rounds)
+		return iv_t975((double)dr->df) * dr->sd; /* one point re-measured: a reading's own spread */
+	/* A point's own noise, over its n measurements, and the run's drift, common to them all. */
+	ve = dr->sd * dr->sd / (n ? n : 1);
+	vr = dr->sd_rounds * dr->sd_rounds;
+	df = (ve + vr) * (ve + vr) / (ve * ve / dr->df + (vr > 0 ? vr * vr / dr->df_rounds : 0));
+	return iv_t975(df) * sqrt(ve + vr);
+}
+
+void ptp_apply_drift(struct pt_set *set)
+{
+	size_t i;
+
 	for (i = 0; i < set->n; i++) {
 		struct pt_point *p = &set->pts[i];
-		double rel = t * dr->sd / sqrt((double)(p->passes ? p->passes : 1));
+		double rel = ptp_drift_floor(&set->drift, p->passes);
 
+		if (rel <= 0)
+			return;
 		widen(&p->small, rel);
 		widen(&p->large, rel);
 	}
@@ -400,7 +476,7 @@ static void list(char *buf, size_t len, const struct pt_drift *d, bool times)
 
 size_t pt_drift_lines(const struct pt_drift *d, unsigned int parts, char lines[2][768])
 {
-	char f[160], t[160], who[96], per[64] = "";
+	char f[160], t[160], who[96], per[96] = "";
 	double once;
 
 	if (!d->present)
@@ -416,11 +492,12 @@ size_t pt_drift_lines(const struct pt_drift *d, unsigned int parts, char lines[2
 	snprintf(lines[0], 768, "Drift over the run: %+.1f %% (%s read %s of %s at %s s of measuring)",
 		 100 * d->change, who, f,
 		 d->ref && d->npoints == 1 ? "its mean" : "their points' means (medians over the points)", t);
-	once = iv_t975((double)d->df) * d->sd;
-	if (parts > 1)
-		snprintf(per, sizeof(per), " (+-%.1f %% for a cell of %u parts)", 100 * once / sqrt(parts), parts);
+	once = ptp_drift_floor(d, parts ? parts : 1);
+	if (d->df_rounds)
+		snprintf(per, sizeof(per), "; the rounds, what moved every point alike, %.1f %% (sd, %u df)",
+			 100 * d->sd_rounds, d->df_rounds);
 	snprintf(lines[1], 768,
-		 "Drift spread: one measurement strays %.1f %% (sd, %u df) from its point's mean, so every cell's 95 %% interval is at least +-%.1f %%%s",
-		 100 * d->sd, d->df, 100 * once, per);
+		 "Drift spread: one measurement strays %.1f %% (sd, %u df) from its point's mean%s; so every cell's 95 %% interval is at least +-%.1f %%%s",
+		 100 * d->sd, d->df, per, 100 * once, parts > 1 ? " (a cell of its parts)" : "");
 	return 2;
 }

@@ -138,6 +138,8 @@ struct pt_drift {
 	bool present;		/* some point was measured at least twice */
 	double sd;		/* relative sd of a measurement about its point's mean, pooled */
 	unsigned int df;	/* its degrees of freedom: sum of (measurements - 1) */
+	double sd_rounds;	/* sd of the rounds' factors: what moved every point alike (0: none) */
+	unsigned int df_rounds; /* rounds of 2 points or more, - 1 (0: too few to say) */
 	size_t npoints;		/* the points measured more than once */
 	double change;		/* the last round's factor over the first's, - 1 */
 	double lo, hi;		/* the lowest and the highest round factor */

@@ -36,7 +36,13 @@ int ptp_observe(const struct pt_set *set, struct ptp_obs **out, size_t *n);
 /* After the fold: @set->drift from the measurements @o[0..n). 0 or -ENOMEM. */
 int ptp_drift(struct pt_set *set, const struct ptp_obs *o, size_t n);
 
-/* Every cell's interval at least the drift's: t(0.975, df) sd / sqrt(measurements). */
+/*
+ * The drift's floor under a cell of @n measurements, relative (parts.c's
+ * comment says how); -1 when the run has no drift measured.
+ */
+double ptp_drift_floor(const struct pt_drift *dr, unsigned int n);
+
+/* Every cell's interval at least the drift's floor for its measurements. */
 void ptp_apply_drift(struct pt_set *set);
 
 #endif
