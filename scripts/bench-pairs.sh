@@ -25,7 +25,7 @@ trap 'rm -rf "$W"' EXIT
 cd "$W"
 dd if=/dev/urandom of=lun bs=1M count="$MIB" status=none
 sync
-echo "$W/lun" >k.lun
+for n in k a b; do echo "$W/lun" >$n.lun; done
 # one PROG DIR: a -stop_at_knee ladder into DIR, its line
 one() {
 	t0=$(date +%s.%N)
@@ -37,7 +37,7 @@ one() {
 	undecided=$(grep -c 'undecided at the limit' "$2/k_summary.txt" || true)
 	echo "$2 ${from:-none} $pairs $undecided $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", b - a }')"
 }
-echo "# $RUNS runs of fiorion -run oltp -num_disks 1 -duration $DUR -stop_at_knee on a $MIB MiB scratch file; $(uptime | sed 's/.*load/load/')"
+[ "$RUNS" -gt 0 ] && echo "# $RUNS runs of fiorion -run oltp -num_disks 1 -duration $DUR -stop_at_knee on a $MIB MiB scratch file; $(uptime | sed 's/.*load/load/')"
 i=1
 : >runs.txt
 while [ "$i" -le "$RUNS" ]; do
@@ -45,11 +45,13 @@ while [ "$i" -le "$RUNS" ]; do
 	[ -n "$OTHER" ] && one "$OTHER" "o$i" >>runs.txt
 	i=$((i + 1))
 done
-echo "| build | run | stopped before | pairs | undecided steps | pairs' seconds / run's measured seconds | wall s |"
-echo "|---|---|---|---|---|---|---|"
+[ "$RUNS" -gt 0 ] && echo "| build | run | stopped before | pairs | undecided steps | pairs' seconds / run's measured seconds | wall s |"
+[ "$RUNS" -gt 0 ] && echo "|---|---|---|---|---|---|---|"
 while read -r d from pairs und wall; do
 	case $d in n*) who="this" ;; *) who="other" ;; esac
-	echo "| $who | ${d#?} | Small=$from | $pairs | $und | $((pairs * 2 * DUR)) / $(( $(ls "$d"/k_jobs/p*.json | wc -l) * DUR )) s | $wall |"
+	# a measurement lasts a part: -duration / the run's parts (run.json)
+	parts=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["fiorion"].get("parts", 1))' "$d/k_jobs/run.json")
+	echo "| $who | ${d#?} | Small=$from | $pairs | $und | $(awk -v p="$pairs" -v d="$DUR" -v n="$parts" -v m="$(ls "$d"/k_jobs/p*.json | wc -l)" 'BEGIN { printf "%g / %g s", 2 * p * d / n, m * d / n }') | $wall |"
 done <runs.txt
 # two reruns, compared
 for r in a b; do

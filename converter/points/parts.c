@@ -29,9 +29,10 @@
  * rounds' factors' sd^2), t(0.975) of their Welch-Satterthwaite degrees
  * of freedom: the parts of one run share the system's state of those
  * minutes (on this VM the runs' own spread was wider than the parts'
- * sd / sqrt(5): docs/intervals.md). With one point re-measured (no
- * rounds of several points) the floor is t(0.975, df) sd: one reading's
- * own spread.
+ * sd / sqrt(5): docs/intervals.md). With no rounds of several points
+ * (one point re-measured as the reference, or -repeat of one point) the
+ * floor is t(0.975, df) sd / sqrt(n): one reading's own spread, over the
+ * cell's measurements (1 for a cell beside the reference).
  */
 #include <errno.h>
 #include <math.h>
@@ -405,7 +406,7 @@ int ptp_drift(struct pt_set *set, const struct ptp_obs *o, size_t n)
 /* @f's interval at least @rel of its value; true when it widened. */
 static bool at_least(struct iv_fig *f, bool has, double rel)
 {
-	if (has && f->hi - f->value >= rel * f->value)
+	if (has && f->hi - f->value >= rel * f->value * (1 - 1e-9))
 		return false;
 	iv_fig_set(f, f->value, rel);
 	return true;
@@ -433,8 +434,8 @@ double ptp_drift_floor(const struct pt_drift *dr, unsigned int n)
 
 	if (!dr->present || !(dr->sd > 0))
 		return -1;
-	if (!dr->df_rounds)
-		return iv_t975((double)dr->df) * dr->sd; /* one point re-measured: a reading's own spread */
+	if (!dr->df_rounds) /* no rounds of several points: a reading's own spread, over its measurements */
+		return iv_t975((double)dr->df) * dr->sd / sqrt(n ? n : 1);
 	/* A point's own noise, over its n measurements, and the run's drift, common to them all. */
 	ve = dr->sd * dr->sd / (n ? n : 1);
 	vr = dr->sd_rounds * dr->sd_rounds;
