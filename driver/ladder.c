@@ -47,7 +47,7 @@ struct ladders {
 	struct pr_log log;
 	struct pr_pair *pairs;
 	size_t npairs;
-	unsigned int *next_pass; /* by point number: the pass its next pair measurement takes */
+	unsigned int *next_pass;	      /* by point number: the pass its next pair measurement takes */
 	unsigned int pairs_run, pairs_budget; /* pairs inserted, and the most the run may insert */
 };
 
