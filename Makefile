@@ -132,6 +132,7 @@ CONV_SRCS := \
 	converter/points/infer.c \
 	converter/points/interval.c \
 	converter/points/knee.c \
+	converter/points/limit.c \
 	converter/points/passes.c \
 	converter/points/parts.c \
 	converter/points/points.c \
@@ -142,6 +143,7 @@ CONV_SRCS := \
 	converter/points/ptmap.c \
 	converter/points/ptsrc.c \
 	converter/points/ptss.c \
+	converter/points/ptstep.c \
 	converter/compare/cmpmark.c \
 	converter/report/curve_html.c \
 	converter/report/html_chart.c \
@@ -239,6 +241,7 @@ UNIT_TESTS := \
 	test_knee \
 	test_knee_json \
 	test_kneeans \
+	test_limit \
 	test_live \
 	test_lock \
 	test_lunid \
@@ -492,7 +495,7 @@ $(B)/tests/test_f2o_input: tests/test_f2o_input.c $(B)/san/converter/fio2orion/f
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(UNPACK_LIBS) $(CMOCKA_LIBS) -lm
 
-$(B)/tests/test_cmpmark $(B)/tests/test_curve $(B)/tests/test_knee $(B)/tests/test_knee_json $(B)/tests/test_kneeans $(B)/tests/test_interval $(B)/tests/test_ssjson $(B)/tests/test_svg $(B)/tests/test_html $(B)/tests/test_html_chart $(B)/tests/test_html_point $(B)/tests/test_html_series $(B)/tests/test_html_tail $(B)/tests/test_points $(B)/tests/test_tslog $(B)/tests/test_ptcpu $(B)/tests/test_ptkind $(B)/tests/test_ptsrc $(B)/tests/test_sumhosts $(B)/tests/test_runinfo: $(B)/tests/%: tests/%.c $(CONV_SAN_OBJS)
+$(B)/tests/test_cmpmark $(B)/tests/test_curve $(B)/tests/test_knee $(B)/tests/test_knee_json $(B)/tests/test_kneeans $(B)/tests/test_limit $(B)/tests/test_interval $(B)/tests/test_ssjson $(B)/tests/test_svg $(B)/tests/test_html $(B)/tests/test_html_chart $(B)/tests/test_html_point $(B)/tests/test_html_series $(B)/tests/test_html_tail $(B)/tests/test_points $(B)/tests/test_tslog $(B)/tests/test_ptcpu $(B)/tests/test_ptkind $(B)/tests/test_ptsrc $(B)/tests/test_sumhosts $(B)/tests/test_runinfo: $(B)/tests/%: tests/%.c $(CONV_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
 

@@ -93,5 +93,12 @@ void or_answers(FILE *f, const struct or_params *p, const struct pt_set *pts, en
  * twice.
  */
 void or_drift(FILE *f, const struct pt_set *pts);
+/*
+ * What limits the storage (limit.h): a blank line and a "Limit: ..."
+ * line for each ladder that holds a limit, and one for a step in the
+ * run's rate (pt_step_line()), after the drift; nothing when there is
+ * neither.
+ */
+void or_limits(FILE *f, const struct or_params *p, const struct pt_set *pts);
 
 #endif

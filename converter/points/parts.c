@@ -190,7 +190,7 @@ int ptp_observe(const struct pt_set *set, struct ptp_obs **out, size_t *nout)
 		if (!p->pass || !(p->small.present || p->large.present))
 			continue;
 		o[n] = (struct ptp_obs){ .number = p->number, .s = p->s, .l = p->l, .pass = p->pass,
-					 .part = p->part, .ref = p->ref, .x = headline(p),
+					 .part = p->part, .ref = p->ref, .x = headline(p), .mbps = !p->small.present,
 					 .secs = headline_secs(p), .ms = written_ms(set, p), .i = i };
 		n++;
 	}

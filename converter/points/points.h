@@ -134,6 +134,31 @@ struct pt_drift_at {
 	size_t npoints;	    /* the points measured in it */
 };
 
+/*
+ * A step in the run's rate (issue 44, ptstep.c): a time T in the run's
+ * measuring after which every point measured on both sides of it reads
+ * the same factor of what it read before (within PT_STEP_BAND), each
+ * side's measurements keeping their level, the factor at least
+ * PT_STEP_MIN from 1: a cap that stepped down (a burst allowance spent)
+ * or up, kept by the measurements that followed.
+ */
+#define PT_STEP_MIN 0.15
+#define PT_STEP_BAND 0.05
+#define PT_STEP_MAX_OBS 4096 /* more measurements than this: not looked for */
+
+struct pt_step {
+	bool present;
+	double factor;			 /* after / before: the median over the points measured on both sides */
+	double from, to;		 /* their figures before and after it (medians): IOPS, or MBPS when @mbps */
+	bool mbps;			 /* the figures are large MBPS (points without small I/O) */
+	double t_lo, t_hi;		 /* when: between these seconds of measuring (equal: at) */
+	size_t npoints;			 /* points measured on both sides */
+	size_t nagree;			 /* of them, reading the factor */
+	size_t nbefore, nafter;		 /* measurements before and after it */
+	unsigned int round_lo, round_hi; /* the rounds (parts, passes) of the measurements before it */
+	char before[128];		 /* the points measured before it, by load: "Small=1-10 (Large=0)" */
+};
+
 struct pt_drift {
 	bool present;		/* some point was measured at least twice */
 	double sd;		/* relative sd of a measurement about its point's mean, pooled */
@@ -146,6 +171,7 @@ struct pt_drift {
 	bool parts;		   /* from -parts or the reference's parts (else -repeat passes) */
 	bool ref;		   /* the reference alone: one point re-measured over a run of whole points */
 	unsigned int ref_s, ref_l; /* that point's loads */
+	struct pt_step step;	   /* a step in the rate over the run (ptstep.c), when there is one */
 };
 
 struct pt_point {
@@ -206,6 +232,13 @@ void pt_drift_release(struct pt_drift *d);
  * @parts measurements: how many (0 when there is none).
  */
 size_t pt_drift_lines(const struct pt_drift *d, unsigned int parts, char lines[2][768]);
+
+/*
+ * The step in the run's rate (struct pt_step) in words, the summary's and
+ * the screen's line ("Limit: small I/O stepped down from 4000 to 1000
+ * IOPS ..."): false, @buf "", when there is none.
+ */
+bool pt_step_line(const struct pt_drift *d, char *buf, size_t len);
 
 /* Free what one point holds (its classes' bins and slots). */
 void pt_point_release(struct pt_point *p);

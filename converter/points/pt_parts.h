@@ -16,6 +16,7 @@ struct ptp_obs {
 	unsigned int number, s, l, pass;
 	bool part, ref;
 	double x;    /* its headline figure: small IOPS, else large MBPS */
+	bool mbps;   /* x is large MBPS (no small I/O) */
 	double secs; /* its measured seconds */
 	int64_t ms;  /* when its result was written (epoch ms; 0 unknown) */
 	double t0;   /* seconds of measuring before it in the run */
@@ -35,6 +36,12 @@ int ptp_observe(const struct pt_set *set, struct ptp_obs **out, size_t *n);
 
 /* After the fold: @set->drift from the measurements @o[0..n). 0 or -ENOMEM. */
 int ptp_drift(struct pt_set *set, const struct ptp_obs *o, size_t n);
+
+/*
+ * A step in the rate (points.h's struct pt_step) from the measurements
+ * @o[0..n) in run order (ptstep.c), into @d->step. 0 or -ENOMEM.
+ */
+int ptp_step(struct pt_drift *d, const struct ptp_obs *o, size_t n);
 
 /* Every cell's interval at least the drift's: t(0.975, df) sd / sqrt(measurements). */
 void ptp_apply_drift(struct pt_set *set);

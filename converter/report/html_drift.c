@@ -32,7 +32,8 @@ static void source_words(char *buf, size_t len, const struct pt_drift *d)
 int hr_drift_chart(FILE *f, const struct pt_set *pts)
 {
 	const struct pt_drift *d = &pts->drift;
-	char title[256], who[160], name[200], cap[1024], hl[64];
+	char title[256], who[160], name[200], cap[1400], hl[64], ml[64];
+	struct svg_mark mark;
 	double *x, *y;
 	struct svg_series s = { 0 };
 	struct svg_chart c;
@@ -68,6 +69,18 @@ int hr_drift_chart(FILE *f, const struct pt_set *pts)
 				.hline = true,
 				.hline_y = 1.0,
 				.hline_label = hl };
+	if (d->step.present) {
+		/* The step (ptstep.c): marked where it began, at the rounds' level there. */
+		mark.x = d->step.t_lo;
+		mark.y = 1.0;
+		for (i = 0; i < d->n; i++)
+			if (d->at[i].t_s <= d->step.t_lo)
+				mark.y = d->at[i].factor;
+		snprintf(ml, sizeof(ml), "step x%.2f at %.0f s", d->step.factor, d->step.t_lo);
+		mark.label = ml;
+		c.marks = &mark;
+		c.nmarks = 1;
+	}
 	if (d->ref)
 		snprintf(cap, sizeof(cap),
 			 "The reference point (Small=%u, Large=%u), re-measured over a run of whole points: each of its %zu measurements over their mean, against the seconds of measuring before it. The change in the title is the last over the first, - 1.",
@@ -80,6 +93,11 @@ int hr_drift_chart(FILE *f, const struct pt_set *pts)
 	snprintf(cap + strlen(cap), sizeof(cap) - strlen(cap),
 		 " One measurement strays %.1f %% (sd, %u df) from its point's mean: every cell's 95 %% interval is at least t x that / sqrt(its measurements). The red line at 1.0: no drift.",
 		 100 * d->sd, d->df);
+	if (d->step.present)
+		snprintf(cap + strlen(cap), sizeof(cap) - strlen(cap),
+			 " The diamond: a step in the rate, x%.3f (%.0f to %.0f %s) %s %.1f s of measuring, kept by the measurements after it (the summary's Limit line).",
+			 d->step.factor, d->step.from, d->step.to, d->step.mbps ? "MBPS" : "IOPS",
+			 d->step.t_hi - d->step.t_lo < 0.05 ? "at" : "from", d->step.t_lo);
 	hr_figure(f, &c, cap);
 	free(x);
 	free(y);

@@ -213,6 +213,35 @@ static int tradeoff_chart(FILE *f, const struct or_params *p, const struct pt_se
 	return 0;
 }
 
+/*
+ * The first limit of @p on one side (limit.h) as a dashed line across the
+ * load chart @c, named in @label; its words after the caption @cap.
+ */
+static void limit_line(struct svg_chart *c, const struct or_params *p, bool small, char *label,
+		       size_t len, char *cap, size_t clen)
+{
+	const struct lm_limit *l = NULL;
+	size_t i;
+
+	for (i = 0; i < p->nlimits && !l; i++)
+		if (p->limits[i].small == small)
+			l = &p->limits[i];
+	if (!l)
+		return;
+	snprintf(label, len, "%s at %.*f %s from %s=%u (%s=%u)",
+		 l->kind == LM_CAP ? "capped" : l->kind == LM_SATURATED ? "saturated"
+									: "limited",
+		 small ? 0 : 2,
+		 l->value, small ? "IOPS" : "MBPS", small ? "Small" : "Large", l->from, small ? "Large" : "Small",
+		 l->fixed);
+	c->hline = true;
+	c->hline_y = l->value;
+	c->hline_label = label;
+	snprintf(cap + strlen(cap), clen - strlen(cap),
+		 " The red dashes: the ladder's throughput limit, %s (the summary's Limit line has its evidence: docs/limits.md).",
+		 label);
+}
+
 /* The line charts of one result set. */
 static int charts(FILE *f, const struct or_params *p, const struct pt_set *pts)
 {
@@ -220,6 +249,7 @@ static int charts(FILE *f, const struct or_params *p, const struct pt_set *pts)
 	struct svg_chart c;
 	bool small = hr_has_class(pts, true), large = hr_has_class(pts, false);
 	struct svg_axis sx = hr_ax_sload, lx = hr_ax_lload;
+	char label[160], cap[768];
 	int ret = 0;
 
 	/* A doubling ladder: its load axis log2, a tick per power of two. */
@@ -234,8 +264,11 @@ static int charts(FILE *f, const struct or_params *p, const struct pt_set *pts)
 		memset(&c, 0, sizeof(c));
 		hr_add_ladders(&L, pts, true, V_LOAD, V_IOPS, false, NULL, "Small I/O", false);
 		c = (struct svg_chart){ .id = "iops-load", .title = "Small I/O: IOPS vs load", .x = sx, .y = hr_ax_iops, .series = L.s, .nseries = L.n };
+		snprintf(cap, sizeof(cap), "Small random I/Os per second at each small load, one line per large load running beside them.");
+		limit_line(&c, p, true, label, sizeof(label), cap, sizeof(cap));
+		strncat(cap, BARS, sizeof(cap) - strlen(cap) - 1);
 		if (!L.oom)
-			hr_figure(f, &c, "Small random I/Os per second at each small load, one line per large load running beside them." BARS);
+			hr_figure(f, &c, cap);
 		ret = L.oom ? -ENOMEM : 0;
 		hr_lines_release(&L);
 
@@ -257,8 +290,11 @@ static int charts(FILE *f, const struct or_params *p, const struct pt_set *pts)
 	if (!ret && large) {
 		hr_add_ladders(&L, pts, false, V_LOAD, V_MBPS, false, NULL, "Large I/O", false);
 		c = (struct svg_chart){ .id = "mbps-load", .title = "Large I/O: MBPS vs load", .x = lx, .y = hr_ax_mbps, .series = L.s, .nseries = L.n };
+		snprintf(cap, sizeof(cap), "Large I/O throughput (MiB per second) at each large load, one line per small load running beside it.");
+		limit_line(&c, p, false, label, sizeof(label), cap, sizeof(cap));
+		strncat(cap, BARS, sizeof(cap) - strlen(cap) - 1);
 		if (!L.oom)
-			hr_figure(f, &c, "Large I/O throughput (MiB per second) at each large load, one line per small load running beside it." BARS);
+			hr_figure(f, &c, cap);
 		ret = L.oom ? -ENOMEM : 0;
 		hr_lines_release(&L);
 	}
