@@ -293,6 +293,29 @@ static void test_limit_step(void **state)
 	assert_false(d.step.present);
 	assert_false(pt_step_line(&d, line, sizeof(line)));
 	assert_string_equal(line, "");
+
+	/*
+	 * A shared VM (this one's run 1 of docs/limits.md): the first 5
+	 * points' second parts 1.45x their first, the others' parts apart by
+	 * 10-20 % either way: no steady rate on either side, no step.
+	 */
+	n = 0;
+	for (k = 1; k <= 10; k++, n++)
+		o[n] = obs(k, 1, 1000 * k, (double)n);
+	for (k = 1; k <= 10; k++, n++)
+		o[n] = obs(k, 2, 1000 * k * (k <= 5 ? 1.45 : k % 2 ? 1.2
+								   : 0.85),
+			   (double)n);
+	assert_int_equal(ptp_step(&d, o, n), 0);
+	assert_false(d.step.present);
+	/* One point on both sides of a change, one measurement after it: too little. */
+	n = 0;
+	for (k = 1; k <= 10; k++, n++)
+		o[n] = obs(k, 1, 4000, (double)n);
+	for (k = 1; k <= 10; k++, n++)
+		o[n] = obs(k, 2, k == 10 ? 2000 : 4000, (double)n);
+	assert_int_equal(ptp_step(&d, o, n), 0);
+	assert_false(d.step.present);
 }
 
 int main(void)

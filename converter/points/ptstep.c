@@ -13,7 +13,11 @@
  * a point agrees when its own factor is within PT_STEP_BAND of it and
  * each of its measurements on either side is within PT_STEP_BAND of
  * that side's mean (the level is kept by what follows). At least two
- * thirds of the points measured on both sides must agree. The cut with
+ * thirds of the points measured on both sides must agree, with two
+ * measurements or more on each side between them, and two thirds of the
+ * points measured more than once on one side only must have kept their
+ * level there (a shared VM whose rate wanders by 10-20 % between a
+ * point's parts has no step: two steady rates are asked). The cut with
  * the most agreeing points less those that do not is the step; cuts
  * beside it that say as much (measurements of points measured once, or
  * of no point measured on both sides, between them) make its time a
@@ -82,7 +86,8 @@ static bool keeps(const struct work *w, size_t p, size_t c)
 /* What cut @c (before measurement @c) says, from the sums in @w->a. */
 static void judge(struct work *w, size_t c, struct cut *out)
 {
-	size_t p, k = 0, agree = 0;
+	size_t p, k = 0, agree = 0, side = 0, steady = 0;
+	unsigned int nb = 0, na = 0;
 	double f;
 
 	memset(out, 0, sizeof(*out));
@@ -97,10 +102,18 @@ static void judge(struct work *w, size_t c, struct cut *out)
 		const struct acc *a = &w->a[p];
 		double r;
 
-		if (!a->nb || !a->na)
+		if (!a->nb || !a->na) {
+			/* Measured twice or more, all on one side: the rate there held? */
+			if (a->nb + a->na >= 2) {
+				side++;
+				steady += keeps(w, p, c);
+			}
 			continue;
+		}
 		r = (a->sa / a->na) / (a->sb / a->nb);
 		if (fabs(r / f - 1) <= PT_STEP_BAND && keeps(w, p, c)) {
+			nb += a->nb;
+			na += a->na;
 			w->from[agree] = a->sb / a->nb;
 			w->to[agree++] = a->sa / a->na;
 		}
@@ -109,7 +122,14 @@ static void judge(struct work *w, size_t c, struct cut *out)
 	out->agree = agree;
 	out->factor = f;
 	out->score = (long)agree - (long)(k - agree);
-	out->valid = agree && 3 * agree >= 2 * k && fabs(f - 1) >= PT_STEP_MIN;
+	/*
+	 * Two thirds of the points on both sides agree, two measurements or
+	 * more of theirs on each side, and two thirds of the points measured
+	 * on one side only kept their level there: a steady rate, then
+	 * another, not a system that wanders.
+	 */
+	out->valid = agree && 3 * agree >= 2 * k && fabs(f - 1) >= PT_STEP_MIN && nb >= 2 && na >= 2 &&
+		3 * steady >= 2 * side;
 	if (agree) {
 		out->from = median(w->from, agree);
 		out->to = median(w->to, agree);
