@@ -38,8 +38,8 @@ void memory_luns(const struct vvol *vv, json_t *w);
 /*
  * A volume smaller than a likely cache (issue 44): under
  * RS_CACHE_LIKELY_MIB, the least cache a disk drive carries today, a
- * disk's or an array's cache can hold all of it (seed 002: a 16 MiB
- * volume of eight 2 MiB files read 2.5x the IOPS of a 1 GiB file). When
+ * disk's or an array's cache can hold all of it (seed 002's pitfall:
+ * ORION read a 2 MB file at 231 IOPS where the disk gives 79). When
  * -cache_size was not given (@cache_size < 0), one sentence appended to
  * @w, for the start-up line and the summary.
  */
