@@ -126,12 +126,13 @@ void pr_judge(struct pr_pair *p, const struct pr_log *g, const struct kn_bound *
 		 p->from, name, p->to, p->npairs, p->npairs == 1 ? "" : "s", n,
 		 p->why == KN_LATENCY ? "mean latency (ms) at the upper load" : "gain, upper over lower load,",
 		 f.value, f.lo, f.hi,
-		 side == IV_ABOVE ? "above" : side == IV_BELOW ? "below" : "holding",
+		 side == IV_ABOVE ? "above" : side == IV_BELOW ? "below"
+							       : "holding",
 		 p->why == KN_LATENCY ? b->ms : thr, p->why == KN_LATENCY ? " ms, the bound" : " (5 % a doubling)",
-		 p->verdict == PR_STOP ? (p->why == KN_LATENCY ? "crossed, decided" : "flat, decided")
-		 : p->verdict == PR_ON ? "not a knee, decided: the ladder goes on"
-		 : p->verdict == PR_UNDECIDED ? "undecided at the limit of pairs: the ladder goes on"
-					      : "undecided: one more pair");
+		 p->verdict == PR_STOP		      ? (p->why == KN_LATENCY ? "crossed, decided" : "flat, decided")
+			 : p->verdict == PR_ON	      ? "not a knee, decided: the ladder goes on"
+			 : p->verdict == PR_UNDECIDED ? "undecided at the limit of pairs: the ladder goes on"
+						      : "undecided: one more pair");
 }
 
 void pr_note_insert(const char *jobs_dir, size_t at, const struct mx_point *ins, size_t n)

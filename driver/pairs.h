@@ -54,13 +54,13 @@ enum pr_verdict {
 
 /* A step re-measured in pairs. */
 struct pr_pair {
-	bool small;			/* the row at Large=fixed, else the column at Small=fixed */
-	unsigned int fixed, from, to;	/* the ladder, the step's two loads */
-	unsigned int from_num, to_num;	/* their points' numbers */
-	unsigned int npairs;		/* pairs inserted so far */
-	enum kn_why why;		/* KN_FLAT or KN_LATENCY (a mean bound) */
+	bool small;		       /* the row at Large=fixed, else the column at Small=fixed */
+	unsigned int fixed, from, to;  /* the ladder, the step's two loads */
+	unsigned int from_num, to_num; /* their points' numbers */
+	unsigned int npairs;	       /* pairs inserted so far */
+	enum kn_why why;	       /* KN_FLAT or KN_LATENCY (a mean bound) */
 	enum pr_verdict verdict;
-	char text[640];			/* what the pairs said, for the screen and run.json */
+	char text[640]; /* what the pairs said, for the screen and run.json */
 };
 
 /* Judge @p on the measurements so far: its verdict and text. */

@@ -47,4 +47,3 @@ void rp_line(const struct mx_plan *plan, size_t resumed)
 		fprintf(stderr, "fiorion: -resume: %zu of %zu points measured already; running from point %zu\n",
 			resumed, plan->n, resumed + 1);
 }
-

@@ -69,7 +69,8 @@ static enum iv_kind widest(struct iv_fig *f, double v, double w_half, double a_h
 	double ra = a_half >= 0 && a_mean > 0 ? a_half / a_mean : -1;
 
 	iv_fig_set(f, v, rw > ra ? rw : ra);
-	return ra < 0 && rw < 0 ? IV_NONE : ra > rw ? IV_PARTS : IV_WITHIN;
+	return ra < 0 && rw < 0 ? IV_NONE : ra > rw ? IV_PARTS
+						    : IV_WITHIN;
 }
 
 int ptp_pool_class(const struct pt_set *set, const size_t *idx, size_t n, struct pt_class *c,
@@ -189,9 +190,7 @@ int ptp_observe(const struct pt_set *set, struct ptp_obs **out, size_t *nout)
 
 		if (!p->pass || !(p->small.present || p->large.present))
 			continue;
-		o[n] = (struct ptp_obs){ .number = p->number, .s = p->s, .l = p->l, .pass = p->pass,
-					 .part = p->part, .ref = p->ref, .x = headline(p), .mbps = !p->small.present,
-					 .secs = headline_secs(p), .ms = written_ms(set, p), .i = i };
+		o[n] = (struct ptp_obs){ .number = p->number, .s = p->s, .l = p->l, .pass = p->pass, .part = p->part, .ref = p->ref, .x = headline(p), .mbps = !p->small.present, .secs = headline_secs(p), .ms = written_ms(set, p), .i = i };
 		n++;
 	}
 	qsort(o, n, sizeof(*o), cmp_time);
