@@ -50,7 +50,7 @@ FIO_SRC_VERSION := $(shell sed -n 's/^DEF_VER=\(fio-[0-9.]*\).*/\1/p' $(FIO_SRC)
 # exports, ORION's files, the report, the set written whole, fio2orion's
 # main. Each folder is on the include path: an #include names the header
 # alone.
-CONV_DIRS := fiojson points curve export orion report compare set fio2orion
+CONV_DIRS := fiojson points limits curve export orion report compare set fio2orion
 override CPPFLAGS += -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 \
 	-Icommon -Irun -Iplugin $(CONV_DIRS:%=-Iconverter/%) -Idriver -Idriver/runner -MMD -MP
 # The unit tests' build (build/san/): ASan and UBSan, at -O0 -g after the
@@ -129,10 +129,11 @@ CONV_SRCS := \
 	converter/orion/orion_hist.c \
 	converter/orion/orion_report.c \
 	converter/orion/orion_tradeoff.c \
+	converter/limits/limit.c \
+	converter/limits/lmstep.c \
 	converter/points/infer.c \
 	converter/points/interval.c \
 	converter/points/knee.c \
-	converter/points/limit.c \
 	converter/points/passes.c \
 	converter/points/parts.c \
 	converter/points/points.c \
@@ -143,7 +144,6 @@ CONV_SRCS := \
 	converter/points/ptmap.c \
 	converter/points/ptsrc.c \
 	converter/points/ptss.c \
-	converter/points/ptstep.c \
 	converter/compare/cmpmark.c \
 	converter/report/curve_html.c \
 	converter/report/html_chart.c \

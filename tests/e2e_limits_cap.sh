@@ -182,6 +182,7 @@ if [ $rc_b = 0 ] && [ "$(lim $rb 0 kind)" = cap ] && [ "$(lim $rb 0 ladder)" = l
 	ok "b. throttle at 100 MiB/s: capped at $(lim $rb 0 value) MBPS (2 %) from Large=1, the MBPS chart's line: $lb"
 else
 	not_ok "b. cap at 100 MBPS: rc $rc_b, kind $(lim $rb 0 kind), value $(lim $rb 0 value), from $(lim $rb 0 from_load), chart '$cb': $lb"
+	grep -h '^Drift' b/b_summary.txt | sed 's/^/# /'
 	awk -F, 'NR > 1 { printf "# Large=%s %s MBPS %s ms\n", $2, $6, $9 }' b/b.points.csv
 fi
 

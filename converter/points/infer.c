@@ -616,8 +616,6 @@ int or_params_init(struct or_params *p, struct fj_set *in,
 		ret = hosts_init(p, in, pts);
 	if (ret != -ENOMEM)
 		ret = answers_init(p, pts, err);
-	if (ret != -ENOMEM)
-		ret = lm_find_all(pts, &p->limits, &p->nlimits);
 	if (ret == -ENOMEM) {
 		or_params_release(p);
 		return fr_errf(err, -ENOMEM, "out of memory");
@@ -639,6 +637,5 @@ void or_params_release(struct or_params *p)
 		pt_set_release(&p->host_pts[i]);
 	free(p->host_pts);
 	free(p->knees);
-	free(p->limits);
 	memset(p, 0, sizeof(*p));
 }

@@ -18,7 +18,6 @@
 
 #include "fiojson.h"
 #include "knee.h"
-#include "limit.h"
 #include "points.h"
 
 /*
@@ -74,14 +73,6 @@ struct or_params {
 	struct kn_bound bound;
 	struct kn_knee *knees;
 	size_t nknees;
-	/*
-	 * What limits the storage (issue 44, limit.h): each ladder's
-	 * throughput limit with its evidence (lm_find_all()); none when no
-	 * ladder holds one. For the summary's "Limit:" lines, -format json's
-	 * and run.json's "limits", the report's load charts.
-	 */
-	struct lm_limit *limits;
-	size_t nlimits;
 	/*
 	 * What ran the points (issue 42), for the report and -format json
 	 * (ORION's files never print these): run.json's where it says

@@ -181,7 +181,7 @@ int pt_fold_passes(struct pt_set *set, struct fr_err *err)
 	size_t nobs = 0;
 	int ret = fold(set, &obs, &nobs, err);
 
-	if (!ret && nobs && (ptp_drift(set, obs, nobs) || ptp_step(&set->drift, obs, nobs)))
+	if (!ret && nobs && ptp_drift(set, obs, nobs))
 		ret = fr_errf(err, -ENOMEM, "out of memory");
 	if (!ret)
 		ptp_apply_drift(set);

@@ -135,28 +135,15 @@ struct pt_drift_at {
 };
 
 /*
- * A step in the run's rate (issue 44, ptstep.c): a time T in the run's
- * measuring after which every point measured on both sides of it reads
- * the same factor of what it read before (within PT_STEP_BAND), each
- * side's measurements keeping their level, the factor at least
- * PT_STEP_MIN from 1: a cap that stepped down (a burst allowance spent)
- * or up, kept by the measurements that followed.
+ * One measurement the drift is made of (issue 44: kept for the limits'
+ * step, converter/limits/lmstep.c), in run order: its point, loads and
+ * round, its headline figure, when it began and how long it ran.
  */
-#define PT_STEP_MIN 0.15
-#define PT_STEP_BAND 0.05
-#define PT_STEP_MAX_OBS 4096 /* more measurements than this: not looked for */
-
-struct pt_step {
-	bool present;
-	double factor;			 /* after / before: the median over the points measured on both sides */
-	double from, to;		 /* their figures before and after it (medians): IOPS, or MBPS when @mbps */
-	bool mbps;			 /* the figures are large MBPS (points without small I/O) */
-	double t_lo, t_hi;		 /* when: between these seconds of measuring (equal: at) */
-	size_t npoints;			 /* points measured on both sides */
-	size_t nagree;			 /* of them, reading the factor */
-	size_t nbefore, nafter;		 /* measurements before and after it */
-	unsigned int round_lo, round_hi; /* the rounds (parts, passes) of the measurements before it */
-	char before[128];		 /* the points measured before it, by load: "Small=1-10 (Large=0)" */
+struct pt_drift_obs {
+	unsigned int number, s, l, pass; /* its point (pNNN), loads, part or pass K */
+	double x;			 /* small IOPS, else large MBPS */
+	bool mbps;			 /* x is large MBPS (no small I/O) */
+	double t0, secs;		 /* s of measuring before it; its own */
 };
 
 struct pt_drift {
@@ -171,7 +158,8 @@ struct pt_drift {
 	bool parts;		   /* from -parts or the reference's parts (else -repeat passes) */
 	bool ref;		   /* the reference alone: one point re-measured over a run of whole points */
 	unsigned int ref_s, ref_l; /* that point's loads */
-	struct pt_step step;	   /* a step in the rate over the run (ptstep.c), when there is one */
+	struct pt_drift_obs *obs;  /* every measurement of the run, in run order (malloc'ed) */
+	size_t nobs;
 };
 
 struct pt_point {
@@ -232,13 +220,6 @@ void pt_drift_release(struct pt_drift *d);
  * @parts measurements: how many (0 when there is none).
  */
 size_t pt_drift_lines(const struct pt_drift *d, unsigned int parts, char lines[2][768]);
-
-/*
- * The step in the run's rate (struct pt_step) in words, the summary's and
- * the screen's line ("Limit: small I/O stepped down from 4000 to 1000
- * IOPS ..."): false, @buf "", when there is none.
- */
-bool pt_step_line(const struct pt_drift *d, char *buf, size_t len);
 
 /* Free what one point holds (its classes' bins and slots). */
 void pt_point_release(struct pt_point *p);

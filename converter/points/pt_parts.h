@@ -37,12 +37,6 @@ int ptp_observe(const struct pt_set *set, struct ptp_obs **out, size_t *n);
 /* After the fold: @set->drift from the measurements @o[0..n). 0 or -ENOMEM. */
 int ptp_drift(struct pt_set *set, const struct ptp_obs *o, size_t n);
 
-/*
- * A step in the rate (points.h's struct pt_step) from the measurements
- * @o[0..n) in run order (ptstep.c), into @d->step. 0 or -ENOMEM.
- */
-int ptp_step(struct pt_drift *d, const struct ptp_obs *o, size_t n);
-
 /* Every cell's interval at least the drift's: t(0.975, df) sd / sqrt(measurements). */
 void ptp_apply_drift(struct pt_set *set);
 

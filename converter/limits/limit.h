@@ -17,7 +17,9 @@
  *     times the cell's I/Os per MiB);
  *   - the run's points measured more than once (its parts, the reference,
  *     -repeat's passes: points.h's struct pt_drift) held their rate over
- *     the run: every round's factor and the spread within LM_BAND.
+ *     the run: every round's factor and the spread within LM_DRIFT (5 %:
+ *     a step is 15 % or more, a shared VM's wander 8-23 %; the reference
+ *     alone is one point's readings, which a busy machine moves by 2-3 %).
  * Noise (a shared VM's 5-15 % dips) and a gradual saturation (a few %
  * a doubling) fail the band; a rate that moved during the run fails the
  * rounds.
@@ -41,6 +43,7 @@
 
 #define LM_BAND 0.02   /* a cap holds its rate within 2 % */
 #define LM_LITTLE 0.05 /* mean latency = outstanding / cap within 5 % */
+#define LM_DRIFT 0.05  /* the run's re-measures held their rate within 5 % */
 #define LM_HELD 0.5    /* p50 under half of outstanding / cap: held, not slow */
 #define LM_MIN_LOADS 3 /* loads on the plateau, at least */
 #define LM_SPAN 2.0    /* its last load over its first, at least */
@@ -55,7 +58,7 @@ enum lm_kind {
 const char *lm_kind_name(enum lm_kind k);
 
 /* One load of a ladder, as the rule reads it. */
-struct lm_step {
+struct lm_load {
 	unsigned int load;   /* the ladder's load (Small=, Large=) */
 	double value;	     /* small IOPS or large MBPS */
 	double outstanding;  /* I/Os outstanding: the load (sequential: streams x depth) */
@@ -89,7 +92,7 @@ struct lm_limit {
  * run's drift @d (NULL or not present: none to judge). True and @out
  * filled when it names a limit.
  */
-bool lm_judge(const struct lm_step *s, size_t n, const struct pt_drift *d, bool small,
+bool lm_judge(const struct lm_load *s, size_t n, const struct pt_drift *d, bool small,
 	      unsigned int fixed, struct lm_limit *out);
 
 /* Every ladder of @pts judged: the limits found, *@out malloc'ed (NULL when none). 0 or -ENOMEM. */
@@ -97,5 +100,50 @@ int lm_find_all(const struct pt_set *pts, struct lm_limit **out, size_t *n);
 
 /* The summary's and the screen's line for @l ("Limit: small I/O capped at ..."). */
 void lm_line(const struct lm_limit *l, char *buf, size_t len);
+
+/*
+ * A step in the run's rate (lmstep.c): a time T in the run's measuring
+ * after which every point measured on both sides of it reads the same
+ * factor of what it read before (within LM_STEP_BAND), each side's
+ * measurements keeping their level, the factor at least LM_STEP_MIN from
+ * 1: a cap that stepped down (a burst allowance spent, a throttle
+ * changed) or up, kept by the measurements that followed.
+ */
+#define LM_STEP_MIN 0.15
+#define LM_STEP_BAND 0.05
+#define LM_STEP_MAX_OBS 4096 /* more measurements than this: not looked for */
+
+struct lm_step {
+	bool present;
+	double factor;			 /* after / before: the median over the points measured on both sides */
+	double from, to;		 /* their figures before and after it (medians): IOPS, or MBPS when @mbps */
+	bool mbps;			 /* the figures are large MBPS (points without small I/O) */
+	double t_lo, t_hi;		 /* when: between these seconds of measuring (equal: at) */
+	size_t npoints;			 /* points measured on both sides */
+	size_t nagree;			 /* of them, reading the factor */
+	size_t nbefore, nafter;		 /* measurements before and after it */
+	unsigned int round_lo, round_hi; /* the rounds (parts, passes) of the measurements before it */
+	char before[128];		 /* the points measured before it, by load: "Small=1-10 (Large=0)" */
+};
+
+/* The step in the measurements of drift @d, into @st (st->present false when none). 0 or -ENOMEM. */
+int lm_find_step(const struct pt_drift *d, struct lm_step *st);
+
+/* The step in words ("Limit: small I/O stepped down from 4000 to 1000 IOPS ..."): false, @buf "", when none. */
+bool lm_step_line(const struct lm_step *st, char *buf, size_t len);
+
+/* Everything a set says of its limits: each ladder's, and a step. */
+struct lm_found {
+	struct lm_limit *limits; /* malloc'ed, NULL when none */
+	size_t n;
+	struct lm_step step;
+};
+
+/* @f for @pts (lm_find_all(), lm_find_step()). 0 or -ENOMEM (@f empty). */
+int lm_find(const struct pt_set *pts, struct lm_found *f);
+void lm_found_release(struct lm_found *f);
+
+/* The summary's and the screen's lines of @f, one a call: the @i-th into @buf; false past the last. */
+bool lm_found_line(const struct lm_found *f, size_t i, char *buf, size_t len);
 
 #endif

@@ -33,7 +33,7 @@ static int cmp_double(const void *a, const void *b)
 }
 
 /* The median of @s[0..n)'s values (@tmp: room for n). */
-static double median(const struct lm_step *s, size_t n, double *tmp)
+static double median(const struct lm_load *s, size_t n, double *tmp)
 {
 	size_t k;
 
@@ -44,7 +44,7 @@ static double median(const struct lm_step *s, size_t n, double *tmp)
 }
 
 /* Mean latency at @s, were the throughput @p: outstanding / p, ms (-1: none). */
-static double expect_ms(const struct lm_step *s, double p)
+static double expect_ms(const struct lm_load *s, double p)
 {
 	double ios = p * s->ios_per_unit;
 
@@ -52,7 +52,7 @@ static double expect_ms(const struct lm_step *s, double p)
 }
 
 /* Every step of @s[0..n) within LM_BAND of @p, and the largest deviation into *@dev. */
-static bool flat(const struct lm_step *s, size_t n, double p, double *dev)
+static bool flat(const struct lm_load *s, size_t n, double p, double *dev)
 {
 	size_t k;
 
@@ -67,7 +67,7 @@ static bool flat(const struct lm_step *s, size_t n, double p, double *dev)
 }
 
 /* Little's law at the limit over @s[0..n): the worst deviation into *@dev, at *@at. */
-static bool little(const struct lm_step *s, size_t n, double p, double *dev, unsigned int *at)
+static bool little(const struct lm_load *s, size_t n, double p, double *dev, unsigned int *at)
 {
 	size_t k;
 
@@ -87,15 +87,15 @@ static bool little(const struct lm_step *s, size_t n, double p, double *dev, uns
 	return *dev <= LM_LITTLE;
 }
 
-/* The run's re-measures held their rate: every round and the spread within LM_BAND. */
+/* The run's re-measures held their rate: every round and the spread within LM_DRIFT. */
 static bool drift_held(const struct pt_drift *d)
 {
 	return !d || !d->present || !d->n ||
-		(d->lo >= 1 - LM_BAND && d->hi <= 1 + LM_BAND && d->sd <= LM_BAND);
+		(d->lo >= 1 - LM_DRIFT && d->hi <= 1 + LM_DRIFT && d->sd <= LM_DRIFT);
 }
 
 /* What the plateau @s[0..n) at @p says, into @l (the rule passed). */
-static void fill(const struct lm_step *s, size_t n, const struct lm_step *before, size_t nb,
+static void fill(const struct lm_load *s, size_t n, const struct lm_load *before, size_t nb,
 		 double p, struct lm_limit *l)
 {
 	double m = 0, ss = 0, half = 0;
@@ -134,10 +134,10 @@ static void fill(const struct lm_step *s, size_t n, const struct lm_step *before
 	}
 }
 
-bool lm_judge(const struct lm_step *s, size_t n, const struct pt_drift *d, bool small,
+bool lm_judge(const struct lm_load *s, size_t n, const struct pt_drift *d, bool small,
 	      unsigned int fixed, struct lm_limit *out)
 {
-	double *tmp = malloc((n ? n : 1) * sizeof(*tmp));
+	double *tmp = malloc((n ? n : 1) * sizeof(*tmp)), *smin, *smax, *tmin, *tmax;
 	bool found = false;
 	size_t i, k;
 
@@ -147,13 +147,39 @@ bool lm_judge(const struct lm_step *s, size_t n, const struct pt_drift *d, bool 
 	for (k = 0; k < n; k++)
 		if (s[k].rated || !(s[k].value >= 0))
 			n = 0; /* an open loop sets its rate: no limit read from it */
-	for (i = 0; tmp && i + LM_MIN_LOADS <= n && !found; i++) {
+	smin = tmp ? malloc(4 * (n ? n : 1) * sizeof(*smin)) : NULL;
+	smax = smin ? smin + (n ? n : 1) : NULL;
+	tmin = smin ? smin + 2 * (n ? n : 1) : NULL;
+	tmax = smin ? smin + 3 * (n ? n : 1) : NULL;
+	/*
+	 * The suffixes' smallest and largest figures, and of the throughput
+	 * each load's latency implies (Little's law: outstanding / latency;
+	 * NaN where it is unknown, which no limit passes): a plateau they
+	 * cannot hold is passed over without its median (a long ladder's cost).
+	 */
+	for (k = n; smin && k-- > 0;) {
+		double t = s[k].lat_ms > 0 && s[k].ios_per_unit > 0
+			? s[k].outstanding / (s[k].lat_ms / 1000.0 * s[k].ios_per_unit)
+			: NAN;
+
+		smin[k] = k + 1 < n ? fmin(smin[k + 1], s[k].value) : s[k].value;
+		smax[k] = k + 1 < n ? fmax(smax[k + 1], s[k].value) : s[k].value;
+		tmin[k] = k + 1 < n && tmin[k + 1] < t ? tmin[k + 1] : t;
+		tmax[k] = k + 1 < n && tmax[k + 1] > t ? tmax[k + 1] : t;
+		if (k + 1 < n && (isnan(tmin[k + 1]) || isnan(t)))
+			tmin[k] = tmax[k] = NAN;
+	}
+	for (i = 0; smin && i + LM_MIN_LOADS <= n && !found; i++) {
 		double p, dev, ldev;
 		unsigned int at;
 
 		/* The plateau must hold over a doubling: a later L0 spans less. */
 		if ((double)s[n - 1].load < LM_SPAN * (double)s[i].load)
 			break;
+		/* Figures spread wider than any P's band: no median to take (a long ladder's cost). */
+		if (smax[i] > smin[i] * (1 + LM_BAND) / (1 - LM_BAND) || isnan(tmin[i]) ||
+		    tmax[i] > tmin[i] * (1 + 2 * LM_LITTLE) / (1 - 2 * LM_LITTLE))
+			continue;
 		p = median(&s[i], n - i, tmp);
 		if (!(p > 0) || !flat(&s[i], n - i, p, &dev))
 			continue;
@@ -177,14 +203,14 @@ bool lm_judge(const struct lm_step *s, size_t n, const struct pt_drift *d, bool 
 		found = true;
 	}
 	free(tmp);
+	free(smin);
 	return found;
 }
 
-/* One load of a ladder from point @p's class. */
-static void step_of(const struct pt_point *p, bool small, struct lm_step *s)
+/* One load of a ladder from point @p's class (its median latency left to classify()). */
+static void step_of(const struct pt_point *p, bool small, struct lm_load *s)
 {
 	const struct pt_class *c = small ? &p->small : &p->large;
-	double p50 = c->lat[PT_ALL].n ? pt_percentile(&c->lat[PT_ALL], 50) : -1;
 
 	s->load = small ? p->s : p->l;
 	s->value = small ? c->iops : c->mbps;
@@ -192,76 +218,83 @@ static void step_of(const struct pt_point *p, bool small, struct lm_step *s)
 	s->ios_per_unit = small ? 1 : c->mbps > 0 ? c->iops / c->mbps
 						  : 0;
 	s->lat_ms = c->lat[PT_ALL].n ? c->lat[PT_ALL].mean / 1e6 : -1;
-	s->p50_ms = p50 >= 0 ? p50 / 1e6 : -1;
+	s->p50_ms = -1;
 	s->rated = c->rated;
 }
 
-static int cmp_step(const void *a, const void *b)
+/* @l's kind from the median latency of its first load's class @c (pt_percentile() only here: it reads the bins). */
+static void classify(struct lm_limit *l, const struct pt_class *c)
 {
-	unsigned int x = ((const struct lm_step *)a)->load, y = ((const struct lm_step *)b)->load;
+	double p50 = c->lat[PT_ALL].n ? pt_percentile(&c->lat[PT_ALL], 50) : -1;
 
-	return x < y ? -1 : x > y;
+	l->p50_ms = p50 >= 0 ? p50 / 1e6 : -1;
+	if (l->p50_ms < 0)
+		l->kind = LM_LIMIT;
+	else
+		l->kind = l->p50_ms < LM_HELD * l->expect_ms ? LM_CAP : LM_SATURATED;
 }
 
-static int cmp_u(const void *a, const void *b)
-{
-	unsigned int x = *(const unsigned int *)a, y = *(const unsigned int *)b;
+/* A point of a ladder: the ladder's other load, its own, and where it is. */
+struct ent {
+	unsigned int fixed, load;
+	size_t i;
+};
 
-	return x < y ? -1 : x > y;
+static int cmp_ent(const void *a, const void *b)
+{
+	const struct ent *x = a, *y = b;
+
+	if (x->fixed != y->fixed)
+		return x->fixed < y->fixed ? -1 : 1;
+	if (x->load != y->load)
+		return x->load < y->load ? -1 : 1;
+	return x->i < y->i ? -1 : x->i > y->i;
 }
 
-/* The steps of the ladder (@small, @fixed), ascending by load, into @out: how many. */
-static size_t ladder(const struct pt_set *pts, bool small, unsigned int fixed, struct lm_step *out)
+/* Every ladder of one side (@small) of @pts, judged; the limits found into @l from *@nl on. */
+static void side(const struct pt_set *pts, bool small, struct ent *e, struct lm_load *steps,
+		 struct lm_limit *l, size_t *nl)
 {
-	size_t i, n = 0;
+	size_t i, n = 0, a, k;
 
 	for (i = 0; i < pts->n; i++) {
 		const struct pt_point *p = &pts->pts[i];
-		const struct pt_class *c = small ? &p->small : &p->large;
 
-		if (c->present && (small ? p->s : p->l) && (small ? p->l : p->s) == fixed)
-			step_of(p, small, &out[n++]);
+		if (small ? p->small.present && p->s : p->large.present && p->l)
+			e[n++] = (struct ent){ small ? p->l : p->s, small ? p->s : p->l, i };
 	}
-	qsort(out, n, sizeof(*out), cmp_step);
-	return n;
+	qsort(e, n, sizeof(*e), cmp_ent);
+	for (a = 0; a < n; a = i) {
+		for (i = a; i < n && e[i].fixed == e[a].fixed; i++)
+			step_of(&pts->pts[e[i].i], small, &steps[i - a]);
+		if (!lm_judge(steps, i - a, &pts->drift, small, e[a].fixed, &l[*nl]))
+			continue;
+		for (k = a; k < i && e[k].load != l[*nl].from; k++)
+			;
+		classify(&l[*nl], small ? &pts->pts[e[k].i].small : &pts->pts[e[k].i].large);
+		(*nl)++;
+	}
 }
 
 int lm_find_all(const struct pt_set *pts, struct lm_limit **out, size_t *n)
 {
-	struct lm_step *steps = calloc(pts->n + 1, sizeof(*steps));
-	unsigned int *fixed = calloc(pts->n + 1, sizeof(*fixed));
+	struct lm_load *steps = calloc(pts->n + 1, sizeof(*steps));
+	struct ent *e = calloc(pts->n + 1, sizeof(*e));
 	struct lm_limit *l = calloc(2 * pts->n + 1, sizeof(*l));
-	size_t nl = 0, i, nf, m;
-	int side;
+	size_t nl = 0;
 
 	*out = NULL;
 	*n = 0;
-	if (!steps || !fixed || !l) {
+	if (!steps || !e || !l) {
 		free(steps);
-		free(fixed);
+		free(e);
 		free(l);
 		return -ENOMEM;
 	}
-	for (side = 0; side < 2; side++) {
-		bool small = side == 0;
-
-		for (i = 0, nf = 0; i < pts->n; i++) {
-			const struct pt_point *p = &pts->pts[i];
-
-			if (small ? p->small.present && p->s : p->large.present && p->l)
-				fixed[nf++] = small ? p->l : p->s;
-		}
-		qsort(fixed, nf, sizeof(*fixed), cmp_u);
-		for (i = 0; i < nf; i++) {
-			if (i && fixed[i] == fixed[i - 1])
-				continue;
-			m = ladder(pts, small, fixed[i], steps);
-			if (lm_judge(steps, m, &pts->drift, small, fixed[i], &l[nl]))
-				nl++;
-		}
-	}
+	side(pts, true, e, steps, l, &nl);
+	side(pts, false, e, steps, l, &nl);
 	free(steps);
-	free(fixed);
+	free(e);
 	if (!nl) {
 		free(l);
 		l = NULL;
@@ -307,4 +340,32 @@ void lm_line(const struct lm_limit *l, char *buf, size_t len)
 		 l->small ? "small" : "large", verb, dec, l->value, unit, axis, l->from, other, l->fixed, axis,
 		 l->from, l->to, l->nloads, dec, l->min, dec, l->max, unit, 100 * l->spread, dec, l->lo, dec,
 		 l->hi, below, 100 * l->little, axis, l->little_at, drift, kind);
+}
+
+int lm_find(const struct pt_set *pts, struct lm_found *f)
+{
+	int ret;
+
+	memset(f, 0, sizeof(*f));
+	ret = lm_find_all(pts, &f->limits, &f->n);
+	if (!ret)
+		ret = lm_find_step(&pts->drift, &f->step);
+	if (ret)
+		lm_found_release(f);
+	return ret;
+}
+
+void lm_found_release(struct lm_found *f)
+{
+	free(f->limits);
+	memset(f, 0, sizeof(*f));
+}
+
+bool lm_found_line(const struct lm_found *f, size_t i, char *buf, size_t len)
+{
+	if (i < f->n) {
+		lm_line(&f->limits[i], buf, len);
+		return true;
+	}
+	return i == f->n && lm_step_line(&f->step, buf, len);
 }

@@ -1,17 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * ptstep.c -- a step in the run's rate (points.h's struct pt_step, issue
+ * lmstep.c -- a step in the run's rate (limit.h's struct lm_step, issue
  * 44): a cap that steps down during the run (a burst allowance spent,
  * a throttle changed), found in the measurements the run's drift is
- * made of (parts.c's ptp_obs: every point measured more than once, its
- * parts, the reference's re-measures, -repeat's passes, in run order).
+ * made of (points.h's struct pt_drift_obs: every measurement of a run
+ * whose points were measured more than once, its parts, the reference's
+ * re-measures, -repeat's passes, in run order).
  *
  * A cut between two consecutive measurements is a step when the points
  * measured on both sides of it read, after it, the same factor of what
  * they read before it: each such point's mean after over its mean
- * before, their median the step's factor, at least PT_STEP_MIN from 1;
- * a point agrees when its own factor is within PT_STEP_BAND of it and
- * each of its measurements on either side is within PT_STEP_BAND of
+ * before, their median the step's factor, at least LM_STEP_MIN from 1;
+ * a point agrees when its own factor is within LM_STEP_BAND of it and
+ * each of its measurements on either side is within LM_STEP_BAND of
  * that side's mean (the level is kept by what follows). At least two
  * thirds of the points measured on both sides must agree, with two
  * measurements or more on each side between them, and two thirds of the
@@ -30,7 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pt_parts.h"
+#include "limit.h"
 
 /* A point's measurements split by the cut: their sums and counts before and after. */
 struct acc {
@@ -47,7 +48,7 @@ struct cut {
 };
 
 struct work {
-	const struct ptp_obs *o;
+	const struct pt_drift_obs *o;
 	size_t n, np;
 	size_t *pid;  /* o[i]'s point */
 	size_t *next; /* the next measurement of the same point, n: none */
@@ -77,7 +78,7 @@ static bool keeps(const struct work *w, size_t p, size_t c)
 	for (i = a->first; i < w->n; i = w->next[i]) {
 		double m = i < c ? a->sb / a->nb : a->sa / a->na;
 
-		if (w->o[i].x > 0 && fabs(w->o[i].x / m - 1) > PT_STEP_BAND)
+		if (w->o[i].x > 0 && fabs(w->o[i].x / m - 1) > LM_STEP_BAND)
 			return false;
 	}
 	return true;
@@ -111,7 +112,7 @@ static void judge(struct work *w, size_t c, struct cut *out)
 			continue;
 		}
 		r = (a->sa / a->na) / (a->sb / a->nb);
-		if (fabs(r / f - 1) <= PT_STEP_BAND && keeps(w, p, c)) {
+		if (fabs(r / f - 1) <= LM_STEP_BAND && keeps(w, p, c)) {
 			nb += a->nb;
 			na += a->na;
 			w->from[agree] = a->sb / a->nb;
@@ -128,7 +129,7 @@ static void judge(struct work *w, size_t c, struct cut *out)
 	 * on one side only kept their level there: a steady rate, then
 	 * another, not a system that wanders.
 	 */
-	out->valid = agree && 3 * agree >= 2 * k && fabs(f - 1) >= PT_STEP_MIN && nb >= 2 && na >= 2 &&
+	out->valid = agree && 3 * agree >= 2 * k && fabs(f - 1) >= LM_STEP_MIN && nb >= 2 && na >= 2 &&
 		3 * steady >= 2 * side;
 	if (agree) {
 		out->from = median(w->from, agree);
@@ -163,7 +164,7 @@ static int cmp_u(const void *a, const void *b)
 }
 
 /* The measurements @o[0..c) by load, into @st->before, and their rounds. 0 or -ENOMEM. */
-static int before_words(struct pt_step *st, const struct ptp_obs *o, size_t c)
+static int before_words(struct lm_step *st, const struct pt_drift_obs *o, size_t c)
 {
 	unsigned int *v = malloc((c ? c : 1) * sizeof(*v));
 	bool row = true, col = true;
@@ -197,13 +198,13 @@ static int before_words(struct pt_step *st, const struct ptp_obs *o, size_t c)
 }
 
 /* Every cut judged; the best (the first of the most score) and the cuts beside it saying as much. */
-static void best_cut(struct work *w, struct pt_step *st)
+static void best_cut(struct work *w, struct lm_step *st)
 {
 	struct cut cut, best = { .score = LONG_MIN };
 	size_t c, at = 0, end = 0, i;
 
 	for (c = 1; c < w->n; c++) {
-		const struct ptp_obs *m = &w->o[c - 1];
+		const struct pt_drift_obs *m = &w->o[c - 1];
 		struct acc *a = &w->a[w->pid[c - 1]];
 
 		if (m->x > 0) {
@@ -238,14 +239,16 @@ static void best_cut(struct work *w, struct pt_step *st)
 	st->mbps = i < w->n && w->o[i].mbps;
 }
 
-int ptp_step(struct pt_drift *d, const struct ptp_obs *o, size_t n)
+int lm_find_step(const struct pt_drift *d, struct lm_step *st)
 {
+	const struct pt_drift_obs *o = d->obs;
+	size_t n = d->nobs;
 	struct work w = { .o = o, .n = n };
 	size_t i, j;
 	int ret = -ENOMEM;
 
-	memset(&d->step, 0, sizeof(d->step));
-	if (n < 2 || n > PT_STEP_MAX_OBS)
+	memset(st, 0, sizeof(*st));
+	if (n < 2 || n > LM_STEP_MAX_OBS)
 		return 0;
 	w.pid = calloc(n, sizeof(*w.pid));
 	w.next = calloc(n, sizeof(*w.next));
@@ -272,8 +275,8 @@ int ptp_step(struct pt_drift *d, const struct ptp_obs *o, size_t n)
 			w.a[w.pid[i]].na++;
 		}
 	}
-	best_cut(&w, &d->step);
-	ret = d->step.present ? before_words(&d->step, o, d->step.nbefore) : 0;
+	best_cut(&w, st);
+	ret = st->present ? before_words(st, o, st->nbefore) : 0;
 out:
 	free(w.pid);
 	free(w.next);
@@ -282,9 +285,8 @@ out:
 	return ret;
 }
 
-bool pt_step_line(const struct pt_drift *d, char *buf, size_t len)
+bool lm_step_line(const struct lm_step *st, char *buf, size_t len)
 {
-	const struct pt_step *st = &d->step;
 	const char *unit = st->mbps ? "MBPS" : "IOPS";
 	int dec = st->mbps ? 2 : 0;
 	char when[96], rounds[48];
@@ -303,7 +305,7 @@ bool pt_step_line(const struct pt_drift *d, char *buf, size_t len)
 	snprintf(buf, len,
 		 "Limit: %s I/O stepped %s from %.*f to %.*f %s (x%.3f) %s: %zu of the %zu points measured on both sides read that factor of their earlier figure (within %.0f %%), each side's measurements keeping their level; before it ran %zu measurements (%s, %s), after it %zu",
 		 st->mbps ? "large" : "small", st->factor < 1 ? "down" : "up", dec, st->from, dec, st->to, unit,
-		 st->factor, when, st->nagree, st->npoints, 100 * PT_STEP_BAND, st->nbefore, st->before, rounds,
+		 st->factor, when, st->nagree, st->npoints, 100 * LM_STEP_BAND, st->nbefore, st->before, rounds,
 		 st->nafter);
 	return true;
 }
