@@ -44,21 +44,21 @@ static void say_drift(const struct pt_set *pts)
 }
 
 /* The limits' lines on stderr, as the drift's. */
-static void say_limits(const struct or_params *p, const struct pt_set *pts)
+static void say_limits(const struct pt_set *pts)
 {
+	struct lm_found f;
 	char line[1024];
 	size_t i;
 
-	for (i = 0; i < p->nlimits; i++) {
-		lm_line(&p->limits[i], line, sizeof(line));
+	if (lm_find(pts, &f))
+		return;
+	for (i = 0; lm_found_line(&f, i, line, sizeof(line)); i++)
 		fprintf(stderr, "fiorion: %s\n", line);
-	}
-	if (pt_step_line(&pts->drift, line, sizeof(line)))
-		fprintf(stderr, "fiorion: %s\n", line);
+	lm_found_release(&f);
 }
 
 /* run.json gets the run's "drift" and "limits" (export_json.h), read back and written whole. */
-static int drift_run_json(const char *jobs_dir, const struct pt_set *pts, const struct or_params *p)
+static int drift_run_json(const char *jobs_dir, const struct pt_set *pts)
 {
 	char *path = xasprintf("%s/run.json", jobs_dir), *text;
 	struct fr_err err = { "" };
@@ -69,7 +69,7 @@ static int drift_run_json(const char *jobs_dir, const struct pt_set *pts, const 
 	fr = json_object_get(doc, "fiorion");
 	if (json_is_object(fr)) {
 		json_object_set_new(fr, "drift", xr_drift_json(&pts->drift));
-		json_object_set_new(fr, "limits", xr_limits_json(p, pts));
+		json_object_set_new(fr, "limits", xr_limits_json(pts));
 		text = json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
 		ret = text ? fr_write_atomic(path, text, strlen(text), &err) : -ENOMEM;
 		free(text);
@@ -123,8 +123,8 @@ int rs_write(const struct opts *o, struct fj_set *set, const char *jobs_dir, uns
 			if (pts.drift.present && !fr_quiet())
 				say_drift(&pts);
 			if (!fr_quiet())
-				say_limits(&params, &pts);
-			if (drift_run_json(jobs_dir, &pts, &params))
+				say_limits(&pts);
+			if (drift_run_json(jobs_dir, &pts))
 				fprintf(stderr, "fiorion: warning: %s/run.json: its drift and limits not recorded\n", jobs_dir);
 		}
 		for (i = 0; !ret && !(flags & PL_LIVE) && i < or_nwarnings(&params); i++)
