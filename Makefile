@@ -50,7 +50,7 @@ FIO_SRC_VERSION := $(shell sed -n 's/^DEF_VER=\(fio-[0-9.]*\).*/\1/p' $(FIO_SRC)
 # exports, ORION's files, the report, the set written whole, fio2orion's
 # main. Each folder is on the include path: an #include names the header
 # alone.
-CONV_DIRS := fiojson points curve export orion report compare set fio2orion
+CONV_DIRS := fiojson points limits curve export orion report compare set fio2orion
 override CPPFLAGS += -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 \
 	-Icommon -Irun -Iplugin $(CONV_DIRS:%=-Iconverter/%) -Idriver -Idriver/runner -MMD -MP
 # The unit tests' build (build/san/): ASan and UBSan, at -O0 -g after the
@@ -129,6 +129,8 @@ CONV_SRCS := \
 	converter/orion/orion_hist.c \
 	converter/orion/orion_report.c \
 	converter/orion/orion_tradeoff.c \
+	converter/limits/limit.c \
+	converter/limits/lmstep.c \
 	converter/points/infer.c \
 	converter/points/interval.c \
 	converter/points/knee.c \
@@ -239,6 +241,7 @@ UNIT_TESTS := \
 	test_knee \
 	test_knee_json \
 	test_kneeans \
+	test_limit \
 	test_live \
 	test_lock \
 	test_lunid \
@@ -492,7 +495,7 @@ $(B)/tests/test_f2o_input: tests/test_f2o_input.c $(B)/san/converter/fio2orion/f
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(UNPACK_LIBS) $(CMOCKA_LIBS) -lm
 
-$(B)/tests/test_cmpmark $(B)/tests/test_curve $(B)/tests/test_knee $(B)/tests/test_knee_json $(B)/tests/test_kneeans $(B)/tests/test_interval $(B)/tests/test_ssjson $(B)/tests/test_svg $(B)/tests/test_html $(B)/tests/test_html_chart $(B)/tests/test_html_point $(B)/tests/test_html_series $(B)/tests/test_html_tail $(B)/tests/test_points $(B)/tests/test_tslog $(B)/tests/test_ptcpu $(B)/tests/test_ptkind $(B)/tests/test_ptsrc $(B)/tests/test_sumhosts $(B)/tests/test_runinfo: $(B)/tests/%: tests/%.c $(CONV_SAN_OBJS)
+$(B)/tests/test_cmpmark $(B)/tests/test_curve $(B)/tests/test_knee $(B)/tests/test_knee_json $(B)/tests/test_kneeans $(B)/tests/test_limit $(B)/tests/test_interval $(B)/tests/test_ssjson $(B)/tests/test_svg $(B)/tests/test_html $(B)/tests/test_html_chart $(B)/tests/test_html_point $(B)/tests/test_html_series $(B)/tests/test_html_tail $(B)/tests/test_points $(B)/tests/test_tslog $(B)/tests/test_ptcpu $(B)/tests/test_ptkind $(B)/tests/test_ptsrc $(B)/tests/test_sumhosts $(B)/tests/test_runinfo: $(B)/tests/%: tests/%.c $(CONV_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) $(JANSSON_LIBS) $(CMOCKA_LIBS) -lm
 

@@ -595,8 +595,10 @@ static void write_set(struct run *r, const struct opts *o, int argc, char **argv
 	move_aside(o->outdir, o->ri.testname, o->ri.compat, r->start);
 	r->warnings = json_array();
 	/* backend=null reads nothing: its LUNs' medium gives no number. */
-	if (!o->clients && o->backend != BK_NULL)
+	if (!o->clients && o->backend != BK_NULL) {
 		memory_luns(r->vv, r->warnings);
+		small_volume(r->vv->size, o->ri.cache_size, r->warnings);
+	}
 	json_array_foreach(r->warnings, w, s)
 		fprintf(stderr, "fiorion: warning: %s\n", json_string_value(s));
 	screen_banner(o, &r->plan, r->vv, r->num_disks_given);

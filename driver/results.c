@@ -43,8 +43,22 @@ static void say_drift(const struct pt_set *pts)
 		fprintf(stderr, "fiorion: %s\n", lines[i]);
 }
 
-/* run.json gets the run's "drift" (export_json.h), read back and written whole. */
-static int drift_run_json(const char *jobs_dir, const struct pt_drift *d)
+/* The limits' lines on stderr, as the drift's. */
+static void say_limits(const struct pt_set *pts)
+{
+	struct lm_found f;
+	char line[1024];
+	size_t i;
+
+	if (lm_find(pts, &f))
+		return;
+	for (i = 0; lm_found_line(&f, i, line, sizeof(line)); i++)
+		fprintf(stderr, "fiorion: %s\n", line);
+	lm_found_release(&f);
+}
+
+/* run.json gets the run's "drift" and "limits" (export_json.h), read back and written whole. */
+static int drift_run_json(const char *jobs_dir, const struct pt_set *pts)
 {
 	char *path = xasprintf("%s/run.json", jobs_dir), *text;
 	struct fr_err err = { "" };
@@ -54,7 +68,8 @@ static int drift_run_json(const char *jobs_dir, const struct pt_drift *d)
 
 	fr = json_object_get(doc, "fiorion");
 	if (json_is_object(fr)) {
-		json_object_set_new(fr, "drift", xr_drift_json(d));
+		json_object_set_new(fr, "drift", xr_drift_json(&pts->drift));
+		json_object_set_new(fr, "limits", xr_limits_json(pts));
 		text = json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
 		ret = text ? fr_write_atomic(path, text, strlen(text), &err) : -ENOMEM;
 		free(text);
@@ -107,8 +122,10 @@ int rs_write(const struct opts *o, struct fj_set *set, const char *jobs_dir, uns
 			or_answers(stdout, &params, &pts, o->ri.compat);
 			if (pts.drift.present && !fr_quiet())
 				say_drift(&pts);
-			if (drift_run_json(jobs_dir, &pts.drift))
-				fprintf(stderr, "fiorion: warning: %s/run.json: its drift not recorded\n", jobs_dir);
+			if (!fr_quiet())
+				say_limits(&pts);
+			if (drift_run_json(jobs_dir, &pts))
+				fprintf(stderr, "fiorion: warning: %s/run.json: its drift and limits not recorded\n", jobs_dir);
 		}
 		for (i = 0; !ret && !(flags & PL_LIVE) && i < or_nwarnings(&params); i++)
 			fprintf(stderr, "fiorion: warning: %s\n", or_warning(&params, i));

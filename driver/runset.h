@@ -34,6 +34,17 @@ int run_json_check(const char *path, const struct opts *o, const struct vvol *vv
 		   const struct mx_plan *plan, struct fr_err *err);
 /* Append a warning to @w for each LUN that lives in memory (tmpfs, ramfs, a RAM disk). */
 void memory_luns(const struct vvol *vv, json_t *w);
+
+/*
+ * A volume smaller than a likely cache (issue 44): under
+ * RS_CACHE_LIKELY_MIB, the least cache a disk drive carries today, a
+ * disk's or an array's cache can hold all of it (seed 002's pitfall:
+ * ORION read a 2 MB file at 231 IOPS where the disk gives 79). When
+ * -cache_size was not given (@cache_size < 0), one sentence appended to
+ * @w, for the start-up line and the summary.
+ */
+#define RS_CACHE_LIKELY_MIB 64
+void small_volume(uint64_t size, long long cache_size, json_t *w);
 /* 16 hex digits from the kernel's random source. */
 void make_run_id(char id[17]);
 

@@ -14,15 +14,16 @@ run			common
 plugin			common
 converter/fiojson	run common
 converter/points	converter/fiojson run common
+converter/limits	converter/points converter/fiojson run common
 converter/curve		converter/points converter/fiojson run common
-converter/export	converter/curve converter/points converter/fiojson run common
-converter/orion		converter/curve converter/points converter/fiojson run common
-converter/report	converter/orion converter/curve converter/points converter/fiojson run common
-converter/compare	converter/report converter/orion converter/curve converter/points converter/fiojson run common
-converter/set		converter/report converter/orion converter/curve converter/points converter/fiojson run common
-converter/fio2orion	converter/set converter/compare converter/report converter/orion converter/export converter/curve converter/points converter/fiojson run common
+converter/export	converter/curve converter/limits converter/points converter/fiojson run common
+converter/orion		converter/curve converter/limits converter/points converter/fiojson run common
+converter/report	converter/orion converter/curve converter/limits converter/points converter/fiojson run common
+converter/compare	converter/report converter/orion converter/curve converter/limits converter/points converter/fiojson run common
+converter/set		converter/report converter/orion converter/curve converter/limits converter/points converter/fiojson run common
+converter/fio2orion	converter/set converter/compare converter/report converter/orion converter/export converter/curve converter/limits converter/points converter/fiojson run common
 driver/runner		plugin common
-driver			driver/runner plugin converter/set converter/report converter/orion converter/export converter/curve converter/points converter/fiojson run common
+driver			driver/runner plugin converter/set converter/report converter/orion converter/export converter/curve converter/limits converter/points converter/fiojson run common
 '
 # (plugin/fio_engine.c includes fio's headers too; tests/ may use anything.)
 #

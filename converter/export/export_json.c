@@ -176,6 +176,78 @@ json_t *xr_drift_json(const struct pt_drift *d)
 	return o;
 }
 
+/* The step in the run's rate (limit.h's struct lm_step) as one of "limits". */
+static json_t *step_json(const struct lm_step *st)
+{
+	json_t *o = json_object();
+	char line[1024];
+
+	json_object_set_new(o, "ladder", json_string(st->mbps ? "large" : "small"));
+	json_object_set_new(o, "kind", json_string("step"));
+	json_object_set_new(o, "unit", json_string(st->mbps ? "mbps" : "iops"));
+	json_object_set_new(o, "from", json_real(st->from));
+	json_object_set_new(o, "to", json_real(st->to));
+	json_object_set_new(o, "factor", json_real(st->factor));
+	json_object_set_new(o, "t_s", json_pack("[f,f]", st->t_lo, st->t_hi));
+	json_object_set_new(o, "points", json_integer((json_int_t)st->npoints));
+	json_object_set_new(o, "points_agree", json_integer((json_int_t)st->nagree));
+	json_object_set_new(o, "measurements_before", json_integer((json_int_t)st->nbefore));
+	json_object_set_new(o, "measurements_after", json_integer((json_int_t)st->nafter));
+	json_object_set_new(o, "before", json_string(st->before));
+	json_object_set_new(o, "rounds_before", json_pack("[i,i]", (int)st->round_lo, (int)st->round_hi));
+	lm_step_line(st, line, sizeof(line));
+	json_object_set_new(o, "line", json_string(line));
+	return o;
+}
+
+/* One ladder's limit (limit.h's struct lm_limit) as one of "limits". */
+static json_t *limit_json(const struct lm_limit *l)
+{
+	json_t *o = json_object(), *e = json_object();
+	char line[1024];
+
+	json_object_set_new(o, "ladder", json_string(l->small ? "small" : "large"));
+	json_object_set_new(o, "fixed", json_integer(l->fixed));
+	json_object_set_new(o, "kind", json_string(lm_kind_name(l->kind)));
+	json_object_set_new(o, "unit", json_string(l->small ? "iops" : "mbps"));
+	json_object_set_new(o, "value", json_real(l->value));
+	json_object_set_new(o, "interval", json_pack("[f,f]", l->lo, l->hi));
+	json_object_set_new(o, "from_load", json_integer(l->from));
+	json_object_set_new(o, "to_load", json_integer(l->to));
+	json_object_set_new(o, "loads", json_integer((json_int_t)l->nloads));
+	/* The evidence, as the summary's line words it. */
+	json_object_set_new(e, "lowest", json_real(l->min));
+	json_object_set_new(e, "highest", json_real(l->max));
+	json_object_set_new(e, "spread", json_real(l->spread));
+	json_object_set_new(e, "little", json_real(l->little));
+	json_object_set_new(e, "little_load", json_integer(l->little_at));
+	json_object_set_new(e, "p50_ms", l->p50_ms >= 0 ? json_real(l->p50_ms) : json_null());
+	json_object_set_new(e, "expect_ms", json_real(l->expect_ms));
+	json_object_set_new(e, "drift",
+			    l->drift ? json_pack("{s:f,s:f,s:f}", "lowest", l->drift_lo, "highest", l->drift_hi, "sd", l->drift_sd)
+				     : json_null());
+	json_object_set_new(o, "evidence", e);
+	lm_line(l, line, sizeof(line));
+	json_object_set_new(o, "line", json_string(line));
+	return o;
+}
+
+json_t *xr_limits_json(const struct pt_set *pts)
+{
+	json_t *a = json_array();
+	struct lm_found f;
+	size_t i;
+
+	if (lm_find(pts, &f))
+		return a;
+	if (f.step.present)
+		json_array_append_new(a, step_json(&f.step));
+	for (i = 0; i < f.n; i++)
+		json_array_append_new(a, limit_json(&f.limits[i]));
+	lm_found_release(&f);
+	return a;
+}
+
 int or_points_json(FILE *f, const struct or_params *p, const struct pt_set *pts)
 {
 	json_t *doc = json_object();
@@ -189,6 +261,7 @@ int or_points_json(FILE *f, const struct or_params *p, const struct pt_set *pts)
 	json_object_set_new(doc, "backend", p->backend ? json_string(p->backend) : json_null());
 	json_object_set_new(doc, "points", points_json(pts));
 	json_object_set_new(doc, "drift", xr_drift_json(&pts->drift));
+	json_object_set_new(doc, "limits", xr_limits_json(pts));
 	/* The answers under a latency bound, and each ladder's knee (trace and run.json's). */
 	if (p->bound.set) {
 		json_t *b = json_object();

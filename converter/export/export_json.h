@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "infer.h"
+#include "limit.h"
 #include "points.h"
 
 /*
@@ -28,5 +29,20 @@ int or_points_json(FILE *f, const struct or_params *p,
  * "t_s", "factor", "points"}]}; null when no point was measured twice.
  */
 json_t *xr_drift_json(const struct pt_drift *d);
+
+/*
+ * What limits the storage (limit.h, lm_find()), as -format json and
+ * run.json carry it: an array (empty when no ladder holds a limit) of {"ladder": "small"
+ * | "large", "fixed", "kind": "cap" | "saturated" | "limit", "unit":
+ * "iops" | "mbps", "value", "interval": [lo, hi], "from_load",
+ * "to_load", "loads", "evidence": {"lowest", "highest", "spread",
+ * "little", "little_load", "p50_ms", "expect_ms", "drift": {"lowest",
+ * "highest", "sd"} | null}, "line": the summary's words}; first, a
+ * step in the run's rate (struct lm_step, from @pts's drift): {"ladder", "kind": "step", "unit", "from", "to",
+ * "factor", "t_s": [lo, hi] (seconds of measuring), "points",
+ * "points_agree", "measurements_before", "measurements_after",
+ * "before" (their loads), "rounds_before": [lo, hi], "line"}.
+ */
+json_t *xr_limits_json(const struct pt_set *pts);
 
 #endif

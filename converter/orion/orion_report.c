@@ -373,6 +373,19 @@ void or_drift(FILE *f, const struct pt_set *pts)
 		fprintf(f, "%s%s\n", i ? "" : "\n", lines[i]);
 }
 
+void or_limits(FILE *f, const struct pt_set *pts)
+{
+	struct lm_found found;
+	char line[1024];
+	size_t i;
+
+	if (lm_find(pts, &found))
+		return; /* out of memory: the summary without them */
+	for (i = 0; lm_found_line(&found, i, line, sizeof(line)); i++)
+		fprintf(f, "%s%s\n", i ? "" : "\n", line);
+	lm_found_release(&found);
+}
+
 /* Points that are not the (0, 0) placeholder: ORION's data points. */
 static bool real_point(const struct pt_point *pt)
 {
@@ -627,6 +640,7 @@ void or_summary_named(FILE *f, const struct or_params *p, const struct pt_set *p
 	or_answers(f, p, pts, c);
 	summary_passes(f, p, pts, c);
 	or_drift(f, pts);
+	or_limits(f, pts);
 	for (i = 0; i < or_nwarnings(p); i++)
 		fprintf(f, "%sWarning: %s\n", i ? "" : "\n", or_warning(p, i));
 }

@@ -30,6 +30,7 @@
 
 #include "fiojson.h"
 #include "layout.h"
+#include "limit.h"
 #include "points.h"
 
 /*
@@ -93,5 +94,11 @@ void or_answers(FILE *f, const struct or_params *p, const struct pt_set *pts, en
  * twice.
  */
 void or_drift(FILE *f, const struct pt_set *pts);
+/*
+ * What limits the storage (limit.h, lm_find()): a blank line and a
+ * "Limit: ..." line for each ladder that holds a limit, and one for a
+ * step in the run's rate, after the drift; nothing when there is neither.
+ */
+void or_limits(FILE *f, const struct pt_set *pts);
 
 #endif

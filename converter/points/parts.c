@@ -233,7 +233,7 @@ int ptp_observe(const struct pt_set *set, struct ptp_obs **out, size_t *nout)
 
 		if (!p->pass || !(p->small.present || p->large.present))
 			continue;
-		o[n] = (struct ptp_obs){ .number = p->number, .s = p->s, .l = p->l, .pass = p->pass, .part = p->part, .ref = p->ref, .x = headline(p), .secs = headline_secs(p), .ms = written_ms(set, p), .i = i };
+		o[n] = (struct ptp_obs){ .number = p->number, .s = p->s, .l = p->l, .pass = p->pass, .part = p->part, .ref = p->ref, .x = headline(p), .mbps = !p->small.present, .secs = headline_secs(p), .ms = written_ms(set, p), .i = i };
 		n++;
 	}
 	qsort(o, n, sizeof(*o), cmp_time);
@@ -390,6 +390,13 @@ int ptp_drift(struct pt_set *set, const struct ptp_obs *o, size_t n)
 	free(sd);
 	if (ret || !dr->present || !dr->n)
 		return ret;
+	/* The measurements themselves, for what reads them after (the limits' step). */
+	dr->obs = calloc(n, sizeof(*dr->obs));
+	if (!dr->obs)
+		return -ENOMEM;
+	for (i = 0; i < n; i++)
+		dr->obs[i] = (struct pt_drift_obs){ .number = o[i].number, .s = o[i].s, .l = o[i].l, .pass = o[i].pass, .x = o[i].x, .mbps = o[i].mbps, .t0 = o[i].t0, .secs = o[i].secs };
+	dr->nobs = n;
 	dr->lo = dr->hi = dr->at[0].factor;
 	for (i = 0; i < dr->n; i++) {
 		if (dr->at[i].factor < dr->lo)
@@ -460,6 +467,7 @@ void ptp_apply_drift(struct pt_set *set)
 void pt_drift_release(struct pt_drift *d)
 {
 	free(d->at);
+	free(d->obs);
 	memset(d, 0, sizeof(*d));
 }
 

@@ -134,6 +134,18 @@ struct pt_drift_at {
 	size_t npoints;	    /* the points measured in it */
 };
 
+/*
+ * One measurement the drift is made of (issue 44: kept for the limits'
+ * step, converter/limits/lmstep.c), in run order: its point, loads and
+ * round, its headline figure, when it began and how long it ran.
+ */
+struct pt_drift_obs {
+	unsigned int number, s, l, pass; /* its point (pNNN), loads, part or pass K */
+	double x;			 /* small IOPS, else large MBPS */
+	bool mbps;			 /* x is large MBPS (no small I/O) */
+	double t0, secs;		 /* s of measuring before it; its own */
+};
+
 struct pt_drift {
 	bool present;		/* some point was measured at least twice */
 	double sd;		/* relative sd of a measurement about its point's mean, pooled */
@@ -148,6 +160,8 @@ struct pt_drift {
 	bool parts;		   /* from -parts or the reference's parts (else -repeat passes) */
 	bool ref;		   /* the reference alone: one point re-measured over a run of whole points */
 	unsigned int ref_s, ref_l; /* that point's loads */
+	struct pt_drift_obs *obs;  /* every measurement of the run, in run order (malloc'ed) */
+	size_t nobs;
 };
 
 struct pt_point {

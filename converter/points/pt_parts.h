@@ -16,6 +16,7 @@ struct ptp_obs {
 	unsigned int number, s, l, pass;
 	bool part, ref;
 	double x;    /* its headline figure: small IOPS, else large MBPS */
+	bool mbps;   /* x is large MBPS (no small I/O) */
 	double secs; /* its measured seconds */
 	int64_t ms;  /* when its result was written (epoch ms; 0 unknown) */
 	double t0;   /* seconds of measuring before it in the run */

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "html_priv.h"
+#include "limit.h"
 #include "points.h"
 #include "svg.h"
 
@@ -29,10 +30,11 @@ static void source_words(char *buf, size_t len, const struct pt_drift *d)
 			 d->npoints);
 }
 
-int hr_drift_chart(FILE *f, const struct pt_set *pts)
+int hr_drift_chart(FILE *f, const struct pt_set *pts, const struct lm_step *st)
 {
 	const struct pt_drift *d = &pts->drift;
-	char title[256], who[160], name[200], cap[1024], hl[64];
+	char title[256], who[160], name[200], cap[1400], hl[64], ml[64];
+	struct svg_mark mark;
 	double *x, *y;
 	struct svg_series s = { 0 };
 	struct svg_chart c;
@@ -68,6 +70,18 @@ int hr_drift_chart(FILE *f, const struct pt_set *pts)
 				.hline = true,
 				.hline_y = 1.0,
 				.hline_label = hl };
+	if (st && st->present) {
+		/* The step (lmstep.c): marked where it began, at the rounds' level there. */
+		mark.x = st->t_lo;
+		mark.y = 1.0;
+		for (i = 0; i < d->n; i++)
+			if (d->at[i].t_s <= st->t_lo)
+				mark.y = d->at[i].factor;
+		snprintf(ml, sizeof(ml), "step x%.2f at %.0f s", st->factor, st->t_lo);
+		mark.label = ml;
+		c.marks = &mark;
+		c.nmarks = 1;
+	}
 	if (d->ref)
 		snprintf(cap, sizeof(cap),
 			 "The reference point (Small=%u, Large=%u), re-measured over a run of whole points: each of its %zu measurements over their mean, against the seconds of measuring before it. The change in the title is the last over the first, - 1.",
@@ -80,6 +94,11 @@ int hr_drift_chart(FILE *f, const struct pt_set *pts)
 	snprintf(cap + strlen(cap), sizeof(cap) - strlen(cap),
 		 " One measurement strays %.1f %% (sd, %u df) from its point's mean: every cell's 95 %% interval is at least t x that / sqrt(its measurements). The red line at 1.0: no drift.",
 		 100 * d->sd, d->df);
+	if (st && st->present)
+		snprintf(cap + strlen(cap), sizeof(cap) - strlen(cap),
+			 " The diamond: a step in the rate, x%.3f (%.0f to %.0f %s) %s %.1f s of measuring, kept by the measurements after it (the summary's Limit line).",
+			 st->factor, st->from, st->to, st->mbps ? "MBPS" : "IOPS",
+			 st->t_hi - st->t_lo < 0.05 ? "at" : "from", st->t_lo);
 	hr_figure(f, &c, cap);
 	free(x);
 	free(y);

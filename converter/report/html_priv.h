@@ -117,9 +117,12 @@ void hr_figure(FILE *f, const struct svg_chart *c, const char *caption);
  * html_drift.c: the run's drift (pts->drift, issue 43) as a chart, each
  * round's factor against the seconds of measuring before it, a line at
  * 1.0, the change in its title ("Drift over the run: -19.8 %, from parts
- * 1..4 of 5 points"); nothing when the set has no drift. 0 or -ENOMEM.
+ * 1..4 of 5 points"); nothing when the set has no drift. A step in the
+ * rate (@st, limit.h; NULL: none) is a diamond where it began. 0 or
+ * -ENOMEM.
  */
-int hr_drift_chart(FILE *f, const struct pt_set *pts);
+struct lm_step;
+int hr_drift_chart(FILE *f, const struct pt_set *pts, const struct lm_step *st);
 
 /* The axes of the charts. */
 extern const struct svg_axis hr_ax_sload, hr_ax_lload, hr_ax_iops, hr_ax_mbps,

@@ -19,6 +19,7 @@
 #include "curve_html.h"
 #include "knee.h"
 #include "layout.h"
+#include "limit.h"
 #include "svg.h"
 #include "version.h"
 
@@ -213,6 +214,35 @@ static int tradeoff_chart(FILE *f, const struct or_params *p, const struct pt_se
 	return 0;
 }
 
+/*
+ * The first limit of @f on one side (limit.h) as a dashed line across the
+ * load chart @c, named in @label; its words after the caption @cap.
+ */
+static void limit_line(struct svg_chart *c, const struct lm_found *f, bool small, char *label,
+		       size_t len, char *cap, size_t clen)
+{
+	const struct lm_limit *l = NULL;
+	size_t i;
+
+	for (i = 0; i < f->n && !l; i++)
+		if (f->limits[i].small == small)
+			l = &f->limits[i];
+	if (!l)
+		return;
+	snprintf(label, len, "%s at %.*f %s from %s=%u (%s=%u)",
+		 l->kind == LM_CAP ? "capped" : l->kind == LM_SATURATED ? "saturated"
+									: "limited",
+		 small ? 0 : 2,
+		 l->value, small ? "IOPS" : "MBPS", small ? "Small" : "Large", l->from, small ? "Large" : "Small",
+		 l->fixed);
+	c->hline = true;
+	c->hline_y = l->value;
+	c->hline_label = label;
+	snprintf(cap + strlen(cap), clen - strlen(cap),
+		 " The red dashes: the ladder's throughput limit, %s (the summary's Limit line has its evidence: docs/limits.md).",
+		 label);
+}
+
 /* The line charts of one result set. */
 static int charts(FILE *f, const struct or_params *p, const struct pt_set *pts)
 {
@@ -220,7 +250,9 @@ static int charts(FILE *f, const struct or_params *p, const struct pt_set *pts)
 	struct svg_chart c;
 	bool small = hr_has_class(pts, true), large = hr_has_class(pts, false);
 	struct svg_axis sx = hr_ax_sload, lx = hr_ax_lload;
-	int ret = 0;
+	char label[160], cap[768];
+	struct lm_found found;
+	int ret = lm_find(pts, &found);
 
 	/* A doubling ladder: its load axis log2, a tick per power of two. */
 	sx.log = hp_doubling(pts, true);
@@ -234,8 +266,11 @@ static int charts(FILE *f, const struct or_params *p, const struct pt_set *pts)
 		memset(&c, 0, sizeof(c));
 		hr_add_ladders(&L, pts, true, V_LOAD, V_IOPS, false, NULL, "Small I/O", false);
 		c = (struct svg_chart){ .id = "iops-load", .title = "Small I/O: IOPS vs load", .x = sx, .y = hr_ax_iops, .series = L.s, .nseries = L.n };
+		snprintf(cap, sizeof(cap), "Small random I/Os per second at each small load, one line per large load running beside them.");
+		limit_line(&c, &found, true, label, sizeof(label), cap, sizeof(cap));
+		strncat(cap, BARS, sizeof(cap) - strlen(cap) - 1);
 		if (!L.oom)
-			hr_figure(f, &c, "Small random I/Os per second at each small load, one line per large load running beside them." BARS);
+			hr_figure(f, &c, cap);
 		ret = L.oom ? -ENOMEM : 0;
 		hr_lines_release(&L);
 
@@ -257,8 +292,11 @@ static int charts(FILE *f, const struct or_params *p, const struct pt_set *pts)
 	if (!ret && large) {
 		hr_add_ladders(&L, pts, false, V_LOAD, V_MBPS, false, NULL, "Large I/O", false);
 		c = (struct svg_chart){ .id = "mbps-load", .title = "Large I/O: MBPS vs load", .x = lx, .y = hr_ax_mbps, .series = L.s, .nseries = L.n };
+		snprintf(cap, sizeof(cap), "Large I/O throughput (MiB per second) at each large load, one line per small load running beside it.");
+		limit_line(&c, &found, false, label, sizeof(label), cap, sizeof(cap));
+		strncat(cap, BARS, sizeof(cap) - strlen(cap) - 1);
 		if (!L.oom)
-			hr_figure(f, &c, "Large I/O throughput (MiB per second) at each large load, one line per small load running beside it." BARS);
+			hr_figure(f, &c, cap);
 		ret = L.oom ? -ENOMEM : 0;
 		hr_lines_release(&L);
 	}
@@ -267,7 +305,8 @@ static int charts(FILE *f, const struct or_params *p, const struct pt_set *pts)
 	if (!ret && large)
 		ret = tradeoff_chart(f, p, pts, false);
 	if (!ret && pts->drift.present)
-		ret = hr_drift_chart(f, pts);
+		ret = hr_drift_chart(f, pts, &found.step);
+	lm_found_release(&found);
 	return ret;
 }
 

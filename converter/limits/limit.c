@@ -1,0 +1,371 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * limit.c -- a throughput limit named from a run's ladders, with its
+ * evidence, and whether it is a provisioned cap or the device's own
+ * saturation (limit.h has the rule; docs/limits.md its figures).
+ */
+#include "limit.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *lm_kind_name(enum lm_kind k)
+{
+	switch (k) {
+	case LM_CAP:
+		return "cap";
+	case LM_SATURATED:
+		return "saturated";
+	case LM_LIMIT:
+	default:
+		return "limit";
+	}
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The median of @s[0..n)'s values (@tmp: room for n). */
+static double median(const struct lm_load *s, size_t n, double *tmp)
+{
+	size_t k;
+
+	for (k = 0; k < n; k++)
+		tmp[k] = s[k].value;
+	qsort(tmp, n, sizeof(*tmp), cmp_double);
+	return n % 2 ? tmp[n / 2] : (tmp[n / 2 - 1] + tmp[n / 2]) / 2;
+}
+
+/* Mean latency at @s, were the throughput @p: outstanding / p, ms (-1: none). */
+static double expect_ms(const struct lm_load *s, double p)
+{
+	double ios = p * s->ios_per_unit;
+
+	return ios > 0 && s->outstanding > 0 ? s->outstanding / ios * 1000.0 : -1;
+}
+
+/* Every step of @s[0..n) within LM_BAND of @p, and the largest deviation into *@dev. */
+static bool flat(const struct lm_load *s, size_t n, double p, double *dev)
+{
+	size_t k;
+
+	*dev = 0;
+	for (k = 0; k < n; k++) {
+		double d = fabs(s[k].value / p - 1);
+
+		if (d > *dev)
+			*dev = d;
+	}
+	return *dev <= LM_BAND;
+}
+
+/* Little's law at the limit over @s[0..n): the worst deviation into *@dev, at *@at. */
+static bool little(const struct lm_load *s, size_t n, double p, double *dev, unsigned int *at)
+{
+	size_t k;
+
+	*dev = 0;
+	*at = 0;
+	for (k = 0; k < n; k++) {
+		double e = expect_ms(&s[k], p), d;
+
+		if (e <= 0 || s[k].lat_ms < 0)
+			return false;
+		d = fabs(s[k].lat_ms / e - 1);
+		if (d >= *dev) {
+			*dev = d;
+			*at = s[k].load;
+		}
+	}
+	return *dev <= LM_LITTLE;
+}
+
+/* The run's re-measures held their rate: every round and the spread within LM_DRIFT. */
+static bool drift_held(const struct pt_drift *d)
+{
+	return !d || !d->present || !d->n ||
+		(d->lo >= 1 - LM_DRIFT && d->hi <= 1 + LM_DRIFT && d->sd <= LM_DRIFT);
+}
+
+/* What the plateau @s[0..n) at @p says, into @l (the rule passed). */
+static void fill(const struct lm_load *s, size_t n, const struct lm_load *before, size_t nb,
+		 double p, struct lm_limit *l)
+{
+	double m = 0, ss = 0, half = 0;
+	size_t k;
+
+	l->value = p;
+	l->from = s[0].load;
+	l->to = s[n - 1].load;
+	l->nloads = n;
+	l->min = l->max = s[0].value;
+	for (k = 0; k < n; k++) {
+		m += s[k].value;
+		l->min = fmin(l->min, s[k].value);
+		l->max = fmax(l->max, s[k].value);
+	}
+	m /= (double)n;
+	for (k = 0; k < n; k++)
+		ss += (s[k].value - m) * (s[k].value - m);
+	half = iv_t975((double)n - 1) * sqrt(ss / (double)(n - 1)) / sqrt((double)n);
+	l->lo = p - half;
+	l->hi = p + half;
+	l->expect_ms = expect_ms(&s[0], p);
+	l->p50_ms = s[0].p50_ms;
+	if (l->p50_ms < 0)
+		l->kind = LM_LIMIT;
+	else
+		l->kind = l->p50_ms < LM_HELD * l->expect_ms ? LM_CAP : LM_SATURATED;
+	if (nb) {
+		l->below_from = before[0].load;
+		l->below_to = before[nb - 1].load;
+		l->below_min = l->below_max = before[0].value;
+		for (k = 0; k < nb; k++) {
+			l->below_min = fmin(l->below_min, before[k].value);
+			l->below_max = fmax(l->below_max, before[k].value);
+		}
+	}
+}
+
+bool lm_judge(const struct lm_load *s, size_t n, const struct pt_drift *d, bool small,
+	      unsigned int fixed, struct lm_limit *out)
+{
+	double *tmp = malloc((n ? n : 1) * sizeof(*tmp)), *smin, *smax, *tmin, *tmax;
+	bool found = false;
+	size_t i, k;
+
+	memset(out, 0, sizeof(*out));
+	out->small = small;
+	out->fixed = fixed;
+	for (k = 0; k < n; k++)
+		if (s[k].rated || !(s[k].value >= 0))
+			n = 0; /* an open loop sets its rate: no limit read from it */
+	smin = tmp ? malloc(4 * (n ? n : 1) * sizeof(*smin)) : NULL;
+	smax = smin ? smin + (n ? n : 1) : NULL;
+	tmin = smin ? smin + 2 * (n ? n : 1) : NULL;
+	tmax = smin ? smin + 3 * (n ? n : 1) : NULL;
+	/*
+	 * The suffixes' smallest and largest figures, and of the throughput
+	 * each load's latency implies (Little's law: outstanding / latency;
+	 * NaN where it is unknown, which no limit passes): a plateau they
+	 * cannot hold is passed over without its median (a long ladder's cost).
+	 */
+	for (k = n; smin && k-- > 0;) {
+		double t = s[k].lat_ms > 0 && s[k].ios_per_unit > 0
+			? s[k].outstanding / (s[k].lat_ms / 1000.0 * s[k].ios_per_unit)
+			: NAN;
+
+		smin[k] = k + 1 < n ? fmin(smin[k + 1], s[k].value) : s[k].value;
+		smax[k] = k + 1 < n ? fmax(smax[k + 1], s[k].value) : s[k].value;
+		tmin[k] = k + 1 < n && tmin[k + 1] < t ? tmin[k + 1] : t;
+		tmax[k] = k + 1 < n && tmax[k + 1] > t ? tmax[k + 1] : t;
+		if (k + 1 < n && (isnan(tmin[k + 1]) || isnan(t)))
+			tmin[k] = tmax[k] = NAN;
+	}
+	for (i = 0; smin && i + LM_MIN_LOADS <= n && !found; i++) {
+		double p, dev, ldev;
+		unsigned int at;
+
+		/* The plateau must hold over a doubling: a later L0 spans less. */
+		if ((double)s[n - 1].load < LM_SPAN * (double)s[i].load)
+			break;
+		/* Figures spread wider than any P's band: no median to take (a long ladder's cost). */
+		if (smax[i] > smin[i] * (1 + LM_BAND) / (1 - LM_BAND) || isnan(tmin[i]) ||
+		    tmax[i] > tmin[i] * (1 + 2 * LM_LITTLE) / (1 - 2 * LM_LITTLE))
+			continue;
+		p = median(&s[i], n - i, tmp);
+		if (!(p > 0) || !flat(&s[i], n - i, p, &dev))
+			continue;
+		/* A load before it above the limit: no limit held over the run. */
+		for (k = 0; k < i && s[k].value <= p * (1 + LM_BAND); k++)
+			;
+		if (k < i || !little(&s[i], n - i, p, &ldev, &at))
+			continue;
+		if (!drift_held(d))
+			break;
+		fill(&s[i], n - i, s, i, p, out);
+		out->spread = dev;
+		out->little = ldev;
+		out->little_at = at;
+		if (d && d->present && d->n) {
+			out->drift = true;
+			out->drift_lo = d->lo;
+			out->drift_hi = d->hi;
+			out->drift_sd = d->sd;
+		}
+		found = true;
+	}
+	free(tmp);
+	free(smin);
+	return found;
+}
+
+/* One load of a ladder from point @p's class (its median latency left to classify()). */
+static void step_of(const struct pt_point *p, bool small, struct lm_load *s)
+{
+	const struct pt_class *c = small ? &p->small : &p->large;
+
+	s->load = small ? p->s : p->l;
+	s->value = small ? c->iops : c->mbps;
+	s->outstanding = (double)c->load * (c->stream_depth ? c->stream_depth : 1);
+	s->ios_per_unit = small ? 1 : c->mbps > 0 ? c->iops / c->mbps
+						  : 0;
+	s->lat_ms = c->lat[PT_ALL].n ? c->lat[PT_ALL].mean / 1e6 : -1;
+	s->p50_ms = -1;
+	s->rated = c->rated;
+}
+
+/* @l's kind from the median latency of its first load's class @c (pt_percentile() only here: it reads the bins). */
+static void classify(struct lm_limit *l, const struct pt_class *c)
+{
+	double p50 = c->lat[PT_ALL].n ? pt_percentile(&c->lat[PT_ALL], 50) : -1;
+
+	l->p50_ms = p50 >= 0 ? p50 / 1e6 : -1;
+	if (l->p50_ms < 0)
+		l->kind = LM_LIMIT;
+	else
+		l->kind = l->p50_ms < LM_HELD * l->expect_ms ? LM_CAP : LM_SATURATED;
+}
+
+/* A point of a ladder: the ladder's other load, its own, and where it is. */
+struct ent {
+	unsigned int fixed, load;
+	size_t i;
+};
+
+static int cmp_ent(const void *a, const void *b)
+{
+	const struct ent *x = a, *y = b;
+
+	if (x->fixed != y->fixed)
+		return x->fixed < y->fixed ? -1 : 1;
+	if (x->load != y->load)
+		return x->load < y->load ? -1 : 1;
+	return x->i < y->i ? -1 : x->i > y->i;
+}
+
+/* Every ladder of one side (@small) of @pts, judged; the limits found into @l from *@nl on. */
+static void side(const struct pt_set *pts, bool small, struct ent *e, struct lm_load *steps,
+		 struct lm_limit *l, size_t *nl)
+{
+	size_t i, n = 0, a, k;
+
+	for (i = 0; i < pts->n; i++) {
+		const struct pt_point *p = &pts->pts[i];
+
+		if (small ? p->small.present && p->s : p->large.present && p->l)
+			e[n++] = (struct ent){ small ? p->l : p->s, small ? p->s : p->l, i };
+	}
+	qsort(e, n, sizeof(*e), cmp_ent);
+	for (a = 0; a < n; a = i) {
+		for (i = a; i < n && e[i].fixed == e[a].fixed; i++)
+			step_of(&pts->pts[e[i].i], small, &steps[i - a]);
+		if (!lm_judge(steps, i - a, &pts->drift, small, e[a].fixed, &l[*nl]))
+			continue;
+		for (k = a; k < i && e[k].load != l[*nl].from; k++)
+			;
+		classify(&l[*nl], small ? &pts->pts[e[k].i].small : &pts->pts[e[k].i].large);
+		(*nl)++;
+	}
+}
+
+int lm_find_all(const struct pt_set *pts, struct lm_limit **out, size_t *n)
+{
+	struct lm_load *steps = calloc(pts->n + 1, sizeof(*steps));
+	struct ent *e = calloc(pts->n + 1, sizeof(*e));
+	struct lm_limit *l = calloc(2 * pts->n + 1, sizeof(*l));
+	size_t nl = 0;
+
+	*out = NULL;
+	*n = 0;
+	if (!steps || !e || !l) {
+		free(steps);
+		free(e);
+		free(l);
+		return -ENOMEM;
+	}
+	side(pts, true, e, steps, l, &nl);
+	side(pts, false, e, steps, l, &nl);
+	free(steps);
+	free(e);
+	if (!nl) {
+		free(l);
+		l = NULL;
+	}
+	*out = l;
+	*n = nl;
+	return 0;
+}
+
+/* Why this is a cap or not, in words with its figures. */
+static void kind_words(const struct lm_limit *l, const char *axis, char *buf, size_t len)
+{
+	double pct = l->expect_ms > 0 ? 100 * l->p50_ms / l->expect_ms : 0;
+
+	if (l->kind == LM_LIMIT)
+		snprintf(buf, len, "the median latency at %s=%u is unknown: a provisioned cap and the device's own saturation are not told apart",
+			 axis, l->from);
+	else
+		snprintf(buf, len, "at %s=%u the median I/O took %.3f ms, %.0f %% of outstanding / cap (%.3f ms): %s",
+			 axis, l->from, l->p50_ms, pct, l->expect_ms,
+			 l->kind == LM_CAP ? "fast I/Os held for a permit, a provisioned cap (a throttle or token bucket)"
+					   : "each I/O slow in service, not held: the device's own saturation (or a cap pacing every I/O evenly), not named a provisioned cap");
+}
+
+void lm_line(const struct lm_limit *l, char *buf, size_t len)
+{
+	const char *axis = l->small ? "Small" : "Large", *other = l->small ? "Large" : "Small";
+	const char *unit = l->small ? "IOPS" : "MBPS";
+	const char *verb = l->kind == LM_CAP ? "capped" : l->kind == LM_SATURATED ? "saturated"
+										  : "limited";
+	int dec = l->small ? 0 : 2;
+	char below[192] = "", drift[192] = "", kind[384];
+
+	if (l->below_from)
+		snprintf(below, sizeof(below), "; below it %s=%u..%u read %.*f-%.*f %s", axis, l->below_from,
+			 l->below_to, dec, l->below_min, dec, l->below_max, unit);
+	if (l->drift)
+		snprintf(drift, sizeof(drift), "; the run's re-measures held it (rounds %.3f-%.3f of their points' means, spread %.1f %%)",
+			 l->drift_lo, l->drift_hi, 100 * l->drift_sd);
+	kind_words(l, axis, kind, sizeof(kind));
+	snprintf(buf, len,
+		 "Limit: %s I/O %s at %.*f %s from %s=%u (%s=%u): %s=%u..%u (%zu loads) read %.*f-%.*f %s, each within %.1f %% of it (95 %% interval %.*f-%.*f)%s; mean latency = outstanding I/Os / cap within %.1f %% at each (worst at %s=%u)%s; %s",
+		 l->small ? "small" : "large", verb, dec, l->value, unit, axis, l->from, other, l->fixed, axis,
+		 l->from, l->to, l->nloads, dec, l->min, dec, l->max, unit, 100 * l->spread, dec, l->lo, dec,
+		 l->hi, below, 100 * l->little, axis, l->little_at, drift, kind);
+}
+
+int lm_find(const struct pt_set *pts, struct lm_found *f)
+{
+	int ret;
+
+	memset(f, 0, sizeof(*f));
+	ret = lm_find_all(pts, &f->limits, &f->n);
+	if (!ret)
+		ret = lm_find_step(&pts->drift, &f->step);
+	if (ret)
+		lm_found_release(f);
+	return ret;
+}
+
+void lm_found_release(struct lm_found *f)
+{
+	free(f->limits);
+	memset(f, 0, sizeof(*f));
+}
+
+bool lm_found_line(const struct lm_found *f, size_t i, char *buf, size_t len)
+{
+	if (i < f->n) {
+		lm_line(&f->limits[i], buf, len);
+		return true;
+	}
+	return i == f->n && lm_step_line(&f->step, buf, len);
+}

@@ -1,0 +1,222 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# run.sh: paced long=125
+#
+# Description: what limits the storage (issue 44, docs/limits.md), on
+# devices whose limit the test sets.
+#
+# a. A cap in IOPS: a loop device under the kernel's block throttle at
+#    2000 read IOPS (tests/devices.sh), `-run oltp -num_disks 1 -duration
+#    1` (small loads 1..20, the first re-measured as the run's
+#    reference). The summary's line "Limit: small I/O capped at N IOPS
+#    from Small=1 (Large=0): ..." with N 2000 within 2 %, run.json's and
+#    -format json's "limits" (kind "cap", value, from_load 1, every
+#    plateau load within 2 %, Little's law within 5 %), the screen's
+#    note, the report's IOPS chart with the cap's line; no step.
+# b. A cap in MBPS: the same device at 100 MiB/s (read_bps 104857600),
+#    `-run dss -num_disks 1 -duration 2 -parts 1 -size_large 128` (large
+#    loads 1..20 of 128 KiB reads, 800 a second, in whole points of 2 s):
+#    "Limit: large I/O capped at N MBPS from Large=1 (Small=0)", N 100
+#    within 2 %, the report's MBPS chart with its line. The throttle's
+#    answer is (R t + L) / t, not R (tests/devices.sh: a point starts with
+#    its L reads let through at once): L / (R t) over the cap at load L,
+#    1.25 % at Large=20 here. 1 s points of 256 KiB reads (R = 400) read
+#    99.4 at Large=1 to 104.2 MBPS at Large=20, which no 2 % band holds:
+#    the rule then found a plateau from Large=5 at 102.3 MBPS.
+# c. Saturation is not a cap: the model device in virtual time (C
+#    servers of D us, a closed loop of N: min(N, C) / D IOPS). C=4,
+#    D=1000: saturated at 4000 IOPS from Small=4, "not named a
+#    provisioned cap" (the median I/O takes load / cap: 100 %), kind
+#    "saturated"; C=1, D=500: the same 2000 IOPS from Small=1 as a.'s
+#    throttle, and still saturated, not a cap.
+# d. A step (item 2): the throttle at 4000 read IOPS, changed to 1000 as
+#    p005.json is written (the end of part 1 of Small=5),
+#    `-run advanced -matrix row -num_large 0 -num_disks 2 -duration 2`
+#    (small loads 1..10, 2 parts of 1 s each): "Limit: small I/O stepped
+#    down from ~4000 to ~1000 IOPS (x0.25 within 5 %) at ~5 s of
+#    measuring", the 5 measurements before it Small=1-5 of round 1;
+#    run.json's limits[0] kind "step"; the drift chart's diamond. The
+#    run at a. ended with its throttle unchanged: no step.
+# e. A volume smaller than a likely cache (item 3): eight 2 MiB files
+#    (16 MiB, seed 002's pitfall) without -cache_size: a warning on the
+#    screen and in the summary; with -cache_size 0 none.
+#
+# Stock fio runs the throttled points (-runner fio): the built-in
+# runner's follow each other within a throttle slice and read up to 10 %
+# high (tests/devices.sh, thr_rest). Without root, a cgroup block
+# throttle, losetup or fio, a. b. and d. are skipped, naming why.
+. "$(dirname "$0")/lib.sh"
+
+FR=$TOP/build/fiorion
+F2O=$TOP/build/fio2orion
+cd "$T" || exit 1
+FIO_RUN="-runner fio -engine $ENGINE"
+
+# within X WANT TOL: X is WANT within a fraction TOL
+within() { awk -v x="$1" -v w="$2" -v t="$3" 'BEGIN { exit !(x >= w * (1 - t) && x <= w * (1 + t)) }'; }
+# lim FILE I KEY: "limits"[I][KEY] of run.json (fiorion object) or of a -format json document
+lim() {
+	python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+l = d["fiorion"]["limits"] if "fiorion" in d else d["limits"]
+i, k = int(sys.argv[2]), sys.argv[3]
+v = l[i] if i < len(l) else {}
+for p in k.split("/"):
+    v = v.get(p, "-") if isinstance(v, dict) else "-"
+print(len(l) if k == "n" else v)' "$1" "$2" "$3" 2>/dev/null || echo -
+}
+# limit_line DIR NAME: the summary's first "Limit:" line
+limit_line() { grep -m1 '^Limit: ' "$1/$2_summary.txt"; }
+# chart_line DIR NAME ID: the label of the cap's line in chart ID of the report
+chart_line() {
+	sed -n "/<svg class=\"chart\" id=\"$3\"/,/<\/svg>/p" "$1/$2.report.html" | sed -n 's/.*<text class="bound-label"[^>]*>\([^<]*\)<.*/\1/p' | head -n 1
+}
+
+# --- c. the model device, in virtual time (no root needed)
+truncate -s 1G m.lun.file
+mkdir -p m4 m1
+echo "$T/m.lun.file" >m4/m4.lun
+echo "$T/m.lun.file" >m1/m1.lun
+VT="-backend null -fio_opt virtual_time=1"
+# shellcheck disable=SC2086
+(cd m4 && "$FR" -run oltp -testname m4 -num_disks 1 -duration 2 $VT -fio_opt service_us=1000 \
+	-fio_opt servers=4 >../m4.out 2>../m4.err)
+rc4=$?
+# shellcheck disable=SC2086
+(cd m1 && "$FR" -run oltp -testname m1 -num_disks 1 -duration 2 $VT -fio_opt service_us=500 \
+	-fio_opt servers=1 >../m1.out 2>../m1.err)
+rc1=$?
+l4=$(limit_line m4 m4)
+l1=$(limit_line m1 m1)
+if [ $rc4 = 0 ] && [ "$(lim m4/m4_jobs/run.json 0 kind)" = saturated ] && [ "$(lim m4/m4_jobs/run.json 0 from_load)" = 4 ] \
+	&& within "$(lim m4/m4_jobs/run.json 0 value)" 4000 0.001 \
+	&& echo "$l4" | grep -q '^Limit: small I/O saturated at [0-9]* IOPS from Small=4 (Large=0): Small=4..20 (17 loads) read .*below it Small=1..3 read 1000-3000 IOPS.*the median I/O took [01]\.[0-9]* ms, [0-9]* % of outstanding / cap (1\.000 ms).*not named a provisioned cap' \
+	&& ! grep -q 'capped at' m4/m4_summary.txt; then
+	ok "c. model device C=4, D=1 ms (min(N, 4) / D): saturated at 4000 IOPS from Small=4, not a cap: $l4"
+else
+	not_ok "c. model device C=4: rc $rc4, kind $(lim m4/m4_jobs/run.json 0 kind), from $(lim m4/m4_jobs/run.json 0 from_load): $l4 $(tail -n 2 m4.err)"
+fi
+if [ $rc1 = 0 ] && [ "$(lim m1/m1_jobs/run.json 0 kind)" = saturated ] && [ "$(lim m1/m1_jobs/run.json 0 from_load)" = 1 ] \
+	&& within "$(lim m1/m1_jobs/run.json 0 value)" 2000 0.001 \
+	&& echo "$l1" | grep -q '^Limit: small I/O saturated at [0-9]* IOPS from Small=1 (Large=0): Small=1..20 (20 loads)'; then
+	ok "c. model device C=1, D=0.5 ms: the throttle's 2000 IOPS from Small=1, and still saturated, not a cap: $l1"
+else
+	not_ok "c. model device C=1: rc $rc1, kind $(lim m1/m1_jobs/run.json 0 kind): $l1 $(tail -n 2 m1.err)"
+fi
+
+# --- e. a volume smaller than a likely cache (item 3): eight 2 MiB files
+for i in 1 2 3 4 5 6 7 8; do
+	mkfile c$i 2
+	echo "$T/c$i"
+done >cv.lun
+mkdir -p cv cv0
+cp cv.lun cv/cv.lun
+cp cv.lun cv0/cv.lun
+(cd cv && "$FR" -run advanced -matrix point -num_small 1 -num_large 0 -num_disks 1 -duration 1 -testname cv >../cv.out 2>../cv.err)
+rc_cv=$?
+(cd cv0 && "$FR" -run advanced -matrix point -num_small 1 -num_large 0 -num_disks 1 -duration 1 -cache_size 0 -testname cv >../cv0.out 2>../cv0.err)
+rc_cv0=$?
+w='the volume (16.0 MiB) is smaller than the cache a disk drive or an array is likely to carry (64 MiB or more) and -cache_size was not given'
+if [ $rc_cv = 0 ] && [ $rc_cv0 = 0 ] && grep -qF "fiorion: warning: $w" cv.err && grep -qF "Warning: $w" cv/cv_summary.txt \
+	&& ! grep -q 'smaller than the cache' cv0.err cv0/cv_summary.txt; then
+	ok "e. a 16 MiB volume of eight 2 MiB files without -cache_size: the screen's and the summary's warning; none with -cache_size 0"
+else
+	not_ok "e. small volume: rc $rc_cv/$rc_cv0, $(grep -c 'smaller than the cache' cv.err cv/cv_summary.txt cv0.err cv0/cv_summary.txt | tr '\n' ' ')"
+fi
+
+if ! lun=$(thr_lun_file d 2000); then
+	why=$(dev_why)
+elif ! command -v fio >/dev/null 2>&1; then
+	why="no fio on PATH (stock fio runs the points: the built-in runner's follow each other within a throttle slice)"
+fi
+if [ -n "${why-}" ]; then
+	for c in "a. cap at 2000 IOPS" "a. -format json, the screen and the report" "b. cap at 100 MBPS" \
+		"d. step 4000 -> 1000 IOPS" "d. the drift chart's step"; do
+		skip_test "$c" "$why"
+	done
+	finish
+	exit 0
+fi
+for n in a b s; do cp "$lun" $n.lun; done
+
+# --- a. a cap in IOPS
+thr_rest
+# shellcheck disable=SC2086
+in_thr "$FR" -run oltp -num_disks 1 -duration 1 $FIO_RUN -testname a -outdir a >a.out 2>a.err
+rc_a=$?
+la=$(limit_line a a)
+ra=a/a_jobs/run.json
+if [ $rc_a = 0 ] && [ "$(lim $ra 0 n)" = 1 ] && [ "$(lim $ra 0 kind)" = cap ] && [ "$(lim $ra 0 ladder)" = small ] \
+	&& [ "$(lim $ra 0 from_load)" = 1 ] && [ "$(lim $ra 0 to_load)" = 20 ] && within "$(lim $ra 0 value)" 2000 0.02 \
+	&& awk -v s="$(lim $ra 0 evidence/spread)" -v l="$(lim $ra 0 evidence/little)" 'BEGIN { exit !(s <= 0.02 && l <= 0.05) }' \
+	&& echo "$la" | grep -q '^Limit: small I/O capped at [0-9]* IOPS from Small=1 (Large=0): Small=1..20 (20 loads) read .*fast I/Os held for a permit, a provisioned cap' \
+	&& ! grep -q 'stepped' a/a_summary.txt; then
+	ok "a. throttle at 2000 read IOPS: capped at $(lim $ra 0 value | cut -d. -f1) IOPS (2 %) from Small=1, every load within $(lim $ra 0 evidence/spread), Little within $(lim $ra 0 evidence/little), no step: $la"
+else
+	not_ok "a. cap at 2000: rc $rc_a, n $(lim $ra 0 n), kind $(lim $ra 0 kind), value $(lim $ra 0 value), from $(lim $ra 0 from_load): $la"
+	grep -h '^Drift' a/a_summary.txt | sed 's/^/# /'
+	awk -F, 'NR > 1 { printf "# Small=%s %s IOPS %s ms\n", $1, $3, $9 }' a/a.points.csv
+fi
+"$F2O" -format json a/a_jobs >a.json 2>a.json.err
+cl=$(chart_line a a iops-load)
+if [ "$(lim a.json 0 kind)" = cap ] && within "$(lim a.json 0 value)" "$(lim $ra 0 value)" 0.000001 \
+	&& grep -qF "fiorion: $la" a.err && echo "$cl" | grep -q '^capped at [0-9]* IOPS from Small=1 (Large=0)$' \
+	&& xmllint --noout a/a.report.html 2>/dev/null; then
+	ok "a. -format json's limits as run.json's, the screen's note, the report's IOPS chart: '$cl'"
+else
+	not_ok "a. -format json $(lim a.json 0 kind) $(lim a.json 0 value), chart '$cl', screen: $(grep -c '^fiorion: Limit' a.err)"
+fi
+
+# --- b. a cap in MBPS
+thr_set d 0 104857600
+# shellcheck disable=SC2086
+in_thr "$FR" -run dss -num_disks 1 -duration 2 -parts 1 -size_large 128 $FIO_RUN -testname b -outdir b >b.out 2>b.err
+rc_b=$?
+lb=$(limit_line b b)
+rb=b/b_jobs/run.json
+cb=$(chart_line b b mbps-load)
+if [ $rc_b = 0 ] && [ "$(lim $rb 0 kind)" = cap ] && [ "$(lim $rb 0 ladder)" = large ] && [ "$(lim $rb 0 from_load)" = 1 ] \
+	&& within "$(lim $rb 0 value)" 100 0.02 \
+	&& echo "$lb" | grep -q '^Limit: large I/O capped at [0-9.]* MBPS from Large=1 (Small=0): Large=1..20 (20 loads) read ' \
+	&& echo "$cb" | grep -q '^capped at [0-9.]* MBPS from Large=1 (Small=0)$'; then
+	ok "b. throttle at 100 MiB/s: capped at $(lim $rb 0 value) MBPS (2 %) from Large=1, the MBPS chart's line: $lb"
+else
+	not_ok "b. cap at 100 MBPS: rc $rc_b, kind $(lim $rb 0 kind), value $(lim $rb 0 value), from $(lim $rb 0 from_load), chart '$cb': $lb"
+	grep -h '^Drift' b/b_summary.txt | sed 's/^/# /'
+	awk -F, 'NR > 1 { printf "# Large=%s %s MBPS %s ms\n", $2, $6, $9 }' b/b.points.csv
+fi
+
+# --- d. a step, 4000 -> 1000 read IOPS as p005.json (part 1 of Small=5) is written
+thr_set d 4000
+(
+	i=0
+	while [ ! -s s/s_jobs/p005.json ] && [ $i -lt 900 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	[ -s s/s_jobs/p005.json ] && thr_set d 1000
+) &
+stepper=$!
+# shellcheck disable=SC2086
+in_thr "$FR" -run advanced -matrix row -num_large 0 -num_disks 2 -duration 2 $FIO_RUN -testname s -outdir s >s.out 2>s.err
+rc_s=$?
+wait $stepper
+ls_=$(grep -m1 '^Limit: small I/O stepped' s/s_summary.txt)
+rs=s/s_jobs/run.json
+if [ $rc_s = 0 ] && [ "$(lim $rs 0 kind)" = step ] && within "$(lim $rs 0 factor)" 0.25 0.05 \
+	&& within "$(lim $rs 0 from)" 4000 0.05 && within "$(lim $rs 0 to)" 1000 0.05 \
+	&& [ "$(lim $rs 0 measurements_before)" = 5 ] && [ "$(lim $rs 0 before)" = "Small=1-5 (Large=0)" ] \
+	&& echo "$ls_" | grep -q '^Limit: small I/O stepped down from [0-9]* to [0-9]* IOPS (x0\.2[0-9]*) at [4-6]\.[0-9] s of measuring: .*before it ran 5 measurements (Small=1-5 (Large=0), round 1), after it 15$' \
+	&& ! grep -q 'capped at' s/s_summary.txt; then
+	ok "d. throttle 4000 -> 1000 IOPS after part 1 of Small=5: $ls_"
+else
+	not_ok "d. step: rc $rc_s, kind $(lim $rs 0 kind), factor $(lim $rs 0 factor), from $(lim $rs 0 from) to $(lim $rs 0 to), before $(lim $rs 0 measurements_before) '$(lim $rs 0 before)': $ls_"
+	grep -h '^Drift\|^Limit' s/s_summary.txt | sed 's/^/# /'
+fi
+if sed -n '/<svg class="chart" id="drift"/,/<\/svg>/p' s/s.report.html | grep -q 'step x0\.2[0-9] at [4-6] s' \
+	&& xmllint --noout s/s.report.html 2>/dev/null; then
+	ok "d. the drift chart marks the step"
+else
+	not_ok "d. the drift chart's step: $(grep -o 'step x[^<]*' s/s.report.html | head -n 2 | tr '\n' ' ')"
+fi
+finish

@@ -1,0 +1,340 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Description: what limits the storage (converter/limits/limit.c, issue
+ * 44) on ladders whose answer is known: a throttle's cap from the first
+ * load (flat within 2 %, latency = load / cap, fast median I/Os: a cap),
+ * a model device's saturation (min(N, C) / D: slow median I/Os, not a
+ * cap), a shared VM's rising ladder with 5-15 % dips, a gradual
+ * saturation, a plateau over less than a doubling, a rate that stepped
+ * down (an earlier load above the plateau), Little's law broken (fio held
+ * fewer I/Os), the run's drift (held, moved), open-loop points, a
+ * bandwidth cap in MBPS, an unknown median; the summary's line. A step
+ * in the run's rate (lmstep.c): parts cut by a throttle changed from 4000
+ * to 1000 IOPS after part 1 of Small=5, the reference's re-measures over
+ * whole points (a window), none without a change or in noise.
+ */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "limit.h"
+
+#define N 20
+
+/* A closed loop of load L at @iops[L - 1]: mean latency L / IOPS (ms), median @p50 x that (-1: none). */
+static size_t ladder(struct lm_load *s, const double *iops, size_t n, double p50)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		s[i] = (struct lm_load){ .load = (unsigned int)i + 1, .value = iops[i], .outstanding = (double)i + 1, .ios_per_unit = 1, .lat_ms = (double)(i + 1) / iops[i] * 1000.0, .p50_ms = p50 < 0 ? -1 : p50 * (double)(i + 1) / iops[i] * 1000.0 };
+	}
+	return n;
+}
+
+/* 2000 IOPS within 1 % (alternating), the throttle's fast I/Os: median 8 % of the mean. */
+static size_t throttle(struct lm_load *s)
+{
+	double v[N];
+	size_t i;
+
+	for (i = 0; i < N; i++)
+		v[i] = 2000 * (1 + (i % 2 ? 0.008 : -0.006));
+	return ladder(s, v, N, 0.08);
+}
+
+static void test_limit_cap(void **state)
+{
+	struct lm_load s[N];
+	struct lm_limit l;
+	char line[1024];
+	size_t n = throttle(s);
+
+	(void)state;
+	assert_true(lm_judge(s, n, NULL, true, 0, &l));
+	assert_int_equal(l.kind, LM_CAP);
+	assert_string_equal(lm_kind_name(l.kind), "cap");
+	assert_int_equal(l.from, 1);
+	assert_int_equal(l.to, 20);
+	assert_int_equal(l.nloads, 20);
+	assert_true(fabs(l.value - 2000) < 2000 * 0.01);
+	assert_true(l.spread < 0.02 && l.lo < l.value && l.hi > l.value);
+	assert_true(l.little < 0.02);
+	assert_int_equal(l.below_from, 0);
+	lm_line(&l, line, sizeof(line));
+	assert_non_null(strstr(line, "Limit: small I/O capped at 2002 IOPS from Small=1 (Large=0): Small=1..20 (20 loads) read 1988-2016 IOPS, each within 0.7 % of it"));
+	assert_non_null(strstr(line, "mean latency = outstanding I/Os / cap within "));
+	assert_non_null(strstr(line, "a provisioned cap (a throttle or token bucket)"));
+}
+
+/* The model device: C = 4 servers of D = 1 ms, a closed loop of N: min(N, 4) / D IOPS, every I/O D or waiting. */
+static void test_limit_saturated(void **state)
+{
+	struct lm_load s[N];
+	struct lm_limit l;
+	char line[1024];
+	double v[N];
+	size_t i, n;
+
+	(void)state;
+	for (i = 0; i < N; i++)
+		v[i] = (i + 1 < 4 ? (double)i + 1 : 4) * 1000;
+	n = ladder(s, v, N, 1.0);
+	assert_true(lm_judge(s, n, NULL, true, 0, &l));
+	assert_int_equal(l.kind, LM_SATURATED);
+	assert_int_equal(l.from, 4);
+	assert_int_equal(l.below_from, 1);
+	assert_int_equal(l.below_to, 3);
+	assert_true(fabs(l.p50_ms - 1.0) < 1e-9 && fabs(l.expect_ms - 1.0) < 1e-9);
+	lm_line(&l, line, sizeof(line));
+	assert_non_null(strstr(line, "Limit: small I/O saturated at 4000 IOPS from Small=4 (Large=0)"));
+	assert_non_null(strstr(line, "below it Small=1..3 read 1000-3000 IOPS"));
+	assert_non_null(strstr(line, "the median I/O took 1.000 ms, 100 % of outstanding / cap (1.000 ms)"));
+	assert_non_null(strstr(line, "not named a provisioned cap"));
+	/* Without a median: a limit, not told apart. */
+	n = ladder(s, v, N, -1);
+	assert_true(lm_judge(s, n, NULL, true, 0, &l));
+	assert_int_equal(l.kind, LM_LIMIT);
+	lm_line(&l, line, sizeof(line));
+	assert_non_null(strstr(line, "Limit: small I/O limited at 4000 IOPS"));
+	assert_non_null(strstr(line, "not told apart"));
+}
+
+/* No limit: noise, a gradual saturation, too short a plateau, a step down, an open loop. */
+static void test_limit_none(void **state)
+{
+	static const double dip[] = { 1, 0.9, 1.05, 0.88, 1, 0.95, 0.85, 1.02 };
+	struct lm_load s[N];
+	struct lm_limit l;
+	double v[N];
+	size_t i, n;
+
+	(void)state;
+	/* A shared VM's disk: still rising at 20, dips of 5-15 %. */
+	for (i = 0; i < N; i++)
+		v[i] = 4000 * sqrt((double)i + 1) * dip[i % 8];
+	n = ladder(s, v, N, 0.8);
+	assert_false(lm_judge(s, n, NULL, true, 0, &l));
+	/* Noise around a flat level: +-5 %. */
+	for (i = 0; i < N; i++)
+		v[i] = 2000 * (i % 2 ? 1.05 : 0.95);
+	n = ladder(s, v, N, 0.08);
+	assert_false(lm_judge(s, n, NULL, true, 0, &l));
+	/* A device saturating gradually: L / (L + 2) of 10000. */
+	for (i = 0; i < N; i++)
+		v[i] = 10000 * ((double)i + 1) / ((double)i + 3);
+	n = ladder(s, v, N, 0.9);
+	assert_false(lm_judge(s, n, NULL, true, 0, &l));
+	/* Flat only from Small=12 (to 20: under a doubling). */
+	for (i = 0; i < N; i++)
+		v[i] = i + 1 < 12 ? 300 * ((double)i + 1) : 3600;
+	n = ladder(s, v, N, 0.08);
+	assert_false(lm_judge(s, n, NULL, true, 0, &l));
+	/* 4000 at the first loads, then 1000: no cap held over the run. */
+	for (i = 0; i < N; i++)
+		v[i] = i < 3 ? 4000 : 1000;
+	n = ladder(s, v, N, 0.08);
+	assert_false(lm_judge(s, n, NULL, true, 0, &l));
+	/* Fewer than three loads. */
+	n = ladder(s, (const double[]){ 2000, 2000 }, 2, 0.08);
+	assert_false(lm_judge(s, n, NULL, true, 0, &l));
+	assert_false(lm_judge(s, 0, NULL, true, 0, &l));
+	/* An open loop's rate is set, not found. */
+	n = throttle(s);
+	s[5].rated = true;
+	assert_false(lm_judge(s, n, NULL, true, 0, &l));
+}
+
+/* Little's law at the cap: a latency half of load / cap (fio held half the I/Os asked) breaks it. */
+static void test_limit_little(void **state)
+{
+	struct lm_load s[N];
+	struct lm_limit l;
+	size_t n = throttle(s);
+
+	(void)state;
+	s[9].lat_ms *= 1.04;
+	assert_true(lm_judge(s, n, NULL, true, 0, &l));
+	assert_int_equal(l.little_at, 10);
+	s[9].lat_ms /= 2;
+	assert_false(lm_judge(s, n, NULL, true, 0, &l));
+	n = throttle(s);
+	s[4].lat_ms = -1; /* unknown at Small=5: no evidence there, the plateau after it has */
+	assert_true(lm_judge(s, n, NULL, true, 0, &l));
+	assert_int_equal(l.from, 6);
+	s[14].lat_ms = -1; /* and at Small=15: what is left spans under a doubling */
+	assert_false(lm_judge(s, n, NULL, true, 0, &l));
+}
+
+/* The run's drift: re-measures that held their rate are evidence; a moved one refuses the cap. */
+static void test_limit_drift(void **state)
+{
+	struct pt_drift_at at[4] = { { 1, 0, 1.002, 20 }, { 2, 20, 0.998, 20 } };
+	struct pt_drift d = { .present = true, .sd = 0.004, .df = 20, .npoints = 20, .lo = 0.998, .hi = 1.002, .at = at, .n = 2, .parts = true };
+	struct lm_load s[N];
+	struct lm_limit l;
+	char line[1024];
+	size_t n = throttle(s);
+
+	(void)state;
+	assert_true(lm_judge(s, n, &d, true, 0, &l));
+	assert_true(l.drift);
+	lm_line(&l, line, sizeof(line));
+	assert_non_null(strstr(line, "the run's re-measures held it (rounds 0.998-1.002 of their points' means, spread 0.4 %)"));
+	d.hi = 1.04; /* one reading of a busy machine: within 5 % */
+	assert_true(lm_judge(s, n, &d, true, 0, &l));
+	d.hi = 1.06;
+	assert_false(lm_judge(s, n, &d, true, 0, &l));
+	d.hi = 1.002;
+	d.sd = 0.076; /* this VM's disk, run 3 */
+	assert_false(lm_judge(s, n, &d, true, 0, &l));
+	d.present = false;
+	assert_true(lm_judge(s, n, &d, true, 0, &l));
+	assert_false(l.drift);
+}
+
+/* A bandwidth cap: 100 MBPS of 1 MiB reads (1 I/O a MiB), latency L / 100 s. */
+static void test_limit_mbps(void **state)
+{
+	struct lm_load s[N];
+	struct lm_limit l;
+	char line[1024];
+	double v[N];
+	size_t i, n;
+
+	(void)state;
+	for (i = 0; i < N; i++)
+		v[i] = 100 * (1 + (i % 3 ? 0.004 : -0.003));
+	n = ladder(s, v, N, 0.03);
+	assert_true(lm_judge(s, n, NULL, false, 0, &l));
+	assert_int_equal(l.kind, LM_CAP);
+	lm_line(&l, line, sizeof(line));
+	assert_non_null(strstr(line, "Limit: large I/O capped at 100.40 MBPS from Large=1 (Small=0): Large=1..20 (20 loads) read 99.70-100.40 MBPS"));
+	/* 8 KiB I/Os (128 a MiB): Little's law in I/Os, not in MiB. */
+	for (i = 0; i < n; i++)
+		s[i].ios_per_unit = 128;
+	assert_false(lm_judge(s, n, NULL, false, 0, &l));
+	for (i = 0; i < n; i++)
+		s[i].lat_ms /= 128;
+	assert_true(lm_judge(s, n, NULL, false, 0, &l));
+}
+
+/* A measurement: point @num (Small=@num), round @pass, @x IOPS, at @t0 s, 1 s long. */
+static struct pt_drift_obs obs(unsigned int num, unsigned int pass, double x, double t0)
+{
+	return (struct pt_drift_obs){ .number = num, .s = num, .l = 0, .pass = pass, .x = x, .secs = 1, .t0 = t0 };
+}
+
+static void test_limit_step(void **state)
+{
+	struct pt_drift_obs o[32];
+	struct pt_drift d = { .obs = o };
+	struct lm_step st;
+	char line[1024];
+	unsigned int k;
+	size_t n = 0;
+
+	(void)state;
+	/* 10 points x 2 parts: 4000 IOPS until part 1 of Small=5 ends, 1000 after. */
+	for (k = 1; k <= 10; k++, n++)
+		o[n] = obs(k, 1, k <= 5 ? 4000 * (1 + 0.002 * k) : 1000, (double)n);
+	for (k = 1; k <= 10; k++, n++)
+		o[n] = obs(k, 2, 1000 * (1 - 0.001 * k), (double)n);
+	d.nobs = n;
+	assert_int_equal(lm_find_step(&d, &st), 0);
+	assert_true(st.present);
+	assert_true(fabs(st.factor - 0.25) < 0.01);
+	assert_true(fabs(st.from - 4024) < 0.5 && fabs(st.to - 997) < 0.5);
+	assert_int_equal(st.nbefore, 5);
+	assert_int_equal(st.nafter, 15);
+	assert_int_equal(st.npoints, 5);
+	assert_int_equal(st.nagree, 5);
+	assert_true(st.t_lo == 5 && st.t_hi == 5);
+	assert_string_equal(st.before, "Small=1-5 (Large=0)");
+	assert_true(lm_step_line(&st, line, sizeof(line)));
+	assert_string_equal(line, "Limit: small I/O stepped down from 4024 to 997 IOPS (x0.248) at 5.0 s of measuring: 5 of the 5 points measured on both sides read that factor of their earlier figure (within 5 %), each side's measurements keeping their level; before it ran 5 measurements (Small=1-5 (Large=0), round 1), after it 15");
+
+	/* Whole points, the reference (Small=1) re-measured at 4, 8 and 12 s: a window. */
+	n = 0;
+	o[n++] = obs(1, 1, 4000, 0);
+	for (k = 2; k <= 4; k++, n++)
+		o[n] = obs(k, 1, 4000, (double)n);
+	o[n] = obs(1, 2, 4000, (double)n);
+	n++;
+	for (k = 5; k <= 7; k++, n++)
+		o[n] = obs(k, 1, k == 5 ? 4000 : 1000, (double)n);
+	o[n] = obs(1, 3, 1000, (double)n);
+	n++;
+	for (k = 8; k <= 10; k++, n++)
+		o[n] = obs(k, 1, 1000, (double)n);
+	o[n] = obs(1, 4, 1000, (double)n);
+	n++;
+	d.nobs = n;
+	assert_int_equal(lm_find_step(&d, &st), 0);
+	assert_true(st.present);
+	assert_true(st.t_lo == 5 && st.t_hi == 8);
+	assert_int_equal(st.npoints, 1);
+	assert_string_equal(st.before, "Small=1-4 (Large=0)");
+	assert_true(lm_step_line(&st, line, sizeof(line)));
+	assert_non_null(strstr(line, "between 5.0 and 8.0 s of measuring"));
+
+	/* No change (a run that ended before the step), and noise of +-10 % between parts. */
+	n = 0;
+	for (k = 1; k <= 10; k++, n++)
+		o[n] = obs(k, 1, 4000, (double)n);
+	for (k = 1; k <= 10; k++, n++)
+		o[n] = obs(k, 2, 4000 * (k % 3 == 0 ? 0.9 : k % 3 == 1 ? 1.1
+								       : 1.0),
+			   (double)n);
+	d.nobs = n;
+	assert_int_equal(lm_find_step(&d, &st), 0);
+	assert_false(st.present);
+	assert_false(lm_step_line(&st, line, sizeof(line)));
+	assert_string_equal(line, "");
+
+	/*
+	 * A shared VM (this one's run 1 of docs/limits.md): the first 5
+	 * points' second parts 1.45x their first, the others' parts apart by
+	 * 10-20 % either way: no steady rate on either side, no step.
+	 */
+	n = 0;
+	for (k = 1; k <= 10; k++, n++)
+		o[n] = obs(k, 1, 1000 * k, (double)n);
+	for (k = 1; k <= 10; k++, n++)
+		o[n] = obs(k, 2, 1000 * k * (k <= 5 ? 1.45 : k % 2 ? 1.2
+								   : 0.85),
+			   (double)n);
+	d.nobs = n;
+	assert_int_equal(lm_find_step(&d, &st), 0);
+	assert_false(st.present);
+	/* One point on both sides of a change, one measurement after it: too little. */
+	n = 0;
+	for (k = 1; k <= 10; k++, n++)
+		o[n] = obs(k, 1, 4000, (double)n);
+	for (k = 1; k <= 10; k++, n++)
+		o[n] = obs(k, 2, k == 10 ? 2000 : 4000, (double)n);
+	d.nobs = n;
+	assert_int_equal(lm_find_step(&d, &st), 0);
+	assert_false(st.present);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_limit_cap),
+		cmocka_unit_test(test_limit_saturated),
+		cmocka_unit_test(test_limit_none),
+		cmocka_unit_test(test_limit_little),
+		cmocka_unit_test(test_limit_drift),
+		cmocka_unit_test(test_limit_mbps),
+		cmocka_unit_test(test_limit_step),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
