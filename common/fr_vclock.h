@@ -27,6 +27,9 @@
 #ifndef FIORION_FR_VCLOCK_H
 #define FIORION_FR_VCLOCK_H
 
+/* Where a run's simulated clock starts, ns (not 0: a 0 stamp means none). */
+#define FR_VC_T0 1000000000ull
+
 #include <stdbool.h>
 #include <stdint.h>
 

@@ -391,7 +391,7 @@ int fo_check(const struct fio_opts *fo, bool builtin, struct fr_err *err)
 int fo_check_model(const struct fio_opts *fo, const char *backend, bool builtin,
 		   struct fr_err *err)
 {
-	static const char *const model[] = { "service_us", "servers", "service_steps", "service_dist", "service_seed", "virtual_time" };
+	static const char *const model[] = { "service_us", "servers", "service_steps", "service_steps_from", "service_dist", "service_seed", "virtual_time" };
 	struct jp_job j;
 	struct fr_err e = { "" };
 	char at[1024];

@@ -89,6 +89,12 @@ static int run_clients(const struct opts *o, const struct jf_conf *jc, const str
 	return ret;
 }
 
+/* A measurement's length, ns: the point's -duration, or its part's (-parts). */
+static uint64_t part_ns(const struct opts *o)
+{
+	return o->ri.duration * 1000000000ull / (uint64_t)(o->ri.parts > 1 ? o->ri.parts : 1);
+}
+
 /* Seconds a point takes: its duration plus its warm-up (when bounded by time). */
 long point_secs(const struct opts *o, const struct jf_conf *jc,
 		const struct mx_point *p)
@@ -588,6 +594,8 @@ int run_points(const struct opts *o, const struct jf_conf *jc, struct mx_plan *p
 	sigaction(SIGHUP, &sa, NULL);
 	luns = lun_names(jc);
 	left -= resume(o, jc, plan, jobs_dir, ld, rs, *done);
+	/* virtual_time: each point's clock starts where the run's last one ended (runner.h vt_at). */
+	ro.vt_at = *done * part_ns(o);
 	live_start(o, plan, jobs_dir, *done, left, rs);
 	for (i = *done; i < plan->n; i++) {
 		const struct mx_point *p;
@@ -658,6 +666,7 @@ int run_points(const struct opts *o, const struct jf_conf *jc, struct mx_plan *p
 				*done ? "ORION's files cover the " : "no ORION files written: ", *done);
 		} else {
 			++*done;
+			ro.vt_at += part_ns(o);
 			left -= point_secs(o, jc, p);
 			point_measured(o, i, &one, ld, rs, *done, point_secs(o, jc, p), res, sizeof(res));
 			fmt_hms(eta, sizeof(eta), live_eta(left));

@@ -75,6 +75,14 @@ struct backend_conf {
 	 * rising order.
 	 */
 	unsigned int nsteps;
+	/*
+	 * service_steps_from=run (virtual_time=1 only): the steps count from
+	 * the simulated clock's start (FR_VC_T0), which the built-in runner
+	 * starts each point of a fiorion run where the last one ended: a
+	 * device whose speed steps once in the middle of a whole run (the
+	 * run's drift, on a known answer). Else from the device's first I/O.
+	 */
+	bool steps_from_run;
 	struct backend_step {
 		uint64_t at_ns;
 		unsigned int us;

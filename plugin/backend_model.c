@@ -239,7 +239,9 @@ static uint64_t service_ns(struct model *m, uint64_t start)
 	uint64_t d = m->d_ns;
 	unsigned int i;
 
-	for (i = 0; i < m->conf->nsteps && start - m->t_first >= m->conf->steps[i].at_ns; i++)
+	uint64_t from = m->conf->steps_from_run ? FR_VC_T0 : m->t_first;
+
+	for (i = 0; i < m->conf->nsteps && start - from >= m->conf->steps[i].at_ns; i++)
 		d = (uint64_t)m->conf->steps[i].us * 1000u;
 	return model_draw_ns(&m->rng, m->conf->service_dist, d);
 }

@@ -148,6 +148,17 @@ int beconf_parse_dist(const char *v, struct backend_conf *c)
 	return -EINVAL;
 }
 
+int beconf_parse_steps_from(const char *v, struct backend_conf *c)
+{
+	if (v && !strcmp(v, "run"))
+		c->steps_from_run = true;
+	else if (v && !strcmp(v, "device"))
+		c->steps_from_run = false;
+	else
+		return -EINVAL;
+	return 0;
+}
+
 int beconf_parse_seed(const char *v, struct backend_conf *c)
 {
 	unsigned long long n;
@@ -174,6 +185,8 @@ static const char *model_first_set(const struct backend_conf *c)
 		return "servers";
 	if (c->nsteps)
 		return "service_steps";
+	if (c->steps_from_run)
+		return "service_steps_from";
 	if (c->service_dist != BACKEND_DIST_FIXED)
 		return "service_dist";
 	if (c->service_seed_set)
@@ -216,6 +229,9 @@ static int check_model(const struct backend_conf *c, const char *backend, struct
 	if (!c->service_us && c->nsteps)
 		return fr_errf(err, -EINVAL,
 			       "service_steps: steps of the model device's service_us; give service_us=D for the time before the first step");
+	if (c->steps_from_run && (!c->nsteps || !c->virtual_time))
+		return fr_errf(err, -EINVAL,
+			       "service_steps_from=run: service_steps counted from a run's start on the simulated clock; give service_steps=S:US and virtual_time=1, or leave it out");
 	if (!c->service_us && (c->service_dist != BACKEND_DIST_FIXED || c->service_seed_set))
 		return fr_errf(err, -EINVAL,
 			       "%s: random service times of mean service_us; give service_us=D (without it backend=null completes every I/O at once)",

@@ -46,6 +46,9 @@ int beconf_parse_dist(const char *v, struct backend_conf *c);
  */
 int beconf_parse_seed(const char *v, struct backend_conf *c);
 
+/* service_steps_from=run|device into @c (steps_from_run); -EINVAL otherwise. */
+int beconf_parse_steps_from(const char *v, struct backend_conf *c);
+
 /*
  * Whether the block device under @path (a device, or the filesystem's
  * device for a file) completes polled I/O: 1 yes, 0 no with @why saying

@@ -377,6 +377,12 @@ static int opt_service_dist(struct jp_job *j, const char *v, bool *sw)
 	return beconf_parse_dist(v, &j->uring) ? -EINVAL : 0;
 }
 
+static int opt_steps_from(struct jp_job *j, const char *v, bool *sw)
+{
+	(void)sw;
+	return beconf_parse_steps_from(v, &j->uring) ? -EINVAL : 0;
+}
+
 static int opt_service_seed(struct jp_job *j, const char *v, bool *sw)
 {
 	(void)sw;
@@ -554,6 +560,7 @@ static const struct jp_option options[] = {
 	/* backend=null's model device (beconf.h). */
 	{ .name = "service_us", .type = OT_UINT, .off = F(uring.service_us), .min = 0, .max = INT32_MAX },
 	{ .name = "servers", .type = OT_UINT, .off = F(uring.servers), .min = 0, .max = INT32_MAX },
+	{ .name = "service_steps_from", .type = OT_FN, .fn = opt_steps_from, .need_value = true, .hint = "give run (the steps count from the fiorion run's start, virtual_time=1) or device (from the device's first I/O, the default)" },
 	{ .name = "service_steps", .type = OT_FN, .fn = opt_service_steps, .need_value = true, .hint = "give SECONDS:US[,SECONDS:US...], each a time after the device's first I/O and the service time from then on, in rising order (service_steps=10:200,20:100)" },
 	{ .name = "service_dist", .type = OT_FN, .fn = opt_service_dist, .need_value = true, .hint = "give fixed (every service service_us), exp (exponential, mean service_us) or uniform (0 to 2 x service_us)" },
 	{ .name = "service_seed", .type = OT_FN, .fn = opt_service_seed, .need_value = true, .hint = "give a whole number (0 to 2^64-1)" },

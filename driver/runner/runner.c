@@ -322,7 +322,7 @@ int rn_run(const struct jp_file *f, const struct rn_opts *o, FILE *out,
 	struct rn_td **tds = NULL;
 	size_t ntd = 0, i, k;
 	/* virtual_time=1 (every job has it, jobparse.c): the simulated clock from 1 s. */
-	uint64_t t_start = (clk_init(), vt ? (fr_vc_start(RN_VT_T0), fr_vc_now()) : now_ns());
+	uint64_t t_start = (clk_init(), vt ? (fr_vc_start(RN_VT_T0 + (o ? o->vt_at : 0)), fr_vc_now()) : now_ns());
 	struct du_set du = { NULL, 0 };
 	json_t *doc;
 	int g, ret = 0;

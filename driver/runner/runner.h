@@ -20,6 +20,8 @@
 #ifndef FIORION_RUNNER_H
 #define FIORION_RUNNER_H
 
+#include "fr_vclock.h"
+
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -40,12 +42,18 @@ struct rn_opts {
 	 * is written for the shorter interval. NULL: no such flag.
 	 */
 	volatile int *stop;
+	/*
+	 * virtual_time=1: the simulated clock starts this many ns past
+	 * RN_VT_T0 (the driver's run: the time its points measured before
+	 * this one, so the model's service_steps_from=run steps once a run).
+	 */
+	uint64_t vt_at;
 };
 
 #define RN_STUCK_DEFAULT 300u
 
-/* Where the simulated clock starts, ns (not 0: a 0 stamp means none). */
-#define RN_VT_T0 1000000000ull
+/* Where the simulated clock starts, ns (fr_vclock.h's FR_VC_T0; rn_opts.vt_at past it). */
+#define RN_VT_T0 FR_VC_T0
 
 /*
  * Run @f and write its JSON to @out. Returns 0, or a negative errno with
