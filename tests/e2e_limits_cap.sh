@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# run.sh: paced long=125
+# run.sh: paced long=125 timeout=600
 #
 # Description: what limits the storage (issue 44, docs/limits.md), on
 # devices whose limit the test sets.
@@ -139,11 +139,27 @@ if [ -n "${why-}" ]; then
 fi
 for n in a b s; do cp "$lun" $n.lun; done
 
+# A ladder on a shared machine is one sample of it: a point starved of
+# CPU reads under the throttle's rate (CI read Large=10 at 94.8 MBPS of
+# 100 once, beside -j 4), and a cap is then rightly not claimed (its rule
+# asks every load from the first within 2 %). As tests/e2e_knee.sh does,
+# a ladder that names no cap is run again, up to 3 times in all: a rule
+# that misses the throttle misses it every time.
+# capped DIR: run.json names a cap
+capped() { [ "$(lim "$1/$1_jobs/run.json" 0 kind)" = cap ]; }
+
 # --- a. a cap in IOPS
-thr_rest
-# shellcheck disable=SC2086
-in_thr "$FR" -run oltp -num_disks 1 -duration 1 $FIO_RUN -testname a -outdir a >a.out 2>a.err
-rc_a=$?
+again_a=0
+while :; do
+	rm -rf a
+	thr_rest
+	# shellcheck disable=SC2086
+	in_thr "$FR" -run oltp -num_disks 1 -duration 1 $FIO_RUN -testname a -outdir a >a.out 2>a.err
+	rc_a=$?
+	capped a || [ $again_a -ge 2 ] && break
+	again_a=$((again_a + 1))
+	sleep 2
+done
 la=$(limit_line a a)
 ra=a/a_jobs/run.json
 if [ $rc_a = 0 ] && [ "$(lim $ra 0 n)" = 1 ] && [ "$(lim $ra 0 kind)" = cap ] && [ "$(lim $ra 0 ladder)" = small ] \
@@ -151,7 +167,7 @@ if [ $rc_a = 0 ] && [ "$(lim $ra 0 n)" = 1 ] && [ "$(lim $ra 0 kind)" = cap ] &&
 	&& awk -v s="$(lim $ra 0 evidence/spread)" -v l="$(lim $ra 0 evidence/little)" 'BEGIN { exit !(s <= 0.02 && l <= 0.05) }' \
 	&& echo "$la" | grep -q '^Limit: small I/O capped at [0-9]* IOPS from Small=[1-4] (Large=0): Small=[1-4]..20 ([0-9]* loads) read .*fast I/Os held for a permit, a provisioned cap' \
 	&& ! grep -q 'stepped' a/a_summary.txt; then
-	ok "a. throttle at 2000 read IOPS: capped at $(lim $ra 0 value | cut -d. -f1) IOPS (2 %) from Small=$(lim $ra 0 from_load) (1 on a quiet machine; the lowest loads read under it when the CPU is busy: the runner's turnaround is a share of 0.5 ms an I/O at Small=1), every load within $(lim $ra 0 evidence/spread), Little within $(lim $ra 0 evidence/little), no step: $la"
+	ok "a. throttle at 2000 read IOPS (runs again: $again_a): capped at $(lim $ra 0 value | cut -d. -f1) IOPS (2 %) from Small=$(lim $ra 0 from_load) (1 on a quiet machine; the lowest loads read under it when the CPU is busy: the runner's turnaround is a share of 0.5 ms an I/O at Small=1), every load within $(lim $ra 0 evidence/spread), Little within $(lim $ra 0 evidence/little), no step: $la"
 else
 	not_ok "a. cap at 2000: rc $rc_a, n $(lim $ra 0 n), kind $(lim $ra 0 kind), value $(lim $ra 0 value), from $(lim $ra 0 from_load): $la"
 	grep -h '^Drift' a/a_summary.txt | sed 's/^/# /'
@@ -169,9 +185,17 @@ fi
 
 # --- b. a cap in MBPS
 thr_set d 0 104857600
-# shellcheck disable=SC2086
-in_thr "$FR" -run dss -num_disks 1 -duration 2 -parts 1 -size_large 128 $FIO_RUN -testname b -outdir b >b.out 2>b.err
-rc_b=$?
+again_b=0
+while :; do
+	rm -rf b
+	thr_rest
+	# shellcheck disable=SC2086
+	in_thr "$FR" -run dss -num_disks 1 -duration 2 -parts 1 -size_large 128 $FIO_RUN -testname b -outdir b >b.out 2>b.err
+	rc_b=$?
+	capped b || [ $again_b -ge 2 ] && break
+	again_b=$((again_b + 1))
+	sleep 2
+done
 lb=$(limit_line b b)
 rb=b/b_jobs/run.json
 cb=$(chart_line b b mbps-load)
@@ -179,7 +203,7 @@ if [ $rc_b = 0 ] && [ "$(lim $rb 0 kind)" = cap ] && [ "$(lim $rb 0 ladder)" = l
 	&& within "$(lim $rb 0 value)" 100 0.02 \
 	&& echo "$lb" | grep -q '^Limit: large I/O capped at [0-9.]* MBPS from Large=[1-4] (Small=0): Large=[1-4]..20 ([0-9]* loads) read ' \
 	&& echo "$cb" | grep -q '^capped at [0-9.]* MBPS from Large=[1-4] (Small=0)$'; then
-	ok "b. throttle at 100 MiB/s: capped at $(lim $rb 0 value) MBPS (2 %) from Large=$(lim $rb 0 from_load) (1 on a quiet machine; a busy CPU reads the lowest loads under it), the MBPS chart's line: $lb"
+	ok "b. throttle at 100 MiB/s (runs again: $again_b): capped at $(lim $rb 0 value) MBPS (2 %) from Large=$(lim $rb 0 from_load) (1 on a quiet machine; a busy CPU reads the lowest loads under it), the MBPS chart's line: $lb"
 else
 	not_ok "b. cap at 100 MBPS: rc $rc_b, kind $(lim $rb 0 kind), value $(lim $rb 0 value), from $(lim $rb 0 from_load), chart '$cb': $lb"
 	grep -h '^Drift' b/b_summary.txt | sed 's/^/# /'
