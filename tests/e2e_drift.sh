@@ -194,21 +194,34 @@ if [ -n "${why-}" ]; then
 fi
 for n in a b c; do cp "$lun" $n.lun; done
 
-# a. whole points and the reference, the step as p005.json is written
-thr_rest
-t0=$(now_ms)
-step_when a/a_jobs/p005.json a
-# shellcheck disable=SC2086
-in_thr "$FR" -run advanced -matrix row -num_large 0 -num_disks 2 -duration 1 $FIO_RUN -testname a -outdir a >a.out 2>a.err
-rc_a=$?
-[ -s a/a_jobs/p005.json ] || kill "$(cat step.a.pid)" 2>/dev/null
-wait "$(cat step.a.pid)"
-ta=$(cat step.a 2>/dev/null || echo 0)
-table a a >a.tab 2>a.tab.err
-drift_of a a
+# a. whole points and the reference, the step as p005.json is written.
+# The reference is one point measured 4 times: one of its readings
+# starved of CPU beside CI's other suites (p001.json at 1717 once) moves
+# the drift it reports, rightly. As tests/e2e_knee.sh does, a run whose
+# drift is off the step is run again, up to 3 times in all: a rule that
+# misses the step misses it every time.
+again_a=0
+while :; do
+	rm -rf a step.a step.a.pid
+	thr_set d 2000
+	thr_rest
+	t0=$(now_ms)
+	step_when a/a_jobs/p005.json a
+	# shellcheck disable=SC2086
+	in_thr "$FR" -run advanced -matrix row -num_large 0 -num_disks 2 -duration 1 $FIO_RUN -testname a -outdir a >a.out 2>a.err
+	rc_a=$?
+	[ -s a/a_jobs/p005.json ] || kill "$(cat step.a.pid)" 2>/dev/null
+	wait "$(cat step.a.pid)"
+	ta=$(cat step.a 2>/dev/null || echo 0)
+	table a a >a.tab 2>a.tab.err
+	drift_of a a
+	change_ok a a reference || [ $again_a -ge 2 ] && break
+	again_a=$((again_a + 1))
+	sleep 2
+done
 refs=$(awk '$1 == "m" && $2 ~ /^p001/ { printf " %s=%s", $2, $5 }' a.tab)
 if [ $rc_a = 0 ] && [ "$ta" != 0 ] && change_ok a a reference && [ "$(drift a a small_load)" = 1 ] && summary_ok a a; then
-	ok "a. whole points + reference (Small=1 at 1 s, 4 times over 13 points), 2000 -> 1600 IOPS at +$((ta - t0)) ms: drift from the reference, $(pct a a) % (rounds $(rounds a a)), the summary and screen say it (reference:$refs)"
+	ok "a. whole points + reference (Small=1 at 1 s, 4 times over 13 points; runs again: $again_a), 2000 -> 1600 IOPS at +$((ta - t0)) ms: drift from the reference, $(pct a a) % (rounds $(rounds a a)), the summary and screen say it (reference:$refs)"
 else
 	not_ok "a. reference drift: rc $rc_a, step at $ta, from $(drift a a from), change $(drift a a change) (want 0.8 x (1 +- 0.05) - 1), rounds $(rounds a a); reference:$refs; $(grep '^Drift' a/a_summary.txt) $(tail -n 2 a.err)"
 fi

