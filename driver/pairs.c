@@ -51,18 +51,11 @@ static const struct pr_meas *nth(const struct pr_log *g, unsigned int num, size_
 	return NULL;
 }
 
-/* Mean +- t(n - 1) s / sqrt(n) of @x[0..n) as a figure with its interval (n >= 2). */
+/* Mean +- t(n - 1) s / sqrt(n) of @x[0..n) as a figure with its interval (iv_mean()). */
 static struct iv_fig across(const double *x, size_t n)
 {
-	double m = 0, ss = 0, h;
-	size_t k;
+	double h, m = iv_mean(x, n, &h);
 
-	for (k = 0; k < n; k++)
-		m += x[k];
-	m /= (double)n;
-	for (k = 0; k < n; k++)
-		ss += (x[k] - m) * (x[k] - m);
-	h = iv_t975((double)n - 1) * sqrt(ss / (double)(n - 1)) / sqrt((double)n);
 	return (struct iv_fig){ m, m - h, m + h };
 }
 

@@ -82,25 +82,33 @@ static int cmp_double(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-double iv_median(double *v, size_t n, double *half)
+double iv_mean(const double *v, size_t n, double *half)
 {
-	double mean = 0, ss = 0, med;
+	double mean = 0, ss = 0;
 	size_t i;
 
 	*half = 0;
 	if (!n)
 		return 0;
-	qsort(v, n, sizeof(*v), cmp_double);
-	med = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-	if (n < 2)
-		return med;
 	for (i = 0; i < n; i++)
 		mean += v[i];
 	mean /= (double)n;
+	if (n < 2)
+		return mean;
 	for (i = 0; i < n; i++)
 		ss += (v[i] - mean) * (v[i] - mean);
 	*half = iv_t975((double)n - 1) * sqrt(ss / ((double)n - 1) / (double)n);
-	return med;
+	return mean;
+}
+
+double iv_median(double *v, size_t n, double *half)
+{
+	*half = 0;
+	if (!n)
+		return 0;
+	qsort(v, n, sizeof(*v), cmp_double);
+	iv_mean(v, n, half);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
 /* @f's interval below (@down) or above its value, relative to it (0 for an exact figure). */

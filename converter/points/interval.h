@@ -76,6 +76,12 @@ bool iv_sum_rel(const struct iv_sum *s, double *rel);
 void iv_fig_set(struct iv_fig *f, double value, double rel);
 
 /*
+ * Mean of @v[0..n) and the half-width of its 95 % interval across the n
+ * values (t(n-1) s / sqrt(n); 0 when n < 2).
+ */
+double iv_mean(const double *v, size_t n, double *half);
+
+/*
  * Median of @v[0..n) and the half-width of its 95 % interval across the
  * n values (t(n-1) s / sqrt(n); 0 when n < 2). @v is sorted in place.
  */

@@ -42,8 +42,7 @@
 #include "pt_priv.h"
 #include "pt_parts.h"
 
-/* A point's headline figure: small IOPS, or large MBPS without small I/O. */
-static double headline(const struct pt_point *p)
+double pt_headline(const struct pt_point *p)
 {
 	return p->small.present ? p->small.iops : p->large.mbps;
 }
@@ -53,21 +52,13 @@ static double headline_secs(const struct pt_point *p)
 	return p->small.present ? p->small.secs : p->large.secs;
 }
 
-/* Mean and the 95 % half-width across @n values (t(n - 1) s / sqrt(n); -1 below 3). */
+/* Mean and the 95 % half-width across @n values (iv_mean(); -1 below 3). */
 static double across(const double *x, size_t n, double *mean)
 {
-	double m = 0, ss = 0;
-	size_t k;
+	double half;
 
-	for (k = 0; k < n; k++)
-		m += x[k];
-	m = n ? m / (double)n : 0;
-	for (k = 0; k < n; k++)
-		ss += (x[k] - m) * (x[k] - m);
-	*mean = m;
-	if (n < 3)
-		return -1;
-	return iv_t975((double)n - 1) * sqrt(ss / (double)(n - 1)) / sqrt((double)n);
+	*mean = iv_mean(x, n, &half);
+	return n < 3 ? -1 : half;
 }
 
 /* The class's figure @v with the wider of the within (@w_half, absolute; < 0 none) and across intervals. */
@@ -233,7 +224,7 @@ int ptp_observe(const struct pt_set *set, struct ptp_obs **out, size_t *nout)
 
 		if (!p->pass || !(p->small.present || p->large.present))
 			continue;
-		o[n] = (struct ptp_obs){ .number = p->number, .s = p->s, .l = p->l, .pass = p->pass, .part = p->part, .ref = p->ref, .x = headline(p), .mbps = !p->small.present, .secs = headline_secs(p), .ms = written_ms(set, p), .i = i };
+		o[n] = (struct ptp_obs){ .number = p->number, .s = p->s, .l = p->l, .pass = p->pass, .part = p->part, .ref = p->ref, .x = pt_headline(p), .mbps = !p->small.present, .secs = headline_secs(p), .ms = written_ms(set, p), .i = i };
 		n++;
 	}
 	qsort(o, n, sizeof(*o), cmp_time);

@@ -24,12 +24,6 @@ struct passes {
 	size_t n;
 };
 
-/* A point's headline figure: small IOPS, or large MBPS without small I/O. */
-static double headline(const struct pt_point *p)
-{
-	return p->small.present ? p->small.iops : p->large.mbps;
-}
-
 /* Median of one figure over the passes of class @cls ('s' or 'l'). */
 static void fold_fig(struct pt_set *set, const struct passes *ps, char cls, char fig,
 		     struct iv_fig *out, double *dst)
@@ -68,11 +62,11 @@ static size_t median_pass(const struct pt_set *set, const struct passes *ps)
 	size_t k, m, best = ps->idx[0];
 
 	for (k = 0; k < ps->n; k++) {
-		double x = headline(&set->pts[ps->idx[k]]);
+		double x = pt_headline(&set->pts[ps->idx[k]]);
 		size_t below = 0, equal = 0;
 
 		for (m = 0; m < ps->n; m++) {
-			double y = headline(&set->pts[ps->idx[m]]);
+			double y = pt_headline(&set->pts[ps->idx[m]]);
 
 			below += y < x;
 			equal += y == x;

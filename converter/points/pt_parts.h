@@ -11,6 +11,9 @@
 
 #include "points.h"
 
+/* A point's headline figure: small IOPS, or large MBPS without small I/O. */
+double pt_headline(const struct pt_point *p);
+
 /* One measurement of a point, before the fold, in run order. */
 struct ptp_obs {
 	unsigned int number, s, l, pass;
