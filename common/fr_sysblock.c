@@ -40,3 +40,26 @@ bool fr_sysblock_dir(dev_t dev, char *out, size_t len)
 	memcpy(out, real, strlen(real) + 1);
 	return true;
 }
+
+bool fr_sysblock_queue(dev_t dev, const char *attr, unsigned long long *val)
+{
+	static const char *const where[] = { "queue", "../queue" };
+	char p[128];
+	unsigned int i;
+	FILE *f;
+	int n;
+
+	if (!major(dev))
+		return false;
+	for (i = 0; i < 2; i++) {
+		snprintf(p, sizeof(p), "/sys/dev/block/%u:%u/%s/%s", major(dev), minor(dev),
+			 where[i], attr);
+		f = fopen(p, "re");
+		if (!f)
+			continue;
+		n = fscanf(f, "%llu", val);
+		fclose(f);
+		return n == 1;
+	}
+	return false;
+}

@@ -47,7 +47,7 @@ static void say_drift(const struct pt_set *pts)
 static void say_limits(const struct pt_set *pts)
 {
 	struct lm_found f;
-	char line[1024];
+	char line[LM_LINE_MAX];
 	size_t i;
 
 	if (lm_find(pts, &f))

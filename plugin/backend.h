@@ -35,6 +35,7 @@ struct vio_part {
 	int fd;
 	unsigned int lun; /* index in the volume, for error messages */
 	enum vio_op op;
+	bool splits; /* the kernel may split it into bios (vvol_splits()) */
 	/* Backend-private space (libaio keeps its struct iocb here). */
 	uint64_t be_space[8] __attribute__((aligned(16)));
 };

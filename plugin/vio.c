@@ -360,6 +360,7 @@ static int queue_sync(struct vio *q, struct vio_req *r)
 		p.fd = vv->luns[ext.lun].fd;
 		p.lun = ext.lun;
 		p.op = r->op;
+		p.splits = false;
 		q->be.ops->prep(&q->be, &p);
 		if ((uint64_t)p.res != p.len && !r->error) {
 			r->error = p.res < 0 ? (int)-p.res : EIO;
@@ -408,6 +409,8 @@ int vio_queue(struct vio *q, struct vio_req *r)
 		p->fd = vv->luns[ext.lun].fd;
 		p->lun = ext.lun;
 		p->op = r->op;
+		p->splits = (vv->open_flags & VVOL_DIRECT) &&
+			vvol_splits(&vv->luns[ext.lun], p->buf, p->len);
 		if (tail)
 			tail->next = p;
 		else

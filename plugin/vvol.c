@@ -11,6 +11,7 @@
 
 #include "fr_file.h"
 #include "fr_lunlist.h"
+#include "fr_sysblock.h"
 #include "lunsafe.h"
 
 #include <assert.h>
@@ -138,6 +139,15 @@ static int read_lunfile(const char *path, char **out, struct fr_err *err)
 	return fr_read_file(path, "lun file", 64u << 20, FR_READ_TEXT, out, &len, err);
 }
 
+/* vvol_splits()'s limits, from the queue of device @dev. */
+static void bio_limits(struct vvol_lun *l, dev_t dev)
+{
+	unsigned long long kb = 0, segs = 0;
+
+	l->bio_bytes = fr_sysblock_queue(dev, "max_sectors_kb", &kb) ? kb * 1024u : 0;
+	l->bio_pages = fr_sysblock_queue(dev, "max_segments", &segs) ? segs : 0;
+}
+
 /* Examine one LUN: kind, readability, size, alignment, identity. */
 static int probe_lun(struct vvol *vv, struct vvol_lun *l, struct fr_err *err)
 {
@@ -189,6 +199,7 @@ static int probe_lun(struct vvol *vv, struct vvol_lun *l, struct fr_err *err)
 		l->dev = st.st_dev;
 		l->ino = st.st_ino;
 	}
+	bio_limits(l, l->is_bdev ? st.st_rdev : st.st_dev);
 	if (l->size == 0)
 		ret = fr_errf(err, -EINVAL, "%s: LUN '%s' has zero size", where,
 			      l->path);

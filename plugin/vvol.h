@@ -67,6 +67,13 @@ struct vvol_lun {
 	uint64_t start;	    /* concat: volume offset of its first byte */
 	unsigned int align; /* bytes; O_DIRECT offset/length alignment */
 	uint64_t dev, ino;  /* identity, to catch a LUN listed twice */
+	/*
+	 * The most one bio of the LUN's device (its disk, or the one under
+	 * its filesystem) takes: queue/max_sectors_kb in bytes, and
+	 * queue/max_segments in pages; 0 where sysfs does not say.
+	 */
+	uint64_t bio_bytes;
+	uint64_t bio_pages;
 };
 
 struct vvol {
@@ -79,6 +86,22 @@ struct vvol {
 	const char *source; /* the .lun file name, "luns=" or "filename=" */
 	int open_flags;	    /* flags of the last vvol_open() */
 };
+
+/*
+ * Whether a direct I/O of @len bytes at @buf on @l may be split by the
+ * kernel into more than one bio: more bytes than the device takes in one,
+ * or more pages than its segments (each page a segment of its own, as
+ * user memory usually is). Such an I/O, submitted without waiting
+ * (io_uring's first try, REQ_NOWAIT), is refused with EAGAIN after the
+ * block throttle has charged it, and charged again when retried: a
+ * cgroup-throttled device then reads at half its limit (backend_uring.c).
+ */
+static inline bool vvol_splits(const struct vvol_lun *l, const void *buf, uint64_t len)
+{
+	uint64_t pages = (((uintptr_t)buf & 4095u) + len + 4095u) / 4096u;
+
+	return (l->bio_bytes && len > l->bio_bytes) || (l->bio_pages && pages > l->bio_pages);
+}
 
 /* One piece of a volume range that sits on one LUN, inside one stripe. */
 struct vvol_extent {

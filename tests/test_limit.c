@@ -223,6 +223,80 @@ static void test_limit_mbps(void **state)
 	for (i = 0; i < n; i++)
 		s[i].lat_ms /= 128;
 	assert_true(lm_judge(s, n, NULL, false, 0, &l));
+	/*
+	 * 1 MiB reads (1 a MiB) in 1 s parts: from Large=12 the mean latency
+	 * 7 % under L / 100 s (0.11-0.19 s a round trip: the parts' edges),
+	 * within 5 % + latency / 1 s; in 10 s parts, out.
+	 */
+	for (i = 0; i < n; i++) {
+		s[i].ios_per_unit = 1;
+		s[i].lat_ms = (double)(i + 1) / v[i] * 1000.0 * (i + 1 >= 12 ? 0.93 : 1);
+		s[i].window_s = 1;
+	}
+	assert_true(lm_judge(s, n, NULL, false, 0, &l));
+	assert_true(l.little > 0.06 && l.little_edge > 0.1);
+	lm_line(&l, line, sizeof(line));
+	assert_non_null(strstr(line, " (5 % and a measurement's edges, its mean latency / its length: up to "));
+	for (i = 0; i < n; i++)
+		s[i].window_s = 10;
+	assert_false(lm_judge(s, n, NULL, false, 0, &l));
+}
+
+/*
+ * Loads short of the cap: the block throttle at 100 MiB/s, 1 MiB reads
+ * (its 100 ms slices pass 10): Large=1 and 11 read 6 % under it, the rest
+ * within 1 %. A cap from Large=2, the short one named; one over it, or
+ * more than a quarter short, and there is none.
+ */
+static void test_limit_short(void **state)
+{
+	struct lm_load s[N];
+	struct lm_limit l;
+	char line[LM_LINE_MAX];
+	double v[N];
+	size_t i, n;
+
+	(void)state;
+	for (i = 0; i < N; i++)
+		v[i] = 101 * (1 + (i % 3 ? 0.004 : -0.003));
+	v[0] = 93.9;
+	v[10] = 94.5;
+	n = ladder(s, v, N, 0.03);
+	assert_true(lm_judge(s, n, NULL, false, 0, &l));
+	assert_int_equal(l.kind, LM_CAP);
+	assert_int_equal(l.from, 2);
+	assert_int_equal(l.nloads, 19);
+	assert_int_equal(l.nshort, 1);
+	assert_int_equal(l.shorts[0], 11);
+	assert_true(l.spread < 0.01 && l.min > 100);
+	assert_int_equal(l.below_from, 1);
+	lm_line(&l, line, sizeof(line));
+	assert_non_null(strstr(line, "read 100.70-101.40 MBPS, each within 0.7 % of it (95 % interval "));
+	assert_non_null(strstr(line, "), but Large=11 read 94.50 MBPS, short of it (a load that missed the limit, none past it); below it Large=1 read 93.90 MBPS; mean latency"));
+	/* Its Little's law is not asked of the short load (its latency is L / 94.5 s). */
+	assert_true(l.little < 0.01);
+	/* The last load short: the limit did not hold to the end. */
+	v[19] = 94;
+	n = ladder(s, v, N, 0.03);
+	assert_false(lm_judge(s, n, NULL, false, 0, &l));
+	/* Five of 19 short (over a quarter), three of the last 11 (Large=10..20, the last span of a doubling). */
+	v[19] = v[10] = 101;
+	v[4] = v[8] = v[12] = v[14] = v[16] = 95;
+	n = ladder(s, v, N, 0.03);
+	assert_false(lm_judge(s, n, NULL, false, 0, &l));
+	/* Four of 19 short: named, each. */
+	v[16] = 101;
+	n = ladder(s, v, N, 0.03);
+	assert_true(lm_judge(s, n, NULL, false, 0, &l));
+	assert_int_equal(l.from, 2);
+	assert_int_equal(l.nshort, 4);
+	assert_int_equal(l.shorts[0], 5);
+	assert_int_equal(l.shorts[3], 15);
+	/* One over it by 3 %: no cap. */
+	v[4] = v[8] = v[12] = v[14] = 101;
+	v[14] = 104;
+	n = ladder(s, v, N, 0.03);
+	assert_false(lm_judge(s, n, NULL, false, 0, &l));
 }
 
 /* A measurement: point @num (Small=@num), round @pass, @x IOPS, at @t0 s, 1 s long. */
@@ -333,6 +407,7 @@ int main(void)
 		cmocka_unit_test(test_limit_little),
 		cmocka_unit_test(test_limit_drift),
 		cmocka_unit_test(test_limit_mbps),
+		cmocka_unit_test(test_limit_short),
 		cmocka_unit_test(test_limit_step),
 	};
 

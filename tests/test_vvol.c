@@ -376,6 +376,30 @@ static void test_vvol_unreadable(void **state)
 	free(lf);
 }
 
+/*
+ * vvol_splits(): a direct I/O that is more bytes than one bio takes, or
+ * more pages than its segments, may be split (the loop device: 1280 KiB,
+ * 128 segments: 512 KiB aligned fits, 516 KiB or 512 KiB off a page
+ * boundary does not); a LUN whose limits sysfs did not give never is.
+ */
+static void test_vvol_splits(void **state)
+{
+	struct vvol_lun l = { .bio_bytes = 1280 * 1024, .bio_pages = 128 };
+	const char *page = (const char *)(uintptr_t)(1u << 20);
+
+	(void)state;
+	assert_false(vvol_splits(&l, page, 512 * 1024));
+	assert_true(vvol_splits(&l, page, 516 * 1024));
+	assert_true(vvol_splits(&l, page + 512, 512 * 1024));
+	assert_true(vvol_splits(&l, page, 1024 * 1024));
+	assert_false(vvol_splits(&l, page, 8192));
+	l.bio_pages = 0;
+	assert_false(vvol_splits(&l, page, 1024 * 1024));
+	assert_true(vvol_splits(&l, page, 2048 * 1024));
+	l.bio_bytes = 0;
+	assert_false(vvol_splits(&l, page, 64u << 20));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -387,7 +411,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_vvol_bad_luns, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_vvol_bad_lunfile, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_vvol_files, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_vvol_unreadable, setup, teardown)
+		cmocka_unit_test_setup_teardown(test_vvol_unreadable, setup, teardown),
+		cmocka_unit_test(test_vvol_splits)
 	};
 
 	return cmocka_run_group_tests_name("vvol", tests, NULL, NULL);

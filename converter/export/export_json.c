@@ -180,7 +180,7 @@ json_t *xr_drift_json(const struct pt_drift *d)
 static json_t *step_json(const struct lm_step *st)
 {
 	json_t *o = json_object();
-	char line[1024];
+	char line[LM_LINE_MAX];
 
 	json_object_set_new(o, "ladder", json_string(st->mbps ? "large" : "small"));
 	json_object_set_new(o, "kind", json_string("step"));
@@ -200,11 +200,26 @@ static json_t *step_json(const struct lm_step *st)
 	return o;
 }
 
+/* The plateau's loads short of the limit: {"loads": [...], "lowest", "highest"}, null when none. */
+static json_t *short_json(const struct lm_limit *l)
+{
+	json_t *a;
+	size_t k;
+
+	if (!l->nshort)
+		return json_null();
+	a = json_array();
+	for (k = 0; k < l->nshort && k < LM_SHORT_LIST; k++)
+		json_array_append_new(a, json_integer(l->shorts[k]));
+	return json_pack("{s:o,s:i,s:f,s:f}", "loads", a, "count", (int)l->nshort, "lowest", l->short_min,
+			 "highest", l->short_max);
+}
+
 /* One ladder's limit (limit.h's struct lm_limit) as one of "limits". */
 static json_t *limit_json(const struct lm_limit *l)
 {
 	json_t *o = json_object(), *e = json_object();
-	char line[1024];
+	char line[LM_LINE_MAX];
 
 	json_object_set_new(o, "ladder", json_string(l->small ? "small" : "large"));
 	json_object_set_new(o, "fixed", json_integer(l->fixed));
@@ -219,8 +234,10 @@ static json_t *limit_json(const struct lm_limit *l)
 	json_object_set_new(e, "lowest", json_real(l->min));
 	json_object_set_new(e, "highest", json_real(l->max));
 	json_object_set_new(e, "spread", json_real(l->spread));
+	json_object_set_new(e, "short", short_json(l));
 	json_object_set_new(e, "little", json_real(l->little));
 	json_object_set_new(e, "little_load", json_integer(l->little_at));
+	json_object_set_new(e, "little_edge", json_real(l->little_edge));
 	json_object_set_new(e, "p50_ms", l->p50_ms >= 0 ? json_real(l->p50_ms) : json_null());
 	json_object_set_new(e, "expect_ms", json_real(l->expect_ms));
 	json_object_set_new(e, "drift",

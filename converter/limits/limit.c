@@ -51,40 +51,72 @@ static double expect_ms(const struct lm_load *s, double p)
 	return ios > 0 && s->outstanding > 0 ? s->outstanding / ios * 1000.0 : -1;
 }
 
-/* Every step of @s[0..n) within LM_BAND of @p, and the largest deviation into *@dev. */
-static bool flat(const struct lm_load *s, size_t n, double p, double *dev)
+/* @s falls short of the limit @p: under it by more than LM_BAND. */
+static bool short_of(const struct lm_load *s, double p)
+{
+	return s->value < p * (1 - LM_BAND);
+}
+
+/*
+ * The plateau @s[0..n) at @p (limit.h): none above p (1 + LM_BAND), its
+ * first and last loads within LM_BAND, at most one in LM_SHORT_SHARE
+ * short of it, at least LM_MIN_LOADS within. The largest deviation of
+ * those within into *@dev, the short ones counted into *@nshort.
+ */
+static bool plateau(const struct lm_load *s, size_t n, double p, double *dev, size_t *nshort)
 {
 	size_t k;
 
 	*dev = 0;
+	*nshort = 0;
 	for (k = 0; k < n; k++) {
-		double d = fabs(s[k].value / p - 1);
+		double d = s[k].value / p - 1;
 
-		if (d > *dev)
-			*dev = d;
+		if (d > LM_BAND)
+			return false;
+		if (short_of(&s[k], p)) {
+			(*nshort)++;
+			continue;
+		}
+		if (fabs(d) > *dev)
+			*dev = fabs(d);
 	}
-	return *dev <= LM_BAND;
+	return !short_of(&s[0], p) && !short_of(&s[n - 1], p) &&
+		(double)*nshort <= LM_SHORT_SHARE * (double)n && n - *nshort >= LM_MIN_LOADS;
 }
 
-/* Little's law at the limit over @s[0..n): the worst deviation into *@dev, at *@at. */
-static bool little(const struct lm_load *s, size_t n, double p, double *dev, unsigned int *at)
+/*
+ * Little's law at the limit over @s[0..n) (those short of it aside),
+ * each within LM_LITTLE and its measurement's edges (limit.h): the worst
+ * deviation into *@dev, at *@at, the most the edges allowed into *@edge.
+ */
+static bool little(const struct lm_load *s, size_t n, double p, double *dev, unsigned int *at,
+		   double *edge)
 {
 	size_t k;
 
 	*dev = 0;
 	*at = 0;
+	*edge = 0;
 	for (k = 0; k < n; k++) {
-		double e = expect_ms(&s[k], p), d;
+		double e = expect_ms(&s[k], p), d, x;
 
+		if (short_of(&s[k], p))
+			continue;
 		if (e <= 0 || s[k].lat_ms < 0)
 			return false;
 		d = fabs(s[k].lat_ms / e - 1);
+		x = s[k].window_s > 0 ? s[k].lat_ms / 1000.0 / s[k].window_s : 0;
+		if (d > LM_LITTLE + x)
+			return false;
 		if (d >= *dev) {
 			*dev = d;
 			*at = s[k].load;
 		}
+		if (d > LM_LITTLE && x > *edge)
+			*edge = x;
 	}
-	return *dev <= LM_LITTLE;
+	return true;
 }
 
 /* The run's re-measures held their rate: every round and the spread within LM_DRIFT. */
@@ -94,12 +126,28 @@ static bool drift_held(const struct pt_drift *d)
 		(d->lo >= 1 - LM_DRIFT && d->hi <= 1 + LM_DRIFT && d->sd <= LM_DRIFT);
 }
 
+/* The loads of the plateau @s[0..n) short of @p, into @l. */
+static void fill_short(const struct lm_load *s, size_t n, double p, struct lm_limit *l)
+{
+	size_t k;
+
+	for (k = 0; k < n; k++) {
+		if (!short_of(&s[k], p))
+			continue;
+		if (l->nshort < LM_SHORT_LIST)
+			l->shorts[l->nshort] = s[k].load;
+		l->short_min = l->nshort ? fmin(l->short_min, s[k].value) : s[k].value;
+		l->short_max = l->nshort ? fmax(l->short_max, s[k].value) : s[k].value;
+		l->nshort++;
+	}
+}
+
 /* What the plateau @s[0..n) at @p says, into @l (the rule passed). */
 static void fill(const struct lm_load *s, size_t n, const struct lm_load *before, size_t nb,
 		 double p, struct lm_limit *l)
 {
 	double m = 0, ss = 0, half = 0;
-	size_t k;
+	size_t k, in = 0;
 
 	l->value = p;
 	l->from = s[0].load;
@@ -107,16 +155,21 @@ static void fill(const struct lm_load *s, size_t n, const struct lm_load *before
 	l->nloads = n;
 	l->min = l->max = s[0].value;
 	for (k = 0; k < n; k++) {
+		if (short_of(&s[k], p))
+			continue;
 		m += s[k].value;
 		l->min = fmin(l->min, s[k].value);
 		l->max = fmax(l->max, s[k].value);
+		in++;
 	}
-	m /= (double)n;
+	m /= (double)in;
 	for (k = 0; k < n; k++)
-		ss += (s[k].value - m) * (s[k].value - m);
-	half = iv_t975((double)n - 1) * sqrt(ss / (double)(n - 1)) / sqrt((double)n);
+		if (!short_of(&s[k], p))
+			ss += (s[k].value - m) * (s[k].value - m);
+	half = iv_t975((double)in - 1) * sqrt(ss / (double)(in - 1)) / sqrt((double)in);
 	l->lo = p - half;
 	l->hi = p + half;
+	fill_short(s, n, p, l);
 	l->expect_ms = expect_ms(&s[0], p);
 	l->p50_ms = s[0].p50_ms;
 	if (l->p50_ms < 0)
@@ -137,7 +190,7 @@ static void fill(const struct lm_load *s, size_t n, const struct lm_load *before
 bool lm_judge(const struct lm_load *s, size_t n, const struct pt_drift *d, bool small,
 	      unsigned int fixed, struct lm_limit *out)
 {
-	double *tmp = malloc((n ? n : 1) * sizeof(*tmp)), *smin, *smax, *tmin, *tmax;
+	double *tmp = malloc((n ? n : 1) * sizeof(*tmp)), *smax;
 	bool found = false;
 	size_t i, k;
 
@@ -147,46 +200,32 @@ bool lm_judge(const struct lm_load *s, size_t n, const struct pt_drift *d, bool 
 	for (k = 0; k < n; k++)
 		if (s[k].rated || !(s[k].value >= 0))
 			n = 0; /* an open loop sets its rate: no limit read from it */
-	smin = tmp ? malloc(4 * (n ? n : 1) * sizeof(*smin)) : NULL;
-	smax = smin ? smin + (n ? n : 1) : NULL;
-	tmin = smin ? smin + 2 * (n ? n : 1) : NULL;
-	tmax = smin ? smin + 3 * (n ? n : 1) : NULL;
+	smax = tmp ? malloc((n ? n : 1) * sizeof(*smax)) : NULL;
 	/*
-	 * The suffixes' smallest and largest figures, and of the throughput
-	 * each load's latency implies (Little's law: outstanding / latency;
-	 * NaN where it is unknown, which no limit passes): a plateau they
-	 * cannot hold is passed over without its median (a long ladder's cost).
+	 * The suffixes' largest figures: a plateau's first load is within
+	 * LM_BAND of P and none above P (1 + LM_BAND), so a suffix whose
+	 * largest figure is further above its first is passed over without
+	 * its median (a long ladder's cost).
 	 */
-	for (k = n; smin && k-- > 0;) {
-		double t = s[k].lat_ms > 0 && s[k].ios_per_unit > 0
-			? s[k].outstanding / (s[k].lat_ms / 1000.0 * s[k].ios_per_unit)
-			: NAN;
-
-		smin[k] = k + 1 < n ? fmin(smin[k + 1], s[k].value) : s[k].value;
+	for (k = n; smax && k-- > 0;)
 		smax[k] = k + 1 < n ? fmax(smax[k + 1], s[k].value) : s[k].value;
-		tmin[k] = k + 1 < n && tmin[k + 1] < t ? tmin[k + 1] : t;
-		tmax[k] = k + 1 < n && tmax[k + 1] > t ? tmax[k + 1] : t;
-		if (k + 1 < n && (isnan(tmin[k + 1]) || isnan(t)))
-			tmin[k] = tmax[k] = NAN;
-	}
-	for (i = 0; smin && i + LM_MIN_LOADS <= n && !found; i++) {
-		double p, dev, ldev;
+	for (i = 0; smax && i + LM_MIN_LOADS <= n && !found; i++) {
+		double p, dev, ldev, edge;
 		unsigned int at;
+		size_t nshort;
 
 		/* The plateau must hold over a doubling: a later L0 spans less. */
 		if ((double)s[n - 1].load < LM_SPAN * (double)s[i].load)
 			break;
-		/* Figures spread wider than any P's band: no median to take (a long ladder's cost). */
-		if (smax[i] > smin[i] * (1 + LM_BAND) / (1 - LM_BAND) || isnan(tmin[i]) ||
-		    tmax[i] > tmin[i] * (1 + 2 * LM_LITTLE) / (1 - 2 * LM_LITTLE))
+		if (smax[i] > s[i].value * (1 + LM_BAND) / (1 - LM_BAND))
 			continue;
 		p = median(&s[i], n - i, tmp);
-		if (!(p > 0) || !flat(&s[i], n - i, p, &dev))
+		if (!(p > 0) || !plateau(&s[i], n - i, p, &dev, &nshort))
 			continue;
 		/* A load before it above the limit: no limit held over the run. */
 		for (k = 0; k < i && s[k].value <= p * (1 + LM_BAND); k++)
 			;
-		if (k < i || !little(&s[i], n - i, p, &ldev, &at))
+		if (k < i || !little(&s[i], n - i, p, &ldev, &at, &edge))
 			continue;
 		if (!drift_held(d))
 			break;
@@ -194,6 +233,7 @@ bool lm_judge(const struct lm_load *s, size_t n, const struct pt_drift *d, bool 
 		out->spread = dev;
 		out->little = ldev;
 		out->little_at = at;
+		out->little_edge = edge;
 		if (d && d->present && d->n) {
 			out->drift = true;
 			out->drift_lo = d->lo;
@@ -203,7 +243,7 @@ bool lm_judge(const struct lm_load *s, size_t n, const struct pt_drift *d, bool 
 		found = true;
 	}
 	free(tmp);
-	free(smin);
+	free(smax);
 	return found;
 }
 
@@ -220,6 +260,7 @@ static void step_of(const struct pt_point *p, bool small, struct lm_load *s)
 	s->lat_ms = c->lat[PT_ALL].n ? c->lat[PT_ALL].mean / 1e6 : -1;
 	s->p50_ms = -1;
 	s->rated = c->rated;
+	s->window_s = p->passes > 1 ? c->secs / p->passes : c->secs;
 }
 
 /* @l's kind from the median latency of its first load's class @c (pt_percentile() only here: it reads the bins). */
@@ -319,6 +360,25 @@ static void kind_words(const struct lm_limit *l, const char *axis, char *buf, si
 					   : "each I/O slow in service, not held: the device's own saturation (or a cap pacing every I/O evenly), not named a provisioned cap");
 }
 
+/* The loads that fell short of it ("; but Large=1, 11 read 93.61-93.87 MBPS, short of it, ..."). */
+static void short_words(const struct lm_limit *l, const char *axis, const char *unit, int dec, char *buf,
+			size_t len)
+{
+	size_t k, at;
+
+	if (!l->nshort)
+		return;
+	at = (size_t)snprintf(buf, len, ", but %s=", axis);
+	for (k = 0; k < l->nshort && k < LM_SHORT_LIST && at < len; k++)
+		at += (size_t)snprintf(buf + at, len - at, "%s%u", k ? ", " : "", l->shorts[k]);
+	if (at < len && l->nshort == 1)
+		snprintf(buf + at, len - at, " read %.*f %s, short of it (a load that missed the limit, none past it)",
+			 dec, l->short_min, unit);
+	else if (at < len)
+		snprintf(buf + at, len - at, "%s read %.*f-%.*f %s, short of it (loads that missed the limit, none past it)",
+			 l->nshort > LM_SHORT_LIST ? " ..." : "", dec, l->short_min, dec, l->short_max, unit);
+}
+
 void lm_line(const struct lm_limit *l, char *buf, size_t len)
 {
 	const char *axis = l->small ? "Small" : "Large", *other = l->small ? "Large" : "Small";
@@ -326,20 +386,27 @@ void lm_line(const struct lm_limit *l, char *buf, size_t len)
 	const char *verb = l->kind == LM_CAP ? "capped" : l->kind == LM_SATURATED ? "saturated"
 										  : "limited";
 	int dec = l->small ? 0 : 2;
-	char below[192] = "", drift[192] = "", kind[384];
+	char below[192] = "", drift[192] = "", kind[384], shorts[256] = "", edge[160] = "";
 
-	if (l->below_from)
+	if (l->below_from && l->below_from == l->below_to)
+		snprintf(below, sizeof(below), "; below it %s=%u read %.*f %s", axis, l->below_from, dec, l->below_min,
+			 unit);
+	else if (l->below_from)
 		snprintf(below, sizeof(below), "; below it %s=%u..%u read %.*f-%.*f %s", axis, l->below_from,
 			 l->below_to, dec, l->below_min, dec, l->below_max, unit);
 	if (l->drift)
 		snprintf(drift, sizeof(drift), "; the run's re-measures held it (rounds %.3f-%.3f of their points' means, spread %.1f %%)",
 			 l->drift_lo, l->drift_hi, 100 * l->drift_sd);
 	kind_words(l, axis, kind, sizeof(kind));
+	short_words(l, axis, unit, dec, shorts, sizeof(shorts));
+	if (l->little_edge > 0)
+		snprintf(edge, sizeof(edge), " (5 %% and a measurement's edges, its mean latency / its length: up to %.1f %%)",
+			 100 * (LM_LITTLE + l->little_edge));
 	snprintf(buf, len,
-		 "Limit: %s I/O %s at %.*f %s from %s=%u (%s=%u): %s=%u..%u (%zu loads) read %.*f-%.*f %s, each within %.1f %% of it (95 %% interval %.*f-%.*f)%s; mean latency = outstanding I/Os / cap within %.1f %% at each (worst at %s=%u)%s; %s",
+		 "Limit: %s I/O %s at %.*f %s from %s=%u (%s=%u): %s=%u..%u (%zu loads) read %.*f-%.*f %s, each within %.1f %% of it (95 %% interval %.*f-%.*f)%s%s; mean latency = outstanding I/Os / cap within %.1f %% at each (worst at %s=%u)%s%s; %s",
 		 l->small ? "small" : "large", verb, dec, l->value, unit, axis, l->from, other, l->fixed, axis,
 		 l->from, l->to, l->nloads, dec, l->min, dec, l->max, unit, 100 * l->spread, dec, l->lo, dec,
-		 l->hi, below, 100 * l->little, axis, l->little_at, drift, kind);
+		 l->hi, shorts, below, 100 * l->little, axis, l->little_at, edge, drift, kind);
 }
 
 int lm_find(const struct pt_set *pts, struct lm_found *f)

@@ -7,14 +7,24 @@
  *
  * A ladder (a row: small IOPS at one large load; a column: large MBPS at
  * one small load) has a limit P from load L0 when:
- *   - every load from L0 to the ladder's end reads P within LM_BAND (2 %;
- *     P the median of those loads' figures), and no load before L0 reads
- *     more than P (1 + LM_BAND): the throughput stopped rising and holds;
- *   - those loads are at least LM_MIN_LOADS (3) and the last is at least
- *     LM_SPAN (2) times L0: the limit held over a doubling of the load;
- *   - at each of them the mean latency is outstanding / P within
+ *   - no load reads more than P (1 + LM_BAND) (P the median of the
+ *     figures from L0 to the ladder's end: LM_BAND 2 %), and L0, the
+ *     last load and all but one in LM_SHORT_SHARE (a quarter) of those
+ *     between read P within LM_BAND: the throughput stopped rising and
+ *     holds. A load under the band fell short of the limit (a point
+ *     starved of CPU; the block throttle's slices at 11 I/Os of 1 MiB
+ *     where a 100 ms slice passes 10), which a cap allows and names; a
+ *     load over it is one no cap would let through;
+ *   - the loads within the band are at least LM_MIN_LOADS (3) and the
+ *     last is at least LM_SPAN (2) times L0: the limit held over a
+ *     doubling of the load;
+ *   - at each within the band the mean latency is outstanding / P within
  *     LM_LITTLE (5 %), Little's law at the limit (for MBPS, P in I/Os: P
- *     times the cell's I/Os per MiB);
+ *     times the cell's I/Os per MiB), give or take the measurement's
+ *     edges: its first I/Os pass a bucket at once, its last are still in
+ *     flight when it ends, each up to a round trip, so mean latency /
+ *     the measurement's length is allowed on top (1 MiB reads at 100
+ *     MiB/s, 20 outstanding: 0.2 s a round trip, 1 s parts: 20 %);
  *   - the run's points measured more than once (its parts, the reference,
  *     -repeat's passes: points.h's struct pt_drift) held their rate over
  *     the run: every round's factor and the spread within LM_DRIFT (5 %:
@@ -41,12 +51,14 @@
 
 #include "points.h"
 
-#define LM_BAND 0.02   /* a cap holds its rate within 2 % */
-#define LM_LITTLE 0.05 /* mean latency = outstanding / cap within 5 % */
-#define LM_DRIFT 0.05  /* the run's re-measures held their rate within 5 % */
-#define LM_HELD 0.5    /* p50 under half of outstanding / cap: held, not slow */
-#define LM_MIN_LOADS 3 /* loads on the plateau, at least */
-#define LM_SPAN 2.0    /* its last load over its first, at least */
+#define LM_BAND 0.02	    /* a cap holds its rate within 2 % */
+#define LM_LITTLE 0.05	    /* mean latency = outstanding / cap within 5 % */
+#define LM_DRIFT 0.05	    /* the run's re-measures held their rate within 5 % */
+#define LM_HELD 0.5	    /* p50 under half of outstanding / cap: held, not slow */
+#define LM_MIN_LOADS 3	    /* loads on the plateau, at least */
+#define LM_SPAN 2.0	    /* its last load over its first, at least */
+#define LM_SHORT_SHARE 0.25 /* loads short of the limit on its plateau, at most */
+#define LM_SHORT_LIST 8	    /* short loads named */
 
 enum lm_kind {
 	LM_CAP = 0,   /* a provisioned cap: fast I/Os held for permits */
@@ -66,24 +78,29 @@ struct lm_load {
 	double lat_ms;	     /* mean latency, ms; < 0 unknown */
 	double p50_ms;	     /* median latency, ms; < 0 unknown */
 	bool rated;	     /* open loop (rate, thinktime): no limit read from it */
+	double window_s;     /* seconds of one measurement of it (a part, a pass); 0 unknown */
 };
 
 struct lm_limit {
 	bool small;	    /* a row (small IOPS), else a column (large MBPS) */
 	unsigned int fixed; /* the other load */
 	enum lm_kind kind;
-	double value;	       /* P: the plateau's median figure */
-	double lo, hi;	       /* its 95 % interval across the plateau's figures (t s / sqrt(n)) */
-	double spread;	       /* the largest |figure / P - 1| on the plateau */
-	double min, max;       /* the plateau's figures */
-	unsigned int from, to; /* its first (L0) and last load */
-	size_t nloads;
-	double little;			   /* the largest |mean latency / (outstanding / P) - 1| */
-	unsigned int little_at;		   /* at which load */
-	double p50_ms, expect_ms;	   /* at L0: the median I/O's latency and outstanding / P */
-	unsigned int below_from, below_to; /* the loads before L0 (0: none) */
-	double below_min, below_max;	   /* their figures */
-	bool drift;			   /* the run's re-measures were judged */
+	double value;			    /* P: the plateau's median figure */
+	double lo, hi;			    /* its 95 % interval across the plateau's figures, short loads aside (t s / sqrt(n)) */
+	double spread;			    /* the largest |figure / P - 1| on the plateau, short loads aside */
+	double min, max;		    /* the plateau's figures, short loads aside */
+	unsigned int from, to;		    /* its first (L0) and last load */
+	size_t nloads;			    /* from L0 to the end, short ones included */
+	size_t nshort;			    /* loads short of it (under P (1 - LM_BAND)) */
+	unsigned int shorts[LM_SHORT_LIST]; /* the first of them */
+	double short_min, short_max;	    /* their figures */
+	double little;			    /* the largest |mean latency / (outstanding / P) - 1| */
+	double little_edge;		    /* the most the measurements' edges added to LM_LITTLE there */
+	unsigned int little_at;		    /* at which load */
+	double p50_ms, expect_ms;	    /* at L0: the median I/O's latency and outstanding / P */
+	unsigned int below_from, below_to;  /* the loads before L0 (0: none) */
+	double below_min, below_max;	    /* their figures */
+	bool drift;			    /* the run's re-measures were judged */
 	double drift_lo, drift_hi, drift_sd;
 };
 
@@ -97,6 +114,9 @@ bool lm_judge(const struct lm_load *s, size_t n, const struct pt_drift *d, bool 
 
 /* Every ladder of @pts judged: the limits found, *@out malloc'ed (NULL when none). 0 or -ENOMEM. */
 int lm_find_all(const struct pt_set *pts, struct lm_limit **out, size_t *n);
+
+/* Room for one line of lm_line() or lm_step_line(). */
+#define LM_LINE_MAX 1536
 
 /* The summary's and the screen's line for @l ("Limit: small I/O capped at ..."). */
 void lm_line(const struct lm_limit *l, char *buf, size_t len);

@@ -376,7 +376,7 @@ void or_drift(FILE *f, const struct pt_set *pts)
 void or_limits(FILE *f, const struct pt_set *pts)
 {
 	struct lm_found found;
-	char line[1024];
+	char line[LM_LINE_MAX];
 	size_t i;
 
 	if (lm_find(pts, &found))
