@@ -131,6 +131,7 @@ CONV_SRCS := \
 	converter/orion/orion_tradeoff.c \
 	converter/limits/limit.c \
 	converter/limits/lmstep.c \
+	converter/limits/lmcache.c \
 	converter/points/infer.c \
 	converter/points/interval.c \
 	converter/points/knee.c \
@@ -144,6 +145,7 @@ CONV_SRCS := \
 	converter/points/ptmap.c \
 	converter/points/ptsrc.c \
 	converter/points/ptss.c \
+	converter/compare/cmpcache.c \
 	converter/compare/cmpmark.c \
 	converter/report/curve_html.c \
 	converter/report/html_chart.c \

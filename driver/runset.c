@@ -376,7 +376,7 @@ void small_volume(uint64_t size, long long cache_size, json_t *w)
 
 	if (cache_size >= 0 || !size || size >= (uint64_t)RS_CACHE_LIKELY_MIB << 20)
 		return;
-	s = xasprintf("the volume (%.1f MiB) is smaller than the cache a disk drive or an array is likely to carry (%d MiB or more) and -cache_size was not given: these may be the cache's numbers, not the storage's (seed 002's pitfall); give a volume larger than the cache, or -cache_size 0 when there is none to mind",
+	s = xasprintf("the volume (%.1f MiB) is smaller than the cache a disk drive or an array is likely to carry (%d MiB or more) and -cache_size was not given: these may be the cache's numbers, not the storage's (seed 002's pitfall); give a volume larger than the cache, or -cache_size 0 when there is none to mind (fio2orion -compare of this run and one on a larger volume names cache hits)",
 		      (double)size / 1048576.0, RS_CACHE_LIKELY_MIB);
 	json_array_append_new(w, json_string(s));
 	free(s);

@@ -45,6 +45,13 @@
 # e. A volume smaller than a likely cache (item 3): eight 2 MiB files
 #    (16 MiB, seed 002's pitfall) without -cache_size: a warning on the
 #    screen and in the summary; with -cache_size 0 none.
+# f. Cache hits named by a comparison (item 3's second half): the model
+#    device in virtual time, a 16 MiB volume (eight 2 MiB files) whose
+#    I/Os take 20 us (a cache) and a 1 GiB one whose take 1 ms (the
+#    storage), Small=1..5: `fio2orion -compare` (text and page, either
+#    order) says "Cache: A's volume (16.0 MiB) read small I/O at Small=1
+#    (Large=0) in 0.020 ms ..., 0.02 of B's ... cache hits"; none for two
+#    volumes whose I/Os both take 1 ms, nor for two of one size.
 #
 # Stock fio runs a.'s and d.'s throttled points (-runner fio): the
 # built-in runner's 1 s points of 8 KiB reads follow each other within a
@@ -128,6 +135,32 @@ if [ $rc_cv = 0 ] && [ $rc_cv0 = 0 ] && grep -qF "fiorion: warning: $w" cv.err &
 	ok "e. a 16 MiB volume of eight 2 MiB files without -cache_size: the screen's and the summary's warning; none with -cache_size 0"
 else
 	not_ok "e. small volume: rc $rc_cv/$rc_cv0, $(grep -c 'smaller than the cache' cv.err cv/cv_summary.txt cv0.err cv0/cv_summary.txt | tr '\n' ' ')"
+fi
+
+# --- f. cache hits named by a comparison (the model device)
+mkdir -p f16 f16s f1g f1gb
+cp cv.lun f16/f.lun
+cp cv.lun f16s/f.lun
+echo "$T/m.lun.file" >f1g/f.lun
+echo "$T/m.lun.file" >f1gb/f.lun
+for d in f16:20 f16s:1000 f1g:1000 f1gb:1000; do
+	# shellcheck disable=SC2086
+	(cd "${d%:*}" && "$FR" -run advanced -matrix row -num_large 0 -num_disks 1 -duration 2 $VT \
+		-fio_opt service_us="${d#*:}" -testname f >../"${d%:*}".out 2>&1) || echo "# run ${d%:*} failed: $(tail -n 1 "${d%:*}".out)"
+done
+"$F2O" -compare f16/f_jobs f1g/f_jobs >fc.txt 2>fc.err
+"$F2O" -compare f1g/f_jobs f16/f_jobs >fc2.txt 2>&1
+"$F2O" -compare f16/f_jobs f1g/f_jobs -html -testname fc >/dev/null 2>&1
+"$F2O" -compare f16s/f_jobs f1g/f_jobs >fn1.txt 2>&1
+"$F2O" -compare f1g/f_jobs f1gb/f_jobs >fn2.txt 2>&1
+fl=$(grep -m1 '^Cache: ' fc.txt)
+if echo "$fl" | grep -q "^Cache: A's volume (16.0 MiB) read small I/O at Small=1 (Large=0) in 0.020 ms (mean, 95 % interval 0.020-0.020, the median 0.020), 0.02 of B's on a volume of 1.00 GiB (1.000 ms, 1.000-1.000), at [0-9]* IOPS against [0-9]*: A's reads were cache hits" \
+	&& grep -q "^Cache: B's volume (16.0 MiB) read .* 0.02 of A's on a volume of 1.00 GiB .*B's reads were cache hits" fc2.txt \
+	&& grep -q '<p class="note cache">Cache: A&apos;s volume (16.0 MiB) read' fc.compare.html \
+	&& ! grep -q '^Cache' fn1.txt fn2.txt; then
+	ok "f. a 16 MiB volume at 20 us against 1 GiB at 1 ms: cache hits named by -compare (text, page, either order); none at 1 ms both, none for one size: $fl"
+else
+	not_ok "f. cache by comparison: '$fl' $(grep -c '^Cache' fc2.txt fn1.txt fn2.txt | tr '\n' ' ') $(grep -c 'note cache' fc.compare.html) $(head -c 300 fc.err)"
 fi
 
 if ! lun=$(thr_lun_file d 2000); then

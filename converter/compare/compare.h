@@ -6,6 +6,8 @@
 #ifndef FIORION_COMPARE_H
 #define FIORION_COMPARE_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 
 #include "fr_err.h"
@@ -34,5 +36,12 @@ struct hr_run {
  * with @err filled.
  */
 int hr_compare(FILE *f, const struct hr_run *r, size_t n, struct fr_err *err);
+
+/*
+ * Whether runs @a and @b of different volumes name a cache (lmcache.h:
+ * the smaller volume's latency floor under half the larger's): its
+ * "Cache: ..." line into @buf (cmpcache.c).
+ */
+bool hr_cache_line(const struct hr_run *a, const struct hr_run *b, char *buf, size_t len);
 
 #endif

@@ -206,7 +206,17 @@ static void intro(FILE *f, const struct hr_run *r, size_t n)
 	      f);
 	for (k = 1; k < n; k++)
 		counts(f, &r[0], &r[k]);
-	fputs("</ul>\n<h2>Charts</h2>\n", f);
+	fputs("</ul>\n", f);
+	for (k = 1; k < n; k++) {
+		char cache[1024];
+
+		if (!hr_cache_line(&r[0], &r[k], cache, sizeof(cache)))
+			continue;
+		fputs("<p class=\"note cache\">", f);
+		svg_escape(f, cache);
+		fputs("</p>\n", f);
+	}
+	fputs("<h2>Charts</h2>\n", f);
 }
 
 int hr_compare(FILE *f, const struct hr_run *r, size_t n, struct fr_err *err)

@@ -143,8 +143,13 @@ int tc_compare(FILE *f, const struct hr_run *r, size_t n, const char *const *src
 			fprintf(f, " (%s)", src[k]);
 		fprintf(f, ", %zu points%s\n", r[k].pts->n, k ? "" : ", the reference");
 	}
-	for (k = 1; k < n; k++)
+	for (k = 1; k < n; k++) {
+		char cache[1024];
+
+		if (hr_cache_line(&r[0], &r[k], cache, sizeof(cache)))
+			fprintf(f, "\n%s\n", cache);
 		one_table(f, &r[0], &r[k]);
+	}
 	cm_rule(rule, sizeof(rule));
 	fprintf(f, "\nThe marks: %s\n", rule);
 	if (fflush(f) || ferror(f))
