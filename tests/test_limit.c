@@ -24,6 +24,7 @@
 #include <cmocka.h>
 
 #include "limit.h"
+#include "lmcache.h"
 
 #define N 20
 
@@ -398,6 +399,80 @@ static void test_limit_step(void **state)
 	assert_false(st.present);
 }
 
+/* A run of one small point at Small=1, Large=0: @ms mean latency (+-@half ms), @iops. */
+static void one_point(struct pt_point *p, struct pt_set *set, double ms, double half, double iops)
+{
+	memset(p, 0, sizeof(*p));
+	p->s = 1;
+	p->small.present = true;
+	p->small.load = 1;
+	p->small.iops = iops;
+	p->small.lat[PT_ALL].present = true;
+	p->small.lat[PT_ALL].n = 1000;
+	p->small.lat[PT_ALL].mean = ms * 1e6;
+	p->small.lat_iv = (struct iv_fig){ .value = ms * 1e6, .lo = (ms - half) * 1e6, .hi = (ms + half) * 1e6 };
+	memset(set, 0, sizeof(*set));
+	set->pts = p;
+	set->n = 1;
+}
+
+/*
+ * Cache hits named by two runs (lmcache.c): a 16 MiB volume at 0.02 ms
+ * against 1 GiB at 1 ms; not when the volumes are under 2x apart, the
+ * floors within half (or their intervals reach it), the I/O sizes or
+ * writes differ, a volume is unknown, or the loads have nothing in common.
+ */
+static void test_limit_cache(void **state)
+{
+	struct pt_point pa, pb;
+	struct pt_set a, b;
+	struct lm_cache_run r[2];
+	struct lm_cache c;
+	char line[LM_LINE_MAX];
+
+	(void)state;
+	one_point(&pa, &a, 0.02, 0.001, 48000);
+	one_point(&pb, &b, 1.0, 0.05, 1000);
+	r[0] = (struct lm_cache_run){ "A", &a, 16u << 20, 8, 0 };
+	r[1] = (struct lm_cache_run){ "B", &b, 1u << 30, 8, 0 };
+	assert_true(lm_cache(r, &c));
+	assert_int_equal(c.hit, 0);
+	assert_int_equal(c.s, 1);
+	assert_true(fabs(c.ratio - 0.02) < 1e-9);
+	lm_cache_line(&c, "A", "B", line, sizeof(line));
+	assert_non_null(strstr(line, "Cache: A's volume (16.0 MiB) read small I/O at Small=1 (Large=0) in 0.020 ms (mean, 95 % interval 0.019-0.021"));
+	assert_non_null(strstr(line, "0.02 of B's on a volume of 1.00 GiB (1.000 ms, 0.950-1.050), at 48000 IOPS against 1000: A's reads were cache hits"));
+	/* Either order: the smaller volume's reads are the hits. */
+	r[0].pts = &b;
+	r[0].vol = 1u << 30;
+	r[1].pts = &a;
+	r[1].vol = 16u << 20;
+	assert_true(lm_cache(r, &c));
+	assert_int_equal(c.hit, 1);
+	/* Under 2x apart. */
+	r[0].vol = 31u << 20;
+	assert_false(lm_cache(r, &c));
+	r[0].vol = 1u << 30;
+	/* A floor at 0.45 of the other's, its interval reaching past half: not named; wholly under: named. */
+	one_point(&pa, &a, 0.45, 0.06, 2200);
+	assert_false(lm_cache(r, &c));
+	one_point(&pa, &a, 0.45, 0.01, 2200);
+	assert_true(lm_cache(r, &c));
+	/* Other I/O sizes, writes, an unknown volume. */
+	r[1].size_small_kb = 4;
+	assert_false(lm_cache(r, &c));
+	r[1].size_small_kb = 8;
+	r[1].write_pct = 50;
+	assert_false(lm_cache(r, &c));
+	r[1].write_pct = 0;
+	r[1].vol = 0;
+	assert_false(lm_cache(r, &c));
+	r[1].vol = 16u << 20;
+	/* No load in common: Small=2 against Small=1. */
+	pa.s = 2;
+	assert_false(lm_cache(r, &c));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -408,6 +483,7 @@ int main(void)
 		cmocka_unit_test(test_limit_drift),
 		cmocka_unit_test(test_limit_mbps),
 		cmocka_unit_test(test_limit_short),
+		cmocka_unit_test(test_limit_cache),
 		cmocka_unit_test(test_limit_step),
 	};
 

@@ -119,6 +119,28 @@ static bool little(const struct lm_load *s, size_t n, double p, double *dev, uns
 	return true;
 }
 
+/*
+ * Whether @s may be on a plateau whose first load reads @v (so P is
+ * within v / (1 + LM_BAND) .. v / (1 - LM_BAND)): @s itself within the
+ * band of some such P, and Little's law within LM_LITTLE and its edges
+ * at some such P. What plateau() and little() ask of a plateau's first
+ * and last loads, in O(1): a long ladder's L0s mostly fail here, before
+ * a median is taken.
+ */
+static bool may_hold(const struct lm_load *s, double v)
+{
+	double plo = v / (1 + LM_BAND), phi = v / (1 - LM_BAND), tol, r;
+
+	if (s->value > phi * (1 + LM_BAND) || s->value < plo * (1 - LM_BAND))
+		return false;
+	if (s->lat_ms < 0 || !(s->outstanding > 0) || !(s->ios_per_unit > 0))
+		return false;
+	/* mean latency / (outstanding / P) = r P, for P in plo .. phi */
+	r = s->lat_ms / 1000.0 * s->ios_per_unit / s->outstanding;
+	tol = LM_LITTLE + (s->window_s > 0 ? s->lat_ms / 1000.0 / s->window_s : 0);
+	return r * phi >= 1 - tol && r * plo <= 1 + tol;
+}
+
 /* The run's re-measures held their rate: every round and the spread within LM_DRIFT. */
 static bool drift_held(const struct pt_drift *d)
 {
@@ -217,7 +239,8 @@ bool lm_judge(const struct lm_load *s, size_t n, const struct pt_drift *d, bool 
 		/* The plateau must hold over a doubling: a later L0 spans less. */
 		if ((double)s[n - 1].load < LM_SPAN * (double)s[i].load)
 			break;
-		if (smax[i] > s[i].value * (1 + LM_BAND) / (1 - LM_BAND))
+		if (smax[i] > s[i].value * (1 + LM_BAND) / (1 - LM_BAND) || !may_hold(&s[i], s[i].value) ||
+		    !may_hold(&s[n - 1], s[i].value))
 			continue;
 		p = median(&s[i], n - i, tmp);
 		if (!(p > 0) || !plateau(&s[i], n - i, p, &dev, &nshort))

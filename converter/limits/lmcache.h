@@ -29,7 +29,7 @@
 
 /* One run as the rule reads it. */
 struct lm_cache_run {
-	const char *label;	/* "A", "B" */
+	const char *label; /* "A", "B" */
 	const struct pt_set *pts;
 	uint64_t vol;		/* the volume, bytes; 0 unknown */
 	uint64_t size_small_kb; /* 0 unknown */
