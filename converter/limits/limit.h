@@ -131,6 +131,7 @@ void lm_line(const struct lm_limit *l, char *buf, size_t len);
  */
 #define LM_STEP_MIN 0.15
 #define LM_STEP_BAND 0.05
+#define LM_STEP_POINTS 3     /* points agreeing, unless one shows each level twice */
 #define LM_STEP_MAX_OBS 4096 /* more measurements than this: not looked for */
 
 struct lm_step {
