@@ -188,11 +188,18 @@ static void test_limit_drift(void **state)
 	assert_true(l.drift);
 	lm_line(&l, line, sizeof(line));
 	assert_non_null(strstr(line, "the run's re-measures held it (rounds 0.998-1.002 of their points' means, spread 0.4 %)"));
-	d.hi = 1.04; /* one reading of a busy machine: within 5 % */
+	d.hi = 1.052; /* one reading of a burst (the built-in runner's 1 s points), spread 3.4 % */
+	d.sd = 0.034;
 	assert_true(lm_judge(s, n, &d, true, 0, &l));
-	d.hi = 1.06;
+	d.hi = 1.16; /* a round a step away */
 	assert_false(lm_judge(s, n, &d, true, 0, &l));
 	d.hi = 1.002;
+	d.change = 0.06; /* the rate moved over the run */
+	assert_false(lm_judge(s, n, &d, true, 0, &l));
+	d.change = 0;
+	d.sd_rounds = 0.06; /* the rounds moved every point alike */
+	assert_false(lm_judge(s, n, &d, true, 0, &l));
+	d.sd_rounds = 0;
 	d.sd = 0.076; /* this VM's disk, run 3 */
 	assert_false(lm_judge(s, n, &d, true, 0, &l));
 	d.present = false;

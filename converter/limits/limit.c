@@ -141,11 +141,16 @@ static bool may_hold(const struct lm_load *s, double v)
 	return r * phi >= 1 - tol && r * plo <= 1 + tol;
 }
 
-/* The run's re-measures held their rate: every round and the spread within LM_DRIFT. */
+/*
+ * The run's re-measures held their rate (limit.h): the run's change, a
+ * measurement's spread and the rounds' within LM_DRIFT, and no round
+ * LM_STEP_MIN or more from 1.
+ */
 static bool drift_held(const struct pt_drift *d)
 {
 	return !d || !d->present || !d->n ||
-		(d->lo >= 1 - LM_DRIFT && d->hi <= 1 + LM_DRIFT && d->sd <= LM_DRIFT);
+		(fabs(d->change) <= LM_DRIFT && d->sd <= LM_DRIFT && d->sd_rounds <= LM_DRIFT &&
+		 d->lo > 1 - LM_STEP_MIN && d->hi < 1 + LM_STEP_MIN);
 }
 
 /* The loads of the plateau @s[0..n) short of @p, into @l. */

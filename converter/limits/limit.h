@@ -27,9 +27,14 @@
  *     MiB/s, 20 outstanding: 0.2 s a round trip, 1 s parts: 20 %);
  *   - the run's points measured more than once (its parts, the reference,
  *     -repeat's passes: points.h's struct pt_drift) held their rate over
- *     the run: every round's factor and the spread within LM_DRIFT (5 %:
- *     a step is 15 % or more, a shared VM's wander 8-23 %; the reference
- *     alone is one point's readings, which a busy machine moves by 2-3 %).
+ *     the run: its change (the last round's factor over the first's),
+ *     the spread of a measurement and that of the rounds within LM_DRIFT
+ *     (5 %: a step is 15 % or more, a shared VM's wander 8-23 %), and no
+ *     round's factor LM_STEP_MIN (15 %) or more from 1. Not every round
+ *     within 5 %: the reference alone is one point's readings, and one of
+ *     them a throttle's burst (the built-in runner's 1 s points: 1.052 of
+ *     the reference's mean, its other three 0.98) or a busy machine's
+ *     stop moves by more.
  * Noise (a shared VM's 5-15 % dips) and a gradual saturation (a few %
  * a doubling) fail the band; a rate that moved during the run fails the
  * rounds.
