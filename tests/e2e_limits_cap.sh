@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# run.sh: paced long=125 timeout=600
+# run.sh: paced long=190 timeout=600
 #
 # Description: what limits the storage (issue 44, docs/limits.md), on
 # devices whose limit the test sets.
@@ -13,6 +13,8 @@
 #    -format json's "limits" (kind "cap", value, from_load 1, every
 #    plateau load within 2 %, Little's law within 5 %), the screen's
 #    note, the report's IOPS chart with the cap's line; no step.
+#    The same with the built-in runner, the default (`-duration 2`: 2
+#    parts of 1 s a point): capped at 2000 within 2 %.
 # b. A cap in MBPS: the same device at 100 MiB/s (read_bps 104857600),
 #    `-run dss -num_disks 1 -duration 3 -parts 1` (large loads 1..20 of
 #    ORION's 1 MiB reads, in whole points of 3 s), the built-in runner:
@@ -169,14 +171,14 @@ elif ! command -v fio >/dev/null 2>&1; then
 	why="no fio on PATH (stock fio runs the points: the built-in runner's follow each other within a throttle slice)"
 fi
 if [ -n "${why-}" ]; then
-	for c in "a. cap at 2000 IOPS" "a. -format json, the screen and the report" "b. cap at 100 MBPS" \
+	for c in "a. cap at 2000 IOPS" "a. -format json, the screen and the report" "a. the built-in runner" "b. cap at 100 MBPS" \
 		"d. step 4000 -> 1000 IOPS" "d. the drift chart's step"; do
 		skip_test "$c" "$why"
 	done
 	finish
 	exit 0
 fi
-for n in a b s; do cp "$lun" $n.lun; done
+for n in a ar b s; do cp "$lun" $n.lun; done
 
 # A ladder on a shared machine is one sample of it: a point starved of
 # CPU reads under the throttle's rate (CI read Large=10 at 94.8 MBPS of
@@ -220,6 +222,28 @@ if [ "$(lim a.json 0 kind)" = cap ] && within "$(lim a.json 0 value)" "$(lim $ra
 	ok "a. -format json's limits as run.json's, the screen's note, the report's IOPS chart: '$cl'"
 else
 	not_ok "a. -format json $(lim a.json 0 kind) $(lim a.json 0 value), chart '$cl', screen: $(grep -c '^fiorion: Limit' a.err)"
+fi
+
+# --- a. the same with the built-in runner (the default)
+again_r=0
+while :; do
+	rm -rf ar
+	thr_rest
+	in_thr "$FR" -run oltp -num_disks 1 -duration 2 -testname ar -outdir ar >ar.out 2>ar.err
+	rc_r=$?
+	capped ar || [ $again_r -ge 2 ] && break
+	again_r=$((again_r + 1))
+	sleep 2
+done
+lr=$(limit_line ar ar)
+rr=ar/ar_jobs/run.json
+if [ $rc_r = 0 ] && [ "$(lim $rr 0 kind)" = cap ] && [ "$(lim $rr 0 from_load)" -le 4 ] && within "$(lim $rr 0 value)" 2000 0.02 \
+	&& echo "$lr" | grep -q '^Limit: small I/O capped at [0-9]* IOPS from Small=[1-4] (Large=0): '; then
+	ok "a. the built-in runner, 2 parts of 1 s a point (runs again: $again_r): $lr"
+else
+	not_ok "a. the built-in runner: rc $rc_r, kind $(lim $rr 0 kind), value $(lim $rr 0 value), from $(lim $rr 0 from_load): $lr"
+	grep -h '^Drift' ar/ar_summary.txt | sed 's/^/# /'
+	awk -F, 'NR > 1 { printf "# Small=%s %s IOPS %s ms\n", $1, $3, $9 }' ar/ar.points.csv
 fi
 
 # --- b. a cap in MBPS
