@@ -415,6 +415,29 @@ static void test_limit_step(void **state)
 	assert_int_equal(lm_find_step(&d, &st), 0);
 	assert_true(st.present);
 	assert_int_equal(st.nagree, 3);
+	/*
+	 * -run normal under a 100 MiB/s throttle: three mixed points' small
+	 * IOPS 1.25x in their second part (their share of the cap), the
+	 * single-class points steady: no step; the same three of one class
+	 * alone would be one (the cut in round 2 after Small=9: 10-12 on
+	 * both sides of it, 1-9 steady before it).
+	 */
+	n = 0;
+	for (k = 1; k <= 12; k++, n++) {
+		o[n] = obs(k, 1, k <= 9 ? 12800 : 200, (double)n);
+		o[n].l = k <= 9 ? 0 : 1;
+	}
+	for (k = 1; k <= 12; k++, n++) {
+		o[n] = obs(k, 2, k <= 9 ? 12800 * (k % 2 ? 1.01 : 0.99) : 250, (double)n);
+		o[n].l = k <= 9 ? 0 : 1;
+	}
+	d.nobs = n;
+	assert_int_equal(lm_find_step(&d, &st), 0);
+	assert_false(st.present);
+	for (k = 0; k < n; k++)
+		o[k].l = 0;
+	assert_int_equal(lm_find_step(&d, &st), 0);
+	assert_true(st.present);
 	/* One point on both sides of a change, one measurement after it: too little. */
 	n = 0;
 	for (k = 1; k <= 10; k++, n++)
