@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# run.sh: paced long=190 timeout=600
+# run.sh: paced long=230 timeout=600
 #
 # Description: what limits the storage (issue 44, docs/limits.md), on
 # devices whose limit the test sets.
@@ -30,6 +30,10 @@
 #    points of the built-in runner 100.6-101.2. Large=11 reads a few %
 #    under (its 11 reads just over the 10 a 100 ms slice passes): a load
 #    short of the cap, which the rule names and allows (limit.h).
+#    And `-run normal -num_disks 1 -duration 2` on it (17 points, small
+#    and large together): no step named (the throttle never changed; a
+#    mixed point's small IOPS, its share of the cap, moved 1.25x between
+#    its two parts before the step rule left mixed points out).
 # c. Saturation is not a cap: the model device in virtual time (C
 #    servers of D us, a closed loop of N: min(N, C) / D IOPS). C=4,
 #    D=1000: saturated at 4000 IOPS from Small=4, "not named a
@@ -171,14 +175,14 @@ elif ! command -v fio >/dev/null 2>&1; then
 	why="no fio on PATH (stock fio runs the points: the built-in runner's follow each other within a throttle slice)"
 fi
 if [ -n "${why-}" ]; then
-	for c in "a. cap at 2000 IOPS" "a. -format json, the screen and the report" "a. the built-in runner" "b. cap at 100 MBPS" \
+	for c in "a. cap at 2000 IOPS" "a. -format json, the screen and the report" "a. the built-in runner" "b. cap at 100 MBPS" "b. -run normal" \
 		"d. step 4000 -> 1000 IOPS" "d. the drift chart's step"; do
 		skip_test "$c" "$why"
 	done
 	finish
 	exit 0
 fi
-for n in a ar b s; do cp "$lun" $n.lun; done
+for n in a ar b bn s; do cp "$lun" $n.lun; done
 
 # A ladder on a shared machine is one sample of it: a point starved of
 # CPU reads under the throttle's rate (CI read Large=10 at 94.8 MBPS of
@@ -271,6 +275,16 @@ else
 	not_ok "b. cap at 100 MBPS: rc $rc_b, kind $(lim $rb 0 kind), value $(lim $rb 0 value), from $(lim $rb 0 from_load), chart '$cb': $lb"
 	grep -h '^Drift' b/b_summary.txt | sed 's/^/# /'
 	awk -F, 'NR > 1 { printf "# Large=%s %s MBPS %s ms\n", $2, $6, $9 }' b/b.points.csv
+fi
+
+# --- b. -run normal on the same cap: no step
+thr_rest
+in_thr "$FR" -run normal -num_disks 1 -duration 2 -testname bn -outdir bn >bn.out 2>bn.err
+rc_n=$?
+if [ $rc_n = 0 ] && ! grep -q 'stepped' bn/bn_summary.txt bn.err && [ "$(lim bn/bn_jobs/run.json 0 kind)" != step ]; then
+	ok "b. -run normal under the 100 MiB/s cap: no step named ($(grep -c '^Limit' bn/bn_summary.txt) Limit lines)"
+else
+	not_ok "b. -run normal: rc $rc_n: $(grep -h '^Limit' bn/bn_summary.txt | head -n 2)"
 fi
 
 # --- d. a step, 4000 -> 1000 read IOPS as p005.json (part 1 of Small=5) is written
