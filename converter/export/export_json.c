@@ -200,19 +200,18 @@ static json_t *step_json(const struct lm_step *st)
 	return o;
 }
 
-/* The plateau's loads short of the limit: {"loads": [...], "lowest", "highest"}, null when none. */
-static json_t *short_json(const struct lm_limit *l)
+/* The plateau's loads short of (over) the limit: {"loads": [...], "count", "lowest", "highest"}, null when none. */
+static json_t *off_json(const struct lm_off *o)
 {
 	json_t *a;
 	size_t k;
 
-	if (!l->nshort)
+	if (!o->n)
 		return json_null();
 	a = json_array();
-	for (k = 0; k < l->nshort && k < LM_SHORT_LIST; k++)
-		json_array_append_new(a, json_integer(l->shorts[k]));
-	return json_pack("{s:o,s:i,s:f,s:f}", "loads", a, "count", (int)l->nshort, "lowest", l->short_min,
-			 "highest", l->short_max);
+	for (k = 0; k < o->n && k < LM_SHORT_LIST; k++)
+		json_array_append_new(a, json_integer(o->loads[k]));
+	return json_pack("{s:o,s:i,s:f,s:f}", "loads", a, "count", (int)o->n, "lowest", o->min, "highest", o->max);
 }
 
 /* One ladder's limit (limit.h's struct lm_limit) as one of "limits". */
@@ -234,7 +233,8 @@ static json_t *limit_json(const struct lm_limit *l)
 	json_object_set_new(e, "lowest", json_real(l->min));
 	json_object_set_new(e, "highest", json_real(l->max));
 	json_object_set_new(e, "spread", json_real(l->spread));
-	json_object_set_new(e, "short", short_json(l));
+	json_object_set_new(e, "short", off_json(&l->shorts));
+	json_object_set_new(e, "over", off_json(&l->overs));
 	json_object_set_new(e, "little", json_real(l->little));
 	json_object_set_new(e, "little_load", json_integer(l->little_at));
 	json_object_set_new(e, "little_edge", json_real(l->little_edge));

@@ -51,42 +51,43 @@ static double expect_ms(const struct lm_load *s, double p)
 	return ios > 0 && s->outstanding > 0 ? s->outstanding / ios * 1000.0 : -1;
 }
 
-/* @s falls short of the limit @p: under it by more than LM_BAND. */
-static bool short_of(const struct lm_load *s, double p)
+/* Where @s reads against the limit @p: -1 short of its band, 0 within, 1 over it. */
+static int off_band(const struct lm_load *s, double p)
 {
-	return s->value < p * (1 - LM_BAND);
+	return s->value < p * (1 - LM_BAND) ? -1 : s->value > p * (1 + LM_BAND) ? 1
+										: 0;
 }
 
 /*
- * The plateau @s[0..n) at @p (limit.h): none above p (1 + LM_BAND), its
- * first and last loads within LM_BAND, at most one in LM_SHORT_SHARE
- * short of it, at least LM_MIN_LOADS within. The largest deviation of
- * those within into *@dev, the short ones counted into *@nshort.
+ * The plateau @s[0..n) at @p (limit.h): its first and last loads within
+ * LM_BAND, at most one in LM_SHORT_SHARE short of it and one in
+ * LM_OVER_SHARE over it (none by more than LM_OVER_MAX), at least
+ * LM_MIN_LOADS within. The largest deviation of those within into *@dev.
  */
-static bool plateau(const struct lm_load *s, size_t n, double p, double *dev, size_t *nshort)
+static bool plateau(const struct lm_load *s, size_t n, double p, double *dev)
 {
-	size_t k;
+	size_t k, nshort = 0, nover = 0;
 
 	*dev = 0;
-	*nshort = 0;
 	for (k = 0; k < n; k++) {
 		double d = s[k].value / p - 1;
 
-		if (d > LM_BAND)
+		if (d > LM_OVER_MAX)
 			return false;
-		if (short_of(&s[k], p)) {
-			(*nshort)++;
+		if (off_band(&s[k], p)) {
+			nshort += off_band(&s[k], p) < 0;
+			nover += off_band(&s[k], p) > 0;
 			continue;
 		}
 		if (fabs(d) > *dev)
 			*dev = fabs(d);
 	}
-	return !short_of(&s[0], p) && !short_of(&s[n - 1], p) &&
-		(double)*nshort <= LM_SHORT_SHARE * (double)n && n - *nshort >= LM_MIN_LOADS;
+	return !off_band(&s[0], p) && !off_band(&s[n - 1], p) && (double)nshort <= LM_SHORT_SHARE * (double)n &&
+		(double)nover <= LM_OVER_SHARE * (double)n && n - nshort - nover >= LM_MIN_LOADS;
 }
 
 /*
- * Little's law at the limit over @s[0..n) (those short of it aside),
+ * Little's law at the limit over @s[0..n) (those off its band aside),
  * each within LM_LITTLE and its measurement's edges (limit.h): the worst
  * deviation into *@dev, at *@at, the most the edges allowed into *@edge.
  */
@@ -101,7 +102,7 @@ static bool little(const struct lm_load *s, size_t n, double p, double *dev, uns
 	for (k = 0; k < n; k++) {
 		double e = expect_ms(&s[k], p), d, x;
 
-		if (short_of(&s[k], p))
+		if (off_band(&s[k], p))
 			continue;
 		if (e <= 0 || s[k].lat_ms < 0)
 			return false;
@@ -153,19 +154,21 @@ static bool drift_held(const struct pt_drift *d)
 		 d->lo > 1 - LM_STEP_MIN && d->hi < 1 + LM_STEP_MIN);
 }
 
-/* The loads of the plateau @s[0..n) short of @p, into @l. */
-static void fill_short(const struct lm_load *s, size_t n, double p, struct lm_limit *l)
+/* The loads of the plateau @s[0..n) off the band of @p, into @l's shorts and overs. */
+static void fill_off(const struct lm_load *s, size_t n, double p, struct lm_limit *l)
 {
 	size_t k;
 
 	for (k = 0; k < n; k++) {
-		if (!short_of(&s[k], p))
+		struct lm_off *o = off_band(&s[k], p) < 0 ? &l->shorts : &l->overs;
+
+		if (!off_band(&s[k], p))
 			continue;
-		if (l->nshort < LM_SHORT_LIST)
-			l->shorts[l->nshort] = s[k].load;
-		l->short_min = l->nshort ? fmin(l->short_min, s[k].value) : s[k].value;
-		l->short_max = l->nshort ? fmax(l->short_max, s[k].value) : s[k].value;
-		l->nshort++;
+		if (o->n < LM_SHORT_LIST)
+			o->loads[o->n] = s[k].load;
+		o->min = o->n ? fmin(o->min, s[k].value) : s[k].value;
+		o->max = o->n ? fmax(o->max, s[k].value) : s[k].value;
+		o->n++;
 	}
 }
 
@@ -182,7 +185,7 @@ static void fill(const struct lm_load *s, size_t n, const struct lm_load *before
 	l->nloads = n;
 	l->min = l->max = s[0].value;
 	for (k = 0; k < n; k++) {
-		if (short_of(&s[k], p))
+		if (off_band(&s[k], p))
 			continue;
 		m += s[k].value;
 		l->min = fmin(l->min, s[k].value);
@@ -191,12 +194,12 @@ static void fill(const struct lm_load *s, size_t n, const struct lm_load *before
 	}
 	m /= (double)in;
 	for (k = 0; k < n; k++)
-		if (!short_of(&s[k], p))
+		if (!off_band(&s[k], p))
 			ss += (s[k].value - m) * (s[k].value - m);
 	half = iv_t975((double)in - 1) * sqrt(ss / (double)(in - 1)) / sqrt((double)in);
 	l->lo = p - half;
 	l->hi = p + half;
-	fill_short(s, n, p, l);
+	fill_off(s, n, p, l);
 	l->expect_ms = expect_ms(&s[0], p);
 	l->p50_ms = s[0].p50_ms;
 	if (l->p50_ms < 0)
@@ -239,16 +242,15 @@ bool lm_judge(const struct lm_load *s, size_t n, const struct pt_drift *d, bool 
 	for (i = 0; smax && i + LM_MIN_LOADS <= n && !found; i++) {
 		double p, dev, ldev, edge;
 		unsigned int at;
-		size_t nshort;
 
 		/* The plateau must hold over a doubling: a later L0 spans less. */
 		if ((double)s[n - 1].load < LM_SPAN * (double)s[i].load)
 			break;
-		if (smax[i] > s[i].value * (1 + LM_BAND) / (1 - LM_BAND) || !may_hold(&s[i], s[i].value) ||
+		if (smax[i] > s[i].value * (1 + LM_OVER_MAX) / (1 - LM_BAND) || !may_hold(&s[i], s[i].value) ||
 		    !may_hold(&s[n - 1], s[i].value))
 			continue;
 		p = median(&s[i], n - i, tmp);
-		if (!(p > 0) || !plateau(&s[i], n - i, p, &dev, &nshort))
+		if (!(p > 0) || !plateau(&s[i], n - i, p, &dev))
 			continue;
 		/* A load before it above the limit: no limit held over the run. */
 		for (k = 0; k < i && s[k].value <= p * (1 + LM_BAND); k++)
@@ -388,23 +390,36 @@ static void kind_words(const struct lm_limit *l, const char *axis, char *buf, si
 					   : "each I/O slow in service, not held: the device's own saturation (or a cap pacing every I/O evenly), not named a provisioned cap");
 }
 
-/* The loads that fell short of it ("; but Large=1, 11 read 93.61-93.87 MBPS, short of it, ..."). */
-static void short_words(const struct lm_limit *l, const char *axis, const char *unit, int dec, char *buf,
-			size_t len)
+/*
+ * The loads off its band ("; but Large=11 read 97.74 MBPS, short of it
+ * (...)", "; and Small=3 read 2126 IOPS, over it (...)") into @buf.
+ */
+static void off_words(const struct lm_limit *l, const char *axis, const char *unit, int dec, char *buf,
+		      size_t len)
 {
-	size_t k, at;
+	static const char *const why[2][2] = {
+		{ "short of it (a load that missed the limit)", "short of it (loads that missed the limit)" },
+		{ "over it (a burst: budget saved before the measurement, let through at once)",
+		  "over it (bursts: budget saved before the measurements, let through at once)" },
+	};
+	size_t k, at = 0, j;
 
-	if (!l->nshort)
-		return;
-	at = (size_t)snprintf(buf, len, ", but %s=", axis);
-	for (k = 0; k < l->nshort && k < LM_SHORT_LIST && at < len; k++)
-		at += (size_t)snprintf(buf + at, len - at, "%s%u", k ? ", " : "", l->shorts[k]);
-	if (at < len && l->nshort == 1)
-		snprintf(buf + at, len - at, " read %.*f %s, short of it (a load that missed the limit, none past it)",
-			 dec, l->short_min, unit);
-	else if (at < len)
-		snprintf(buf + at, len - at, "%s read %.*f-%.*f %s, short of it (loads that missed the limit, none past it)",
-			 l->nshort > LM_SHORT_LIST ? " ..." : "", dec, l->short_min, dec, l->short_max, unit);
+	buf[0] = '\0';
+	for (j = 0; j < 2; j++) {
+		const struct lm_off *o = j ? &l->overs : &l->shorts;
+
+		if (!o->n || at >= len)
+			continue;
+		at += (size_t)snprintf(buf + at, len - at, ", %s %s=", at ? "and" : "but", axis);
+		for (k = 0; k < o->n && k < LM_SHORT_LIST && at < len; k++)
+			at += (size_t)snprintf(buf + at, len - at, "%s%u", k ? ", " : "", o->loads[k]);
+		if (at < len && o->n == 1)
+			at += (size_t)snprintf(buf + at, len - at, " read %.*f %s, %s", dec, o->min, unit, why[j][0]);
+		else if (at < len)
+			at += (size_t)snprintf(buf + at, len - at, "%s read %.*f-%.*f %s, %s",
+					       o->n > LM_SHORT_LIST ? " ..." : "", dec, o->min, dec, o->max, unit,
+					       why[j][1]);
+	}
 }
 
 void lm_line(const struct lm_limit *l, char *buf, size_t len)
@@ -414,7 +429,7 @@ void lm_line(const struct lm_limit *l, char *buf, size_t len)
 	const char *verb = l->kind == LM_CAP ? "capped" : l->kind == LM_SATURATED ? "saturated"
 										  : "limited";
 	int dec = l->small ? 0 : 2;
-	char below[192] = "", drift[192] = "", kind[384], shorts[256] = "", edge[160] = "";
+	char below[192] = "", drift[192] = "", kind[384], off[512], edge[160] = "";
 
 	if (l->below_from && l->below_from == l->below_to)
 		snprintf(below, sizeof(below), "; below it %s=%u read %.*f %s", axis, l->below_from, dec, l->below_min,
@@ -426,7 +441,7 @@ void lm_line(const struct lm_limit *l, char *buf, size_t len)
 		snprintf(drift, sizeof(drift), "; the run's re-measures held it (rounds %.3f-%.3f of their points' means, spread %.1f %%)",
 			 l->drift_lo, l->drift_hi, 100 * l->drift_sd);
 	kind_words(l, axis, kind, sizeof(kind));
-	short_words(l, axis, unit, dec, shorts, sizeof(shorts));
+	off_words(l, axis, unit, dec, off, sizeof(off));
 	if (l->little_edge > 0)
 		snprintf(edge, sizeof(edge), " (5 %% and a measurement's edges, its mean latency / its length: up to %.1f %%)",
 			 100 * (LM_LITTLE + l->little_edge));
@@ -434,7 +449,7 @@ void lm_line(const struct lm_limit *l, char *buf, size_t len)
 		 "Limit: %s I/O %s at %.*f %s from %s=%u (%s=%u): %s=%u..%u (%zu loads) read %.*f-%.*f %s, each within %.1f %% of it (95 %% interval %.*f-%.*f)%s%s; mean latency = outstanding I/Os / cap within %.1f %% at each (worst at %s=%u)%s%s; %s",
 		 l->small ? "small" : "large", verb, dec, l->value, unit, axis, l->from, other, l->fixed, axis,
 		 l->from, l->to, l->nloads, dec, l->min, dec, l->max, unit, 100 * l->spread, dec, l->lo, dec,
-		 l->hi, shorts, below, 100 * l->little, axis, l->little_at, edge, drift, kind);
+		 l->hi, off, below, 100 * l->little, axis, l->little_at, edge, drift, kind);
 }
 
 int lm_find(const struct pt_set *pts, struct lm_found *f)

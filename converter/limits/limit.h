@@ -7,14 +7,18 @@
  *
  * A ladder (a row: small IOPS at one large load; a column: large MBPS at
  * one small load) has a limit P from load L0 when:
- *   - no load reads more than P (1 + LM_BAND) (P the median of the
- *     figures from L0 to the ladder's end: LM_BAND 2 %), and L0, the
- *     last load and all but one in LM_SHORT_SHARE (a quarter) of those
- *     between read P within LM_BAND: the throughput stopped rising and
- *     holds. A load under the band fell short of the limit (a point
- *     starved of CPU; the block throttle's slices at 11 I/Os of 1 MiB
- *     where a 100 ms slice passes 10), which a cap allows and names; a
- *     load over it is one no cap would let through;
+ *   - L0 and the last load read P within LM_BAND (2 %; P the median of
+ *     the figures from L0 to the ladder's end), and so do all of those
+ *     between but at most LM_SHORT_SHARE (a quarter) under the band and
+ *     LM_OVER_SHARE (an eighth) over it, none more than LM_OVER_MAX
+ *     (10 %) over; no load before L0 reads more than P (1 + LM_BAND):
+ *     the throughput stopped rising and holds. A load under the band fell
+ *     short of the limit (a point starved of CPU; the block throttle's
+ *     slices at 11 I/Os of 1 MiB where a 100 ms slice passes 10); one
+ *     over it had a burst (budget the throttle saved before the
+ *     measurement, let through at once: the built-in runner's point
+ *     after a point within a 100 ms slice read 5 % over 2000 IOPS). Both
+ *     are named; more of them, or further over, is no plateau;
  *   - the loads within the band are at least LM_MIN_LOADS (3) and the
  *     last is at least LM_SPAN (2) times L0: the limit held over a
  *     doubling of the load;
@@ -63,7 +67,9 @@
 #define LM_MIN_LOADS 3	    /* loads on the plateau, at least */
 #define LM_SPAN 2.0	    /* its last load over its first, at least */
 #define LM_SHORT_SHARE 0.25 /* loads short of the limit on its plateau, at most */
-#define LM_SHORT_LIST 8	    /* short loads named */
+#define LM_OVER_SHARE 0.125 /* loads over it (a burst), at most */
+#define LM_OVER_MAX 0.10    /* and each at most this much over P */
+#define LM_SHORT_LIST 8	    /* short (over) loads named */
 
 enum lm_kind {
 	LM_CAP = 0,   /* a provisioned cap: fast I/Os held for permits */
@@ -90,22 +96,25 @@ struct lm_limit {
 	bool small;	    /* a row (small IOPS), else a column (large MBPS) */
 	unsigned int fixed; /* the other load */
 	enum lm_kind kind;
-	double value;			    /* P: the plateau's median figure */
-	double lo, hi;			    /* its 95 % interval across the plateau's figures, short loads aside (t s / sqrt(n)) */
-	double spread;			    /* the largest |figure / P - 1| on the plateau, short loads aside */
-	double min, max;		    /* the plateau's figures, short loads aside */
-	unsigned int from, to;		    /* its first (L0) and last load */
-	size_t nloads;			    /* from L0 to the end, short ones included */
-	size_t nshort;			    /* loads short of it (under P (1 - LM_BAND)) */
-	unsigned int shorts[LM_SHORT_LIST]; /* the first of them */
-	double short_min, short_max;	    /* their figures */
-	double little;			    /* the largest |mean latency / (outstanding / P) - 1| */
-	double little_edge;		    /* the most the measurements' edges added to LM_LITTLE there */
-	unsigned int little_at;		    /* at which load */
-	double p50_ms, expect_ms;	    /* at L0: the median I/O's latency and outstanding / P */
-	unsigned int below_from, below_to;  /* the loads before L0 (0: none) */
-	double below_min, below_max;	    /* their figures */
-	bool drift;			    /* the run's re-measures were judged */
+	double value;	       /* P: the plateau's median figure */
+	double lo, hi;	       /* its 95 % interval across the plateau's figures, short loads aside (t s / sqrt(n)) */
+	double spread;	       /* the largest |figure / P - 1| on the plateau, short loads aside */
+	double min, max;       /* the plateau's figures, short loads aside */
+	unsigned int from, to; /* its first (L0) and last load */
+	size_t nloads;	       /* from L0 to the end, short and over ones included */
+	/* The loads short of it (under P (1 - LM_BAND)), and over it (above P (1 + LM_BAND)). */
+	struct lm_off {
+		size_t n;
+		unsigned int loads[LM_SHORT_LIST]; /* the first of them */
+		double min, max;		   /* their figures */
+	} shorts, overs;
+	double little;			   /* the largest |mean latency / (outstanding / P) - 1| */
+	double little_edge;		   /* the most the measurements' edges added to LM_LITTLE there */
+	unsigned int little_at;		   /* at which load */
+	double p50_ms, expect_ms;	   /* at L0: the median I/O's latency and outstanding / P */
+	unsigned int below_from, below_to; /* the loads before L0 (0: none) */
+	double below_min, below_max;	   /* their figures */
+	bool drift;			   /* the run's re-measures were judged */
 	double drift_lo, drift_hi, drift_sd;
 };
 
