@@ -23,11 +23,11 @@
 #    a 1 MiB read is more pages than the loop device's 128 segments:
 #    without IOSQE_ASYNC (backend_uring.c) the throttle charged it twice
 #    and the ladder read 50 MBPS (stock fio's io_uring engine still
-#    does). The throttle's answer is (R t + b) / t, not R: a point starts
-#    with the budget of the idle time before it let through at once
-#    (tests/devices.sh), up to L reads: 1 s parts read 101.5-102.6, whole
-#    2 s points under stock fio 99.9 at Large=1 to 104.3 at Large=10, 3 s
-#    points of the built-in runner 100.6-101.2. Large=11 reads a few %
+#    does). The throttle's answer is up to (R t + L) / t, not R
+#    (tests/devices.sh; docs/limits.md: the reads queued when a point's
+#    time is up): 1 s parts read 101.5-102.6, whole 2 s points under
+#    stock fio 99.9 at Large=1 to 104.3 at Large=10, 3 s points of the
+#    built-in runner 100.6-101.2. Large=11 reads a few %
 #    under (its 11 reads just over the 10 a 100 ms slice passes): a load
 #    short of the cap, which the rule names and allows (limit.h).
 #    And `-run normal -num_disks 1 -duration 2` on it (17 points, small

@@ -313,7 +313,7 @@ static void test_limit_short(void **state)
 	assert_int_equal(l.overs.loads[0], 15);
 	assert_true(l.max < 102 && l.little < 0.01);
 	lm_line(&l, line, sizeof(line));
-	assert_non_null(strstr(line, ", but Large=15 read 104.00 MBPS, over it (a burst: budget saved before the measurement, let through at once); below it"));
+	assert_non_null(strstr(line, ", but Large=15 read 104.00 MBPS, over it (a burst the limit let through: its measurement read more than the limit's rate); below it"));
 	v[14] = 112.5;
 	n = ladder(s, v, N, 0.03);
 	assert_false(lm_judge(s, n, NULL, false, 0, &l));

@@ -399,8 +399,8 @@ static void off_words(const struct lm_limit *l, const char *axis, const char *un
 {
 	static const char *const why[2][2] = {
 		{ "short of it (a load that missed the limit)", "short of it (loads that missed the limit)" },
-		{ "over it (a burst: budget saved before the measurement, let through at once)",
-		  "over it (bursts: budget saved before the measurements, let through at once)" },
+		{ "over it (a burst the limit let through: its measurement read more than the limit's rate)",
+		  "over it (bursts the limit let through: their measurements read more than the limit's rate)" },
 	};
 	size_t k, at = 0, j;
 

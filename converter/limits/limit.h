@@ -15,10 +15,10 @@
  *     the throughput stopped rising and holds. A load under the band fell
  *     short of the limit (a point starved of CPU; the block throttle's
  *     slices at 11 I/Os of 1 MiB where a 100 ms slice passes 10); one
- *     over it had a burst (budget the throttle saved before the
- *     measurement, let through at once: the built-in runner's point
- *     after a point within a 100 ms slice read 5 % over 2000 IOPS). Both
- *     are named; more of them, or further over, is no plateau;
+ *     over it had a burst the limit let through (the built-in runner's
+ *     point started within a 100 ms slice of the one before read 5 % over
+ *     2000 IOPS). Both are named; more of them, or further over, is no
+ *     plateau;
  *   - the loads within the band are at least LM_MIN_LOADS (3) and the
  *     last is at least LM_SPAN (2) times L0: the limit held over a
  *     doubling of the load;
