@@ -6,7 +6,7 @@
 #
 # Usage: scripts/bench-engine.sh [ROUNDS [SECONDS [FILE_MIB]]]
 #
-# 8 KiB random reads, direct=1, iodepth 1, 8 and 32 (DEPTHS), on one
+# 8 KiB (BS) random reads, direct=1, iodepth 1, 8 and 32 (DEPTHS), on one
 # scratch file: fio's io_uring engine vs the engine with backend=io_uring,
 # once with each set of fio's io_uring options in OPTS, the same options
 # given to both (default: none; fixedbufs; registerfiles;
@@ -34,6 +34,7 @@ ROUNDS=${1:-5}
 SECS=${2:-2}
 MIB=${3:-1024}
 NULL_PAIR=${NULL_PAIR:-1}
+BS=${BS:-8k}
 # shellcheck source=SCRIPTDIR/bench-lib.sh
 . "$(dirname "$0")/bench-lib.sh"
 
@@ -46,7 +47,7 @@ PAIRS=$OPTS
 run() {
 	out=$1
 	shift
-	"$FIO" --output-format=json --name=b --rw=randread --bs=8k --direct=1 \
+	"$FIO" --output-format=json --name=b --rw=randread --bs="$BS" --direct=1 \
 		--runtime="$SECS" --time_based --norandommap --randrepeat=0 "$@" >"$T/j" 2>"$T/err" \
 		|| { echo "bench-engine: fio $*: $(cat "$T/err")" >&2; exit 1; }
 	python3 -c '
