@@ -41,25 +41,37 @@ bool fr_sysblock_dir(dev_t dev, char *out, size_t len)
 	return true;
 }
 
-bool fr_sysblock_queue(dev_t dev, const char *attr, unsigned long long *val)
+/* The number in /sys/dev/block/M:m/@rel; false when not there. */
+static bool read_num(dev_t dev, const char *rel, unsigned long long *val)
 {
-	static const char *const where[] = { "queue", "../queue" };
-	char p[128];
-	unsigned int i;
+	char p[160];
 	FILE *f;
 	int n;
 
 	if (!major(dev))
 		return false;
-	for (i = 0; i < 2; i++) {
-		snprintf(p, sizeof(p), "/sys/dev/block/%u:%u/%s/%s", major(dev), minor(dev),
-			 where[i], attr);
-		f = fopen(p, "re");
-		if (!f)
-			continue;
-		n = fscanf(f, "%llu", val);
-		fclose(f);
-		return n == 1;
-	}
-	return false;
+	snprintf(p, sizeof(p), "/sys/dev/block/%u:%u/%s", major(dev), minor(dev), rel);
+	f = fopen(p, "re");
+	if (!f)
+		return false;
+	n = fscanf(f, "%llu", val);
+	fclose(f);
+	return n == 1;
+}
+
+bool fr_sysblock_queue(dev_t dev, const char *attr, unsigned long long *val)
+{
+	char rel[96];
+
+	snprintf(rel, sizeof(rel), "queue/%s", attr);
+	if (read_num(dev, rel, val))
+		return true;
+	/* A partition has no queue of its own: its disk's. */
+	snprintf(rel, sizeof(rel), "../queue/%s", attr);
+	return read_num(dev, rel, val);
+}
+
+bool fr_sysblock_attr(dev_t dev, const char *attr, unsigned long long *val)
+{
+	return read_num(dev, attr, val);
 }

@@ -22,6 +22,9 @@ bool fr_sysblock_devno(const char *dir, dev_t *dev);
  */
 bool fr_sysblock_queue(dev_t dev, const char *attr, unsigned long long *val);
 
+/* The number in @dev's own @attr (/sys/dev/block/M:m/@attr: a partition's "start"); false when not there. */
+bool fr_sysblock_attr(dev_t dev, const char *attr, unsigned long long *val);
+
 /* The sysfs folder of device @dev (/sys/dev/block/M:m, resolved) into @out. */
 bool fr_sysblock_dir(dev_t dev, char *out, size_t len);
 

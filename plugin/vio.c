@@ -410,7 +410,7 @@ int vio_queue(struct vio *q, struct vio_req *r)
 		p->lun = ext.lun;
 		p->op = r->op;
 		p->splits = (vv->open_flags & VVOL_DIRECT) &&
-			vvol_splits(&vv->luns[ext.lun], p->buf, p->len);
+			vvol_splits(&vv->luns[ext.lun], p->buf, p->off, p->len);
 		if (tail)
 			tail->next = p;
 		else

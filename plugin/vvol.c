@@ -139,13 +139,19 @@ static int read_lunfile(const char *path, char **out, struct fr_err *err)
 	return fr_read_file(path, "lun file", 64u << 20, FR_READ_TEXT, out, &len, err);
 }
 
-/* vvol_splits()'s limits, from the queue of device @dev. */
+/* vvol_splits()'s limits, from the queue of device @dev (@l's disk, or the one under its filesystem). */
 static void bio_limits(struct vvol_lun *l, dev_t dev)
 {
-	unsigned long long kb = 0, segs = 0;
+	unsigned long long kb = 0, segs = 0, chunk = 0, start = 0;
+	long pg = sysconf(_SC_PAGESIZE);
 
 	l->bio_bytes = fr_sysblock_queue(dev, "max_sectors_kb", &kb) ? kb * 1024u : 0;
 	l->bio_pages = fr_sysblock_queue(dev, "max_segments", &segs) ? segs : 0;
+	l->page = pg > 0 ? (unsigned int)pg : 4096u;
+	if (l->is_bdev && fr_sysblock_queue(dev, "chunk_sectors", &chunk) && chunk) {
+		l->bio_chunk = chunk * 512u;
+		l->bio_base = fr_sysblock_attr(dev, "start", &start) ? start * 512u : 0;
+	}
 }
 
 /* Examine one LUN: kind, readability, size, alignment, identity. */

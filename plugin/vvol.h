@@ -74,6 +74,14 @@ struct vvol_lun {
 	 */
 	uint64_t bio_bytes;
 	uint64_t bio_pages;
+	/*
+	 * queue/chunk_sectors in bytes, and where the LUN starts on its disk
+	 * (a partition's start): an I/O across a chunk boundary is split.
+	 * A block-device LUN's only (a file's offsets are not its disk's);
+	 * 0: none.
+	 */
+	uint64_t bio_chunk, bio_base;
+	unsigned int page; /* the page size, bytes (0: 4096) */
 };
 
 struct vvol {
@@ -88,19 +96,22 @@ struct vvol {
 };
 
 /*
- * Whether a direct I/O of @len bytes at @buf on @l may be split by the
- * kernel into more than one bio: more bytes than the device takes in one,
- * or more pages than its segments (each page a segment of its own, as
- * user memory usually is). Such an I/O, submitted without waiting
- * (io_uring's first try, REQ_NOWAIT), is refused with EAGAIN after the
- * block throttle has charged it, and charged again when retried: a
- * cgroup-throttled device then reads at half its limit (backend_uring.c).
+ * Whether a direct I/O of @len bytes at @buf, offset @off, on @l may be
+ * split by the kernel into more than one bio: more bytes than the device
+ * takes in one, more pages than its segments (each page a segment of its
+ * own, as user memory usually is), or across a chunk boundary. Such an
+ * I/O, submitted without waiting (io_uring's first try, REQ_NOWAIT), is
+ * refused with EAGAIN after the block throttle has charged it, and
+ * charged again when retried: a cgroup-throttled device then reads at
+ * half its limit (backend_uring.c).
  */
-static inline bool vvol_splits(const struct vvol_lun *l, const void *buf, uint64_t len)
+static inline bool vvol_splits(const struct vvol_lun *l, const void *buf, uint64_t off, uint64_t len)
 {
-	uint64_t pages = (((uintptr_t)buf & 4095u) + len + 4095u) / 4096u;
+	uint64_t pg = l->page ? l->page : 4096u, pages = (((uintptr_t)buf % pg) + len + pg - 1) / pg;
+	uint64_t at = l->bio_base + off;
 
-	return (l->bio_bytes && len > l->bio_bytes) || (l->bio_pages && pages > l->bio_pages);
+	return (l->bio_bytes && len > l->bio_bytes) || (l->bio_pages && pages > l->bio_pages) ||
+		(l->bio_chunk && len && at / l->bio_chunk != (at + len - 1) / l->bio_chunk);
 }
 
 /* One piece of a volume range that sits on one LUN, inside one stripe. */

@@ -464,6 +464,52 @@ static void test_limit_step(void **state)
 	assert_false(st.present);
 }
 
+/*
+ * The measurement a point's edges are judged over (step_of()): a part's
+ * length when its parts were pooled (their seconds summed), a pass's under
+ * -repeat (the median pass kept). Large=1..20 of 1 MiB reads at 100 MBPS,
+ * the mean latency 7 % under L / 100 s from Large=12: 10 s in 5 parts
+ * (2 s each) allows it, 5 passes of 10 s do not.
+ */
+static void test_limit_window(void **state)
+{
+	struct pt_point p[N];
+	struct pt_set set;
+	struct lm_limit *l = NULL;
+	size_t i, n = 0;
+
+	(void)state;
+	memset(p, 0, sizeof(p));
+	memset(&set, 0, sizeof(set));
+	for (i = 0; i < N; i++) {
+		struct pt_class *c = &p[i].large;
+
+		p[i].number = (unsigned int)i + 1;
+		p[i].l = (unsigned int)i + 1;
+		p[i].passes = 5;
+		p[i].part = true;
+		c->present = true;
+		c->load = (unsigned int)i + 1;
+		c->mbps = 100;
+		c->iops = 100;
+		c->secs = 10;
+		c->lat[PT_ALL].present = true;
+		c->lat[PT_ALL].n = 1000;
+		c->lat[PT_ALL].mean = (double)(i + 1) / 100 * 1e9 * (i + 1 >= 12 ? 0.93 : 1);
+	}
+	set.pts = p;
+	set.n = N;
+	assert_int_equal(lm_find_all(&set, &l, &n), 0);
+	assert_int_equal(n, 1);
+	assert_true(l[0].little_edge > 0.05);
+	free(l);
+	for (i = 0; i < N; i++)
+		p[i].part = false;
+	assert_int_equal(lm_find_all(&set, &l, &n), 0);
+	assert_int_equal(n, 0);
+	free(l);
+}
+
 /* A run of one small point at Small=1, Large=0: @ms mean latency (+-@half ms), @iops. */
 static void one_point(struct pt_point *p, struct pt_set *set, double ms, double half, double iops)
 {
@@ -506,7 +552,19 @@ static void test_limit_cache(void **state)
 	assert_true(fabs(c.ratio - 0.02) < 1e-9);
 	lm_cache_line(&c, "A", "B", line, sizeof(line));
 	assert_non_null(strstr(line, "Cache: A's volume (16.0 MiB) read small I/O at Small=1 (Large=0) in 0.020 ms (mean, 95 % interval 0.019-0.021"));
-	assert_non_null(strstr(line, "0.02 of B's on a volume of 1.00 GiB (1.000 ms, 0.950-1.050), at 48000 IOPS against 1000: A's reads were cache hits"));
+	assert_non_null(strstr(line, "0.02 of B's on a volume of 1.00 GiB (1.000 ms, 95 % interval 0.950-1.050), at 48000 IOPS against 1000: A's reads were cache hits"));
+	/* Without an interval (a figure alone): said so. */
+	a.pts[0].small.lat_iv.lo = a.pts[0].small.lat_iv.hi = 0.02e6;
+	assert_true(lm_cache(r, &c));
+	lm_cache_line(&c, "A", "B", line, sizeof(line));
+	assert_non_null(strstr(line, "in 0.020 ms (mean, no interval), 0.02 of B's"));
+	/* Writes: the I/Os were hits, not reads. */
+	r[0].write_pct = r[1].write_pct = 100;
+	assert_true(lm_cache(r, &c));
+	lm_cache_line(&c, "A", "B", line, sizeof(line));
+	assert_non_null(strstr(line, "Cache: A's volume (16.0 MiB) did small I/O at Small=1"));
+	assert_non_null(strstr(line, "A's I/Os were cache hits"));
+	r[0].write_pct = r[1].write_pct = 0;
 	/* Either order: the smaller volume's reads are the hits. */
 	r[0].pts = &b;
 	r[0].vol = 1u << 30;
@@ -548,6 +606,7 @@ int main(void)
 		cmocka_unit_test(test_limit_drift),
 		cmocka_unit_test(test_limit_mbps),
 		cmocka_unit_test(test_limit_short),
+		cmocka_unit_test(test_limit_window),
 		cmocka_unit_test(test_limit_cache),
 		cmocka_unit_test(test_limit_step),
 	};

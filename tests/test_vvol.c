@@ -384,20 +384,31 @@ static void test_vvol_unreadable(void **state)
  */
 static void test_vvol_splits(void **state)
 {
-	struct vvol_lun l = { .bio_bytes = 1280 * 1024, .bio_pages = 128 };
+	struct vvol_lun l = { .bio_bytes = 1280 * 1024, .bio_pages = 128, .page = 4096 };
 	const char *page = (const char *)(uintptr_t)(1u << 20);
 
 	(void)state;
-	assert_false(vvol_splits(&l, page, 512 * 1024));
-	assert_true(vvol_splits(&l, page, 516 * 1024));
-	assert_true(vvol_splits(&l, page + 512, 512 * 1024));
-	assert_true(vvol_splits(&l, page, 1024 * 1024));
-	assert_false(vvol_splits(&l, page, 8192));
+	assert_false(vvol_splits(&l, page, 0, 512 * 1024));
+	assert_true(vvol_splits(&l, page, 0, 516 * 1024));
+	assert_true(vvol_splits(&l, page + 512, 0, 512 * 1024));
+	assert_true(vvol_splits(&l, page, 0, 1024 * 1024));
+	assert_false(vvol_splits(&l, page, 0, 8192));
+	/* 64 KiB pages: 1 MiB is 16 of them. */
+	l.page = 65536;
+	assert_false(vvol_splits(&l, page, 0, 1024 * 1024));
+	l.page = 4096;
 	l.bio_pages = 0;
-	assert_false(vvol_splits(&l, page, 1024 * 1024));
-	assert_true(vvol_splits(&l, page, 2048 * 1024));
+	assert_false(vvol_splits(&l, page, 0, 1024 * 1024));
+	assert_true(vvol_splits(&l, page, 0, 2048 * 1024));
+	/* A 128 KiB chunk (NVMe's NOIOB, a zoned disk): 8 KiB across it splits; a partition's start counts. */
+	l.bio_chunk = 128 * 1024;
+	assert_false(vvol_splits(&l, page, 120 * 1024, 8192));
+	assert_true(vvol_splits(&l, page, 124 * 1024, 8192));
+	l.bio_base = 4096;
+	assert_true(vvol_splits(&l, page, 120 * 1024, 8192));
+	l.bio_chunk = 0;
 	l.bio_bytes = 0;
-	assert_false(vvol_splits(&l, page, 64u << 20));
+	assert_false(vvol_splits(&l, page, 0, 64u << 20));
 }
 
 int main(void)

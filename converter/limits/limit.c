@@ -60,8 +60,9 @@ static int off_band(const struct lm_load *s, double p)
 
 /*
  * The plateau @s[0..n) at @p (limit.h): its first and last loads within
- * LM_BAND, at most one in LM_SHORT_SHARE short of it and one in
- * LM_OVER_SHARE over it (none by more than LM_OVER_MAX), at least
+ * LM_BAND, at most one in LM_SHORT_SHARE short of it (none by more than
+ * LM_SHORT_MAX) and one in LM_OVER_SHARE over it (none by more than
+ * LM_OVER_MAX), at least
  * LM_MIN_LOADS within. The largest deviation of those within into *@dev.
  */
 static bool plateau(const struct lm_load *s, size_t n, double p, double *dev)
@@ -72,7 +73,7 @@ static bool plateau(const struct lm_load *s, size_t n, double p, double *dev)
 	for (k = 0; k < n; k++) {
 		double d = s[k].value / p - 1;
 
-		if (d > LM_OVER_MAX)
+		if (d > LM_OVER_MAX || d < -LM_SHORT_MAX)
 			return false;
 		if (off_band(&s[k], p)) {
 			nshort += off_band(&s[k], p) < 0;
@@ -107,8 +108,8 @@ static bool little(const struct lm_load *s, size_t n, double p, double *dev, uns
 		if (e <= 0 || s[k].lat_ms < 0)
 			return false;
 		d = fabs(s[k].lat_ms / e - 1);
-		x = s[k].window_s > 0 ? s[k].lat_ms / 1000.0 / s[k].window_s : 0;
-		if (d > LM_LITTLE + x)
+		x = s[k].window_s > 0 ? fmin(s[k].lat_ms / 1000.0 / s[k].window_s, LM_EDGE_MAX) : 0;
+		if (!(d <= LM_LITTLE + x))
 			return false;
 		if (d >= *dev) {
 			*dev = d;
@@ -138,7 +139,7 @@ static bool may_hold(const struct lm_load *s, double v)
 		return false;
 	/* mean latency / (outstanding / P) = r P, for P in plo .. phi */
 	r = s->lat_ms / 1000.0 * s->ios_per_unit / s->outstanding;
-	tol = LM_LITTLE + (s->window_s > 0 ? s->lat_ms / 1000.0 / s->window_s : 0);
+	tol = LM_LITTLE + (s->window_s > 0 ? fmin(s->lat_ms / 1000.0 / s->window_s, LM_EDGE_MAX) : 0);
 	return r * phi >= 1 - tol && r * plo <= 1 + tol;
 }
 
@@ -233,7 +234,7 @@ bool lm_judge(const struct lm_load *s, size_t n, const struct pt_drift *d, bool 
 	smax = tmp ? malloc((n ? n : 1) * sizeof(*smax)) : NULL;
 	/*
 	 * The suffixes' largest figures: a plateau's first load is within
-	 * LM_BAND of P and none above P (1 + LM_BAND), so a suffix whose
+	 * LM_BAND of P and none above P (1 + LM_OVER_MAX), so a suffix whose
 	 * largest figure is further above its first is passed over without
 	 * its median (a long ladder's cost).
 	 */
@@ -290,7 +291,8 @@ static void step_of(const struct pt_point *p, bool small, struct lm_load *s)
 	s->lat_ms = c->lat[PT_ALL].n ? c->lat[PT_ALL].mean / 1e6 : -1;
 	s->p50_ms = -1;
 	s->rated = c->rated;
-	s->window_s = p->passes > 1 ? c->secs / p->passes : c->secs;
+	/* Parts pooled: their seconds summed (parts.c); -repeat's passes: the median pass's. */
+	s->window_s = p->part && p->passes > 1 ? c->secs / p->passes : c->secs;
 }
 
 /* @l's kind from the median latency of its first load's class @c (pt_percentile() only here: it reads the bins). */
@@ -391,8 +393,9 @@ static void kind_words(const struct lm_limit *l, const char *axis, char *buf, si
 }
 
 /*
- * The loads off its band ("; but Large=11 read 97.74 MBPS, short of it
- * (...)", "; and Small=3 read 2126 IOPS, over it (...)") into @buf.
+ * The loads off its band (", but Large=11 read 97.74 MBPS, short of it
+ * (...)", then ", and Small=3 read 2126 IOPS, over it (...)"; ", but"
+ * for the over ones when none is short) into @buf.
  */
 static void off_words(const struct lm_limit *l, const char *axis, const char *unit, int dec, char *buf,
 		      size_t len)
@@ -443,8 +446,8 @@ void lm_line(const struct lm_limit *l, char *buf, size_t len)
 	kind_words(l, axis, kind, sizeof(kind));
 	off_words(l, axis, unit, dec, off, sizeof(off));
 	if (l->little_edge > 0)
-		snprintf(edge, sizeof(edge), " (5 %% and a measurement's edges, its mean latency / its length: up to %.1f %%)",
-			 100 * (LM_LITTLE + l->little_edge));
+		snprintf(edge, sizeof(edge), " (%.0f %% and a measurement's edges, its mean latency / its length: up to %.1f %%)",
+			 100 * LM_LITTLE, 100 * (LM_LITTLE + l->little_edge));
 	snprintf(buf, len,
 		 "Limit: %s I/O %s at %.*f %s from %s=%u (%s=%u): %s=%u..%u (%zu loads) read %.*f-%.*f %s, each within %.1f %% of it (95 %% interval %.*f-%.*f)%s%s; mean latency = outstanding I/Os / cap within %.1f %% at each (worst at %s=%u)%s%s; %s",
 		 l->small ? "small" : "large", verb, dec, l->value, unit, axis, l->from, other, l->fixed, axis,

@@ -10,8 +10,8 @@
  *   - L0 and the last load read P within LM_BAND (2 %; P the median of
  *     the figures from L0 to the ladder's end), and so do all of those
  *     between but at most LM_SHORT_SHARE (a quarter) under the band and
- *     LM_OVER_SHARE (an eighth) over it, none more than LM_OVER_MAX
- *     (10 %) over; no load before L0 reads more than P (1 + LM_BAND):
+ *     LM_OVER_SHARE (an eighth) over it, none more than LM_SHORT_MAX
+ *     (15 %) under or LM_OVER_MAX (10 %) over; no load before L0 reads more than P (1 + LM_BAND):
  *     the throughput stopped rising and holds. A load under the band fell
  *     short of the limit (a point starved of CPU; the block throttle's
  *     slices at 11 I/Os of 1 MiB where a 100 ms slice passes 10); one
@@ -27,8 +27,9 @@
  *     times the cell's I/Os per MiB), give or take the measurement's
  *     edges: its first I/Os pass a bucket at once, its last are still in
  *     flight when it ends, each up to a round trip, so mean latency /
- *     the measurement's length is allowed on top (1 MiB reads at 100
- *     MiB/s, 20 outstanding: 0.2 s a round trip, 1 s parts: 20 %);
+ *     the measurement's length is allowed on top, up to LM_EDGE_MAX (25 %)
+ *     (1 MiB reads at 100 MiB/s, 20 outstanding: 0.2 s a round trip,
+ *     1 s parts: 20 %);
  *   - the run's points measured more than once (its parts, the reference,
  *     -repeat's passes: points.h's struct pt_drift) held their rate over
  *     the run: its change (the last round's factor over the first's),
@@ -69,6 +70,8 @@
 #define LM_SHORT_SHARE 0.25 /* loads short of the limit on its plateau, at most */
 #define LM_OVER_SHARE 0.125 /* loads over it (a burst), at most */
 #define LM_OVER_MAX 0.10    /* and each at most this much over P */
+#define LM_SHORT_MAX 0.15   /* a short load at most this much under P */
+#define LM_EDGE_MAX 0.25    /* the most a measurement's edges add to LM_LITTLE */
 #define LM_SHORT_LIST 8	    /* short (over) loads named */
 
 enum lm_kind {
@@ -97,9 +100,9 @@ struct lm_limit {
 	unsigned int fixed; /* the other load */
 	enum lm_kind kind;
 	double value;	       /* P: the plateau's median figure */
-	double lo, hi;	       /* its 95 % interval across the plateau's figures, short loads aside (t s / sqrt(n)) */
-	double spread;	       /* the largest |figure / P - 1| on the plateau, short loads aside */
-	double min, max;       /* the plateau's figures, short loads aside */
+	double lo, hi;	       /* its 95 % interval across the plateau's figures, loads off its band aside (t s / sqrt(n)) */
+	double spread;	       /* the largest |figure / P - 1| on the plateau, loads off its band aside */
+	double min, max;       /* the plateau's figures, loads off its band aside */
 	unsigned int from, to; /* its first (L0) and last load */
 	size_t nloads;	       /* from L0 to the end, short and over ones included */
 	/* The loads short of it (under P (1 - LM_BAND)), and over it (above P (1 + LM_BAND)). */

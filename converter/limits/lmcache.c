@@ -75,6 +75,7 @@ bool lm_cache(const struct lm_cache_run r[2], struct lm_cache *out)
 		return false;
 	take(at_load(r[0].pts, out->s), out, 0);
 	take(at_load(r[1].pts, out->s), out, 1);
+	out->writes = r[0].write_pct > 0;
 	out->vol[0] = r[0].vol;
 	out->vol[1] = r[1].vol;
 	out->hit = hit;
@@ -94,18 +95,31 @@ static void size_words(uint64_t b, char *buf, size_t len)
 		snprintf(buf, len, "%.1f MiB", (double)b / (double)(1ull << 20));
 }
 
+/* Run @k's floor's interval: "95 % interval 0.019-0.021", or "no interval". */
+static void iv_words(const struct lm_cache *c, size_t k, char *buf, size_t len)
+{
+	if (c->lo_ms[k] < c->hi_ms[k])
+		snprintf(buf, len, "95 %% interval %.3f-%.3f", c->lo_ms[k], c->hi_ms[k]);
+	else
+		snprintf(buf, len, "no interval");
+}
+
 void lm_cache_line(const struct lm_cache *c, const char *la, const char *lb, char *buf, size_t len)
 {
 	const char *l[2] = { la, lb };
 	size_t h = c->hit, d = 1 - c->hit;
 	char vh[32], vd[32], ph[48] = "";
 
+	char ih[48], id[48];
+
 	size_words(c->vol[h], vh, sizeof(vh));
 	size_words(c->vol[d], vd, sizeof(vd));
 	if (c->p50_ms[h] >= 0)
 		snprintf(ph, sizeof(ph), ", the median %.3f", c->p50_ms[h]);
+	iv_words(c, h, ih, sizeof(ih));
+	iv_words(c, d, id, sizeof(id));
 	snprintf(buf, len,
-		 "Cache: %s's volume (%s) read small I/O at Small=%u (Large=0) in %.3f ms (mean, 95 %% interval %.3f-%.3f%s), %.2f of %s's on a volume of %s (%.3f ms, %.3f-%.3f), at %.0f IOPS against %.0f: %s's reads were cache hits (a cache that holds %s and not %s), not the storage %s measured; a volume larger than the cache gives the storage's figures",
-		 l[h], vh, c->s, c->lat_ms[h], c->lo_ms[h], c->hi_ms[h], ph, c->ratio, l[d], vd, c->lat_ms[d],
-		 c->lo_ms[d], c->hi_ms[d], c->iops[h], c->iops[d], l[h], vh, vd, l[d]);
+		 "Cache: %s's volume (%s) %s small I/O at Small=%u (Large=0) in %.3f ms (mean, %s%s), %.2f of %s's on a volume of %s (%.3f ms, %s), at %.0f IOPS against %.0f: %s's %s were cache hits (a cache that holds %s and not %s), not the storage %s measured; a volume larger than the cache gives the storage's figures",
+		 l[h], vh, c->writes ? "did" : "read", c->s, c->lat_ms[h], ih, ph, c->ratio, l[d], vd, c->lat_ms[d],
+		 id, c->iops[h], c->iops[d], l[h], c->writes ? "I/Os" : "reads", vh, vd, l[d]);
 }

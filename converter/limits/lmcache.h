@@ -46,6 +46,7 @@ struct lm_cache {
 	double p50_ms[2];	   /* the median I/O's, ms (< 0 unknown) */
 	double iops[2];
 	double ratio; /* the cached floor over the storage's */
+	bool writes;  /* the runs wrote (-write): "I/Os", not "reads" */
 };
 
 /* The rule (above) on runs @r[0] and @r[1]: true and @out filled when a cache is named. */
