@@ -132,6 +132,7 @@ CONV_SRCS := \
 	converter/limits/limit.c \
 	converter/limits/lmstep.c \
 	converter/limits/lmcache.c \
+	converter/limits/lmshared.c \
 	converter/points/infer.c \
 	converter/points/interval.c \
 	converter/points/knee.c \

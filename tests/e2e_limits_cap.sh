@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# run.sh: paced long=230 timeout=600
+# run.sh: paced long=270 timeout=600
 #
 # Description: what limits the storage (issue 44, docs/limits.md), on
 # devices whose limit the test sets.
@@ -30,10 +30,14 @@
 #    built-in runner 100.6-101.2. Large=11 reads a few %
 #    under (its 11 reads just over the 10 a 100 ms slice passes): a load
 #    short of the cap, which the rule names and allows (limit.h).
-#    And `-run normal -num_disks 1 -duration 2` on it (17 points, small
-#    and large together): no step named (the throttle never changed; a
-#    mixed point's small IOPS, its share of the cap, moved 1.25x between
-#    its two parts before the step rule left mixed points out).
+#    And `-run normal -num_disks 2 -duration 1` on it (54 points, small
+#    and large together; a throttle on bytes holds all I/O): the large
+#    column at Small=0 capped at 100 MBPS within 3 %, "small and large I/O
+#    together: the N mixed cells ... one cap on all I/O (a cloud disk's)",
+#    the mixed columns' own plateaus (its shares) not named apart, and no
+#    step (the throttle never changed; a mixed point's small IOPS, its
+#    share of the cap, moved 1.25x between its two parts before the step
+#    rule left mixed points out).
 # c. Saturation is not a cap: the model device in virtual time (C
 #    servers of D us, a closed loop of N: min(N, C) / D IOPS). C=4,
 #    D=1000: saturated at 4000 IOPS from Small=4, "not named a
@@ -177,7 +181,7 @@ elif ! command -v fio >/dev/null 2>&1; then
 	why="no fio on PATH (stock fio runs the points: the built-in runner's follow each other within a throttle slice)"
 fi
 if [ -n "${why-}" ]; then
-	for c in "a. cap at 2000 IOPS" "a. -format json, the screen and the report" "a. the built-in runner" "b. cap at 100 MBPS" "b. -run normal" \
+	for c in "a. cap at 2000 IOPS" "a. -format json, the screen and the report" "a. the built-in runner" "b. cap at 100 MBPS" "b. -run normal, one cap on all I/O" \
 		"d. step 4000 -> 1000 IOPS" "d. the drift chart's step"; do
 		skip_test "$c" "$why"
 	done
@@ -281,14 +285,26 @@ else
 	awk -F, 'NR > 1 { printf "# Large=%s %s MBPS %s ms\n", $2, $6, $9 }' b/b.points.csv
 fi
 
-# --- b. -run normal on the same cap: no step
-thr_rest
-in_thr "$FR" -run normal -num_disks 1 -duration 2 -testname bn -outdir bn >bn.out 2>bn.err
-rc_n=$?
-if [ $rc_n = 0 ] && ! grep -q 'stepped' bn/bn_summary.txt bn.err && [ "$(lim bn/bn_jobs/run.json 0 kind)" != step ]; then
-	ok "b. -run normal under the 100 MiB/s cap: no step named ($(grep -c '^Limit' bn/bn_summary.txt) Limit lines)"
+# --- b. -run normal on the same cap: one cap on all I/O, no step
+shared() { [ "$(lim "$1/$1_jobs/run.json" 0 evidence/shared/together)" = True ]; }
+again_n=0
+while :; do
+	rm -rf bn
+	thr_rest
+	in_thr "$FR" -run normal -num_disks 2 -duration 1 -testname bn -outdir bn >bn.out 2>bn.err
+	rc_n=$?
+	shared bn || [ $again_n -ge 2 ] && break
+	again_n=$((again_n + 1))
+	sleep 2
+done
+ln_=$(grep -m1 '^Limit: large' bn/bn_summary.txt)
+rn=bn/bn_jobs/run.json
+if [ $rc_n = 0 ] && ! grep -q 'stepped' bn/bn_summary.txt bn.err && [ "$(lim $rn 0 n)" = 1 ] \
+	&& [ "$(lim $rn 0 ladder)" = large ] && [ "$(lim $rn 0 fixed)" = 0 ] && within "$(lim $rn 0 value)" 100 0.03 \
+	&& echo "$ln_" | grep -q "small and large I/O together: the [0-9]* mixed cells from Large=[12] read .* MBPS in all, [0-9]* of them within 2 % of it .*: one cap on all I/O (a cloud disk's); the plateaus of the [0-9]* ladders of mixed cells are its shares, not named apart$"; then
+	ok "b. -run normal -num_disks 2 under the 100 MiB/s cap (runs again: $again_n): one cap on all I/O, no step: $ln_"
 else
-	not_ok "b. -run normal: rc $rc_n: $(grep -h '^Limit' bn/bn_summary.txt | head -n 2)"
+	not_ok "b. -run normal: rc $rc_n, $(lim $rn 0 n) limits, $(lim $rn 0 ladder) $(lim $rn 0 fixed) $(lim $rn 0 value): $(grep -h '^Limit' bn/bn_summary.txt | head -n 2 | cut -c1-600)"
 fi
 
 # --- d. a step, 4000 -> 1000 read IOPS as p005.json (part 1 of Small=5) is written

@@ -510,6 +510,81 @@ static void test_limit_window(void **state)
 	free(l);
 }
 
+static double p50_pct[1] = { 50 }, p50_ns[1] = { 100000 };
+
+/* Point @p: Small=@s at @iops (8 KiB), Large=@l at @mbps (1 MiB), closed loops, latency L / X, median 0.1 ms. */
+static void mixed_point(struct pt_point *p, unsigned int s, double iops, unsigned int l, double mbps)
+{
+	memset(p, 0, sizeof(*p));
+	p->s = s;
+	p->l = l;
+	if (s) {
+		p->small.present = true;
+		p->small.load = s;
+		p->small.iops = iops;
+		p->small.mbps = iops / 128;
+		p->small.lat[PT_ALL] = (struct fj_lat){ .present = true, .n = 1000, .mean = s / iops * 1e9 };
+	}
+	if (l) {
+		p->large.present = true;
+		p->large.load = l;
+		p->large.iops = mbps;
+		p->large.mbps = mbps;
+		p->large.secs = 60;
+		p->large.lat[PT_ALL] = (struct fj_lat){ .present = true, .n = 1000, .mean = l / mbps * 1e9, .npct = 1, .pct = p50_pct, .pct_ns = p50_ns };
+	}
+}
+
+/*
+ * A cap on all I/O (lmshared.c): the large column at Small=0 capped at
+ * 100 MBPS, the mixed cells Small=1..3 x Large=1..4 at 100 in all (a
+ * cloud disk's bytes cap): shared, and the mixed columns' own plateaus
+ * (their shares) folded into it. At 150 in all: a cap on large I/O alone,
+ * the mixed columns named apart.
+ */
+static void test_limit_shared(void **state)
+{
+	struct pt_point p[16];
+	struct pt_set set;
+	struct lm_limit *l = NULL;
+	char line[LM_LINE_MAX];
+	size_t n = 0, k = 0;
+	unsigned int s, g;
+
+	(void)state;
+	for (g = 1; g <= 4; g++)
+		mixed_point(&p[k++], 0, 0, g, 100);
+	for (s = 1; s <= 3; s++)
+		for (g = 1; g <= 4; g++)
+			mixed_point(&p[k++], s, 128.0 * s, g, 100 - s);
+	memset(&set, 0, sizeof(set));
+	set.pts = p;
+	set.n = k;
+	assert_int_equal(lm_find_all(&set, &l, &n), 0);
+	assert_int_equal(n, 1);
+	assert_int_equal(l[0].kind, LM_CAP);
+	assert_int_equal(l[0].fixed, 0);
+	assert_int_equal(l[0].shared.verdict, 1);
+	assert_int_equal(l[0].shared.n, 12);
+	assert_int_equal(l[0].shared.folded, 3);
+	lm_line(&l[0], line, sizeof(line));
+	assert_non_null(strstr(line, "; small and large I/O together: the 12 mixed cells from Large=1 read 100.00-100.00 MBPS in all, 12 of them within 2 % of it (the furthest 0.0 %): one cap on all I/O (a cloud disk's); the plateaus of the 3 ladders of mixed cells are its shares, not named apart"));
+	free(l);
+	/* Each class its own: the mixed cells read 150 in all. */
+	for (k = 4; k < 16; k++)
+		mixed_point(&p[k], p[k].s, 6400, p[k].l, 100);
+	assert_int_equal(lm_find_all(&set, &l, &n), 0);
+	/* The 4 large columns, and the small rows at Large=1..4 (6400 IOPS flat, no median: "limited"). */
+	assert_int_equal(n, 8);
+	for (k = 0; k < n && (l[k].small || l[k].fixed); k++)
+		;
+	assert_true(k < n);
+	assert_int_equal(l[k].shared.verdict, -1);
+	lm_line(&l[k], line, sizeof(line));
+	assert_non_null(strstr(line, "; not on small and large I/O together: 12 of the 12 mixed cells from Large=1 read over it in all (up to 150.00 MBPS): a cap on large I/O alone"));
+	free(l);
+}
+
 /* A run of one small point at Small=1, Large=0: @ms mean latency (+-@half ms), @iops. */
 static void one_point(struct pt_point *p, struct pt_set *set, double ms, double half, double iops)
 {
@@ -522,6 +597,7 @@ static void one_point(struct pt_point *p, struct pt_set *set, double ms, double 
 	p->small.lat[PT_ALL].n = 1000;
 	p->small.lat[PT_ALL].mean = ms * 1e6;
 	p->small.lat_iv = (struct iv_fig){ .value = ms * 1e6, .lo = (ms - half) * 1e6, .hi = (ms + half) * 1e6 };
+	p->small.iv = IV_WITHIN;
 	memset(set, 0, sizeof(*set));
 	set->pts = p;
 	set->n = 1;
@@ -554,7 +630,7 @@ static void test_limit_cache(void **state)
 	assert_non_null(strstr(line, "Cache: A's volume (16.0 MiB) read small I/O at Small=1 (Large=0) in 0.020 ms (mean, 95 % interval 0.019-0.021"));
 	assert_non_null(strstr(line, "0.02 of B's on a volume of 1.00 GiB (1.000 ms, 95 % interval 0.950-1.050), at 48000 IOPS against 1000: A's reads were cache hits"));
 	/* Without an interval (a figure alone): said so. */
-	a.pts[0].small.lat_iv.lo = a.pts[0].small.lat_iv.hi = 0.02e6;
+	a.pts[0].small.iv = IV_NONE;
 	assert_true(lm_cache(r, &c));
 	lm_cache_line(&c, "A", "B", line, sizeof(line));
 	assert_non_null(strstr(line, "in 0.020 ms (mean, no interval), 0.02 of B's"));
@@ -607,6 +683,7 @@ int main(void)
 		cmocka_unit_test(test_limit_mbps),
 		cmocka_unit_test(test_limit_short),
 		cmocka_unit_test(test_limit_window),
+		cmocka_unit_test(test_limit_shared),
 		cmocka_unit_test(test_limit_cache),
 		cmocka_unit_test(test_limit_step),
 	};

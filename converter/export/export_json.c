@@ -214,6 +214,15 @@ static json_t *off_json(const struct lm_off *o)
 	return json_pack("{s:o,s:i,s:f,s:f}", "loads", a, "count", (int)o->n, "lowest", o->min, "highest", o->max);
 }
 
+/* A cap's mixed cells (lmshared.c): {"together", cells, lowest, highest, within, folded}, null when not said. */
+static json_t *shared_json(const struct lm_shared *h)
+{
+	if (!h->verdict)
+		return json_null();
+	return json_pack("{s:b,s:i,s:f,s:f,s:i,s:i}", "together", h->verdict > 0, "cells", (int)h->n, "lowest", h->min,
+			 "highest", h->max, "within", (int)(h->n - h->nover - h->nshort), "folded", (int)h->folded);
+}
+
 /* One ladder's limit (limit.h's struct lm_limit) as one of "limits". */
 static json_t *limit_json(const struct lm_limit *l)
 {
@@ -243,6 +252,7 @@ static json_t *limit_json(const struct lm_limit *l)
 	json_object_set_new(e, "drift",
 			    l->drift ? json_pack("{s:f,s:f,s:f}", "lowest", l->drift_lo, "highest", l->drift_hi, "sd", l->drift_sd)
 				     : json_null());
+	json_object_set_new(e, "shared", shared_json(&l->shared));
 	json_object_set_new(o, "evidence", e);
 	lm_line(l, line, sizeof(line));
 	json_object_set_new(o, "line", json_string(line));

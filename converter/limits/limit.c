@@ -345,6 +345,7 @@ static void side(const struct pt_set *pts, bool small, struct ent *e, struct lm_
 		for (k = a; k < i && e[k].load != l[*nl].from; k++)
 			;
 		classify(&l[*nl], small ? &pts->pts[e[k].i].small : &pts->pts[e[k].i].large);
+		lm_shared(pts, &l[*nl]);
 		(*nl)++;
 	}
 }
@@ -368,6 +369,7 @@ int lm_find_all(const struct pt_set *pts, struct lm_limit **out, size_t *n)
 	side(pts, false, e, steps, l, &nl);
 	free(steps);
 	free(e);
+	nl = lm_shared_fold(l, nl);
 	if (!nl) {
 		free(l);
 		l = NULL;
@@ -432,7 +434,7 @@ void lm_line(const struct lm_limit *l, char *buf, size_t len)
 	const char *verb = l->kind == LM_CAP ? "capped" : l->kind == LM_SATURATED ? "saturated"
 										  : "limited";
 	int dec = l->small ? 0 : 2;
-	char below[192] = "", drift[192] = "", kind[384], off[512], edge[160] = "";
+	char below[192] = "", drift[192] = "", kind[384], off[512], edge[160] = "", shared[320];
 
 	if (l->below_from && l->below_from == l->below_to)
 		snprintf(below, sizeof(below), "; below it %s=%u read %.*f %s", axis, l->below_from, dec, l->below_min,
@@ -445,14 +447,15 @@ void lm_line(const struct lm_limit *l, char *buf, size_t len)
 			 l->drift_lo, l->drift_hi, 100 * l->drift_sd);
 	kind_words(l, axis, kind, sizeof(kind));
 	off_words(l, axis, unit, dec, off, sizeof(off));
+	lm_shared_words(l, shared, sizeof(shared));
 	if (l->little_edge > 0)
 		snprintf(edge, sizeof(edge), " (%.0f %% and a measurement's edges, its mean latency / its length: up to %.1f %%)",
 			 100 * LM_LITTLE, 100 * (LM_LITTLE + l->little_edge));
 	snprintf(buf, len,
-		 "Limit: %s I/O %s at %.*f %s from %s=%u (%s=%u): %s=%u..%u (%zu loads) read %.*f-%.*f %s, each within %.1f %% of it (95 %% interval %.*f-%.*f)%s%s; mean latency = outstanding I/Os / cap within %.1f %% at each (worst at %s=%u)%s%s; %s",
+		 "Limit: %s I/O %s at %.*f %s from %s=%u (%s=%u): %s=%u..%u (%zu loads) read %.*f-%.*f %s, each within %.1f %% of it (95 %% interval %.*f-%.*f)%s%s; mean latency = outstanding I/Os / cap within %.1f %% at each (worst at %s=%u)%s%s; %s%s",
 		 l->small ? "small" : "large", verb, dec, l->value, unit, axis, l->from, other, l->fixed, axis,
 		 l->from, l->to, l->nloads, dec, l->min, dec, l->max, unit, 100 * l->spread, dec, l->lo, dec,
-		 l->hi, off, below, 100 * l->little, axis, l->little_at, edge, drift, kind);
+		 l->hi, off, below, 100 * l->little, axis, l->little_at, edge, drift, kind, shared);
 }
 
 int lm_find(const struct pt_set *pts, struct lm_found *f)

@@ -117,7 +117,14 @@ struct lm_limit {
 	double p50_ms, expect_ms;	   /* at L0: the median I/O's latency and outstanding / P */
 	unsigned int below_from, below_to; /* the loads before L0 (0: none) */
 	double below_min, below_max;	   /* their figures */
-	bool drift;			   /* the run's re-measures were judged */
+	/* A cap's mixed cells (lmshared.c): small and large I/O in all against it. */
+	struct lm_shared {
+		int verdict;		 /* 1 shared (one cap on all I/O), -1 not (one class's), 0 not said */
+		size_t n, nover, nshort; /* the mixed cells judged, over and short of the band */
+		double min, max, spread; /* their totals; the largest deviation of those within */
+		size_t folded;		 /* limits of mixed ladders left out as its shares (lm_shared_fold()) */
+	} shared;
+	bool drift; /* the run's re-measures were judged */
 	double drift_lo, drift_hi, drift_sd;
 };
 
@@ -129,11 +136,26 @@ struct lm_limit {
 bool lm_judge(const struct lm_load *s, size_t n, const struct pt_drift *d, bool small,
 	      unsigned int fixed, struct lm_limit *out);
 
+#define LM_SHARED_MIN 3 /* mixed cells for a cap's "together" to be said */
+
+/* Whether cap @l holds small and large I/O of @pts together, into @l->shared (lmshared.c). */
+void lm_shared(const struct pt_set *pts, struct lm_limit *l);
+
+/*
+ * The limits @l[0..n) without those of mixed ladders (the other load not
+ * 0) when a cap of a one-class ladder is shared: they are its shares.
+ * Returns how many are kept, in order.
+ */
+size_t lm_shared_fold(struct lm_limit *l, size_t n);
+
+/* Its words for the limit's line ("; small and large I/O together: ..."; "" when not said). */
+void lm_shared_words(const struct lm_limit *l, char *buf, size_t len);
+
 /* Every ladder of @pts judged: the limits found, *@out malloc'ed (NULL when none). 0 or -ENOMEM. */
 int lm_find_all(const struct pt_set *pts, struct lm_limit **out, size_t *n);
 
 /* Room for one line of lm_line() or lm_step_line(). */
-#define LM_LINE_MAX 1536
+#define LM_LINE_MAX 2048
 
 /* The summary's and the screen's line for @l ("Limit: small I/O capped at ..."). */
 void lm_line(const struct lm_limit *l, char *buf, size_t len);

@@ -52,7 +52,8 @@ static void take(const struct pt_class *c, struct lm_cache *o, size_t k)
 	o->lat_ms[k] = c->lat[PT_ALL].mean / 1e6;
 	o->lo_ms[k] = c->lat_iv.lo / 1e6;
 	o->hi_ms[k] = c->lat_iv.hi / 1e6;
-	if (!(o->hi_ms[k] >= o->lat_ms[k]) || !(o->lo_ms[k] <= o->lat_ms[k]))
+	o->has_iv[k] = c->iv != IV_NONE && o->hi_ms[k] >= o->lat_ms[k] && o->lo_ms[k] <= o->lat_ms[k];
+	if (!o->has_iv[k])
 		o->lo_ms[k] = o->hi_ms[k] = o->lat_ms[k]; /* no interval: the figure alone */
 	o->p50_ms[k] = p50 >= 0 ? p50 / 1e6 : -1;
 	o->iops[k] = c->iops;
@@ -98,7 +99,7 @@ static void size_words(uint64_t b, char *buf, size_t len)
 /* Run @k's floor's interval: "95 % interval 0.019-0.021", or "no interval". */
 static void iv_words(const struct lm_cache *c, size_t k, char *buf, size_t len)
 {
-	if (c->lo_ms[k] < c->hi_ms[k])
+	if (c->has_iv[k])
 		snprintf(buf, len, "95 %% interval %.3f-%.3f", c->lo_ms[k], c->hi_ms[k]);
 	else
 		snprintf(buf, len, "no interval");

@@ -42,7 +42,8 @@ struct lm_cache {
 	unsigned int s;		   /* the load compared: Small=s, Large=0 */
 	uint64_t vol[2];	   /* each run's volume, bytes */
 	double lat_ms[2];	   /* each run's floor: mean latency at Small=s, ms */
-	double lo_ms[2], hi_ms[2]; /* its 95 % interval */
+	double lo_ms[2], hi_ms[2]; /* its 95 % interval (the figure, without one) */
+	bool has_iv[2];		   /* the floor has an interval */
 	double p50_ms[2];	   /* the median I/O's, ms (< 0 unknown) */
 	double iops[2];
 	double ratio; /* the cached floor over the storage's */
