@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# run.sh: paced long=270 timeout=600
+# run.sh: paced long=290 timeout=600
 #
 # Description: what limits the storage (issue 44, docs/limits.md), on
 # devices whose limit the test sets.
@@ -13,8 +13,13 @@
 #    -format json's "limits" (kind "cap", value, from_load 1, every
 #    plateau load within 2 %, Little's law within 5 %), the screen's
 #    note, the report's IOPS chart with the cap's line; no step.
-#    The same with the built-in runner, the default (`-duration 2`: 2
-#    parts of 1 s a point): capped at 2000 within 2 %.
+#    The same with the built-in runner, the default, in whole points of
+#    3 s (`-duration 3 -parts 1`): capped at 2000 within 2 %. In 1 s
+#    parts (`-duration 2`) it reads 2014 on a quiet machine, but a point
+#    started within a 100 ms throttle slice of the one before finds up
+#    to that slice's budget (200 reads) and reads up to 10 % over: beside
+#    the other suites of make check, the first 2 of 3 runs named no cap
+#    within 2 % of it.
 # b. A cap in MBPS: the same device at 100 MiB/s (read_bps 104857600),
 #    `-run dss -num_disks 1 -duration 3 -parts 1` (large loads 1..20 of
 #    ORION's 1 MiB reads, in whole points of 3 s), the built-in runner:
@@ -241,9 +246,10 @@ again_r=0
 while :; do
 	rm -rf ar
 	thr_rest
-	in_thr "$FR" -run oltp -num_disks 1 -duration 2 -testname ar -outdir ar >ar.out 2>ar.err
+	in_thr "$FR" -run oltp -num_disks 1 -duration 3 -parts 1 -testname ar -outdir ar >ar.out 2>ar.err
 	rc_r=$?
 	capped ar 2000 || [ $again_r -ge 2 ] && break
+	echo "# a. the built-in runner, run $((again_r + 1)): $(limit_line ar ar | cut -c1-200)"
 	again_r=$((again_r + 1))
 	sleep 2
 done
@@ -251,7 +257,7 @@ lr=$(limit_line ar ar)
 rr=ar/ar_jobs/run.json
 if [ $rc_r = 0 ] && [ "$(lim $rr 0 kind)" = cap ] && [ "$(lim $rr 0 from_load)" -le 4 ] && within "$(lim $rr 0 value)" 2000 0.02 \
 	&& echo "$lr" | grep -q '^Limit: small I/O capped at [0-9]* IOPS from Small=[1-4] (Large=0): '; then
-	ok "a. the built-in runner, 2 parts of 1 s a point (runs again: $again_r): $lr"
+	ok "a. the built-in runner, whole points of 3 s (runs again: $again_r): $lr"
 else
 	not_ok "a. the built-in runner: rc $rc_r, kind $(lim $rr 0 kind), value $(lim $rr 0 value), from $(lim $rr 0 from_load): $lr"
 	grep -h '^Drift' ar/ar_summary.txt | sed 's/^/# /'
