@@ -582,6 +582,9 @@ static void test_limit_shared(void **state)
 	assert_int_equal(l[k].shared.verdict, -1);
 	lm_line(&l[k], line, sizeof(line));
 	assert_non_null(strstr(line, "; not on small and large I/O together: 12 of the 12 mixed cells from Large=1 read over it in all (up to 150.00 MBPS): a cap on large I/O alone"));
+	/* The mixed columns' own caps are not judged against the mixed cells: they are shares. */
+	for (k = 0; k < n; k++)
+		assert_true(!l[k].fixed || !l[k].shared.verdict);
 	free(l);
 }
 

@@ -42,7 +42,8 @@ void lm_shared(const struct pt_set *pts, struct lm_limit *l)
 	size_t i, nfar = 0;
 
 	memset(h, 0, sizeof(*h));
-	if (l->kind != LM_CAP || !(l->value > 0))
+	/* A cap of a one-class ladder only: a mixed ladder's plateau is a share already. */
+	if (l->kind != LM_CAP || l->fixed || !(l->value > 0))
 		return;
 	for (i = 0; i < pts->n; i++) {
 		double t = total(&pts->pts[i], l), d;
