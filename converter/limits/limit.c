@@ -25,22 +25,15 @@ const char *lm_kind_name(enum lm_kind k)
 	}
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-/* The median of @s[0..n)'s values (@tmp: room for n). */
+/* The median of @s[0..n)'s values (@tmp: room for n; iv_median() sorts it). */
 static double median(const struct lm_load *s, size_t n, double *tmp)
 {
+	double half;
 	size_t k;
 
 	for (k = 0; k < n; k++)
 		tmp[k] = s[k].value;
-	qsort(tmp, n, sizeof(*tmp), cmp_double);
-	return n % 2 ? tmp[n / 2] : (tmp[n / 2 - 1] + tmp[n / 2]) / 2;
+	return iv_median(tmp, n, &half);
 }
 
 /* Mean latency at @s, were the throughput @p: outstanding / p, ms (-1: none). */
@@ -173,11 +166,11 @@ static void fill_off(const struct lm_load *s, size_t n, double p, struct lm_limi
 	}
 }
 
-/* What the plateau @s[0..n) at @p says, into @l (the rule passed). */
+/* What the plateau @s[0..n) at @p says, into @l (the rule passed; @tmp: room for n). */
 static void fill(const struct lm_load *s, size_t n, const struct lm_load *before, size_t nb,
-		 double p, struct lm_limit *l)
+		 double p, double *tmp, struct lm_limit *l)
 {
-	double m = 0, ss = 0, half = 0;
+	double half;
 	size_t k, in = 0;
 
 	l->value = p;
@@ -188,16 +181,11 @@ static void fill(const struct lm_load *s, size_t n, const struct lm_load *before
 	for (k = 0; k < n; k++) {
 		if (off_band(&s[k], p))
 			continue;
-		m += s[k].value;
 		l->min = fmin(l->min, s[k].value);
 		l->max = fmax(l->max, s[k].value);
-		in++;
+		tmp[in++] = s[k].value;
 	}
-	m /= (double)in;
-	for (k = 0; k < n; k++)
-		if (!off_band(&s[k], p))
-			ss += (s[k].value - m) * (s[k].value - m);
-	half = iv_t975((double)in - 1) * sqrt(ss / (double)(in - 1)) / sqrt((double)in);
+	iv_mean(tmp, in, &half);
 	l->lo = p - half;
 	l->hi = p + half;
 	fill_off(s, n, p, l);
@@ -260,7 +248,7 @@ bool lm_judge(const struct lm_load *s, size_t n, const struct pt_drift *d, bool 
 			continue;
 		if (!drift_held(d))
 			break;
-		fill(&s[i], n - i, s, i, p, out);
+		fill(&s[i], n - i, s, i, p, tmp, out);
 		out->spread = dev;
 		out->little = ldev;
 		out->little_at = at;

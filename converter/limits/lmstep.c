@@ -57,17 +57,12 @@ struct work {
 	double *r, *from, *to;
 };
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
+/* The median of @v[0..n) (sorted in place). */
 static double median(double *v, size_t n)
 {
-	qsort(v, n, sizeof(*v), cmp_double);
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+	double half;
+
+	return iv_median(v, n, &half);
 }
 
 /* Each measurement of point @p on either side of cut @c within the band of that side's mean. */
