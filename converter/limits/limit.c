@@ -51,33 +51,37 @@ static int off_band(const struct lm_load *s, double p)
 										: 0;
 }
 
+void lm_tally_add(struct lm_tally *t, double d)
+{
+	t->n++;
+	t->nshort += d < -LM_BAND;
+	t->nover += d > LM_BAND;
+	t->nfar += d > LM_OVER_MAX || d < -LM_SHORT_MAX;
+	if (fabs(d) <= LM_BAND && fabs(d) > t->spread)
+		t->spread = fabs(d);
+}
+
+bool lm_tally_held(const struct lm_tally *t)
+{
+	return !t->nfar && (double)t->nshort <= LM_SHORT_SHARE * (double)t->n &&
+		(double)t->nover <= LM_OVER_SHARE * (double)t->n;
+}
+
 /*
  * The plateau @s[0..n) at @p (limit.h): its first and last loads within
- * LM_BAND, at most one in LM_SHORT_SHARE short of it (none by more than
- * LM_SHORT_MAX) and one in LM_OVER_SHARE over it (none by more than
- * LM_OVER_MAX), at least
+ * LM_BAND, the others held as lm_tally_held() asks, at least
  * LM_MIN_LOADS within. The largest deviation of those within into *@dev.
  */
 static bool plateau(const struct lm_load *s, size_t n, double p, double *dev)
 {
-	size_t k, nshort = 0, nover = 0;
+	struct lm_tally t = { 0 };
+	size_t k;
 
-	*dev = 0;
-	for (k = 0; k < n; k++) {
-		double d = s[k].value / p - 1;
-
-		if (d > LM_OVER_MAX || d < -LM_SHORT_MAX)
-			return false;
-		if (off_band(&s[k], p)) {
-			nshort += off_band(&s[k], p) < 0;
-			nover += off_band(&s[k], p) > 0;
-			continue;
-		}
-		if (fabs(d) > *dev)
-			*dev = fabs(d);
-	}
-	return !off_band(&s[0], p) && !off_band(&s[n - 1], p) && (double)nshort <= LM_SHORT_SHARE * (double)n &&
-		(double)nover <= LM_OVER_SHARE * (double)n && n - nshort - nover >= LM_MIN_LOADS;
+	for (k = 0; k < n; k++)
+		lm_tally_add(&t, s[k].value / p - 1);
+	*dev = t.spread;
+	return !off_band(&s[0], p) && !off_band(&s[n - 1], p) && lm_tally_held(&t) &&
+		t.n - t.nshort - t.nover >= LM_MIN_LOADS;
 }
 
 /*

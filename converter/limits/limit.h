@@ -136,6 +136,22 @@ struct lm_limit {
 bool lm_judge(const struct lm_load *s, size_t n, const struct pt_drift *d, bool small,
 	      unsigned int fixed, struct lm_limit *out);
 
+/*
+ * Figures against a limit P, each as d = figure / P - 1 (limit.c's
+ * plateau, lmshared.c's mixed cells): how many, within LM_BAND, short of
+ * it, over it, further off than LM_SHORT_MAX under or LM_OVER_MAX over;
+ * the largest |d| of those within.
+ */
+struct lm_tally {
+	size_t n, nshort, nover, nfar;
+	double spread;
+};
+
+void lm_tally_add(struct lm_tally *t, double d);
+
+/* None far off, at most LM_SHORT_SHARE of them short and LM_OVER_SHARE over: the plateau's own test. */
+bool lm_tally_held(const struct lm_tally *t);
+
 #define LM_SHARED_MIN 3 /* mixed cells for a cap's "together" to be said */
 
 /* Whether cap @l holds small and large I/O of @pts together, into @l->shared (lmshared.c). */

@@ -39,33 +39,31 @@ static double total(const struct pt_point *p, const struct lm_limit *l)
 void lm_shared(const struct pt_set *pts, struct lm_limit *l)
 {
 	struct lm_shared *h = &l->shared;
-	size_t i, nfar = 0;
+	struct lm_tally t = { 0 };
+	size_t i;
 
 	memset(h, 0, sizeof(*h));
 	/* A cap of a one-class ladder only: a mixed ladder's plateau is a share already. */
 	if (l->kind != LM_CAP || l->fixed || !(l->value > 0))
 		return;
 	for (i = 0; i < pts->n; i++) {
-		double t = total(&pts->pts[i], l), d;
+		double v = total(&pts->pts[i], l);
 
-		if (!(t >= 0))
+		if (!(v >= 0))
 			continue;
-		d = t / l->value - 1;
-		h->min = h->n ? fmin(h->min, t) : t;
-		h->max = h->n ? fmax(h->max, t) : t;
-		h->n++;
-		h->nover += d > LM_BAND;
-		h->nshort += d < -LM_BAND;
-		nfar += d > LM_OVER_MAX || d < -LM_SHORT_MAX;
-		if (fabs(d) <= LM_BAND && fabs(d) > h->spread)
-			h->spread = fabs(d);
+		h->min = t.n ? fmin(h->min, v) : v;
+		h->max = t.n ? fmax(h->max, v) : v;
+		lm_tally_add(&t, v / l->value - 1);
 	}
-	if (h->n < LM_SHARED_MIN)
+	h->n = t.n;
+	h->nover = t.nover;
+	h->nshort = t.nshort;
+	h->spread = t.spread;
+	if (t.n < LM_SHARED_MIN)
 		h->verdict = 0;
-	else if (!nfar && (double)h->nover <= LM_OVER_SHARE * (double)h->n &&
-		 (double)h->nshort <= LM_SHORT_SHARE * (double)h->n)
+	else if (lm_tally_held(&t))
 		h->verdict = 1;
-	else if ((double)h->nover > LM_OVER_SHARE * (double)h->n && h->max > l->value * (1 + LM_OVER_MAX))
+	else if ((double)t.nover > LM_OVER_SHARE * (double)t.n && h->max > l->value * (1 + LM_OVER_MAX))
 		h->verdict = -1;
 }
 
