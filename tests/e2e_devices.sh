@@ -62,8 +62,6 @@ FID=$TOP/tests/fidelity.py
 cd "$T" || exit 1
 inj=${FIORION_TEST_INJECT:-0}
 
-# within X WANT TOL: X is WANT within a fraction TOL
-within() { awk -v x="$1" -v w="$2" -v t="$3" 'BEGIN {exit !(x >= w * (1 - t) && x <= w * (1 + t))}'; }
 # figs FILE...: "IOPS lat_ms" of each fio JSON result (all its jobs; one
 # python for all: its start-up is 0.2-0.4 s on a busy machine), a file
 # without a result left out

@@ -63,8 +63,6 @@ F2O=$TOP/build/fio2orion
 cd "$T" || exit 1
 FIO_RUN="-runner fio -engine $ENGINE"
 
-# within X WANT TOL: X is WANT within a fraction TOL
-within() { awk -v x="$1" -v w="$2" -v t="$3" 'BEGIN { exit !(x >= w * (1 - t) && x <= w * (1 + t)) }'; }
 now_ms() { date +%s%3N; }
 # drift_of DIR NAME: run.json's fiorion/drift as "KEY VALUE" lines in
 # DIR.drift (from, change, points, small_load; rounds: "factor@t_s ...")

@@ -154,6 +154,9 @@ orion_files() {
 	echo $_n
 }
 
+# within X WANT TOL: X is WANT within a fraction TOL.
+within() { awk -v x="$1" -v w="$2" -v t="$3" 'BEGIN { exit !(x >= w * (1 - t) && x <= w * (1 + t)) }'; }
+
 # jget FILE PATH: a value of a fio JSON file (tests/jget.py).
 jget() { python3 "$TOP/tests/jget.py" "$@"; }
 
