@@ -133,6 +133,7 @@ CONV_SRCS := \
 	converter/limits/lmstep.c \
 	converter/limits/lmcache.c \
 	converter/limits/lmshared.c \
+	converter/limits/lmtally.c \
 	converter/points/infer.c \
 	converter/points/interval.c \
 	converter/points/knee.c \

@@ -51,22 +51,6 @@ static int off_band(const struct lm_load *s, double p)
 										: 0;
 }
 
-void lm_tally_add(struct lm_tally *t, double d)
-{
-	t->n++;
-	t->nshort += d < -LM_BAND;
-	t->nover += d > LM_BAND;
-	t->nfar += d > LM_OVER_MAX || d < -LM_SHORT_MAX;
-	if (fabs(d) <= LM_BAND && fabs(d) > t->spread)
-		t->spread = fabs(d);
-}
-
-bool lm_tally_held(const struct lm_tally *t)
-{
-	return !t->nfar && (double)t->nshort <= LM_SHORT_SHARE * (double)t->n &&
-		(double)t->nover <= LM_OVER_SHARE * (double)t->n;
-}
-
 /*
  * The plateau @s[0..n) at @p (limit.h): its first and last loads within
  * LM_BAND, the others held as lm_tally_held() asks, at least
